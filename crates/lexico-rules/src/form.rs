@@ -1,0 +1,33 @@
+//! What the engines produce: a form with the reason it is in or out.
+
+/// Whether the rules keep a generated form in the lexicon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The form is valid.
+    Accepted,
+    /// The form was generated but a rule rejects it; `reason` is a short human sentence
+    /// ("plural participle of a pronominal verb").
+    Rejected { reason: String },
+}
+
+/// One word form produced from a source entry by a rule.
+///
+/// `text` is the spelling in lower case, accents allowed (they are dropped when the form becomes
+/// tiles). `slot` names the paradigm cell or the kind of form (`ind.pres.1s`, `part.f.pl`,
+/// `plural`, `feminine`, `lemma`), `rule` the id of the rule in the rule set that decided it and
+/// `article` the article of the regulation that rule encodes (`17.4`, `18.4.1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    pub text: String,
+    pub slot: String,
+    pub rule: String,
+    pub article: String,
+    pub verdict: Verdict,
+}
+
+impl Form {
+    /// Returns true if and only if the rules keep this form.
+    pub fn is_accepted(&self) -> bool {
+        self.verdict == Verdict::Accepted
+    }
+}

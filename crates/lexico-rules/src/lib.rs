@@ -1,0 +1,13 @@
+//! Source readers, rule-set loading and the engines that expand a source entry into the forms the
+//! federation accepts: the Spanish syllabifier, the plural engine and the conjugation engine.
+//!
+//! This crate owns the *language mechanics* (syllables, stress, feminine-ending notation, how a
+//! conjugation template is applied); every *decision* of a regulation lives in the rule files under
+//! `rules/`. It never prints, never writes files and knows nothing of the lexicon file format: it
+//! hands [`Form`]s and exclusions to the caller.
+
+pub mod error;
+pub mod form;
+
+pub use error::RuleError;
+pub use form::{Form, Verdict};
