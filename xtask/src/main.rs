@@ -1,1 +1,65 @@
-fn main() {}
+//! Project tasks: `cargo xtask <task>`. Plain std + anyhow, so it compiles fast.
+//!
+//! - `import-letterpress`: fetch the default lexicon's source list with `npm pack` and rewrite
+//!   `lexicon-src/` from it, recording version and digests.
+//! - `ci`: what CI runs (fmt, clippy, tests).
+//! - `bench`: the performance figures of `docs/performance.md`, with ratios against references.
+
+mod bench;
+mod import;
+
+use std::process::{Command, ExitCode};
+
+use anyhow::{bail, Context, Result};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("import-letterpress") => import::run(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
+        Some("ci") => ci(),
+        _ => {
+            eprintln!("usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | ci>");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn ci() -> Result<()> {
+    run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
+    run(Command::new("cargo").args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    run(Command::new("cargo").args(["test", "--workspace"]))
+}
+
+/// Runs a command, failing if it does.
+pub fn run(cmd: &mut Command) -> Result<()> {
+    let status = cmd
+        .status()
+        .with_context(|| format!("cannot run {cmd:?}"))?;
+    if !status.success() {
+        bail!("{cmd:?} failed: {status}");
+    }
+    Ok(())
+}
+
+/// The workspace root.
+pub fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask is in the workspace")
+        .to_path_buf()
+}

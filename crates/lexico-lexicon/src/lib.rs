@@ -1,1 +1,21 @@
-//! TODO
+//! The lexicon file format: building one ([`Builder`]: tile-encoded words → fst + manifest +
+//! provenance) and querying one ([`Lexicon`]: open without reading the whole file, `contains`,
+//! iteration, provenance lookups).
+//!
+//! Build and query live together because they share the format, as the fst crate keeps
+//! `SetBuilder` and `Set` together. This crate never prints, never reads source lists or rule
+//! files, and never writes to disk: it turns words into bytes and bytes into answers.
+
+mod builder;
+pub mod compile;
+mod error;
+pub mod format;
+mod lexicon;
+mod manifest;
+pub mod provenance;
+
+pub use builder::{hex, Builder};
+pub use error::LexiconError;
+pub use lexicon::{Derivation, Lexicon};
+pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
+pub use provenance::{Code, SlotInfo};

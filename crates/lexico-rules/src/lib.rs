@@ -8,6 +8,10 @@
 
 pub mod error;
 pub mod form;
+pub mod ruleset;
+pub mod sources;
 
 pub use error::RuleError;
 pub use form::{Form, Verdict};
+pub use ruleset::RuleSet;
+pub use sources::SourceKind;

@@ -1,1 +1,22 @@
-//! TODO
+//! The alphabet of the game: tile sets, normalisation of spellings, and the `Word` and `Rack`
+//! types that every other crate speaks.
+//!
+//! A [`TileSet`] is read from a small data file (`rules/<set>/tiles.csv`), so another tile set is a
+//! new file, not a patch. A tile is one byte, its 1-based row in that file, so that sorting words
+//! by bytes sorts them in the game's alphabetical order (CH after C, LL after L, Ñ after N, RR after
+//! R). This crate does no I/O beyond parsing the text it is handed, never prints, and knows
+//! nothing of rules or lexicon files.
+
+mod normalize;
+mod rack;
+mod tileset;
+
+pub use normalize::{normalize, Normalized};
+pub use rack::Rack;
+pub use tileset::{Tile, TileDef, TileError, TileSet, MAX_TILES};
+
+/// A word as tiles: one byte per tile, in tile order.
+pub type Word = Vec<Tile>;
+
+/// The tile set of the Spanish game as shipped in `rules/fise-2016/tiles.csv`.
+pub const SPANISH_TILES_CSV: &str = include_str!("../../../rules/fise-2016/tiles.csv");

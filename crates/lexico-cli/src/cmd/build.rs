@@ -1,0 +1,185 @@
+//! `lexico build`: compile sources with a rule set into a lexicon file.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use lexico_lexicon::compile::{self, Exclusion, Input, Meta};
+use lexico_rules::RuleSet;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Source files or folders (a folder contributes its `.txt` and `.tsv` files, by name). Each
+    /// file's reader is chosen by its content: FISE list title, lemma-table header, or a plain
+    /// word list.
+    #[arg(required = true, value_name = "SOURCE")]
+    pub sources: Vec<PathBuf>,
+    /// The lexicon file to write; the exclusion report is written beside it as FILE.excluded.csv.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// The rule-set folder.
+    #[arg(long, value_name = "DIR", default_value = "rules/fise-2016")]
+    pub rules: PathBuf,
+    /// The lexicon's name, recorded in its manifest.
+    #[arg(long, default_value = "unnamed")]
+    pub name: String,
+    /// The lexicon's edition.
+    #[arg(long, default_value = "")]
+    pub edition: String,
+    /// The lexicon's version (semver or a date).
+    #[arg(long = "lexicon-version", value_name = "VERSION", default_value = "0")]
+    pub version: String,
+    /// A note for the manifest (provenance, licence); repeatable.
+    #[arg(long = "note", value_name = "TEXT")]
+    pub notes: Vec<String>,
+    /// Do not draw a progress bar even on a terminal.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let started = Instant::now();
+    let rules = RuleSet::load(&args.rules)?;
+    let inputs = read_sources(&args.sources)?;
+    let meta = Meta {
+        name: args.name,
+        edition: args.edition,
+        version: args.version,
+        notes: args.notes,
+        tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
+    };
+    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
+        let total: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} reading sources [{bar:30}] {bytes}/{total_bytes}",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        bar
+    });
+    let compiled = compile::compile(&rules, &inputs, meta, &mut |done, _| {
+        if let Some(bar) = &bar {
+            bar.set_position(done);
+        }
+    })?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let report = report_path(&args.output);
+    write_atomically(&args.output, &compiled.image)?;
+    write_atomically(&report, &exclusion_csv(&compiled.exclusions)?)?;
+    let m = &compiled.manifest;
+    let mut err = std::io::stderr().lock();
+    writeln!(
+        err,
+        "{}: {} words ({} taken in, {} excluded, {} rejected forms kept) in {:.2} s",
+        args.output.display(),
+        m.words,
+        compiled.taken,
+        compiled.exclusions.len(),
+        m.rejected_forms,
+        started.elapsed().as_secs_f64()
+    )?;
+    let lengths: Vec<String> = m
+        .words_by_length
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(n, c)| format!("{n}:{c}"))
+        .collect();
+    writeln!(err, "words by tiles: {}", lengths.join(" "))?;
+    let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
+    for x in &compiled.exclusions {
+        *reasons.entry(x.rule.as_str()).or_default() += 1;
+    }
+    for (rule, n) in reasons {
+        writeln!(err, "excluded by {rule}: {n}")?;
+    }
+    writeln!(err, "exclusion report: {}", report.display())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Where the exclusion report of `output` goes.
+pub fn report_path(output: &Path) -> PathBuf {
+    let mut name = output.as_os_str().to_owned();
+    name.push(".excluded.csv");
+    PathBuf::from(name)
+}
+
+/// Reads every source before anything is written, so an unreadable one stops the build.
+fn read_sources(paths: &[PathBuf]) -> Result<Vec<Input>> {
+    let mut files = Vec::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+        if meta.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+                .with_context(|| format!("{}", path.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.is_file()
+                        && matches!(p.extension().and_then(|e| e.to_str()), Some("txt" | "tsv"))
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                bail!(
+                    "{}: the folder holds no .txt or .tsv source",
+                    path.display()
+                );
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    files
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
+            Ok(Input {
+                path: p.to_string_lossy().into_owned(),
+                bytes,
+            })
+        })
+        .collect()
+}
+
+fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["text", "reason", "rule", "article", "source", "line"])?;
+    for x in exclusions {
+        w.write_record([
+            &x.text,
+            &x.reason,
+            &x.rule,
+            &x.article,
+            &x.source,
+            &x.line.to_string(),
+        ])?;
+    }
+    Ok(w.into_inner()?)
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder, renamed into place, so
+/// `path` is never a half-written file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
+    tmp.write_all(bytes)
+        .with_context(|| format!("{}", path.display()))?;
+    tmp.as_file()
+        .sync_all()
+        .with_context(|| format!("{}", path.display()))?;
+    tmp.persist(path)
+        .with_context(|| format!("{}", path.display()))?;
+    Ok(())
+}

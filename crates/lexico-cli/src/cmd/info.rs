@@ -1,0 +1,93 @@
+//! `lexico info`: the manifest of a lexicon.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+
+use crate::lexicons::LexiconArg;
+use crate::output::Format;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Output format (csv prints one `field,value` row per line).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Read the whole file and check every checksum and the payload digest.
+    #[arg(long)]
+    pub verify: bool,
+    #[command(flatten)]
+    pub lexicon: LexiconArg,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let lex = args.lexicon.open()?;
+    let m = lex.manifest()?;
+    if args.verify {
+        lex.verify().context("verification failed")?;
+    }
+    let mut rows: Vec<(String, String)> = vec![
+        ("name".into(), m.name.clone()),
+        ("edition".into(), m.edition.clone()),
+        ("version".into(), m.version.clone()),
+        ("format version".into(), m.format_version.to_string()),
+        ("built by".into(), m.tool.clone()),
+        (
+            "rule set".into(),
+            format!("{} {}", m.rules.name, m.rules.version),
+        ),
+        ("words".into(), m.words.to_string()),
+        ("rejected forms kept".into(), m.rejected_forms.to_string()),
+        (
+            "tiles per word".into(),
+            format!("{} to {}", m.min_tiles, m.max_tiles),
+        ),
+        ("payload sha256".into(), m.payload_sha256.clone()),
+        ("file sha256".into(), lex.file_sha256()),
+    ];
+    for (n, c) in m.words_by_length.iter().enumerate().filter(|(_, &c)| c > 0) {
+        rows.push((format!("words of {n} tiles"), c.to_string()));
+    }
+    for s in &m.sources {
+        rows.push((
+            "source".into(),
+            format!(
+                "{} ({}, {} lines, sha256 {})",
+                s.file.path, s.kind, s.lines, s.file.sha256
+            ),
+        ));
+    }
+    for f in &m.rules.files {
+        rows.push((
+            "rule file".into(),
+            format!("{} (sha256 {})", f.path, f.sha256),
+        ));
+    }
+    for n in &m.notes {
+        rows.push(("note".into(), n.clone()));
+    }
+    if args.verify {
+        rows.push(("verified".into(), "every checksum matches".into()));
+    }
+    let mut stdout = std::io::stdout().lock();
+    use std::io::Write;
+    match args.format {
+        Format::Text => {
+            for (k, v) in &rows {
+                writeln!(stdout, "{k:<20} {v}")?;
+            }
+        }
+        Format::Csv => {
+            writeln!(stdout, "field,value")?;
+            for (k, v) in &rows {
+                writeln!(stdout, "{k},\"{}\"", v.replace('"', "\"\""))?;
+            }
+        }
+        Format::Json => {
+            let mut value = serde_json::to_value(m)?;
+            value["file_sha256"] = lex.file_sha256().into();
+            serde_json::to_writer_pretty(&mut stdout, &value)?;
+            writeln!(stdout)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,106 @@
+//! Output formats shared by every command, so `--format json` means the same everywhere.
+
+use std::io::{self, BufWriter, StdoutLock, Write};
+
+use clap::ValueEnum;
+
+/// How records are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable columns separated by tabs.
+    #[default]
+    Text,
+    /// CSV with a header row.
+    Csv,
+    /// JSON Lines: one object per record.
+    Json,
+}
+
+/// A field value.
+pub enum Value<'a> {
+    Str(&'a str),
+    Int(u64),
+    Bool(bool),
+}
+
+/// Writes records in the chosen format to standard output.
+pub struct Out {
+    format: Format,
+    header_done: bool,
+    w: BufWriter<StdoutLock<'static>>,
+}
+
+impl Out {
+    pub fn new(format: Format) -> Out {
+        Out {
+            format,
+            header_done: false,
+            w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        }
+    }
+
+    /// Writes one record. `text` is the line printed in text format.
+    pub fn record(&mut self, text: &str, fields: &[(&str, Value)]) -> io::Result<()> {
+        match self.format {
+            Format::Text => {
+                self.w.write_all(text.as_bytes())?;
+                self.w.write_all(b"\n")
+            }
+            Format::Csv => {
+                if !self.header_done {
+                    let names: Vec<&str> = fields.iter().map(|(k, _)| *k).collect();
+                    writeln!(self.w, "{}", names.join(","))?;
+                    self.header_done = true;
+                }
+                let cells: Vec<String> = fields.iter().map(|(_, v)| csv_cell(v)).collect();
+                writeln!(self.w, "{}", cells.join(","))
+            }
+            Format::Json => {
+                let mut map = serde_json::Map::new();
+                for (k, v) in fields {
+                    let v = match v {
+                        Value::Str(s) => serde_json::Value::from(*s),
+                        Value::Int(n) => serde_json::Value::from(*n),
+                        Value::Bool(b) => serde_json::Value::from(*b),
+                    };
+                    map.insert((*k).to_string(), v);
+                }
+                serde_json::to_writer(&mut self.w, &map)?;
+                self.w.write_all(b"\n")
+            }
+        }
+    }
+
+    /// Writes raw bytes (fast paths that format their own text lines).
+    pub fn raw(&mut self) -> &mut impl Write {
+        &mut self.w
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}
+
+fn csv_cell(v: &Value) -> String {
+    match v {
+        Value::Str(s) if s.contains([',', '"', '\n', '\r']) => {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        }
+        Value::Str(s) => s.to_string(),
+        Value::Int(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+    }
+}
+
+/// Returns true if and only if the error is a closed output pipe (`lexico dump | head`), which
+/// ends the program quietly as grep does.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

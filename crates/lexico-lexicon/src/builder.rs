@@ -1,0 +1,178 @@
+//! Building a lexicon file from tile-encoded words.
+
+use fst::MapBuilder;
+use sha2::{Digest, Sha256};
+
+use crate::error::LexiconError;
+use crate::format::{self, tag, FORMAT_VERSION};
+use crate::manifest::Manifest;
+use crate::provenance::{Code, Provenance, SlotInfo};
+
+/// Words waiting to be sorted: tile bytes in one arena, to keep a 600,000-word build small.
+#[derive(Default)]
+struct Pending {
+    arena: Vec<u8>,
+    items: Vec<(u32, u8, Code)>,
+}
+
+impl Pending {
+    fn push(&mut self, word: &[u8], code: Code) {
+        self.items
+            .push((self.arena.len() as u32, word.len() as u8, code));
+        self.arena.extend_from_slice(word);
+    }
+
+    fn key(&self, item: &(u32, u8, Code)) -> &[u8] {
+        &self.arena[item.0 as usize..item.0 as usize + item.1 as usize]
+    }
+
+    /// Sorts by word then code and builds the fst of the words; each word's smallest code goes to
+    /// `primary` (by rank), its other codes to `extras`. With `values`, the fst maps each word to
+    /// its smallest code; without, every value is 0 (the fst is then as small as a set). Returns
+    /// the fst bytes and the number of words by length.
+    fn finish(
+        mut self,
+        values: bool,
+        primary: &mut Vec<Code>,
+        extras: &mut Vec<(Code, Code)>,
+    ) -> Result<(Vec<u8>, Vec<u64>), LexiconError> {
+        let mut items = std::mem::take(&mut self.items);
+        items.sort_unstable_by(|a, b| self.key(a).cmp(self.key(b)).then(a.2.cmp(&b.2)));
+        let mut builder = MapBuilder::memory();
+        let mut by_length = Vec::new();
+        let mut last: Option<(usize, Code)> = None;
+        for (i, item) in items.iter().enumerate() {
+            let key = self.key(item);
+            if let Some((j, primary)) = last {
+                if self.key(&items[j]) == key {
+                    if item.2 != primary && extras.last() != Some(&(primary, item.2)) {
+                        extras.push((primary, item.2));
+                    }
+                    continue;
+                }
+            }
+            builder
+                .insert(key, if values { item.2 } else { 0 })
+                .map_err(|e| LexiconError::Fst(e.to_string()))?;
+            primary.push(item.2);
+            if by_length.len() <= key.len() {
+                by_length.resize(key.len() + 1, 0);
+            }
+            by_length[key.len()] += 1;
+            last = Some((i, item.2));
+        }
+        let bytes = builder
+            .into_inner()
+            .map_err(|e| LexiconError::Fst(e.to_string()))?;
+        Ok((bytes, by_length))
+    }
+}
+
+/// Collects words and rejected forms, then writes one lexicon file image.
+///
+/// The output depends only on what was added, not on the order it was added in: words are
+/// sorted, and every table is written in a defined order.
+pub struct Builder {
+    tiles_csv: String,
+    words: Pending,
+    rejected: Pending,
+    provenance: Provenance,
+    entries: Vec<(u64, String)>,
+}
+
+impl Builder {
+    /// Starts a lexicon spelled in the tile set whose `tiles.csv` text is `tiles_csv`.
+    pub fn new(tiles_csv: &str) -> Builder {
+        Builder {
+            tiles_csv: tiles_csv.to_string(),
+            words: Pending::default(),
+            rejected: Pending::default(),
+            provenance: Provenance::default(),
+            entries: Vec::new(),
+        }
+    }
+
+    /// The index of a slot (paradigm cell or rule outcome), adding it on first use.
+    pub fn slot(&mut self, info: SlotInfo) -> u8 {
+        self.provenance.intern(info)
+    }
+
+    /// Adds a valid word (tiles) made by `code`. A word added twice keeps every code.
+    pub fn insert(&mut self, word: &[u8], code: Code) {
+        self.words.push(word, code);
+    }
+
+    /// Records a form the rules generated and rejected, for explanations.
+    pub fn reject(&mut self, word: &[u8], code: Code) {
+        self.rejected.push(word, code);
+    }
+
+    /// Records the description of a source entry (a lemma line), shown by explanations.
+    pub fn describe_entry(&mut self, entry: u64, text: String) {
+        self.entries.push((entry, text));
+    }
+
+    /// Number of words added so far, duplicates included.
+    pub fn len(&self) -> usize {
+        self.words.items.len()
+    }
+
+    /// Returns true if and only if no word was added.
+    pub fn is_empty(&self) -> bool {
+        self.words.items.is_empty()
+    }
+
+    /// Sorts, builds the word stores and lays out the file. `manifest` supplies the descriptive
+    /// fields; counts, format version and payload digest are filled in here.
+    pub fn finish(mut self, mut manifest: Manifest) -> Result<Vec<u8>, LexiconError> {
+        let (mut extras, mut primary) = (Vec::new(), Vec::new());
+        let (words, by_length) = self.words.finish(false, &mut primary, &mut extras)?;
+        let column = crate::provenance::encode_column(&primary);
+        drop(primary);
+        let rejected_count = self.rejected.items.len() as u64;
+        let mut rejected_extras = Vec::new();
+        let (rejected, _) = self
+            .rejected
+            .finish(true, &mut Vec::new(), &mut rejected_extras)?;
+        for list in [&mut extras, &mut rejected_extras] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        self.provenance.extras = extras;
+        self.provenance.rejected_extras = rejected_extras;
+        self.entries.sort();
+        self.entries.dedup_by(|a, b| a.0 == b.0);
+
+        manifest.format_version = FORMAT_VERSION;
+        manifest.words = by_length.iter().sum();
+        manifest.words_by_length = by_length;
+        manifest.rejected_forms = rejected_count;
+
+        let mut sections: Vec<([u8; 4], Vec<u8>)> = vec![
+            (tag::TILES, self.tiles_csv.into_bytes()),
+            (tag::WORDS, words),
+            (tag::CODES, column),
+            (tag::REJECTED, rejected),
+            (tag::PROVENANCE, self.provenance.encode()),
+            (
+                tag::ENTRIES,
+                crate::provenance::encode_entries(&self.entries),
+            ),
+        ];
+        let mut sha = Sha256::new();
+        for (t, bytes) in &sections {
+            sha.update(t);
+            sha.update((bytes.len() as u64).to_le_bytes());
+            sha.update(bytes);
+        }
+        manifest.payload_sha256 = hex(&sha.finalize());
+        let json = serde_json::to_vec_pretty(&manifest).expect("a manifest always serialises");
+        sections.insert(0, (tag::MANIFEST, json));
+        Ok(format::write(&sections))
+    }
+}
+
+/// Lower-case hex of a digest.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,24 @@
+//! The error type of this crate.
+
+/// Why a lexicon file cannot be opened or used.
+#[derive(Debug, thiserror::Error)]
+pub enum LexiconError {
+    /// The file could not be read.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The bytes do not start like a lexicon file.
+    #[error("not a Lexico lexicon file (bad magic number)")]
+    NotALexicon,
+    /// A lexicon file of another format version.
+    #[error("lexicon format version {got} cannot be read by this version of lexico, which reads format version {expected}")]
+    Version { expected: u32, got: u32 },
+    /// The file is truncated or damaged.
+    #[error("damaged lexicon file: {0}")]
+    Corrupt(String),
+    /// A section the operation needs is not in this file.
+    #[error("this lexicon has no {0} section (it was built without it)")]
+    Missing(&'static str),
+    /// The word store did not build.
+    #[error("word store: {0}")]
+    Fst(String),
+}

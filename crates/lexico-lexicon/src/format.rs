@@ -1,0 +1,184 @@
+//! The container: a fixed header, a table of checksummed sections, the sections.
+//!
+//! ```text
+//! offset  size  field
+//! 0       8     magic "LEXICO\r\n" (a CR/LF translation on the way breaks it visibly)
+//! 8       4     format version, little-endian u32
+//! 12      4     number of sections n
+//! 16      24*n  section table: tag [u8; 4], CRC-32 u32, offset u64, length u64
+//! 16+24n  4     CRC-32 of the bytes before it
+//! ...           sections, each starting at a multiple of 8
+//! ```
+//!
+//! Every section carries its own CRC-32, checked the first time the section is used, so opening a
+//! file reads the header and the sections a query needs, never the whole file.
+
+use crate::error::LexiconError;
+
+pub const MAGIC: &[u8; 8] = b"LEXICO\r\n";
+/// The version of the layout this code reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+const MAX_SECTIONS: usize = 64;
+const ENTRY_LEN: usize = 24;
+
+/// Known section tags.
+pub mod tag {
+    /// The manifest, JSON.
+    pub const MANIFEST: [u8; 4] = *b"MANI";
+    /// The tile set the words are spelled in, the text of its `tiles.csv`.
+    pub const TILES: [u8; 4] = *b"TILE";
+    /// The valid words: an fst map from tiles to 0 (a set).
+    pub const WORDS: [u8; 4] = *b"WORD";
+    /// The derivation code of each valid word, by rank (see `provenance`).
+    pub const CODES: [u8; 4] = *b"CODE";
+    /// Forms the rules generated and rejected: an fst map from tiles to a derivation code.
+    pub const REJECTED: [u8; 4] = *b"REJW";
+    /// Provenance: the slot table and the further derivations of words made more than one way.
+    pub const PROVENANCE: [u8; 4] = *b"PROV";
+    /// The source entries (lemma, part of speech, model) that produced words, by entry id.
+    pub const ENTRIES: [u8; 4] = *b"ENTR";
+}
+
+/// One row of the section table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SectionEntry {
+    pub tag: [u8; 4],
+    pub crc: u32,
+    pub offset: u64,
+    pub len: u64,
+}
+
+/// Lays out sections into one file image.
+pub fn write(sections: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
+    let header_len = 16 + ENTRY_LEN * sections.len() + 4;
+    let mut offset = align8(header_len);
+    let mut entries = Vec::with_capacity(sections.len());
+    for (tag, bytes) in sections {
+        entries.push(SectionEntry {
+            tag: *tag,
+            crc: crc32fast::hash(bytes),
+            offset: offset as u64,
+            len: bytes.len() as u64,
+        });
+        offset = align8(offset + bytes.len());
+    }
+    let mut out = Vec::with_capacity(offset);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(sections.len() as u32).to_le_bytes());
+    for e in &entries {
+        out.extend_from_slice(&e.tag);
+        out.extend_from_slice(&e.crc.to_le_bytes());
+        out.extend_from_slice(&e.offset.to_le_bytes());
+        out.extend_from_slice(&e.len.to_le_bytes());
+    }
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    for ((_, bytes), e) in sections.iter().zip(&entries) {
+        out.resize(e.offset as usize, 0);
+        out.extend_from_slice(bytes);
+    }
+    out.resize(align8(out.len()), 0);
+    out
+}
+
+/// Reads and checks the header and section table of a file image.
+pub fn read_table(data: &[u8]) -> Result<Vec<SectionEntry>, LexiconError> {
+    if data.len() < 16 || &data[..8] != MAGIC {
+        return Err(LexiconError::NotALexicon);
+    }
+    let version = u32::from_le_bytes(data[8..12].try_into().expect("4 bytes"));
+    if version != FORMAT_VERSION {
+        return Err(LexiconError::Version {
+            expected: FORMAT_VERSION,
+            got: version,
+        });
+    }
+    let count = u32::from_le_bytes(data[12..16].try_into().expect("4 bytes")) as usize;
+    if count > MAX_SECTIONS {
+        return Err(LexiconError::Corrupt(format!(
+            "the header claims {count} sections"
+        )));
+    }
+    let table_end = 16 + ENTRY_LEN * count;
+    if data.len() < table_end + 4 {
+        return Err(LexiconError::Corrupt(
+            "the file is truncated inside its header".into(),
+        ));
+    }
+    let stored = u32::from_le_bytes(data[table_end..table_end + 4].try_into().expect("4 bytes"));
+    if crc32fast::hash(&data[..table_end]) != stored {
+        return Err(LexiconError::Corrupt(
+            "the header checksum does not match".into(),
+        ));
+    }
+    let mut entries = Vec::with_capacity(count);
+    for i in 0..count {
+        let row = &data[16 + ENTRY_LEN * i..16 + ENTRY_LEN * (i + 1)];
+        let e = SectionEntry {
+            tag: row[0..4].try_into().expect("4 bytes"),
+            crc: u32::from_le_bytes(row[4..8].try_into().expect("4 bytes")),
+            offset: u64::from_le_bytes(row[8..16].try_into().expect("8 bytes")),
+            len: u64::from_le_bytes(row[16..24].try_into().expect("8 bytes")),
+        };
+        let end = e.offset.checked_add(e.len);
+        if end.is_none_or(|end| end > data.len() as u64) || e.offset < (table_end + 4) as u64 {
+            return Err(LexiconError::Corrupt(format!(
+                "section {} lies outside the file (the file is truncated?)",
+                String::from_utf8_lossy(&e.tag)
+            )));
+        }
+        entries.push(e);
+    }
+    Ok(entries)
+}
+
+/// Checks a section's bytes against its CRC-32.
+pub fn check(entry: &SectionEntry, bytes: &[u8]) -> Result<(), LexiconError> {
+    if crc32fast::hash(bytes) == entry.crc {
+        Ok(())
+    } else {
+        Err(LexiconError::Corrupt(format!(
+            "section {} is damaged (checksum mismatch)",
+            String::from_utf8_lossy(&entry.tag)
+        )))
+    }
+}
+
+fn align8(n: usize) -> usize {
+    n.div_ceil(8) * 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_table_reads_back() {
+        let image = write(&[(*b"AAAA", b"hello".to_vec()), (*b"BBBB", vec![7; 20])]);
+        let table = read_table(&image).unwrap();
+        assert_eq!(table.len(), 2);
+        assert_eq!(&image[table[0].offset as usize..][..5], b"hello");
+        assert_eq!(table[1].offset % 8, 0);
+        check(&table[1], &image[table[1].offset as usize..][..20]).unwrap();
+    }
+
+    #[test]
+    fn every_truncation_of_the_header_is_refused() {
+        let image = write(&[(*b"AAAA", b"hello".to_vec())]);
+        for len in 0..image.len() - 5 {
+            assert!(read_table(&image[..len]).is_err(), "length {len}");
+        }
+    }
+
+    #[test]
+    fn another_version_names_both() {
+        let mut image = write(&[]);
+        image[8] = 9;
+        let err = read_table(&image).unwrap_err().to_string();
+        assert!(
+            err.contains("format version 9") && err.contains("version 1"),
+            "{err}"
+        );
+    }
+}

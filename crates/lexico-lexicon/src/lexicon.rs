@@ -1,0 +1,380 @@
+//! Opening and querying a lexicon file.
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use lexico_tiles::{Tile, TileSet};
+use sha2::{Digest, Sha256};
+
+use crate::builder::hex;
+use crate::error::LexiconError;
+use crate::format::{self, tag, SectionEntry};
+use crate::manifest::Manifest;
+use crate::provenance::{self, Code, Provenance, SlotInfo};
+
+enum Backing {
+    Static(&'static [u8]),
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl Backing {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Backing::Static(b) => b,
+            Backing::Owned(v) => v,
+            Backing::Mapped(m) => m,
+        }
+    }
+}
+
+/// A section's bytes, sharing the file's backing store (what the fst maps are built on).
+#[derive(Clone)]
+pub struct Bytes {
+    backing: Arc<Backing>,
+    start: usize,
+    end: usize,
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.backing.bytes()[self.start..self.end]
+    }
+}
+
+/// One way a word was made (or, for a rejected form, generated and refused).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    /// The source entry id.
+    pub entry: u64,
+    /// The source file and line of the entry, when the manifest lists the source.
+    pub source: Option<(String, u64)>,
+    /// The entry's description (lemma, part of speech, model), when the lexicon stores it.
+    pub entry_text: Option<String>,
+    /// The slot, rule and article.
+    pub slot: SlotInfo,
+}
+
+/// An open lexicon. Opening reads the header, the tile set and the word store's checksum; the
+/// manifest, provenance and rejected forms are decoded the first time they are asked for.
+pub struct Lexicon {
+    backing: Arc<Backing>,
+    table: Vec<SectionEntry>,
+    tiles: TileSet,
+    words: fst::Map<Bytes>,
+    manifest: OnceLock<Manifest>,
+    provenance: OnceLock<Provenance>,
+    rejected: OnceLock<fst::Map<Bytes>>,
+}
+
+impl Lexicon {
+    /// Opens a lexicon file by memory-mapping it.
+    pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
+        let file = std::fs::File::open(path)?;
+        if file.metadata()?.is_dir() {
+            return Err(LexiconError::Io(std::io::Error::other("is a directory")));
+        }
+        // SAFETY: the map is read-only. A lexicon file is written once, atomically (a new file
+        // renamed into place), so a file that is open is never modified under us by Lexico
+        // itself; every read of the map is bounds-checked against the section table.
+        #[allow(unsafe_code)]
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        Lexicon::from_backing(Backing::Mapped(map), true)
+    }
+
+    /// Opens a lexicon held in memory.
+    pub fn from_vec(bytes: Vec<u8>) -> Result<Lexicon, LexiconError> {
+        Lexicon::from_backing(Backing::Owned(bytes), true)
+    }
+
+    /// Opens a lexicon compiled into the program. Its checksums were checked when it was built
+    /// into the binary, so the word store is not checked again here.
+    pub fn from_static(bytes: &'static [u8]) -> Result<Lexicon, LexiconError> {
+        Lexicon::from_backing(Backing::Static(bytes), false)
+    }
+
+    fn from_backing(backing: Backing, check: bool) -> Result<Lexicon, LexiconError> {
+        let backing = Arc::new(backing);
+        let table = format::read_table(backing.bytes())?;
+        let find = |t: [u8; 4], name: &'static str| -> Result<SectionEntry, LexiconError> {
+            table
+                .iter()
+                .copied()
+                .find(|e| e.tag == t)
+                .ok_or(LexiconError::Missing(name))
+        };
+        let tiles_entry = find(tag::TILES, "tile set")?;
+        let words_entry = find(tag::WORDS, "word store")?;
+        let tiles_bytes = section(&backing, &tiles_entry);
+        format::check(&tiles_entry, tiles_bytes.as_ref())?;
+        let tiles_text = std::str::from_utf8(tiles_bytes.as_ref())
+            .map_err(|_| LexiconError::Corrupt("the tile set is not UTF-8".into()))?;
+        let tiles = TileSet::parse(tiles_text)
+            .map_err(|e| LexiconError::Corrupt(format!("tile set: {e}")))?;
+        let words_bytes = section(&backing, &words_entry);
+        if check {
+            format::check(&words_entry, words_bytes.as_ref())?;
+        }
+        let words = fst::Map::new(words_bytes).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        Ok(Lexicon {
+            backing,
+            table,
+            tiles,
+            words,
+            manifest: OnceLock::new(),
+            provenance: OnceLock::new(),
+            rejected: OnceLock::new(),
+        })
+    }
+
+    /// The tile set the lexicon is spelled in.
+    pub fn tiles(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    /// The word store.
+    pub fn fst(&self) -> &fst::Map<Bytes> {
+        &self.words
+    }
+
+    /// Returns true if and only if `word` is a valid word of this lexicon.
+    pub fn contains(&self, word: &[Tile]) -> bool {
+        self.words.contains_key(word)
+    }
+
+    /// Number of valid words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Returns true if and only if the lexicon holds no word.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    fn checked_section(&self, t: [u8; 4], name: &'static str) -> Result<Bytes, LexiconError> {
+        let entry = self
+            .table
+            .iter()
+            .find(|e| e.tag == t)
+            .ok_or(LexiconError::Missing(name))?;
+        let bytes = section(&self.backing, entry);
+        format::check(entry, bytes.as_ref())?;
+        Ok(bytes)
+    }
+
+    /// The manifest, decoded on first use.
+    pub fn manifest(&self) -> Result<&Manifest, LexiconError> {
+        if let Some(m) = self.manifest.get() {
+            return Ok(m);
+        }
+        let bytes = self.checked_section(tag::MANIFEST, "manifest")?;
+        let m: Manifest = serde_json::from_slice(bytes.as_ref())
+            .map_err(|e| LexiconError::Corrupt(format!("manifest: {e}")))?;
+        Ok(self.manifest.get_or_init(|| m))
+    }
+
+    fn provenance(&self) -> Result<&Provenance, LexiconError> {
+        if let Some(p) = self.provenance.get() {
+            return Ok(p);
+        }
+        let bytes = self.checked_section(tag::PROVENANCE, "provenance")?;
+        let p = Provenance::decode(bytes.as_ref())?;
+        Ok(self.provenance.get_or_init(|| p))
+    }
+
+    /// The store of forms the rules generated and rejected.
+    pub fn rejected(&self) -> Result<&fst::Map<Bytes>, LexiconError> {
+        if let Some(r) = self.rejected.get() {
+            return Ok(r);
+        }
+        let bytes = self.checked_section(tag::REJECTED, "rejected forms")?;
+        let map = fst::Map::new(bytes).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        Ok(self.rejected.get_or_init(|| map))
+    }
+
+    /// The position of a valid word in tile order. It counts the words before it, which takes
+    /// a few tens of milliseconds on a large lexicon: explanations use it, queries never do.
+    pub fn rank(&self, word: &[Tile]) -> Option<u64> {
+        use fst::{IntoStreamer, Streamer};
+        if !self.contains(word) {
+            return None;
+        }
+        let mut before = self.words.range().lt(word).into_stream();
+        let mut n = 0;
+        while before.next().is_some() {
+            n += 1;
+        }
+        Some(n)
+    }
+
+    /// How `word` got in: one derivation per way it was made; empty if it is not valid.
+    pub fn derivations(&self, word: &[Tile]) -> Result<Vec<Derivation>, LexiconError> {
+        let Some(rank) = self.rank(word) else {
+            return Ok(Vec::new());
+        };
+        let column = self.checked_section(tag::CODES, "provenance codes")?;
+        let code = provenance::code_at(column.as_ref(), rank).ok_or_else(|| {
+            LexiconError::Corrupt("the provenance column is shorter than the word store".into())
+        })?;
+        self.describe(code, false)
+    }
+
+    /// How the rules generated `word` and rejected it; empty if they never generated it.
+    pub fn rejections(&self, word: &[Tile]) -> Result<Vec<Derivation>, LexiconError> {
+        match self.rejected()?.get(word) {
+            Some(code) => self.describe(code, true),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn describe(&self, primary: Code, rejected: bool) -> Result<Vec<Derivation>, LexiconError> {
+        let prov = self.provenance()?;
+        let manifest = self.manifest()?;
+        let entries = self.checked_section(tag::ENTRIES, "entries").ok();
+        let mut out = Vec::new();
+        for code in prov.codes(primary, rejected) {
+            let entry = provenance::entry_of(code);
+            let slot = prov
+                .slots
+                .get(provenance::slot_of(code) as usize)
+                .cloned()
+                .ok_or_else(|| {
+                    LexiconError::Corrupt("a word names a slot the table lacks".into())
+                })?;
+            out.push(Derivation {
+                entry,
+                source: manifest
+                    .locate(entry)
+                    .map(|(s, l)| (s.file.path.clone(), l)),
+                entry_text: entries
+                    .as_ref()
+                    .and_then(|b| provenance::find_entry(b.as_ref(), entry)),
+                slot,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Checks every section's checksum and the manifest's payload digest: the whole file is read.
+    pub fn verify(&self) -> Result<(), LexiconError> {
+        let manifest = self.manifest()?;
+        let mut sha = Sha256::new();
+        for entry in &self.table {
+            let bytes = section(&self.backing, entry);
+            format::check(entry, bytes.as_ref())?;
+            if entry.tag != tag::MANIFEST {
+                sha.update(entry.tag);
+                sha.update(entry.len.to_le_bytes());
+                sha.update(bytes.as_ref());
+            }
+        }
+        let got = hex(&sha.finalize());
+        if got != manifest.payload_sha256 {
+            return Err(LexiconError::Corrupt(format!(
+                "payload digest {got} differs from the manifest's {}",
+                manifest.payload_sha256
+            )));
+        }
+        Ok(())
+    }
+
+    /// The file image, for writing it out.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.backing.bytes()
+    }
+
+    /// The file image, taken out of the lexicon.
+    pub fn into_bytes(self) -> Vec<u8> {
+        let bytes = self.backing.bytes().to_vec();
+        drop(self);
+        bytes
+    }
+
+    /// SHA-256 of the whole file, the identity an arbiter quotes.
+    pub fn file_sha256(&self) -> String {
+        hex(&Sha256::digest(self.backing.bytes()))
+    }
+}
+
+fn section(backing: &Arc<Backing>, entry: &SectionEntry) -> Bytes {
+    Bytes {
+        backing: Arc::clone(backing),
+        start: entry.offset as usize,
+        end: (entry.offset + entry.len) as usize,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provenance::code;
+    use crate::{Builder, SourceInfo};
+
+    fn build(words: &[&str]) -> Vec<u8> {
+        let set = TileSet::spanish();
+        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let slot = b.slot(SlotInfo {
+            slot: "word".into(),
+            rule: "raw".into(),
+            article: "".into(),
+            reason: "".into(),
+        });
+        for (i, w) in words.iter().enumerate() {
+            b.insert(&set.parse_word(w).unwrap(), code(i as u64 + 1, slot));
+        }
+        let manifest = Manifest {
+            name: "test".into(),
+            sources: vec![SourceInfo {
+                lines: words.len() as u64,
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        b.finish(manifest).unwrap()
+    }
+
+    #[test]
+    fn built_words_are_found_and_others_are_not() {
+        let lex = Lexicon::from_vec(build(&["churro", "casa", "zuzar", "casa"])).unwrap();
+        let set = lex.tiles().clone();
+        assert!(lex.contains(&set.parse_word("CHURRO").unwrap()));
+        assert!(lex.contains(&set.parse_word("[CH]U[RR]O").unwrap()));
+        assert!(!lex.contains(&set.parse_word("CASAS").unwrap()));
+        assert_eq!(lex.len(), 3);
+        assert_eq!(lex.manifest().unwrap().words_by_length[4], 2);
+        lex.verify().unwrap();
+        let d = lex.derivations(&set.parse_word("casa").unwrap()).unwrap();
+        assert_eq!(d.iter().map(|d| d.entry).collect::<Vec<_>>(), [2, 4]);
+    }
+
+    #[test]
+    fn the_same_words_in_any_order_give_the_same_word_store() {
+        // Codes follow line numbers, so a shuffled list maps words to other codes; the set of
+        // words must be the same.
+        let keys = |l: &Lexicon| {
+            use fst::Streamer;
+            let mut out = Vec::new();
+            let mut s = l.fst().keys();
+            while let Some(k) = s.next() {
+                out.push(k.to_vec());
+            }
+            out
+        };
+        let a = Lexicon::from_vec(build(&["ba", "ab", "ca"])).unwrap();
+        let b = Lexicon::from_vec(build(&["ca", "ba", "ab"])).unwrap();
+        assert_eq!(keys(&a), keys(&b));
+        assert_eq!(build(&["ba", "ab", "ca"]), build(&["ba", "ab", "ca"]));
+    }
+
+    #[test]
+    fn a_damaged_word_store_is_refused() {
+        let image = build(&["churro", "casa"]);
+        let table = format::read_table(&image).unwrap();
+        let words = table.iter().find(|e| e.tag == tag::WORDS).unwrap();
+        let mut bad = image.clone();
+        bad[words.offset as usize + 3] ^= 0x10;
+        let err = Lexicon::from_vec(bad).err().unwrap().to_string();
+        assert!(err.contains("WORD") && err.contains("damaged"), "{err}");
+    }
+}

@@ -1,0 +1,73 @@
+//! The manifest: what a lexicon is, what it was built from, and how many words it holds.
+
+use serde::{Deserialize, Serialize};
+
+/// A file that went into a build, with its digest.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileDigest {
+    /// The path as given to the build (relative paths stay relative, so builds are reproducible
+    /// from any checkout).
+    pub path: String,
+    /// SHA-256 of the file's bytes, lower-case hex.
+    pub sha256: String,
+}
+
+/// A source of words and the range of entry ids its lines received.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceInfo {
+    #[serde(flatten)]
+    pub file: FileDigest,
+    /// The reader that read it (`raw`, `fise-no-verbos`, `fise-verbos`, `tsv`, …).
+    pub kind: String,
+    /// The number of lines read.
+    pub lines: u64,
+    /// The entry id of its line 1 minus one: line `l` of this source is entry `base + l`.
+    pub base: u64,
+}
+
+/// The rule set a lexicon was built with.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleSetInfo {
+    pub name: String,
+    pub version: String,
+    pub files: Vec<FileDigest>,
+}
+
+/// Everything a lexicon says about itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// The lexicon's name (`FISE`, `letterpress-es`).
+    pub name: String,
+    /// The edition it is (`FISE-2`, `previous to FISE-2`).
+    pub edition: String,
+    /// Its version, semver or a date.
+    pub version: String,
+    /// Free text: provenance and licence notes.
+    pub notes: Vec<String>,
+    pub format_version: u32,
+    /// The program that built it (`lexico 0.1.0`).
+    pub tool: String,
+    pub rules: RuleSetInfo,
+    pub sources: Vec<SourceInfo>,
+    pub min_tiles: u8,
+    pub max_tiles: u8,
+    /// Number of valid words.
+    pub words: u64,
+    /// `words_by_length[n]` is the number of valid words of `n` tiles.
+    pub words_by_length: Vec<u64>,
+    /// Number of forms the rules generated and rejected (kept for explanations).
+    pub rejected_forms: u64,
+    /// SHA-256 of every section but the manifest, in file order.
+    pub payload_sha256: String,
+}
+
+impl Manifest {
+    /// The source and line an entry id stands for.
+    pub fn locate(&self, entry: u64) -> Option<(&SourceInfo, u64)> {
+        self.sources
+            .iter()
+            .rev()
+            .find(|s| entry > s.base && entry <= s.base + s.lines)
+            .map(|s| (s, entry - s.base))
+    }
+}

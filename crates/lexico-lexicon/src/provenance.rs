@@ -1,0 +1,192 @@
+//! Provenance: how each word got in (or each rejected form got out).
+//!
+//! Every word has a [`Code`]: the id of the source entry that produced it (the entry id of a
+//! source's line `l` is `base + l`, see [`SourceInfo`](crate::SourceInfo)) and the index of a
+//! *slot* — the paradigm cell or rule outcome, with its rule id and article — in a small
+//! per-lexicon table. The word store itself holds no values (values in an fst cost a quarter of
+//! its size and the hot path never needs them); the codes are a column by rank, the word's
+//! position in tile order, stored as runs of arithmetic progressions: a sorted raw list is a few
+//! thousand runs. A word made in several ways has its smallest code in the column and the others
+//! in a side table.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::LexiconError;
+
+/// A derivation code: `entry << 8 | slot`.
+pub type Code = u64;
+
+/// Packs an entry id and a slot index into a code.
+pub fn code(entry: u64, slot: u8) -> Code {
+    (entry << 8) | slot as u64
+}
+
+/// The entry id of a code.
+pub fn entry_of(code: Code) -> u64 {
+    code >> 8
+}
+
+/// The slot index of a code.
+pub fn slot_of(code: Code) -> u8 {
+    (code & 0xff) as u8
+}
+
+/// What a slot means.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SlotInfo {
+    /// The paradigm cell or kind of form (`ind.pres.1s`, `plural`, `word`).
+    pub slot: String,
+    /// The rule id in the rule set.
+    pub rule: String,
+    /// The article of the regulation the rule encodes.
+    pub article: String,
+    /// For rejected forms, why.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// The provenance section.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provenance {
+    pub slots: Vec<SlotInfo>,
+    /// `(primary, other)`: a valid word whose fst code is `primary` was also made by `other`.
+    pub extras: Vec<(Code, Code)>,
+    /// The same for rejected forms.
+    pub rejected_extras: Vec<(Code, Code)>,
+}
+
+impl Provenance {
+    /// The index of `info`, adding it if new.
+    ///
+    /// # Panics
+    /// When more than 256 distinct slots are used; a rule set has far fewer.
+    pub fn intern(&mut self, info: SlotInfo) -> u8 {
+        if let Some(i) = self.slots.iter().position(|s| *s == info) {
+            return i as u8;
+        }
+        assert!(self.slots.len() < 256, "more than 256 slots in one lexicon");
+        self.slots.push(info);
+        (self.slots.len() - 1) as u8
+    }
+
+    /// Every code of a word whose fst code is `primary`.
+    pub fn codes(&self, primary: Code, rejected: bool) -> Vec<Code> {
+        let list = if rejected {
+            &self.rejected_extras
+        } else {
+            &self.extras
+        };
+        let start = list.partition_point(|&(p, _)| p < primary);
+        let mut out = vec![primary];
+        out.extend(
+            list[start..]
+                .iter()
+                .take_while(|&&(p, _)| p == primary)
+                .map(|&(_, o)| o),
+        );
+        out
+    }
+
+    pub(crate) fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(self).expect("provenance always serialises")
+    }
+
+    pub(crate) fn decode(bytes: &[u8]) -> Result<Provenance, LexiconError> {
+        serde_json::from_slice(bytes)
+            .map_err(|e| LexiconError::Corrupt(format!("provenance section: {e}")))
+    }
+}
+
+/// Encodes entry descriptions as `id<TAB>text` lines.
+pub(crate) fn encode_entries(entries: &[(u64, String)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (id, text) in entries {
+        out.extend_from_slice(format!("{id}\t{}\n", text.replace(['\n', '\t'], " ")).as_bytes());
+    }
+    out
+}
+
+/// Finds the description of entry `id` in an encoded entries section.
+pub(crate) fn find_entry(bytes: &[u8], id: u64) -> Option<String> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let prefix = format!("{id}\t");
+    text.lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .map(str::to_string)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn get_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = *bytes.get(*at)?;
+        *at += 1;
+        v |= ((b & 0x7f) as u64) << shift;
+        if b < 0x80 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Encodes codes by rank as runs `(length, first code, step)` of arithmetic progressions.
+pub(crate) fn encode_column(codes: &[Code]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < codes.len() {
+        let mut j = i + 1;
+        let step = if j < codes.len() {
+            codes[j].wrapping_sub(codes[i])
+        } else {
+            0
+        };
+        while j < codes.len() && codes[j].wrapping_sub(codes[j - 1]) == step {
+            j += 1;
+        }
+        put_varint(&mut out, (j - i) as u64);
+        put_varint(&mut out, codes[i]);
+        put_varint(&mut out, step);
+        i = j;
+    }
+    out
+}
+
+/// The code at `rank` in an encoded column.
+pub(crate) fn code_at(bytes: &[u8], rank: u64) -> Option<Code> {
+    let mut at = 0;
+    let mut start = 0u64;
+    while at < bytes.len() {
+        let len = get_varint(bytes, &mut at)?;
+        let first = get_varint(bytes, &mut at)?;
+        let step = get_varint(bytes, &mut at)?;
+        if rank < start.checked_add(len)? {
+            return Some(first.wrapping_add(step.wrapping_mul(rank - start)));
+        }
+        start += len;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_column_reads_back_at_every_rank() {
+        let codes: Vec<Code> = vec![5, 6, 7, 8, 100, 3, 3, 3, 1 << 40, 2, 9, 16];
+        let enc = encode_column(&codes);
+        for (rank, &c) in codes.iter().enumerate() {
+            assert_eq!(code_at(&enc, rank as u64), Some(c), "rank {rank}");
+        }
+        assert_eq!(code_at(&enc, codes.len() as u64), None);
+        let sorted: Vec<Code> = (0..100_000).map(|i| code(i + 1, 0)).collect();
+        assert!(encode_column(&sorted).len() < 16);
+    }
+}

@@ -1,0 +1,280 @@
+//! Loading a rule set: `ruleset.toml` and the files it names.
+
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
+use serde::Deserialize;
+
+use crate::error::RuleError;
+
+/// A rule set as loaded from its folder.
+#[derive(Debug)]
+pub struct RuleSet {
+    pub name: String,
+    pub version: String,
+    pub title: String,
+    pub min_tiles: u8,
+    pub max_tiles: u8,
+    /// The text of the tile-set file.
+    pub tiles_csv: String,
+    pub screening: Vec<ScreenRule>,
+    /// Every file read, relative to the rule-set folder, with its bytes (for digests).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// A screening rule: source words matching `pattern` are excluded with `reason`.
+#[derive(Debug)]
+pub struct ScreenRule {
+    pub id: String,
+    pub pattern: Regex,
+    pub reason: String,
+    pub article: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ManifestFile {
+    name: String,
+    version: String,
+    #[serde(default)]
+    title: String,
+    min_tiles: u8,
+    max_tiles: u8,
+    tiles: String,
+    #[serde(default)]
+    screening: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScreeningFile {
+    #[serde(default)]
+    rule: Vec<ScreenRuleFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScreenRuleFile {
+    id: String,
+    pattern: String,
+    reason: String,
+    article: String,
+}
+
+impl RuleSet {
+    /// Loads the rule set in `dir`.
+    pub fn load(dir: &Path) -> Result<RuleSet, RuleError> {
+        let mut files = Vec::new();
+        let manifest: ManifestFile = read_toml(dir, "ruleset.toml", &mut files)?;
+        let tiles_bytes = read(dir, &manifest.tiles, &mut files)?;
+        let tiles_csv = String::from_utf8(tiles_bytes).map_err(|e| {
+            RuleError::syntax(dir.join(&manifest.tiles), 1, 1, format!("not UTF-8: {e}"))
+        })?;
+        if let Err(e) = lexico_tiles::TileSet::parse(&tiles_csv) {
+            return Err(tile_error(dir.join(&manifest.tiles), e));
+        }
+        let mut screening = Vec::new();
+        if let Some(name) = &manifest.screening {
+            let file: ScreeningFile = read_toml(dir, name, &mut files)?;
+            let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
+            for r in file.rule {
+                let pattern = Regex::new(&r.pattern).map_err(|e| {
+                    let (line, column) = locate(&text, &r.pattern);
+                    RuleError::syntax(
+                        dir.join(name),
+                        line,
+                        column,
+                        format!("rule '{}': bad pattern: {e}", r.id),
+                    )
+                })?;
+                if screening.iter().any(|s: &ScreenRule| s.id == r.id) {
+                    let (line, column) = locate(&text, &format!("\"{}\"", r.id));
+                    return Err(RuleError::syntax(
+                        dir.join(name),
+                        line,
+                        column,
+                        format!("rule '{}' is defined twice", r.id),
+                    ));
+                }
+                screening.push(ScreenRule {
+                    id: r.id,
+                    pattern,
+                    reason: r.reason,
+                    article: r.article,
+                });
+            }
+        }
+        if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
+            return Err(RuleError::syntax(
+                dir.join("ruleset.toml"),
+                1,
+                1,
+                "min_tiles must be from 1 to max_tiles",
+            ));
+        }
+        Ok(RuleSet {
+            name: manifest.name,
+            version: manifest.version,
+            title: manifest.title,
+            min_tiles: manifest.min_tiles,
+            max_tiles: manifest.max_tiles,
+            tiles_csv,
+            screening,
+            files,
+        })
+    }
+
+    /// The first screening rule a source word matches.
+    pub fn screen(&self, text: &str) -> Option<&ScreenRule> {
+        self.screening.iter().find(|r| r.pattern.is_match(text))
+    }
+}
+
+/// Converts a tile-set error into a rule error naming the tile file.
+pub fn tile_error(path: PathBuf, e: lexico_tiles::TileError) -> RuleError {
+    match e {
+        lexico_tiles::TileError::Syntax {
+            line,
+            column,
+            message,
+        } => RuleError::syntax(path, line, column, message),
+        other => RuleError::syntax(path, 1, 1, other.to_string()),
+    }
+}
+
+fn read(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, RuleError> {
+    let path = dir.join(name);
+    let bytes = std::fs::read(&path).map_err(|source| RuleError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    files.push((name.to_string(), bytes.clone()));
+    Ok(bytes)
+}
+
+/// Reads and parses a TOML file of the rule set, with errors at line and column.
+pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    name: &str,
+    files: &mut Vec<(String, Vec<u8>)>,
+) -> Result<T, RuleError> {
+    let path = dir.join(name);
+    let bytes = read(dir, name, files)?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        let (line, column) = line_col(&bytes, e.valid_up_to());
+        RuleError::syntax(&path, line, column, "not valid UTF-8")
+    })?;
+    toml::from_str(text).map_err(|e| {
+        let (line, column) = e
+            .span()
+            .map(|s| line_col(text.as_bytes(), s.start))
+            .unwrap_or((1, 1));
+        let message = e.message().to_string();
+        RuleError::syntax(&path, line, column, message)
+    })
+}
+
+/// 1-based line and column (in characters) of byte `offset`.
+pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, column)
+}
+
+fn locate(text: &str, needle: &str) -> (usize, usize) {
+    text.find(needle)
+        .map_or((1, 1), |at| line_col(text.as_bytes(), at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir_with(files: &[(&str, &str)]) -> tempdir::Dir {
+        tempdir::Dir::new(files)
+    }
+
+    mod tempdir {
+        pub struct Dir(pub std::path::PathBuf);
+        impl Dir {
+            pub fn new(files: &[(&str, &str)]) -> Dir {
+                use std::sync::atomic::{AtomicUsize, Ordering};
+                static N: AtomicUsize = AtomicUsize::new(0);
+                let dir = std::env::temp_dir().join(format!(
+                    "lexico-rules-test-{}-{}",
+                    std::process::id(),
+                    N.fetch_add(1, Ordering::SeqCst)
+                ));
+                std::fs::create_dir_all(&dir).unwrap();
+                for (name, text) in files {
+                    std::fs::write(dir.join(name), text).unwrap();
+                }
+                Dir(dir)
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+
+    const TILES: &str = "kind,tile,count,value,aliases\ntile,A,1,1,\n";
+
+    #[test]
+    fn the_shipped_rule_set_loads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016");
+        let rules = RuleSet::load(&dir).unwrap();
+        assert_eq!(rules.name, "fise-2016");
+        assert_eq!((rules.min_tiles, rules.max_tiles), (2, 15));
+        assert_eq!(rules.screen("Madrid").unwrap().id, "capitals");
+        assert_eq!(rules.screen("kiosco").unwrap().id, "k-or-w");
+        assert_eq!(rules.screen("bi-").unwrap().id, "affix-or-compound");
+        assert!(rules.screen("pingüino").is_none());
+    }
+
+    #[test]
+    fn a_bad_key_is_reported_at_its_line() {
+        let d = dir_with(&[
+            ("ruleset.toml", "name = \"x\"\nversion = \"1\"\nmin_tiles = 2\nmax_tiles = 15\ntiles = \"t.csv\"\nbogus = 1\n"),
+            ("t.csv", TILES),
+        ]);
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.contains("ruleset.toml:6:1:"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_pattern_and_a_duplicate_rule_are_reported() {
+        let head = "name = \"x\"\nversion = \"1\"\nmin_tiles = 2\nmax_tiles = 15\ntiles = \"t.csv\"\nscreening = \"s.toml\"\n";
+        let d = dir_with(&[
+            ("ruleset.toml", head),
+            ("t.csv", TILES),
+            (
+                "s.toml",
+                "[[rule]]\nid = \"a\"\npattern = \"(\"\nreason = \"r\"\narticle = \"1\"\n",
+            ),
+        ]);
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.contains("s.toml:3:"), "{err}");
+        let rule = "[[rule]]\nid = \"a\"\npattern = \"x\"\nreason = \"r\"\narticle = \"1\"\n";
+        let d = dir_with(&[
+            ("ruleset.toml", head),
+            ("t.csv", TILES),
+            ("s.toml", &format!("{rule}{rule}")),
+        ]);
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.contains("defined twice"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_file_names_its_path() {
+        let d = dir_with(&[]);
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.contains("ruleset.toml"), "{err}");
+    }
+}

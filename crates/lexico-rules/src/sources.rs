@@ -1,0 +1,216 @@
+//! Source files: decoding, line splitting, and telling the kinds of list apart by their content.
+
+use std::path::Path;
+
+use crate::error::RuleError;
+use crate::ruleset::line_col;
+
+/// The kinds of source list, each with its reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceKind {
+    /// One inflected word a line, `#` comments.
+    Raw,
+    /// The FISE non-verb list (`TOTAL DE NO VERBOS SIN PLURALES`).
+    FiseNonVerbs,
+    /// The FISE classified verb list (`TOTAL DE VERBOS CLASIFICADOS`).
+    FiseVerbs,
+    /// The FISE non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`).
+    FiseNonVerbUpdates,
+    /// The FISE verb update list (`ACTUALIZACIÓN DE VERBOS`).
+    FiseVerbUpdates,
+    /// A Lexico lemma table (`.tsv` whose header is `lemma`, `pos`, `marks`, `model`, tab-separated).
+    LemmaTable,
+}
+
+impl SourceKind {
+    /// The short name recorded in manifests and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceKind::Raw => "raw",
+            SourceKind::FiseNonVerbs => "fise-no-verbos",
+            SourceKind::FiseVerbs => "fise-verbos",
+            SourceKind::FiseNonVerbUpdates => "fise-actualizacion-no-verbos",
+            SourceKind::FiseVerbUpdates => "fise-actualizacion-verbos",
+            SourceKind::LemmaTable => "lemma-table",
+        }
+    }
+
+    /// Tells the kind of a source from its first bytes: the FISE lists by their title line, a
+    /// lemma table by its header, anything else is a raw list.
+    pub fn detect(bytes: &[u8]) -> SourceKind {
+        let head = decode_lossy(&bytes[..bytes.len().min(400)]);
+        let first = head
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("");
+        let upper = first.to_uppercase();
+        if upper.starts_with("LEXICÓN FISE") || upper.starts_with("LEXICON FISE") {
+            if upper.contains("ACTUALIZACI") && upper.contains("NO VERBOS") {
+                SourceKind::FiseNonVerbUpdates
+            } else if upper.contains("ACTUALIZACI") {
+                SourceKind::FiseVerbUpdates
+            } else if upper.contains("NO VERBOS") {
+                SourceKind::FiseNonVerbs
+            } else {
+                SourceKind::FiseVerbs
+            }
+        } else if first
+            .split('\t')
+            .take(4)
+            .eq(["lemma", "pos", "marks", "model"])
+        {
+            SourceKind::LemmaTable
+        } else {
+            SourceKind::Raw
+        }
+    }
+}
+
+/// Decodes a source: UTF-8 (a BOM is dropped), or, when `latin1` allows it and the bytes are not
+/// UTF-8, Latin-1. Otherwise invalid UTF-8 is an error at its line and column.
+pub fn decode(path: &Path, bytes: &[u8], latin1: bool) -> Result<String, RuleError> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(_) if latin1 => Ok(bytes.iter().map(|&b| b as char).collect()),
+        Err(e) => {
+            let (line, column) = line_col(bytes, e.valid_up_to());
+            Err(RuleError::syntax(path, line, column, "invalid UTF-8"))
+        }
+    }
+}
+
+fn decode_lossy(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(e) if e.error_len().is_none() => {
+            String::from_utf8_lossy(&bytes[..e.valid_up_to()]).into_owned()
+        }
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    }
+}
+
+/// Splits text into numbered lines (1-based), accepting LF, CRLF and bare CR line ends.
+pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = Some(text);
+    let mut n = 0;
+    std::iter::from_fn(move || {
+        let s = rest?;
+        n += 1;
+        match s.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = if i + skip == s.len() {
+                    None
+                } else {
+                    Some(&s[i + skip..])
+                };
+                Some((n, &s[..i]))
+            }
+            None => {
+                rest = None;
+                if s.is_empty() {
+                    None
+                } else {
+                    Some((n, s))
+                }
+            }
+        }
+    })
+}
+
+/// A word of a raw list with its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawWord {
+    pub line: usize,
+    pub text: String,
+}
+
+/// What a raw list holds: its words, and the number of lines read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawList {
+    pub words: Vec<RawWord>,
+    pub lines: usize,
+}
+
+/// Reads a raw list: one word a line, `#` starts a comment, blank lines are skipped, surrounding
+/// white space is trimmed. The file must be UTF-8.
+pub fn read_raw(path: &Path, bytes: &[u8]) -> Result<RawList, RuleError> {
+    let text = decode(path, bytes, false)?;
+    let mut list = RawList::default();
+    for (n, line) in lines(&text) {
+        list.lines = n;
+        let word = line.split('#').next().unwrap_or("").trim();
+        if !word.is_empty() {
+            list.words.push(RawWord {
+                line: n,
+                text: word.to_string(),
+            });
+        }
+    }
+    Ok(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_end_is_a_line_end() {
+        let got: Vec<_> = lines("a\r\nb\rc\nd").collect();
+        assert_eq!(got, [(1, "a"), (2, "b"), (3, "c"), (4, "d")]);
+        let got: Vec<_> = lines("a\n\nb\n").collect();
+        assert_eq!(got, [(1, "a"), (2, ""), (3, "b")]);
+        assert_eq!(lines("").count(), 0);
+    }
+
+    #[test]
+    fn raw_lists_keep_line_numbers_and_drop_comments_and_bom() {
+        let list = read_raw(
+            Path::new("x.txt"),
+            "\u{feff}# head\r\ncasa\r\n\r\n  perro  # pet\rgato".as_bytes(),
+        )
+        .unwrap();
+        let words: Vec<_> = list
+            .words
+            .iter()
+            .map(|w| (w.line, w.text.as_str()))
+            .collect();
+        assert_eq!(words, [(2, "casa"), (4, "perro"), (5, "gato")]);
+        assert_eq!(list.lines, 5);
+    }
+
+    #[test]
+    fn invalid_utf8_is_an_error_at_its_place() {
+        let err = read_raw(Path::new("x.txt"), b"casa\nca\xf1a\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "x.txt:2:3: invalid UTF-8");
+    }
+
+    #[test]
+    fn kinds_are_told_by_content() {
+        let fise = b"LEXIC\xd3N FISE 2: TOTAL DE NO VERBOS SIN PLURALES\r\n";
+        assert_eq!(SourceKind::detect(fise), SourceKind::FiseNonVerbs);
+        assert_eq!(
+            SourceKind::detect(b"LEXIC\xd3N FISE 2: TOTAL DE VERBOS CLASIFICADOS"),
+            SourceKind::FiseVerbs
+        );
+        assert_eq!(
+            SourceKind::detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE NO VERBOS"),
+            SourceKind::FiseNonVerbUpdates
+        );
+        assert_eq!(
+            SourceKind::detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE VERBOS"),
+            SourceKind::FiseVerbUpdates
+        );
+        assert_eq!(
+            SourceKind::detect(b"lemma\tpos\tmarks\tmodel\n"),
+            SourceKind::LemmaTable
+        );
+        assert_eq!(SourceKind::detect(b"casa\nperro\n"), SourceKind::Raw);
+        assert_eq!(SourceKind::detect(b""), SourceKind::Raw);
+    }
+}

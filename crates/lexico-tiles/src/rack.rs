@@ -1,0 +1,109 @@
+//! Racks: the tiles a player holds, blanks included.
+
+use crate::tileset::{Tile, TileError, TileSet};
+
+/// A rack: how many of each tile, and how many blanks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rack {
+    /// `counts[t]` is the number of tile `t` (256 entries, one per byte).
+    pub counts: Vec<u8>,
+    pub blanks: u8,
+}
+
+impl Rack {
+    /// Parses a rack. Tiles may be separated by spaces or commas, in which case each piece is read
+    /// on its own (`C H A O` is four tiles, `CH A O` three); without separators the text is read
+    /// like a word (`CHAO` is three tiles). `?` is a blank.
+    pub fn parse(set: &TileSet, text: &str) -> Result<Rack, TileError> {
+        let mut rack = Rack {
+            counts: vec![0; 256],
+            blanks: 0,
+        };
+        for tile in set.parse_sequence(text)? {
+            match tile {
+                Some(t) => rack.counts[t as usize] = rack.counts[t as usize].saturating_add(1),
+                None => rack.blanks = rack.blanks.saturating_add(1),
+            }
+        }
+        if rack.is_empty() {
+            return Err(TileError::Empty);
+        }
+        Ok(rack)
+    }
+
+    /// The number of tiles, blanks included.
+    pub fn len(&self) -> usize {
+        self.counts.iter().map(|&c| c as usize).sum::<usize>() + self.blanks as usize
+    }
+
+    /// Returns true if and only if the rack holds no tile and no blank.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The lettered tiles in tile order, each repeated by its count.
+    pub fn tiles(&self) -> Vec<Tile> {
+        let mut out = Vec::new();
+        for (t, &c) in self.counts.iter().enumerate() {
+            out.extend(std::iter::repeat_n(t as Tile, c as usize));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rack(s: &str) -> (Vec<String>, u8) {
+        let set = TileSet::spanish();
+        let r = Rack::parse(&set, s).unwrap();
+        (
+            r.tiles().iter().map(|&t| set.name(t).to_string()).collect(),
+            r.blanks,
+        )
+    }
+
+    #[test]
+    fn separators_decide_digraphs() {
+        assert_eq!(rack("C H A O").0, ["A", "C", "H", "O"]);
+        assert_eq!(rack("C,H,A,O").0, ["A", "C", "H", "O"]);
+        assert_eq!(rack("CHAO").0, ["A", "CH", "O"]);
+        assert_eq!(rack("CH A O").0, ["A", "CH", "O"]);
+    }
+
+    #[test]
+    fn question_marks_are_blanks() {
+        assert_eq!(
+            rack("AEINR??"),
+            (
+                vec!["A", "E", "I", "N", "R"]
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+                2
+            )
+        );
+        assert_eq!(rack("? ?").1, 2);
+    }
+
+    #[test]
+    fn errors_point_into_the_whole_rack() {
+        let set = TileSet::spanish();
+        assert_eq!(
+            Rack::parse(&set, "A B K"),
+            Err(TileError::Absent {
+                column: 5,
+                text: "K".into()
+            })
+        );
+        assert_eq!(
+            Rack::parse(&set, "AB?@"),
+            Err(TileError::Unknown {
+                column: 4,
+                text: "@".into()
+            })
+        );
+        assert_eq!(Rack::parse(&set, " , "), Err(TileError::Empty));
+    }
+}

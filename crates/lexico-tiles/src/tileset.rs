@@ -1,0 +1,577 @@
+//! Tile sets read from data, and the tokeniser from spellings to tiles.
+
+use crate::normalize::normalize;
+use crate::Word;
+
+/// One tile, as the byte that stands for it in lexicon files. Bytes increase with the tile's row
+/// in the tile-set file, so byte order is the game's alphabetical order.
+pub type Tile = u8;
+
+/// The byte of the tile on each row. Any increasing sequence keeps the sort order; this one
+/// starts with the 28 bytes the `fst` crate packs most compactly into its transitions (its
+/// `COMMON_INPUTS` ranks), which makes a Spanish word store smaller than the same words stored as
+/// UTF-8 text. Rows past the 28th take the bytes from 120 up.
+const BYTE_OF_ROW: [u8; 28] = [
+    45, 46, 47, 48, 49, 50, 51, 58, 61, 97, 98, 99, 100, 101, 102, 103, 104, 105, 108, 109, 110,
+    111, 112, 114, 115, 116, 117, 119,
+];
+
+/// The most tiles a set may define.
+pub const MAX_TILES: usize = BYTE_OF_ROW.len() + (256 - 120);
+
+/// The byte of the tile on 0-based row `row`.
+fn byte_of_row(row: usize) -> Tile {
+    match BYTE_OF_ROW.get(row) {
+        Some(&b) => b,
+        None => (120 + row - BYTE_OF_ROW.len()) as Tile,
+    }
+}
+
+/// One row of a tile set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileDef {
+    /// The natural spelling, upper case (`CH`).
+    pub name: String,
+    /// How many are in the bag.
+    pub count: u8,
+    /// The face value.
+    pub value: u8,
+}
+
+/// An error parsing a tile-set file or tokenising a spelling. Columns are 1-based characters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TileError {
+    /// A malformed row of a tile-set file.
+    #[error("{line}:{column}: {message}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A character that is no tile and no notation of one.
+    #[error("column {column}: '{text}' is not a tile")]
+    Unknown { column: usize, text: String },
+    /// A letter of the alphabet the set has no tile for (K, W), which a blank cannot stand for.
+    #[error("column {column}: '{text}' has no tile and a blank cannot stand for it")]
+    Absent { column: usize, text: String },
+    /// A `[` without its `]`, or brackets around something that is not a tile.
+    #[error("column {column}: '{text}' is not a bracketed tile")]
+    Bracket { column: usize, text: String },
+    /// Nothing to read.
+    #[error("empty word")]
+    Empty,
+}
+
+impl TileError {
+    /// The same error with its column moved right by `by` characters.
+    fn shifted(self, by: usize) -> TileError {
+        match self {
+            TileError::Unknown { column, text } => TileError::Unknown {
+                column: column + by,
+                text,
+            },
+            TileError::Absent { column, text } => TileError::Absent {
+                column: column + by,
+                text,
+            },
+            TileError::Bracket { column, text } => TileError::Bracket {
+                column: column + by,
+                text,
+            },
+            other => other,
+        }
+    }
+
+    /// The 1-based column the error points at, if it points at one.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            TileError::Unknown { column, .. }
+            | TileError::Absent { column, .. }
+            | TileError::Bracket { column, .. }
+            | TileError::Syntax { column, .. } => Some(*column),
+            TileError::Empty => None,
+        }
+    }
+}
+
+/// A tile set: the tiles in sort order, their counts and values, the blanks, and the letters
+/// that have no tile.
+#[derive(Clone, Debug)]
+pub struct TileSet {
+    tiles: Vec<TileDef>,
+    /// Every accepted spelling of a tile (names and aliases), longest first.
+    spellings: Vec<(Vec<char>, Tile)>,
+    /// Direct lookup for single ASCII characters (0 = none).
+    ascii: [Tile; 128],
+    /// `row[b]` is 1 + the row of the tile whose byte is `b`, or 0.
+    row: [u8; 256],
+    blanks: u8,
+    absent: Vec<String>,
+}
+
+impl TileSet {
+    /// Parses a tile-set file (`kind,tile,count,value,aliases`; see `rules/fise-2016/tiles.csv`).
+    pub fn parse(text: &str) -> Result<TileSet, TileError> {
+        let mut set = TileSet {
+            tiles: Vec::new(),
+            spellings: Vec::new(),
+            ascii: [0; 128],
+            row: [0; 256],
+            blanks: 0,
+            absent: Vec::new(),
+        };
+        let mut header_seen = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let row = raw.trim_end_matches('\r');
+            if row.trim().is_empty() || row.starts_with('#') {
+                continue;
+            }
+            if !header_seen {
+                if row != "kind,tile,count,value,aliases" {
+                    return Err(syntax(
+                        line,
+                        1,
+                        "expected the header 'kind,tile,count,value,aliases'",
+                    ));
+                }
+                header_seen = true;
+                continue;
+            }
+            let cells: Vec<&str> = row.split(',').collect();
+            if cells.len() != 5 {
+                return Err(syntax(
+                    line,
+                    1,
+                    format!("expected 5 columns, found {}", cells.len()),
+                ));
+            }
+            let column_of = |k: usize| {
+                cells[..k]
+                    .iter()
+                    .map(|c| c.chars().count() + 1)
+                    .sum::<usize>()
+                    + 1
+            };
+            let name = normalize(cells[1]).as_string();
+            if name.is_empty() || name.chars().any(|c| c.is_whitespace() || "[],".contains(c)) {
+                return Err(syntax(
+                    line,
+                    column_of(1),
+                    format!("'{}' is not a tile name", cells[1]),
+                ));
+            }
+            let number = |k: usize| -> Result<u8, TileError> {
+                cells[k].trim().parse::<u8>().map_err(|_| {
+                    syntax(
+                        line,
+                        column_of(k),
+                        format!("'{}' is not a number from 0 to 255", cells[k]),
+                    )
+                })
+            };
+            let (count, value) = (number(2)?, number(3)?);
+            match cells[0] {
+                "tile" => {
+                    if set.tiles.len() == MAX_TILES {
+                        return Err(syntax(line, 1, format!("more than {MAX_TILES} tiles")));
+                    }
+                    if set.tiles.iter().any(|t| t.name == name) {
+                        return Err(syntax(
+                            line,
+                            column_of(1),
+                            format!("tile '{name}' is defined twice"),
+                        ));
+                    }
+                    let tile = byte_of_row(set.tiles.len());
+                    set.row[tile as usize] = (set.tiles.len() + 1) as u8;
+                    set.tiles.push(TileDef {
+                        name: name.clone(),
+                        count,
+                        value,
+                    });
+                    set.spellings.push((name.chars().collect(), tile));
+                    for alias in cells[4].split('|').filter(|a| !a.is_empty()) {
+                        let alias = normalize(alias).as_string();
+                        if set
+                            .spellings
+                            .iter()
+                            .any(|(s, _)| s.iter().collect::<String>() == alias)
+                        {
+                            return Err(syntax(
+                                line,
+                                column_of(4),
+                                format!("spelling '{alias}' is used twice"),
+                            ));
+                        }
+                        set.spellings.push((alias.chars().collect(), tile));
+                    }
+                }
+                "blank" => set.blanks = count,
+                "absent" => set.absent.push(name),
+                other => {
+                    return Err(syntax(
+                        line,
+                        1,
+                        format!("'{other}' is not a kind (tile, blank or absent)"),
+                    ));
+                }
+            }
+        }
+        if set.tiles.is_empty() {
+            return Err(syntax(1, 1, "the tile set defines no tile"));
+        }
+        set.spellings
+            .sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(&b.1)));
+        for (spelling, tile) in &set.spellings {
+            if let [c] = spelling[..] {
+                if c.is_ascii() {
+                    set.ascii[c as usize] = *tile;
+                }
+            }
+        }
+        Ok(set)
+    }
+
+    /// The Spanish tile set of `rules/fise-2016/tiles.csv`.
+    pub fn spanish() -> TileSet {
+        TileSet::parse(crate::SPANISH_TILES_CSV).expect("the shipped tile set parses")
+    }
+
+    /// The tiles in sort order.
+    pub fn tiles(&self) -> &[TileDef] {
+        &self.tiles
+    }
+
+    /// Every tile of the set, in sort order.
+    pub fn all(&self) -> impl Iterator<Item = Tile> + '_ {
+        (0..self.tiles.len()).map(byte_of_row)
+    }
+
+    /// The definition of tile `t`, if the set has it.
+    pub fn get(&self, t: Tile) -> Option<&TileDef> {
+        self.tiles
+            .get((self.row[t as usize] as usize).wrapping_sub(1))
+    }
+
+    /// Returns true if and only if `t` is a tile of this set.
+    pub fn is_tile(&self, t: Tile) -> bool {
+        self.row[t as usize] != 0
+    }
+
+    /// How many blanks the bag holds.
+    pub fn blanks(&self) -> u8 {
+        self.blanks
+    }
+
+    /// The tile named `name` (natural spelling or alias, any case).
+    pub fn tile_named(&self, name: &str) -> Option<Tile> {
+        let name: Vec<char> = normalize(name).chars;
+        self.spellings
+            .iter()
+            .find(|(s, _)| *s == name)
+            .map(|&(_, t)| t)
+    }
+
+    /// Tokenises a word typed in any notation: natural spelling (every CH, LL, RR is one tile),
+    /// brackets (`[CH]`), and the aliases of the set (FISE digits 1/2/3, Ç).
+    pub fn parse_word(&self, text: &str) -> Result<Word, TileError> {
+        let mut word = Word::with_capacity(text.len());
+        self.tokenize(text, |t| {
+            word.push(t);
+            Ok(())
+        })?;
+        if word.is_empty() {
+            return Err(TileError::Empty);
+        }
+        Ok(word)
+    }
+
+    /// Reads tiles and blanks in the order typed: pieces separated by spaces or commas are read
+    /// on their own (`C H A O` is four tiles, `CH A O` three), a piece without separators is read
+    /// like a word (`CHAO` is three tiles), and `?` is a blank (`None`).
+    pub fn parse_sequence(&self, text: &str) -> Result<Vec<Option<Tile>>, TileError> {
+        let mut out = Vec::new();
+        let mut offset = 0;
+        for piece in text.split([' ', ',', '\t']) {
+            let mut inner = 0;
+            for part in piece.split('?') {
+                if inner > 0 {
+                    out.push(None);
+                }
+                if !part.is_empty() {
+                    let shift = offset + inner;
+                    self.tokenize(part, |t| {
+                        out.push(Some(t));
+                        Ok(())
+                    })
+                    .map_err(|e| e.shifted(shift))?;
+                }
+                inner += part.chars().count() + 1;
+            }
+            offset += piece.chars().count() + 1;
+        }
+        Ok(out)
+    }
+
+    /// Calls `emit` with each tile of `text`, handling brackets, aliases and digraphs.
+    pub(crate) fn tokenize(
+        &self,
+        text: &str,
+        mut emit: impl FnMut(Tile) -> Result<(), TileError>,
+    ) -> Result<(), TileError> {
+        let norm = normalize(text);
+        let chars = &norm.chars;
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let column = norm.columns[i];
+            if c == '[' {
+                let close = chars[i + 1..].iter().position(|&c| c == ']');
+                let Some(len) = close else {
+                    return Err(TileError::Bracket {
+                        column,
+                        text: chars[i..].iter().collect(),
+                    });
+                };
+                let inner: Vec<char> = chars[i + 1..i + 1 + len].to_vec();
+                match self.spellings.iter().find(|(s, _)| *s == inner) {
+                    Some(&(_, t)) => emit(t)?,
+                    None => {
+                        let shown: String = chars[i..i + 2 + len].iter().collect();
+                        return Err(TileError::Bracket {
+                            column,
+                            text: shown,
+                        });
+                    }
+                }
+                i += len + 2;
+                continue;
+            }
+            let longest = self
+                .spellings
+                .iter()
+                .find(|(s, _)| chars[i..].starts_with(s));
+            match longest {
+                Some((s, t)) => {
+                    emit(*t)?;
+                    i += s.len();
+                }
+                None => {
+                    let shown = c.to_string();
+                    if self.absent.contains(&shown) {
+                        return Err(TileError::Absent {
+                            column,
+                            text: shown,
+                        });
+                    }
+                    return Err(TileError::Unknown {
+                        column,
+                        text: shown,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Tokenises a spelling made of ASCII letters only into `out`, without allocating. Returns
+    /// false for anything else (accents, Ñ, brackets, a letter with no tile, empty input), which
+    /// the caller then hands to [`TileSet::parse_word`] for a full answer.
+    pub fn parse_word_fast(&self, text: &[u8], out: &mut Word) -> bool {
+        out.clear();
+        let mut i = 0;
+        while i < text.len() {
+            let b = text[i];
+            if !b.is_ascii_alphabetic() {
+                return false;
+            }
+            let up = b.to_ascii_uppercase();
+            // Digraphs: a two-letter spelling wins over its first letter.
+            if let Some(&next) = text.get(i + 1) {
+                if next.is_ascii_alphabetic() {
+                    let pair = [up as char, next.to_ascii_uppercase() as char];
+                    if let Some(&(_, t)) = self
+                        .spellings
+                        .iter()
+                        .take_while(|(s, _)| s.len() >= 2)
+                        .find(|(s, _)| s[..] == pair)
+                    {
+                        out.push(t);
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
+            let t = self.ascii[up as usize];
+            if t == 0 {
+                return false;
+            }
+            out.push(t);
+            i += 1;
+        }
+        !out.is_empty()
+    }
+
+    /// Spells a word naturally in capitals (`CHURRO`).
+    pub fn spell(&self, word: &[Tile]) -> String {
+        word.iter().map(|&t| self.name(t)).collect()
+    }
+
+    /// Spells a word with every tile in brackets (`[CH]U[RR]O`).
+    pub fn spell_tiles(&self, word: &[Tile]) -> String {
+        word.iter()
+            .map(|&t| format!("[{}]", self.name(t)))
+            .collect()
+    }
+
+    /// The natural spelling of tile `t`, or `?` for a byte the set does not define.
+    pub fn name(&self, t: Tile) -> &str {
+        self.get(t).map_or("?", |d| d.name.as_str())
+    }
+
+    /// The face value of a word (no blanks).
+    pub fn value(&self, word: &[Tile]) -> u32 {
+        word.iter()
+            .map(|&t| self.get(t).map_or(0, |d| d.value as u32))
+            .sum()
+    }
+}
+
+fn syntax(line: usize, column: usize, message: impl Into<String>) -> TileError {
+    TileError::Syntax {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn es() -> TileSet {
+        TileSet::spanish()
+    }
+
+    fn tiles(s: &str) -> Vec<String> {
+        let set = es();
+        set.parse_word(s)
+            .unwrap()
+            .iter()
+            .map(|&t| set.name(t).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn churro_is_four_tiles_worth_fifteen() {
+        let set = es();
+        let w = set.parse_word("CHURRO").unwrap();
+        assert_eq!(tiles("churro"), ["CH", "U", "RR", "O"]);
+        assert_eq!(set.value(&w), 15);
+    }
+
+    #[test]
+    fn every_notation_gives_the_same_tiles() {
+        let set = es();
+        let want = set.parse_word("CHURRO").unwrap();
+        for s in [
+            "churro",
+            "Churro",
+            "[CH]U[RR]O",
+            "[ch]u[rr]o",
+            "1u3o",
+            "ÇU3O",
+            "çurro",
+        ] {
+            assert_eq!(set.parse_word(s).unwrap(), want, "{s}");
+        }
+    }
+
+    #[test]
+    fn sort_order_is_the_spanish_order() {
+        let set = es();
+        let mut words: Vec<Word> = [
+            "DADO", "CHAPA", "CURA", "LLAMA", "LUZ", "ÑU", "NUBE", "RRR", "RUSO", "SOL",
+        ]
+        .iter()
+        .map(|w| set.parse_word(w).unwrap())
+        .collect();
+        words.sort();
+        let spelled: Vec<String> = words.iter().map(|w| set.spell(w)).collect();
+        assert_eq!(
+            spelled,
+            ["CURA", "CHAPA", "DADO", "LUZ", "LLAMA", "NUBE", "ÑU", "RUSO", "RRR", "SOL"]
+        );
+    }
+
+    #[test]
+    fn k_and_w_are_absent_not_unknown() {
+        assert_eq!(
+            es().parse_word("kiosco"),
+            Err(TileError::Absent {
+                column: 1,
+                text: "K".into()
+            })
+        );
+        assert_eq!(
+            es().parse_word("ca@sa"),
+            Err(TileError::Unknown {
+                column: 3,
+                text: "@".into()
+            })
+        );
+        assert!(matches!(
+            es().parse_word("[XX]"),
+            Err(TileError::Bracket { column: 1, .. })
+        ));
+        assert!(matches!(
+            es().parse_word("[CH"),
+            Err(TileError::Bracket { .. })
+        ));
+        assert_eq!(es().parse_word(""), Err(TileError::Empty));
+    }
+
+    #[test]
+    fn fast_path_agrees_on_ascii() {
+        let set = es();
+        let mut out = Word::new();
+        for s in ["churro", "LLORRAR", "zuzar", "abc", "chch"] {
+            assert!(set.parse_word_fast(s.as_bytes(), &mut out));
+            assert_eq!(out, set.parse_word(s).unwrap(), "{s}");
+        }
+        assert!(!set.parse_word_fast(b"kiosco", &mut out));
+        assert!(!set.parse_word_fast("ñu".as_bytes(), &mut out));
+        assert!(!set.parse_word_fast(b"", &mut out));
+    }
+
+    #[test]
+    fn malformed_tile_files_name_line_and_column() {
+        let bad = "kind,tile,count,value,aliases\ntile,A,12,x,\n";
+        assert_eq!(
+            TileSet::parse(bad).unwrap_err().to_string(),
+            "2:11: 'x' is not a number from 0 to 255"
+        );
+        let twice = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,A,1,1,\n";
+        assert!(TileSet::parse(twice)
+            .unwrap_err()
+            .to_string()
+            .starts_with("3:6:"));
+    }
+
+    proptest! {
+        #[test]
+        fn spell_parse_round_trips(rows in proptest::collection::vec(0usize..28, 1..15)) {
+            let set = es();
+            let word: Vec<Tile> = rows.iter().map(|&r| byte_of_row(r)).collect();
+            // A word whose tiles spell C then H (or L L, R R) would read back as a digraph: the
+            // natural notation cannot express it, the bracket notation can.
+            let bracketed = set.spell_tiles(&word);
+            prop_assert_eq!(set.parse_word(&bracketed).unwrap(), word.clone());
+            let natural = set.spell(&word);
+            let back = set.parse_word(&natural).unwrap();
+            prop_assert_eq!(set.spell(&back), natural);
+        }
+    }
+}

@@ -1,0 +1,3 @@
+pub fn run(_args: &[String]) -> anyhow::Result<()> {
+    anyhow::bail!("not yet")
+}
