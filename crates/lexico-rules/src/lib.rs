@@ -8,6 +8,8 @@
 
 pub mod error;
 pub mod form;
+pub mod plural;
+pub mod syllable;
 
 pub use error::RuleError;
 pub use form::{Form, Verdict};
