@@ -819,6 +819,12 @@ impl Plurals {
         Decision::without_plural(lemma, rule, article)
     }
 
+    /// What one list entry alone says about its lemma.
+    pub fn decide_list_entry(&self, entry: &ListEntry) -> Decision {
+        self.combine(&entry.lemma, &[entry])
+            .expect("one entry always decides")
+    }
+
     fn combine(&self, lemma: &str, entries: &[&ListEntry]) -> Option<Decision> {
         let first = *entries.first()?;
         let mut forms: Vec<Form> = Vec::new();
@@ -948,7 +954,15 @@ pub fn add_suffix(lemma: &str, drop: &str, add: &str) -> String {
         return text;
     }
     match syllabify(lemma) {
-        Ok(s) => accentuate(&text, s.stressed_vowel),
+        Ok(s) => {
+            let mut stressed = s.stressed_vowel;
+            // A final stressed `y` kept before a vowel becomes a consonant (`cuy`, `cu-yes`): the
+            // stress is on the vowel before it.
+            if drop.is_empty() && stressed + 1 == chars.len() && chars[stressed] == 'y' {
+                stressed = stressed.saturating_sub(1);
+            }
+            accentuate(&text, stressed)
+        }
         Err(_) => text,
     }
 }
@@ -970,6 +984,8 @@ mod tests {
             ("rey", "", "es", "reyes"),
             ("récord", "", "s", "récords"),
             ("país", "", "es", "países"),
+            ("cuy", "", "es", "cuyes"),
+            ("muimuy", "y", "is", "muimuís"),
         ];
         for (lemma, drop, add, expected) in cases {
             assert_eq!(
