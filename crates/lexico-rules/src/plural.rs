@@ -867,7 +867,16 @@ impl Plurals {
         };
         let chars: Vec<char> = lemma.chars().collect();
         let last = chars.len() - 1;
-        let tonic = chars[last] != 'y' && vowel(chars[last]).is_some() && s.stressed_vowel == last;
+        // The final vowel is tonic when it carries the stress; an unaccented weak vowel after
+        // another weak vowel (`cui`, `mui`) is read as a glide, as the regulation's example
+        // `cui`-`cuis` (18.4.2) requires.
+        let glide = last > 0
+            && matches!(vowel(chars[last]), Some(('i' | 'u', false)))
+            && matches!(vowel(chars[last - 1]), Some(('i' | 'u', _)));
+        let tonic = chars[last] != 'y'
+            && vowel(chars[last]).is_some()
+            && s.stressed_vowel == last
+            && !glide;
         let Some(rule) = self.endings.iter().find(|r| {
             r.endings.iter().any(|e| matches_ending(&chars, e))
                 && (r.when.is_empty()
