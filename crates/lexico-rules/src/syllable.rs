@@ -153,7 +153,7 @@ pub fn with_accent(c: char) -> char {
     match c {
         'a' => 'á',
         'e' => 'é',
-        'i' | 'y' => 'í',
+        'i' => 'í',
         'o' => 'ó',
         'u' => 'ú',
         _ => c,
@@ -401,13 +401,9 @@ pub fn accentuate(word: &str, stressed_vowel: usize) -> String {
     let Some(&sv) = chars.get(stressed_vowel) else {
         return chars.into_iter().collect();
     };
-    let base = if sv == 'y' {
-        'i'
-    } else {
-        match vowel(sv) {
-            Some((b, _)) => b,
-            None => return chars.into_iter().collect(),
-        }
+    // A `y` never carries a written accent.
+    let Some((base, _)) = vowel(sv) else {
+        return chars.into_iter().collect();
     };
     let neighbour_vowel = |i: Option<usize>| -> Option<char> {
         let i = i?;
