@@ -8,8 +8,10 @@
 
 pub mod error;
 pub mod form;
+pub mod plural;
 pub mod ruleset;
 pub mod sources;
+pub mod syllable;
 
 pub use error::RuleError;
 pub use form::{Form, Verdict};

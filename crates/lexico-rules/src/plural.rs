@@ -1,0 +1,1027 @@
+//! The plural engine: the plurals of a singular headword by section 18 of the lexicon regulation.
+//!
+//! The engine knows the mechanics (final letter, stress class, adding `-s`/`-es`, moving or
+//! dropping the written accent); every decision of the regulation is in the rule directory
+//! (`rules/fise-2016/plurals/`, described in `docs/rules-plurals.md`):
+//!
+//! - `endings.txt`: the rules of 18.4 by final letter and stress class;
+//! - every other `*.txt`: word lists (exceptions of 18.4, closed lists of 18.1, 18.2, 18.3), one
+//!   word per line with its plural, the kind of list and the article.
+//!
+//! Results are [`Decision`]s: whether the word varies in number ([`Number`]), the rule and article
+//! that decided it, and the plural [`Form`]s. An invariable word yields one form spelled like the
+//! lemma; a word without plural yields no form.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use crate::error::RuleError;
+use crate::form::{Form, Verdict};
+use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
+
+/// How a word behaves in number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Number {
+    /// The word has one or more plural forms different from the singular.
+    Variable,
+    /// The plural is spelled like the singular (`crisis`, `tórax`, `equis`).
+    Invariable,
+    /// The word is accepted only as written, without a plural (`algún`, `byte`, an adverb).
+    NoPlural,
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Number::Variable => "variable",
+            Number::Invariable => "invariable",
+            Number::NoPlural => "no plural",
+        })
+    }
+}
+
+/// The kind of list a word entry comes from. The file name is free; the category tells the engine
+/// how to apply the entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// `nadj`: noun or adjective, exceptions of 18.4.
+    NounAdj,
+    /// `art`: article (18.1.1.2).
+    Art,
+    /// `contr`: contraction (18.1.1.3).
+    Contr,
+    /// `pron`: pronoun (18.1.1.4).
+    Pron,
+    /// `acort`: shortening (18.1.2.1).
+    Acort,
+    /// `prefadj`: adjective made of prefix and noun (18.1.2.2).
+    PrefAdj,
+    /// `letra`: name of a Spanish letter or digraph (18.1.2.3).
+    Letra,
+    /// `griega`: name of a Greek letter (18.1.2.4).
+    Griega,
+    /// `nota`: musical note (18.1.2.5).
+    Nota,
+    /// `aposicion`: noun that modifies another noun (18.1.2.6).
+    Aposicion,
+    /// `tratamiento`: form of address (18.1.2.7).
+    Tratamiento,
+    /// `tribu`: name of a tribe or people (18.1.2.8).
+    Tribu,
+    /// `adv`: adverb (18.2.1).
+    Adv,
+    /// `apoc`: apocope (18.2.2).
+    Apoc,
+    /// `conj`: conjunction (18.2.3).
+    Conj,
+    /// `loc`: word of an expression or locution (18.2.4).
+    Loc,
+    /// `cursiva`: unadapted foreign word or Latinism, in italics in the dictionary (18.2.5).
+    Cursiva,
+    /// `adaptado`: adapted foreign word or Latinism (18.2.5).
+    Adaptado,
+    /// `interj`: interjection (18.2.6).
+    Interj,
+    /// `onomat`: onomatopoeia (18.2.7).
+    Onomat,
+    /// `prep`: preposition (18.2.8).
+    Prep,
+    /// `envio`: word in a cross-reference entry (18.3).
+    Envio,
+}
+
+const CATEGORIES: [(&str, Category); 22] = [
+    ("nadj", Category::NounAdj),
+    ("art", Category::Art),
+    ("contr", Category::Contr),
+    ("pron", Category::Pron),
+    ("acort", Category::Acort),
+    ("prefadj", Category::PrefAdj),
+    ("letra", Category::Letra),
+    ("griega", Category::Griega),
+    ("nota", Category::Nota),
+    ("aposicion", Category::Aposicion),
+    ("tratamiento", Category::Tratamiento),
+    ("tribu", Category::Tribu),
+    ("adv", Category::Adv),
+    ("apoc", Category::Apoc),
+    ("conj", Category::Conj),
+    ("loc", Category::Loc),
+    ("cursiva", Category::Cursiva),
+    ("adaptado", Category::Adaptado),
+    ("interj", Category::Interj),
+    ("onomat", Category::Onomat),
+    ("prep", Category::Prep),
+    ("envio", Category::Envio),
+];
+
+impl Category {
+    /// The name used in rule files.
+    pub fn name(self) -> &'static str {
+        CATEGORIES
+            .iter()
+            .find(|(_, c)| *c == self)
+            .map(|(n, _)| *n)
+            .expect("every category has a name")
+    }
+
+    /// The inverse of [`Category::name`].
+    pub fn from_name(name: &str) -> Option<Category> {
+        CATEGORIES.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+    }
+
+    /// True for the categories of 18.2 that do not pluralise as such (adverb, conjunction,
+    /// interjection, onomatopoeia, preposition, word of a locution): a `none` entry in one of them
+    /// says nothing about the same word as a noun or adjective.
+    pub fn is_non_pluralising(self) -> bool {
+        matches!(
+            self,
+            Category::Adv
+                | Category::Conj
+                | Category::Interj
+                | Category::Onomat
+                | Category::Prep
+                | Category::Loc
+        )
+    }
+}
+
+/// One way of forming a plural.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Alternative {
+    /// Drop `drop` from the end of the lemma (accents ignored), add `add`, and write the accents
+    /// the result needs (`+es`, `-z+ces`, `-y+is`; `drop` is empty for a plain suffix).
+    Suffix { drop: String, add: String },
+    /// A plural spelled out in the rule file (`=regímenes`).
+    Literal(String),
+}
+
+/// What a rule or list entry says about a word's plural.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// One or more plural forms.
+    Forms(Vec<Alternative>),
+    /// `inv`: the plural is spelled like the singular.
+    Invariable,
+    /// `none`: no plural.
+    NoPlural,
+}
+
+impl Action {
+    /// The number this action gives a word.
+    pub fn number(&self) -> Number {
+        match self {
+            Action::Forms(_) => Number::Variable,
+            Action::Invariable => Number::Invariable,
+            Action::NoPlural => Number::NoPlural,
+        }
+    }
+}
+
+/// A word of a list file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListEntry {
+    /// The singular, as the dictionary writes it.
+    pub lemma: String,
+    /// What the regulation says about its plural.
+    pub action: Action,
+    /// The kind of list.
+    pub category: Category,
+    /// The article of the regulation.
+    pub article: String,
+    /// The rule id: `article/category/lemma` (`18.4.1/nadj/lord`).
+    pub rule: String,
+    /// The file and 1-based line it was read from.
+    pub source: (PathBuf, usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum PatternChar {
+    Letter(char),
+    AnyVowel,
+    AnyConsonant,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Condition {
+    Stress(Stress),
+    Tonic,
+    Atonic,
+}
+
+/// A rule of `endings.txt`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndingRule {
+    /// The rule id.
+    pub id: String,
+    endings: Vec<Vec<PatternChar>>,
+    when: Vec<Condition>,
+    /// What the rule says.
+    pub action: Action,
+    /// The article of the regulation.
+    pub article: String,
+}
+
+/// The decision on one lemma: its number, the rule that decided it and the plural forms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The lemma asked about.
+    pub lemma: String,
+    /// Whether it varies in number.
+    pub number: Number,
+    /// The id of the deciding rule (for [`Number::Variable`] with forms from several list
+    /// entries, the first of them; each form carries its own).
+    pub rule: String,
+    /// The article of the deciding rule.
+    pub article: String,
+    /// The plural forms, slot `plural`: the plurals for [`Number::Variable`], a single form equal
+    /// to the lemma for [`Number::Invariable`], none for [`Number::NoPlural`].
+    pub forms: Vec<Form>,
+}
+
+impl Decision {
+    /// The plural spellings, in order.
+    pub fn texts(&self) -> Vec<&str> {
+        self.forms.iter().map(|f| f.text.as_str()).collect()
+    }
+
+    fn without_plural(lemma: &str, rule: &str, article: &str) -> Decision {
+        Decision {
+            lemma: lemma.to_string(),
+            number: Number::NoPlural,
+            rule: rule.to_string(),
+            article: article.to_string(),
+            forms: Vec::new(),
+        }
+    }
+}
+
+/// A part of speech of a lemma table (see [`LemmaEntry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pos {
+    /// `n`: noun.
+    N,
+    /// `adj`: adjective.
+    Adj,
+    /// `pron`: pronoun.
+    Pron,
+    /// `art`: article.
+    Art,
+    /// `contr`: contraction.
+    Contr,
+    /// `adv`: adverb.
+    Adv,
+    /// `prep`: preposition.
+    Prep,
+    /// `conj`: conjunction.
+    Conj,
+    /// `interj`: interjection.
+    Interj,
+    /// `onomat`: onomatopoeia.
+    Onomat,
+    /// `loc`: word that occurs only in expressions or locutions.
+    Loc,
+    /// `form`: term of a compound form.
+    Form,
+}
+
+impl Pos {
+    /// The table name of the part of speech.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pos::N => "n",
+            Pos::Adj => "adj",
+            Pos::Pron => "pron",
+            Pos::Art => "art",
+            Pos::Contr => "contr",
+            Pos::Adv => "adv",
+            Pos::Prep => "prep",
+            Pos::Conj => "conj",
+            Pos::Interj => "interj",
+            Pos::Onomat => "onomat",
+            Pos::Loc => "loc",
+            Pos::Form => "form",
+        }
+    }
+
+    /// The inverse of [`Pos::name`].
+    pub fn from_name(name: &str) -> Option<Pos> {
+        [
+            Pos::N,
+            Pos::Adj,
+            Pos::Pron,
+            Pos::Art,
+            Pos::Contr,
+            Pos::Adv,
+            Pos::Prep,
+            Pos::Conj,
+            Pos::Interj,
+            Pos::Onomat,
+            Pos::Loc,
+            Pos::Form,
+        ]
+        .into_iter()
+        .find(|p| p.name() == name)
+    }
+
+    /// True for the categories that take a plural (18.1.1): noun, adjective, pronoun, article,
+    /// contraction.
+    pub fn pluralises(self) -> bool {
+        matches!(self, Pos::N | Pos::Adj | Pos::Pron | Pos::Art | Pos::Contr)
+    }
+
+    /// The rule id and article of 18.2/18.3 that deny a plural to this category.
+    fn no_plural_rule(self) -> (&'static str, &'static str) {
+        match self {
+            Pos::Adv => ("pos:adv", "18.2.1"),
+            Pos::Conj => ("pos:conj", "18.2.3"),
+            Pos::Loc => ("pos:loc", "18.2.4"),
+            Pos::Interj => ("pos:interj", "18.2.6"),
+            Pos::Onomat => ("pos:onomat", "18.2.7"),
+            Pos::Prep => ("pos:prep", "18.2.8"),
+            Pos::Form => ("pos:form", "18.3"),
+            _ => ("pos", "18.1.1"),
+        }
+    }
+}
+
+/// A lemma of a table that carries parts of speech and marks, e.g. `ayer adv n`,
+/// `ballet n cursiva`, `bíceps n inv`, `lord n pl=lores`.
+///
+/// Marks: `cursiva` (unadapted foreign word, no plural, 18.2.5), `inv` (invariable), `pl=X|Y`
+/// (the plurals, overriding every rule).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LemmaEntry {
+    /// The singular.
+    pub lemma: String,
+    /// Its parts of speech.
+    pub pos: Vec<Pos>,
+    /// Shown in italics in the dictionary.
+    pub cursiva: bool,
+    /// Marked invariable.
+    pub inv: bool,
+    /// Plurals given by the table.
+    pub pl: Option<Vec<String>>,
+}
+
+impl FromStr for LemmaEntry {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut tokens = s.split_whitespace();
+        let lemma = tokens.next().ok_or("empty lemma entry")?.to_string();
+        let mut entry = LemmaEntry {
+            lemma,
+            ..LemmaEntry::default()
+        };
+        for t in tokens {
+            if t == "cursiva" {
+                entry.cursiva = true;
+            } else if t == "inv" {
+                entry.inv = true;
+            } else if let Some(forms) = t.strip_prefix("pl=") {
+                let forms: Vec<String> = forms.split('|').map(str::to_string).collect();
+                if forms.iter().any(|f| f.is_empty()) {
+                    return Err(format!("empty plural in {t:?}"));
+                }
+                entry.pl = Some(forms);
+            } else if let Some(p) = Pos::from_name(t) {
+                entry.pos.push(p);
+            } else {
+                return Err(format!("unknown part of speech or mark {t:?}"));
+            }
+        }
+        Ok(entry)
+    }
+}
+
+/// The plural rules of a rule set.
+#[derive(Clone, Debug)]
+pub struct Plurals {
+    endings: Vec<EndingRule>,
+    entries: HashMap<String, Vec<ListEntry>>,
+}
+
+/// A whitespace-separated field of a rule line: its text and 1-based column.
+struct Field<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+fn fields(line: &str) -> Vec<Field<'_>> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut column = 0;
+    let mut start_col = 0;
+    for (i, c) in line.char_indices() {
+        column += 1;
+        if c == '#' && start.is_none() {
+            break;
+        }
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push(Field {
+                    text: &line[s..i],
+                    column: start_col,
+                });
+            }
+        } else if start.is_none() {
+            start = Some(i);
+            start_col = column;
+        }
+    }
+    if let Some(s) = start {
+        out.push(Field {
+            text: &line[s..],
+            column: start_col,
+        });
+    }
+    out
+}
+
+fn valid_word(w: &str) -> bool {
+    !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_lowercase() || c == 'ñ' || vowel(c).is_some())
+}
+
+fn valid_article(a: &str) -> bool {
+    !a.is_empty()
+        && a.split('.')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Parses a plural column: `inv`, `none`, or alternatives `+s`, `+es`, `-z+ces`, `=form` joined
+/// by `|`.
+fn parse_action(text: &str) -> Result<Action, String> {
+    match text {
+        "inv" => return Ok(Action::Invariable),
+        "none" => return Ok(Action::NoPlural),
+        _ => {}
+    }
+    let mut alts = Vec::new();
+    for alt in text.split('|') {
+        if let Some(form) = alt.strip_prefix('=') {
+            if !valid_word(form) {
+                return Err(format!("bad plural form {alt:?}"));
+            }
+            alts.push(Alternative::Literal(form.to_string()));
+        } else if let Some(add) = alt.strip_prefix('+') {
+            if !valid_word(add) {
+                return Err(format!("bad suffix {alt:?}"));
+            }
+            alts.push(Alternative::Suffix {
+                drop: String::new(),
+                add: add.to_string(),
+            });
+        } else if let Some(rest) = alt.strip_prefix('-') {
+            let (drop, add) = rest
+                .split_once('+')
+                .ok_or_else(|| format!("{alt:?}: expected -LETTERS+LETTERS"))?;
+            if !valid_word(drop) || !valid_word(add) {
+                return Err(format!("bad replacement {alt:?}"));
+            }
+            alts.push(Alternative::Suffix {
+                drop: drop.to_string(),
+                add: add.to_string(),
+            });
+        } else {
+            return Err(format!(
+                "bad plural {alt:?}: expected inv, none, +SUFFIX, -END+SUFFIX or =FORM"
+            ));
+        }
+    }
+    Ok(Action::Forms(alts))
+}
+
+fn parse_endings(text: &str) -> Result<Vec<Vec<PatternChar>>, String> {
+    text.split(',')
+        .map(|e| {
+            if e.is_empty() {
+                return Err("empty ending".to_string());
+            }
+            e.chars()
+                .map(|c| match c {
+                    'V' => Ok(PatternChar::AnyVowel),
+                    'C' => Ok(PatternChar::AnyConsonant),
+                    c if valid_word(&c.to_string()) => Ok(PatternChar::Letter(c)),
+                    c => Err(format!("bad letter {c:?} in ending {e:?}")),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn parse_when(text: &str) -> Result<Vec<Condition>, String> {
+    if text == "*" {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|w| match w {
+            "tonic" => Ok(Condition::Tonic),
+            "atonic" => Ok(Condition::Atonic),
+            _ => Stress::from_name(w)
+                .map(Condition::Stress)
+                .ok_or_else(|| format!("unknown condition {w:?}")),
+        })
+        .collect()
+}
+
+fn read(path: &Path) -> Result<String, RuleError> {
+    std::fs::read_to_string(path).map_err(|source| RuleError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn ends_with_plain(word: &str, end: &str) -> bool {
+    strip_accents(word).ends_with(&strip_accents(end))
+}
+
+impl Plurals {
+    /// Loads a plural rule directory: `endings.txt` and every other `*.txt` file as a word list.
+    /// A malformed line is reported as `file:line:column`.
+    pub fn load(dir: &Path) -> Result<Plurals, RuleError> {
+        let endings_path = dir.join("endings.txt");
+        let endings = Self::load_endings(&endings_path)?;
+        let listing = std::fs::read_dir(dir).map_err(|source| RuleError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let mut files: Vec<PathBuf> = Vec::new();
+        for entry in listing {
+            let entry = entry.map_err(|source| RuleError::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "txt") && path != endings_path {
+                files.push(path);
+            }
+        }
+        files.sort();
+        let mut entries: HashMap<String, Vec<ListEntry>> = HashMap::new();
+        for path in files {
+            Self::load_list(&path, &mut entries)?;
+        }
+        Ok(Plurals { endings, entries })
+    }
+
+    fn load_endings(path: &Path) -> Result<Vec<EndingRule>, RuleError> {
+        let text = read(path)?;
+        let mut rules: Vec<EndingRule> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line_no = n + 1;
+            let f = fields(line);
+            if f.is_empty() {
+                continue;
+            }
+            let err = |column: usize, msg: String| RuleError::syntax(path, line_no, column, msg);
+            if f.len() != 5 {
+                let column = f.get(5).map_or(0, |x| x.column);
+                return Err(err(
+                    column,
+                    format!(
+                        "expected 5 columns (id ending when plural article), found {}",
+                        f.len()
+                    ),
+                ));
+            }
+            let id = f[0].text.to_string();
+            if rules.iter().any(|r| r.id == id) {
+                return Err(err(f[0].column, format!("duplicate rule id {id:?}")));
+            }
+            let endings = parse_endings(f[1].text).map_err(|m| err(f[1].column, m))?;
+            let when = parse_when(f[2].text).map_err(|m| err(f[2].column, m))?;
+            let action = parse_action(f[3].text).map_err(|m| err(f[3].column, m))?;
+            if let Action::Forms(alts) = &action {
+                for alt in alts {
+                    match alt {
+                        Alternative::Literal(_) => {
+                            return Err(err(
+                                f[3].column,
+                                "an ending rule cannot spell out a plural".to_string(),
+                            ))
+                        }
+                        Alternative::Suffix { drop, .. } => {
+                            for e in &endings {
+                                let tail: String = e
+                                    .iter()
+                                    .rev()
+                                    .take(drop.chars().count())
+                                    .filter_map(|p| match p {
+                                        PatternChar::Letter(c) => Some(*c),
+                                        _ => None,
+                                    })
+                                    .collect::<Vec<char>>()
+                                    .into_iter()
+                                    .rev()
+                                    .collect();
+                                if tail != *drop {
+                                    return Err(err(
+                                        f[3].column,
+                                        format!("cannot drop {drop:?} from an ending it does not end with"),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if !valid_article(f[4].text) {
+                return Err(err(
+                    f[4].column,
+                    format!("bad article {:?}: expected numbers like 18.4.1", f[4].text),
+                ));
+            }
+            rules.push(EndingRule {
+                id,
+                endings,
+                when,
+                action,
+                article: f[4].text.to_string(),
+            });
+        }
+        if rules.is_empty() {
+            return Err(RuleError::syntax(path, 1, 0, "no ending rule"));
+        }
+        Ok(rules)
+    }
+
+    fn load_list(
+        path: &Path,
+        entries: &mut HashMap<String, Vec<ListEntry>>,
+    ) -> Result<(), RuleError> {
+        let text = read(path)?;
+        for (n, line) in text.lines().enumerate() {
+            let line_no = n + 1;
+            let f = fields(line);
+            if f.is_empty() {
+                continue;
+            }
+            let err = |column: usize, msg: String| RuleError::syntax(path, line_no, column, msg);
+            if f.len() != 4 {
+                let column = f.get(4).map_or(0, |x| x.column);
+                return Err(err(
+                    column,
+                    format!(
+                        "expected 4 columns (lemma plural category article), found {}",
+                        f.len()
+                    ),
+                ));
+            }
+            let lemma = f[0].text;
+            if !valid_word(lemma) {
+                return Err(err(
+                    f[0].column,
+                    format!("bad lemma {lemma:?}: lower-case Spanish letters only"),
+                ));
+            }
+            let action = parse_action(f[1].text).map_err(|m| err(f[1].column, m))?;
+            if let Action::Forms(alts) = &action {
+                for alt in alts {
+                    if let Alternative::Suffix { drop, .. } = alt {
+                        if !ends_with_plain(lemma, drop) {
+                            return Err(err(
+                                f[1].column,
+                                format!("{lemma:?} does not end with {drop:?}"),
+                            ));
+                        }
+                    }
+                }
+            }
+            let category = Category::from_name(f[2].text)
+                .ok_or_else(|| err(f[2].column, format!("unknown category {:?}", f[2].text)))?;
+            let article = f[3].text;
+            if !valid_article(article) {
+                return Err(err(
+                    f[3].column,
+                    format!("bad article {article:?}: expected numbers like 18.4.1"),
+                ));
+            }
+            let rule = format!("{article}/{}/{lemma}", category.name());
+            let list = entries.entry(lemma.to_string()).or_default();
+            if let Some(previous) = list.iter().find(|e| e.rule == rule) {
+                return Err(err(
+                    f[0].column,
+                    format!(
+                        "duplicate entry {rule:?} (first at {}:{})",
+                        previous.source.0.display(),
+                        previous.source.1
+                    ),
+                ));
+            }
+            list.push(ListEntry {
+                lemma: lemma.to_string(),
+                action,
+                category,
+                article: article.to_string(),
+                rule,
+                source: (path.to_path_buf(), line_no),
+            });
+        }
+        Ok(())
+    }
+
+    /// The ending rules, in the order they are tried.
+    pub fn ending_rules(&self) -> &[EndingRule] {
+        &self.endings
+    }
+
+    /// Every list entry of `lemma` (exact spelling, accents significant), in file order.
+    pub fn entries(&self, lemma: &str) -> &[ListEntry] {
+        self.entries.get(lemma).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every lemma that has a list entry.
+    pub fn listed_lemmas(&self) -> impl Iterator<Item = &str> {
+        self.entries.keys().map(String::as_str)
+    }
+
+    /// The plural forms of `lemma` read as a noun or adjective: see [`Plurals::decide`]. An
+    /// invariable word yields one form equal to the lemma, a word without plural none.
+    pub fn plurals(&self, lemma: &str) -> Vec<Form> {
+        self.decide(lemma).forms
+    }
+
+    /// The decision for `lemma` read as a singular noun or adjective: the word lists first (every
+    /// entry except the `none` of a non-pluralising category of 18.2, which speaks of the word in
+    /// that category only), then the ending rules of 18.4. When several entries apply, their
+    /// plural forms are merged; failing any, an `inv` entry makes the word invariable, failing
+    /// that a `none` entry leaves it without plural.
+    pub fn decide(&self, lemma: &str) -> Decision {
+        let applicable: Vec<&ListEntry> = self
+            .entries(lemma)
+            .iter()
+            .filter(|e| !(e.action == Action::NoPlural && e.category.is_non_pluralising()))
+            .collect();
+        if let Some(d) = self.combine(lemma, &applicable) {
+            return d;
+        }
+        self.by_ending(lemma)
+    }
+
+    /// Whether the regulation itself names `lemma` in a list (18.1.1.x, 18.1.2.x, 18.2, 18.3 or
+    /// the exceptions of 18.4), and what the lists say when merged as in [`Plurals::decide`] but
+    /// including every `none` entry: `None` if the lemma is in no list. See
+    /// [`Plurals::entries`] for the individual entries and their categories.
+    pub fn closed_list(&self, lemma: &str) -> Option<Decision> {
+        let all: Vec<&ListEntry> = self.entries(lemma).iter().collect();
+        self.combine(lemma, &all)
+    }
+
+    /// The decision for a lemma of a table that carries parts of speech and marks:
+    /// `pl=` gives the plurals, `inv` makes it invariable, `cursiva` leaves it without plural
+    /// (18.2.5); a lemma with a pluralising part of speech (or none given) is decided as by
+    /// [`Plurals::decide`]; a lemma with only non-pluralising parts of speech (18.2) has no plural
+    /// unless a list of the regulation gives it one (`hurra`-`hurras`).
+    pub fn decide_entry(&self, entry: &LemmaEntry) -> Decision {
+        let lemma = entry.lemma.as_str();
+        if let Some(forms) = &entry.pl {
+            let forms = forms
+                .iter()
+                .map(|t| form(t, "mark:pl", "18"))
+                .collect::<Vec<_>>();
+            return Decision {
+                lemma: lemma.to_string(),
+                number: Number::Variable,
+                rule: "mark:pl".to_string(),
+                article: "18".to_string(),
+                forms,
+            };
+        }
+        if entry.inv {
+            return Decision {
+                lemma: lemma.to_string(),
+                number: Number::Invariable,
+                rule: "mark:inv".to_string(),
+                article: "18.4".to_string(),
+                forms: vec![form(lemma, "mark:inv", "18.4")],
+            };
+        }
+        if entry.cursiva {
+            return Decision::without_plural(lemma, "mark:cursiva", "18.2.5");
+        }
+        if entry.pos.is_empty() || entry.pos.iter().any(|p| p.pluralises()) {
+            return self.decide(lemma);
+        }
+        let with_forms: Vec<&ListEntry> = self
+            .entries(lemma)
+            .iter()
+            .filter(|e| matches!(e.action, Action::Forms(_)))
+            .collect();
+        if let Some(d) = self.combine(lemma, &with_forms) {
+            return d;
+        }
+        let (rule, article) = entry.pos[0].no_plural_rule();
+        Decision::without_plural(lemma, rule, article)
+    }
+
+    /// What one list entry alone says about its lemma.
+    pub fn decide_list_entry(&self, entry: &ListEntry) -> Decision {
+        self.combine(&entry.lemma, &[entry])
+            .expect("one entry always decides")
+    }
+
+    fn combine(&self, lemma: &str, entries: &[&ListEntry]) -> Option<Decision> {
+        let first = *entries.first()?;
+        let mut forms: Vec<Form> = Vec::new();
+        let mut deciding: Option<&ListEntry> = None;
+        for e in entries {
+            if let Action::Forms(alts) = &e.action {
+                deciding.get_or_insert(e);
+                for text in apply(lemma, alts) {
+                    if !forms.iter().any(|f| f.text == text) {
+                        forms.push(form(&text, &e.rule, &e.article));
+                    }
+                }
+            }
+        }
+        if let Some(e) = deciding {
+            return Some(Decision {
+                lemma: lemma.to_string(),
+                number: Number::Variable,
+                rule: e.rule.clone(),
+                article: e.article.clone(),
+                forms,
+            });
+        }
+        if let Some(e) = entries.iter().find(|e| e.action == Action::Invariable) {
+            return Some(Decision {
+                lemma: lemma.to_string(),
+                number: Number::Invariable,
+                rule: e.rule.clone(),
+                article: e.article.clone(),
+                forms: vec![form(lemma, &e.rule, &e.article)],
+            });
+        }
+        Some(Decision::without_plural(lemma, &first.rule, &first.article))
+    }
+
+    /// The decision of the ending rules of 18.4 alone, ignoring the word lists.
+    pub fn by_ending(&self, lemma: &str) -> Decision {
+        let Ok(s) = syllabify(lemma) else {
+            return Decision::without_plural(lemma, "unreadable", "18.4");
+        };
+        let chars: Vec<char> = lemma.chars().collect();
+        let last = chars.len() - 1;
+        // The final vowel is tonic when it carries the stress; an unaccented weak vowel after
+        // another weak vowel (`cui`, `mui`) is read as a glide, as the regulation's example
+        // `cui`-`cuis` (18.4.2) requires.
+        let glide = last > 0
+            && matches!(vowel(chars[last]), Some(('i' | 'u', false)))
+            && matches!(vowel(chars[last - 1]), Some(('i' | 'u', _)));
+        let tonic = chars[last] != 'y'
+            && vowel(chars[last]).is_some()
+            && s.stressed_vowel == last
+            && !glide;
+        let Some(rule) = self.endings.iter().find(|r| {
+            r.endings.iter().any(|e| matches_ending(&chars, e))
+                && (r.when.is_empty()
+                    || r.when.iter().any(|c| match c {
+                        Condition::Stress(st) => *st == s.stress,
+                        Condition::Tonic => tonic,
+                        Condition::Atonic => !tonic,
+                    }))
+        }) else {
+            return Decision::without_plural(lemma, "no-ending-rule", "18.4");
+        };
+        let (number, forms) = match &rule.action {
+            Action::Forms(alts) => (
+                Number::Variable,
+                apply(lemma, alts)
+                    .iter()
+                    .map(|t| form(t, &rule.id, &rule.article))
+                    .collect(),
+            ),
+            Action::Invariable => (
+                Number::Invariable,
+                vec![form(lemma, &rule.id, &rule.article)],
+            ),
+            Action::NoPlural => (Number::NoPlural, Vec::new()),
+        };
+        Decision {
+            lemma: lemma.to_string(),
+            number,
+            rule: rule.id.clone(),
+            article: rule.article.clone(),
+            forms,
+        }
+    }
+}
+
+fn matches_ending(chars: &[char], pattern: &[PatternChar]) -> bool {
+    if pattern.len() > chars.len() {
+        return false;
+    }
+    let tail = &chars[chars.len() - pattern.len()..];
+    tail.iter().zip(pattern).all(|(&c, p)| {
+        let is_vowel = c != 'y' && vowel(c).is_some();
+        match p {
+            PatternChar::Letter(l) => syllable::without_accent(c) == *l,
+            PatternChar::AnyVowel => is_vowel,
+            PatternChar::AnyConsonant => !is_vowel,
+        }
+    })
+}
+
+fn form(text: &str, rule: &str, article: &str) -> Form {
+    Form {
+        text: text.to_string(),
+        slot: "plural".to_string(),
+        rule: rule.to_string(),
+        article: article.to_string(),
+        verdict: Verdict::Accepted,
+    }
+}
+
+/// Applies plural alternatives to `lemma`.
+fn apply(lemma: &str, alts: &[Alternative]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for alt in alts {
+        let text = match alt {
+            Alternative::Literal(t) => t.clone(),
+            Alternative::Suffix { drop, add } => add_suffix(lemma, drop, add),
+        };
+        if !out.contains(&text) {
+            out.push(text);
+        }
+    }
+    out
+}
+
+/// `lemma` without its last `drop.len()` letters, plus `add`, with the written accents the new
+/// word needs (the stress stays on the same vowel). A plain `+s` never changes the accents.
+pub fn add_suffix(lemma: &str, drop: &str, add: &str) -> String {
+    let chars: Vec<char> = lemma.chars().collect();
+    let keep = chars.len().saturating_sub(drop.chars().count());
+    let mut text: String = chars[..keep].iter().collect();
+    text.push_str(add);
+    if drop.is_empty() && add == "s" {
+        return text;
+    }
+    match syllabify(lemma) {
+        Ok(s) => {
+            let mut stressed = s.stressed_vowel;
+            // A final stressed `y` kept before a vowel becomes a consonant (`cuy`, `cu-yes`): the
+            // stress is on the vowel before it.
+            if drop.is_empty() && stressed + 1 == chars.len() && chars[stressed] == 'y' {
+                stressed = stressed.saturating_sub(1);
+            }
+            accentuate(&text, stressed)
+        }
+        Err(_) => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffixes_move_accents() {
+        let cases = [
+            ("joven", "", "es", "jóvenes"),
+            ("canción", "", "es", "canciones"),
+            ("cáliz", "z", "ces", "cálices"),
+            ("maíz", "z", "ces", "maíces"),
+            ("jersey", "y", "is", "jerséis"),
+            ("gay", "y", "is", "gais"),
+            ("i", "", "es", "íes"),
+            ("rey", "", "es", "reyes"),
+            ("récord", "", "s", "récords"),
+            ("país", "", "es", "países"),
+            ("cuy", "", "es", "cuyes"),
+            ("muimuy", "y", "is", "muimuís"),
+        ];
+        for (lemma, drop, add, expected) in cases {
+            assert_eq!(
+                add_suffix(lemma, drop, add),
+                expected,
+                "{lemma} -{drop}+{add}"
+            );
+        }
+    }
+
+    #[test]
+    fn fields_have_columns() {
+        let f = fields("  abc   +s|+es  nadj 18.4.1 # note");
+        let cols: Vec<(&str, usize)> = f.iter().map(|x| (x.text, x.column)).collect();
+        assert_eq!(
+            cols,
+            vec![("abc", 3), ("+s|+es", 9), ("nadj", 17), ("18.4.1", 22)]
+        );
+    }
+
+    #[test]
+    fn lemma_entries_parse() {
+        let e: LemmaEntry = "ayer adv n".parse().unwrap();
+        assert_eq!(e.pos, vec![Pos::Adv, Pos::N]);
+        let e: LemmaEntry = "lord n pl=lores|lords cursiva".parse().unwrap();
+        assert!(e.cursiva);
+        assert_eq!(e.pl, Some(vec!["lores".to_string(), "lords".to_string()]));
+        assert!("x sustantivo".parse::<LemmaEntry>().is_err());
+    }
+}

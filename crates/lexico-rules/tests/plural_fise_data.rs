@@ -1,0 +1,297 @@
+//! The plural engine over the FISE-2 non-verb list (`../shared/data/fise-2/no-verbos.txt`,
+//! found relative to the workspace root).
+//!
+//! `measure_against_previous_edition` is ignored by default: it needs the previous edition's word
+//! list (a JSON array of lower-case words without accents), given by the environment variable
+//! `LEXICO_PREVIOUS_WORDS`, and prints the agreement figures of `docs/rules-plurals.md`.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use lexico_rules::plural::{Number, Plurals};
+use lexico_rules::syllable::{syllabify, vowel};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn fise_file(name: &str) -> String {
+    let path = workspace().join("../shared/data/fise-2").join(name);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "FISE data missing: cannot read {} ({e}); the FISE-2 sources belong in ../shared/data/fise-2 next to the workspace",
+            path.display()
+        )
+    });
+    // Latin-1, CRLF or bare CR line ends.
+    let text: String = bytes.iter().map(|&b| b as char).collect();
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// The headwords of `no-verbos.txt`: (masculine or only form, feminine if any).
+fn headwords() -> Vec<(String, Option<String>)> {
+    let text = fise_file("no-verbos.txt");
+    let mut out = Vec::new();
+    let mut in_body = false;
+    for line in text.lines() {
+        if line.trim() == "#" {
+            if in_body {
+                break;
+            }
+            in_body = true;
+            continue;
+        }
+        if !in_body || line.trim().is_empty() {
+            continue;
+        }
+        let mut tokens = line
+            .split_whitespace()
+            .filter(|t| !t.chars().all(|c| c.is_ascii_digit()));
+        let Some(first) = tokens.next() else { continue };
+        out.push((first.to_string(), tokens.next().map(str::to_string)));
+    }
+    out
+}
+
+fn plurals() -> Plurals {
+    Plurals::load(&workspace().join("rules/fise-2016/plurals")).expect("plural rules load")
+}
+
+#[test]
+fn every_fise_headword_is_decided() {
+    let p = plurals();
+    let words = headwords();
+    assert!(
+        words.len() > 78_000,
+        "no-verbos.txt has {} lines",
+        words.len()
+    );
+    let mut unreadable = Vec::new();
+    for (m, f) in &words {
+        for w in std::iter::once(m).chain(f) {
+            if syllabify(w).is_err() {
+                unreadable.push(w.clone());
+            }
+            let d = p.decide(w);
+            if d.number == Number::Variable {
+                assert!(!d.forms.is_empty(), "{w}: variable without forms");
+                for form in &d.forms {
+                    assert!(form.text != *w, "{w}: a plural equal to the lemma");
+                }
+            }
+        }
+    }
+    // Only words without any vowel (interjections such as "pst") cannot be syllabified.
+    for w in &unreadable {
+        assert!(
+            !w.chars().any(|c| vowel(c).is_some() || c == 'y'),
+            "cannot syllabify {w}"
+        );
+    }
+}
+
+#[test]
+fn listed_lemmas_are_fise_headwords() {
+    let p = plurals();
+    let mut known: HashSet<String> = HashSet::new();
+    for (m, f) in headwords() {
+        known.insert(m);
+        known.extend(f);
+    }
+    let update = fise_file("actualizacion-no-verbos.txt");
+    known.extend(update.split_whitespace().map(str::to_string));
+    // Letter names the non-verb list leaves out.
+    known.extend(["a", "e", "u"].map(str::to_string));
+    let mut missing: Vec<&str> = p.listed_lemmas().filter(|l| !known.contains(*l)).collect();
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "listed lemmas not in the FISE lists: {missing:?}"
+    );
+}
+
+fn fold(word: &str) -> String {
+    word.chars()
+        .map(|c| match vowel(c) {
+            Some((base, _)) => base,
+            None => c,
+        })
+        .collect()
+}
+
+fn previous_edition() -> Option<HashSet<String>> {
+    let path = std::env::var_os("LEXICO_PREVIOUS_WORDS")?;
+    let text = std::fs::read_to_string(&path).expect("LEXICO_PREVIOUS_WORDS is readable");
+    Some(
+        text.trim()
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .split(',')
+            .map(|w| w.trim().trim_matches('"').to_string())
+            .collect(),
+    )
+}
+
+#[test]
+#[ignore = "needs LEXICO_PREVIOUS_WORDS, the previous edition's word list"]
+fn measure_against_previous_edition() {
+    let Some(prev) = previous_edition() else {
+        panic!("set LEXICO_PREVIOUS_WORDS to the previous edition's index.json");
+    };
+    let p = plurals();
+    let mut lemmas: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
+    for (m, f) in headwords() {
+        for w in std::iter::once(m).chain(f) {
+            if seen.insert(w.clone()) {
+                lemmas.push(w);
+            }
+        }
+    }
+    let mut with_singular = 0;
+    let mut variable = 0;
+    let mut agree = 0;
+    let mut disagree: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut no_plural_like = 0;
+    let mut partial: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut not_varying: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut invariable = 0;
+    let mut invariable_with_plural: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for lemma in &lemmas {
+        let f = fold(lemma);
+        if !prev.contains(&f) {
+            continue;
+        }
+        with_singular += 1;
+        let chars: Vec<char> = f.chars().collect();
+        let stem: String = chars[..chars.len() - 1].iter().collect();
+        let mut candidates = vec![("+s", format!("{f}s")), ("+es", format!("{f}es"))];
+        match chars.last() {
+            Some('z') => candidates.push(("-z+ces", format!("{stem}ces"))),
+            Some('y') => candidates.push(("-y+is", format!("{stem}is"))),
+            _ => {}
+        }
+        let prev_plurals: Vec<&(&str, String)> = candidates
+            .iter()
+            .filter(|(_, c)| prev.contains(c))
+            .collect();
+        let d = p.decide(lemma);
+        let stress = syllabify(lemma).map(|s| s.stress.name()).unwrap_or("?");
+        let last = chars.last().copied().unwrap_or(' ');
+        match d.number {
+            Number::Variable => {
+                variable += 1;
+                let mine: Vec<String> = d.forms.iter().map(|x| fold(&x.text)).collect();
+                if mine.iter().any(|m| prev.contains(m)) {
+                    agree += 1;
+                    let missing: Vec<&String> =
+                        mine.iter().filter(|m| !prev.contains(*m)).collect();
+                    if !missing.is_empty() {
+                        partial
+                            .entry(format!("{} | -{last} {stress}", d.rule))
+                            .or_default()
+                            .push(format!("{lemma}->{}", mine.join("/")));
+                    }
+                } else if prev_plurals.is_empty() {
+                    no_plural_like += 1;
+                    let reason = if mine.iter().all(|m| m.chars().count() > 15) {
+                        "plural over 15 letters".to_string()
+                    } else if f.ends_with("mente") {
+                        "adverb in -mente".to_string()
+                    } else {
+                        format!("{} | -{last} {stress}", d.rule)
+                    };
+                    not_varying.entry(reason).or_default().push(lemma.clone());
+                } else {
+                    let key = format!(
+                        "{} | -{last} {stress} | previous has {}",
+                        d.rule,
+                        prev_plurals
+                            .iter()
+                            .map(|(k, _)| *k)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    );
+                    disagree
+                        .entry(key)
+                        .or_default()
+                        .push(format!("{lemma}->{}", mine.join("/")));
+                }
+            }
+            _ => {
+                invariable += 1;
+                if !prev_plurals.is_empty() {
+                    let key = format!("{} ({}) | -{last} {stress}", d.rule, d.number);
+                    invariable_with_plural.entry(key).or_default().push(format!(
+                        "{lemma}->{}",
+                        prev_plurals
+                            .iter()
+                            .map(|(_, s)| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join("/")
+                    ));
+                }
+            }
+        }
+    }
+    println!("lemmas (headwords and feminines): {}", lemmas.len());
+    println!("singular in previous edition: {with_singular}");
+    println!("variable by the rules: {variable}");
+    println!("  a plural of ours in previous edition: {agree}");
+    println!(
+        "    of which one of our alternatives is missing there: {}",
+        partial.values().map(Vec::len).sum::<usize>()
+    );
+    println!(
+        "  previous edition has no plural-like form (lemma does not vary there): {no_plural_like}"
+    );
+    println!(
+        "  previous edition has another plural: {}",
+        disagree.values().map(Vec::len).sum::<usize>()
+    );
+    println!("invariable or without plural by the rules: {invariable}");
+    println!(
+        "  previous edition has a plural-like form: {}",
+        invariable_with_plural.values().map(Vec::len).sum::<usize>()
+    );
+    let mut groups: Vec<_> = disagree.iter().collect();
+    groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    println!("\nVARIABLE, previous edition differs:");
+    for (k, v) in groups {
+        println!(
+            "{:5}  {k}: {}",
+            v.len(),
+            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
+        );
+    }
+    let mut groups: Vec<_> = partial.iter().collect();
+    groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    println!("\nVARIABLE, one of our alternatives missing in the previous edition:");
+    for (k, v) in groups {
+        println!(
+            "{:5}  {k}: {}",
+            v.len(),
+            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
+        );
+    }
+    let mut groups: Vec<_> = not_varying.iter().collect();
+    groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    println!("\nVARIABLE, previous edition has the singular but no plural-like form:");
+    for (k, v) in groups {
+        println!(
+            "{:5}  {k}: {}",
+            v.len(),
+            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
+        );
+    }
+    let mut groups: Vec<_> = invariable_with_plural.iter().collect();
+    groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    println!("\nINVARIABLE/NONE, previous edition has a plural-like form:");
+    for (k, v) in groups {
+        println!(
+            "{:5}  {k}: {}",
+            v.len(),
+            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
+        );
+    }
+}
