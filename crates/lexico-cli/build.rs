@@ -42,7 +42,7 @@ fn main() {
         notes: spec.notes,
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
     };
-    let compiled = lexico_lexicon::compile::compile(&rules, &inputs, meta, &mut |_, _| {})
+    let compiled = lexico_lexicon::compile::compile(&rules, &inputs, None, meta, &mut |_, _| {})
         .unwrap_or_else(|e| panic!("building the default lexicon: {e}"));
     for x in compiled.exclusions.iter().take(20) {
         println!(

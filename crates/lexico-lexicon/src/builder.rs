@@ -93,8 +93,13 @@ impl Builder {
     }
 
     /// The index of a slot (paradigm cell or rule outcome), adding it on first use.
-    pub fn slot(&mut self, info: SlotInfo) -> u8 {
-        self.provenance.intern(info)
+    pub fn slot(&mut self, info: SlotInfo) -> Result<u16, LexiconError> {
+        self.provenance.intern(info).ok_or_else(|| {
+            LexiconError::Fst(format!(
+                "more than {} distinct rule outcomes",
+                crate::provenance::MAX_SLOTS
+            ))
+        })
     }
 
     /// Adds a valid word (tiles) made by `code`. A word added twice keeps every code.
@@ -125,10 +130,25 @@ impl Builder {
     /// Sorts, builds the word stores and lays out the file. `manifest` supplies the descriptive
     /// fields; counts, format version and payload digest are filled in here.
     pub fn finish(mut self, mut manifest: Manifest) -> Result<Vec<u8>, LexiconError> {
+        // A word store without values, with the codes as a column by rank, is smallest when the
+        // column is (sorted raw lists: a few thousand runs); when words of many lemmas interleave,
+        // storing the codes as fst values costs far less than the column. The choice depends on
+        // the words only, so builds stay reproducible.
         let (mut extras, mut primary) = (Vec::new(), Vec::new());
-        let (words, by_length) = self.words.finish(false, &mut primary, &mut extras)?;
-        let column = crate::provenance::encode_column(&primary);
+        let keep = Pending {
+            arena: self.words.arena.clone(),
+            items: self.words.items.clone(),
+        };
+        let (mut words, by_length) = self.words.finish(false, &mut primary, &mut extras)?;
+        let mut column = crate::provenance::encode_column(&primary);
         drop(primary);
+        if column.len() > words.len() / 4 {
+            let (mut unused, mut again) = (Vec::new(), Vec::new());
+            (words, _) = keep.finish(true, &mut unused, &mut again)?;
+            column.clear();
+        } else {
+            drop(keep);
+        }
         let rejected_count = self.rejected.items.len() as u64;
         let mut rejected_extras = Vec::new();
         let (rejected, _) = self
@@ -148,17 +168,20 @@ impl Builder {
         manifest.words_by_length = by_length;
         manifest.rejected_forms = rejected_count;
 
-        let mut sections: Vec<([u8; 4], Vec<u8>)> = vec![
+        let mut sections: Vec<([u8; 4], Vec<u8>)> = Vec::new();
+        sections.extend([
             (tag::TILES, self.tiles_csv.into_bytes()),
             (tag::WORDS, words),
-            (tag::CODES, column),
             (tag::REJECTED, rejected),
             (tag::PROVENANCE, self.provenance.encode()),
             (
                 tag::ENTRIES,
                 crate::provenance::encode_entries(&self.entries),
             ),
-        ];
+        ]);
+        if !column.is_empty() {
+            sections.insert(2, (tag::CODES, column));
+        }
         let mut sha = Sha256::new();
         for (t, bytes) in &sections {
             sha.update(t);

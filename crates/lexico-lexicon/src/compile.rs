@@ -3,7 +3,7 @@
 use sha2::{Digest, Sha256};
 
 use lexico_rules::sources::{self, SourceKind};
-use lexico_rules::{RuleError, RuleSet};
+use lexico_rules::{fise, nonverbs, Form, RuleError, RuleSet, Verdict};
 use lexico_tiles::{TileError, TileSet};
 
 use crate::builder::{hex, Builder};
@@ -46,6 +46,8 @@ pub struct Compiled {
     pub exclusions: Vec<Exclusion>,
     /// Words taken in (source words and generated forms), before duplicates were merged.
     pub taken: u64,
+    /// How many words each source of evidence decided the number of.
+    pub evidence: EvidenceCounts,
 }
 
 /// Why a build stopped.
@@ -59,42 +61,60 @@ pub enum CompileError {
     Unsupported { path: String, kind: &'static str },
 }
 
-/// Compiles `inputs` with `rules`. `progress(done, total)` is called as sources are read.
+/// How many words each source of evidence decided the number of (see
+/// [`lexico_rules::nonverbs`]).
+pub type EvidenceCounts = std::collections::BTreeMap<&'static str, u64>;
+
+/// A source once read by its reader.
+enum Parsed {
+    Raw(sources::RawList),
+    NonVerbs(Vec<fise::NonVerbEntry>),
+    NonVerbUpdates(Vec<fise::UpdateEntry>),
+}
+
+/// The previous edition, asked whether it holds a word.
+struct Previous<'a>(&'a crate::Lexicon);
+
+impl nonverbs::PreviousEdition for Previous<'_> {
+    fn has(&self, word: &str) -> bool {
+        self.0
+            .tiles()
+            .parse_word(word)
+            .is_ok_and(|w| self.0.contains(&w))
+    }
+}
+
+/// Compiles `inputs` with `rules`, taking `previous` (the last edition) as evidence where the
+/// sources leave a question open. `progress(done, total)` is called as sources are expanded.
 pub fn compile(
     rules: &RuleSet,
     inputs: &[Input],
+    previous: Option<&crate::Lexicon>,
     meta: Meta,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Compiled, CompileError> {
     let tiles = TileSet::parse(&rules.tiles_csv)
         .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
-    let mut builder = Builder::new(&rules.tiles_csv);
-    let mut exclusions = Vec::new();
+    // Read every source first: an unreadable one stops the build before anything is expanded.
+    let mut parsed = Vec::with_capacity(inputs.len());
     let mut source_infos = Vec::new();
     let mut base = 0u64;
-    let mut taken = 0u64;
-    let total: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();
-    let mut done = 0u64;
-    let word_slot = builder.slot(SlotInfo {
-        slot: "word".into(),
-        rule: "raw-list".into(),
-        article: String::new(),
-        reason: String::new(),
-    });
     for input in inputs {
         let path = std::path::Path::new(&input.path);
         let kind = SourceKind::detect(&input.bytes);
-        let lines = match kind {
+        let (p, lines) = match kind {
             SourceKind::Raw => {
                 let list = sources::read_raw(path, &input.bytes)?;
-                for w in &list.words {
-                    taken += 1;
-                    let place = (input.path.as_str(), w.line as u64);
-                    if let Some(word) = admit(rules, &tiles, &w.text, place, &mut exclusions) {
-                        builder.insert(&word, code(base + w.line as u64, word_slot));
-                    }
-                }
-                list.lines as u64
+                let lines = list.lines;
+                (Parsed::Raw(list), lines)
+            }
+            SourceKind::FiseNonVerbs => {
+                let (entries, lines) = fise::read_non_verbs(path, &input.bytes)?;
+                (Parsed::NonVerbs(entries), lines)
+            }
+            SourceKind::FiseNonVerbUpdates => {
+                let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
+                (Parsed::NonVerbUpdates(entries), lines)
             }
             other => {
                 return Err(CompileError::Unsupported {
@@ -109,12 +129,90 @@ pub fn compile(
                 sha256: hex(&Sha256::digest(&input.bytes)),
             },
             kind: kind.name().to_string(),
-            lines,
+            lines: lines as u64,
             base,
         });
-        base += lines;
-        done += input.bytes.len() as u64;
-        progress(done, total);
+        base += lines as u64;
+        parsed.push(p);
+    }
+    let needs_plurals = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_)));
+    let plurals = match (&rules.plurals, needs_plurals) {
+        (Some(p), _) => Some(p),
+        (None, false) => None,
+        (None, true) => {
+            return Err(CompileError::Unsupported {
+                path: "the rule set".into(),
+                kind: "non-verb (the rule set has no plural rules)",
+            })
+        }
+    };
+    let updates: Vec<fise::UpdateEntry> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::NonVerbUpdates(u) => Some(u.iter().cloned()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let prev = previous.map(Previous);
+    let prev_dyn = prev.as_ref().map(|p| p as &dyn nonverbs::PreviousEdition);
+
+    let mut sink = Sink {
+        rules,
+        tiles: &tiles,
+        builder: Builder::new(&rules.tiles_csv),
+        exclusions: Vec::new(),
+        taken: 0,
+    };
+    let mut evidence = EvidenceCounts::new();
+    let total = parsed.len() as u64;
+    for (i, (p, info)) in parsed.iter().zip(&source_infos).enumerate() {
+        let source = info.file.path.as_str();
+        match p {
+            Parsed::Raw(list) => {
+                for w in &list.words {
+                    let f = Form {
+                        text: w.text.clone(),
+                        slot: "word".into(),
+                        rule: "raw-list".into(),
+                        article: String::new(),
+                        verdict: Verdict::Accepted,
+                    };
+                    sink.emit(&f, true, source, info.base, w.line as u64)?;
+                }
+            }
+            Parsed::NonVerbs(entries) => {
+                let plurals = plurals.expect("checked above");
+                let ctx = nonverbs::NonVerbContext::new(plurals, prev_dyn, &updates);
+                for e in entries {
+                    let (forms, ev) = nonverbs::expand(e, &ctx);
+                    for ev in ev {
+                        *evidence.entry(ev.name()).or_default() += 1;
+                    }
+                    let id = info.base + e.line as u64;
+                    let mut text = e.lemma.clone();
+                    if let Some(f) = &e.feminine {
+                        text.push(' ');
+                        text.push_str(f);
+                    }
+                    if let Some(h) = e.homograph {
+                        text.push_str(&format!(" {h}"));
+                    }
+                    sink.builder.describe_entry(id, format!("non-verb {text}"));
+                    for (k, f) in forms.iter().enumerate() {
+                        sink.emit(f, k == 0, source, info.base, e.line as u64)?;
+                    }
+                }
+            }
+            Parsed::NonVerbUpdates(entries) => {
+                for u in entries {
+                    if let Some(f) = nonverbs::update_forms(u) {
+                        sink.emit(&f, true, source, info.base, u.line as u64)?;
+                    }
+                }
+            }
+        }
+        progress(i as u64 + 1, total);
     }
     let manifest = Manifest {
         name: meta.name,
@@ -139,6 +237,12 @@ pub fn compile(
         max_tiles: rules.max_tiles,
         ..Manifest::default()
     };
+    let Sink {
+        builder,
+        exclusions,
+        taken,
+        ..
+    } = sink;
     let image = builder.finish(manifest)?;
     let lexicon = crate::Lexicon::from_vec(image)?;
     let manifest = lexicon.manifest()?.clone();
@@ -148,7 +252,67 @@ pub fn compile(
         manifest,
         exclusions,
         taken,
+        evidence,
     })
+}
+
+/// Where forms go: into the word store, the store of rejected forms, or the exclusion report.
+struct Sink<'a> {
+    rules: &'a RuleSet,
+    tiles: &'a TileSet,
+    builder: Builder,
+    exclusions: Vec<Exclusion>,
+    taken: u64,
+}
+
+impl Sink<'_> {
+    /// Adds a form of the source entry at `line`. `screen` applies the screening rules (to words
+    /// as the sources spell them, not to generated forms).
+    fn emit(
+        &mut self,
+        f: &Form,
+        screen: bool,
+        source: &str,
+        base: u64,
+        line: u64,
+    ) -> Result<(), LexiconError> {
+        self.taken += 1;
+        let reason = match &f.verdict {
+            Verdict::Accepted => String::new(),
+            Verdict::Rejected { reason } => reason.clone(),
+        };
+        let slot = self.builder.slot(SlotInfo {
+            slot: f.slot.clone(),
+            rule: f.rule.clone(),
+            article: f.article.clone(),
+            reason,
+        })?;
+        // A rejected form is out by its rule already; one that is not even spellable in tiles or
+        // too long is not worth keeping for explanations, nor is it a word the sources gave.
+        if !f.is_accepted() {
+            if let Some(word) = self
+                .tiles
+                .parse_word(&f.text)
+                .ok()
+                .filter(|w| w.len() <= self.rules.max_tiles as usize)
+            {
+                self.builder.reject(&word, code(base + line, slot));
+            }
+            return Ok(());
+        }
+        let Some(word) = admit(
+            self.rules,
+            self.tiles,
+            &f.text,
+            screen,
+            (source, line),
+            &mut self.exclusions,
+        ) else {
+            return Ok(());
+        };
+        self.builder.insert(&word, code(base + line, slot));
+        Ok(())
+    }
 }
 
 /// Screens a source word and turns it into tiles, or records why it is left out.
@@ -156,6 +320,7 @@ fn admit(
     rules: &RuleSet,
     tiles: &TileSet,
     text: &str,
+    screen: bool,
     (source, line): (&str, u64),
     exclusions: &mut Vec<Exclusion>,
 ) -> Option<Vec<u8>> {
@@ -169,7 +334,7 @@ fn admit(
             line,
         });
     };
-    if let Some(r) = rules.screen(text) {
+    if let Some(r) = rules.screen(text).filter(|_| screen) {
         exclude(r.reason.clone(), &r.id, &r.article);
         return None;
     }

@@ -210,6 +210,13 @@ impl Lexicon {
 
     /// How `word` got in: one derivation per way it was made; empty if it is not valid.
     pub fn derivations(&self, word: &[Tile]) -> Result<Vec<Derivation>, LexiconError> {
+        if !self.table.iter().any(|e| e.tag == tag::CODES) {
+            // The codes are the word store's values.
+            return match self.words.get(word) {
+                Some(code) => self.describe(code, false),
+                None => Ok(Vec::new()),
+            };
+        }
         let Some(rank) = self.rank(word) else {
             return Ok(Vec::new());
         };
@@ -232,6 +239,7 @@ impl Lexicon {
         let prov = self.provenance()?;
         let manifest = self.manifest()?;
         let entries = self.checked_section(tag::ENTRIES, "entries").ok();
+        // One decompression of the entries for all the codes of the word.
         let mut out = Vec::new();
         for code in prov.codes(primary, rejected) {
             let entry = provenance::entry_of(code);
@@ -314,12 +322,14 @@ mod tests {
     fn build(words: &[&str]) -> Vec<u8> {
         let set = TileSet::spanish();
         let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
-        let slot = b.slot(SlotInfo {
-            slot: "word".into(),
-            rule: "raw".into(),
-            article: "".into(),
-            reason: "".into(),
-        });
+        let slot = b
+            .slot(SlotInfo {
+                slot: "word".into(),
+                rule: "raw".into(),
+                article: "".into(),
+                reason: "".into(),
+            })
+            .unwrap();
         for (i, w) in words.iter().enumerate() {
             b.insert(&set.parse_word(w).unwrap(), code(i as u64 + 1, slot));
         }

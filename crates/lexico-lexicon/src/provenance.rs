@@ -13,22 +13,25 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::LexiconError;
 
-/// A derivation code: `entry << 8 | slot`.
+/// A derivation code: `entry << 16 | slot`.
 pub type Code = u64;
 
+/// The most slots a lexicon can have.
+pub const MAX_SLOTS: usize = 1 << 16;
+
 /// Packs an entry id and a slot index into a code.
-pub fn code(entry: u64, slot: u8) -> Code {
-    (entry << 8) | slot as u64
+pub fn code(entry: u64, slot: u16) -> Code {
+    (entry << 16) | slot as u64
 }
 
 /// The entry id of a code.
 pub fn entry_of(code: Code) -> u64 {
-    code >> 8
+    code >> 16
 }
 
 /// The slot index of a code.
-pub fn slot_of(code: Code) -> u8 {
-    (code & 0xff) as u8
+pub fn slot_of(code: Code) -> u16 {
+    (code & 0xffff) as u16
 }
 
 /// What a slot means.
@@ -53,20 +56,23 @@ pub struct Provenance {
     pub extras: Vec<(Code, Code)>,
     /// The same for rejected forms.
     pub rejected_extras: Vec<(Code, Code)>,
+    #[serde(skip)]
+    index: std::collections::HashMap<SlotInfo, u16>,
 }
 
 impl Provenance {
-    /// The index of `info`, adding it if new.
-    ///
-    /// # Panics
-    /// When more than 256 distinct slots are used; a rule set has far fewer.
-    pub fn intern(&mut self, info: SlotInfo) -> u8 {
-        if let Some(i) = self.slots.iter().position(|s| *s == info) {
-            return i as u8;
+    /// The index of `info`, adding it if new; `None` when the table is full.
+    pub fn intern(&mut self, info: SlotInfo) -> Option<u16> {
+        if let Some(&i) = self.index.get(&info) {
+            return Some(i);
         }
-        assert!(self.slots.len() < 256, "more than 256 slots in one lexicon");
+        if self.slots.len() == MAX_SLOTS {
+            return None;
+        }
+        let i = self.slots.len() as u16;
+        self.index.insert(info.clone(), i);
         self.slots.push(info);
-        (self.slots.len() - 1) as u8
+        Some(i)
     }
 
     /// Every code of a word whose fst code is `primary`.
@@ -88,31 +94,63 @@ impl Provenance {
     }
 
     pub(crate) fn encode(&self) -> Vec<u8> {
-        serde_json::to_vec(self).expect("provenance always serialises")
+        deflate(&serde_json::to_vec(self).expect("provenance always serialises"))
     }
 
     pub(crate) fn decode(bytes: &[u8]) -> Result<Provenance, LexiconError> {
-        serde_json::from_slice(bytes)
-            .map_err(|e| LexiconError::Corrupt(format!("provenance section: {e}")))
+        let mut p: Provenance = serde_json::from_slice(&inflate(bytes, "provenance")?)
+            .map_err(|e| LexiconError::Corrupt(format!("provenance section: {e}")))?;
+        p.index = p
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.clone(), i as u16))
+            .collect();
+        Ok(p)
     }
 }
 
-/// Encodes entry descriptions as `id<TAB>text` lines.
+/// Compresses a section that only explanations read.
+fn deflate(bytes: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(bytes, 9)
+}
+
+fn inflate(bytes: &[u8], what: &str) -> Result<Vec<u8>, LexiconError> {
+    miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, 1 << 30)
+        .map_err(|e| LexiconError::Corrupt(format!("{what} section does not decompress: {e}")))
+}
+
+/// Encodes entry descriptions, sorted by id, as lines `id-delta<TAB>text`, compressed.
 pub(crate) fn encode_entries(entries: &[(u64, String)]) -> Vec<u8> {
-    let mut out = Vec::new();
+    let mut out = String::new();
+    let mut last = 0;
     for (id, text) in entries {
-        out.extend_from_slice(format!("{id}\t{}\n", text.replace(['\n', '\t'], " ")).as_bytes());
+        out.push_str(&format!(
+            "{}\t{}\n",
+            id - last,
+            text.replace(['\n', '\t'], " ")
+        ));
+        last = *id;
     }
-    out
+    deflate(out.as_bytes())
 }
 
 /// Finds the description of entry `id` in an encoded entries section.
 pub(crate) fn find_entry(bytes: &[u8], id: u64) -> Option<String> {
-    let text = std::str::from_utf8(bytes).ok()?;
-    let prefix = format!("{id}\t");
-    text.lines()
-        .find_map(|l| l.strip_prefix(prefix.as_str()))
-        .map(str::to_string)
+    let raw = inflate(bytes, "entries").ok()?;
+    let text = std::str::from_utf8(&raw).ok()?;
+    let mut at = 0u64;
+    for line in text.lines() {
+        let (delta, rest) = line.split_once('\t')?;
+        at += delta.parse::<u64>().ok()?;
+        if at == id {
+            return Some(rest.to_string());
+        }
+        if at > id {
+            return None;
+        }
+    }
+    None
 }
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {

@@ -7,7 +7,9 @@
 //! hands [`Form`]s and exclusions to the caller.
 
 pub mod error;
+pub mod fise;
 pub mod form;
+pub mod nonverbs;
 pub mod plural;
 pub mod ruleset;
 pub mod sources;

@@ -18,6 +18,8 @@ pub struct RuleSet {
     /// The text of the tile-set file.
     pub tiles_csv: String,
     pub screening: Vec<ScreenRule>,
+    /// The plural rules (section 18), when the rule set has them.
+    pub plurals: Option<crate::plural::Plurals>,
     /// Every file read, relative to the rule-set folder, with its bytes (for digests).
     pub files: Vec<(String, Vec<u8>)>,
 }
@@ -43,6 +45,8 @@ struct ManifestFile {
     tiles: String,
     #[serde(default)]
     screening: Option<String>,
+    #[serde(default)]
+    plurals: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -104,6 +108,14 @@ impl RuleSet {
                 });
             }
         }
+        let plurals = match &manifest.plurals {
+            Some(name) => {
+                let p = crate::plural::Plurals::load(&dir.join(name))?;
+                record_folder(dir, name, &mut files)?;
+                Some(p)
+            }
+            None => None,
+        };
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 dir.join("ruleset.toml"),
@@ -120,6 +132,7 @@ impl RuleSet {
             max_tiles: manifest.max_tiles,
             tiles_csv,
             screening,
+            plurals,
             files,
         })
     }
@@ -140,6 +153,29 @@ pub fn tile_error(path: PathBuf, e: lexico_tiles::TileError) -> RuleError {
         } => RuleError::syntax(path, line, column, message),
         other => RuleError::syntax(path, 1, 1, other.to_string()),
     }
+}
+
+/// Records every file of a rule folder (sorted by name) for the manifest's digests.
+fn record_folder(
+    dir: &Path,
+    name: &str,
+    files: &mut Vec<(String, Vec<u8>)>,
+) -> Result<(), RuleError> {
+    let folder = dir.join(name);
+    let listing = std::fs::read_dir(&folder).map_err(|source| RuleError::Io {
+        path: folder.clone(),
+        source,
+    })?;
+    let mut names: Vec<String> = listing
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for n in names {
+        read(dir, &format!("{name}/{n}"), files)?;
+    }
+    Ok(())
 }
 
 fn read(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, RuleError> {

@@ -5,6 +5,7 @@ use unicode_normalization::char::decompose_canonical;
 const ACUTE: char = '\u{301}';
 const GRAVE: char = '\u{300}';
 const DIAERESIS: char = '\u{308}';
+const CIRCUMFLEX: char = '\u{302}';
 const TILDE: char = '\u{303}';
 
 /// A normalised spelling: upper-case characters, each with the 1-based position (in characters)
@@ -23,7 +24,9 @@ impl Normalized {
 }
 
 /// Normalises a spelling: NFC/NFD-insensitive, case-insensitive, acute and grave accents and the
-/// diaeresis dropped (CAMIÓN → CAMION, PINGÜINO → PINGUINO), the tilde of Ñ kept.
+/// diaeresis dropped (CAMIÓN → CAMION, PINGÜINO → PINGUINO), the tilde of Ñ kept. The circumflex
+/// is dropped too: the dictionary, and so the FISE lists, spell a few loanwords with it (`boîte`,
+/// `maître`, `ampère`), and the game plays them without it.
 ///
 /// Decomposing and then dropping *every* combining mark would turn Ñ into N; only the three marks
 /// the game ignores are dropped, and N followed by a combining tilde is recomposed as Ñ.
@@ -39,7 +42,7 @@ pub fn normalize(text: &str) -> Normalized {
             continue;
         }
         decompose_canonical(c, |d| match d {
-            ACUTE | GRAVE | DIAERESIS => {}
+            ACUTE | GRAVE | DIAERESIS | CIRCUMFLEX => {}
             TILDE if matches!(out.chars.last(), Some('N')) => {
                 *out.chars.last_mut().expect("checked by the guard") = 'Ñ';
             }
@@ -72,6 +75,7 @@ mod tests {
         assert_eq!(n("camión"), "CAMION");
         assert_eq!(n("PINGÜINO"), "PINGUINO");
         assert_eq!(n("àèìòù"), "AEIOU");
+        assert_eq!(n("boîte"), "BOITE");
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub struct Args {
     /// The rule-set folder.
     #[arg(long, value_name = "DIR", default_value = "rules/fise-2016")]
     pub rules: PathBuf,
+    /// The previous edition of the lexicon, as evidence where the sources leave a question open
+    /// (which non-verbs vary in number). `default` names the lexicon embedded in the binary.
+    #[arg(long, value_name = "LEXICON")]
+    pub previous: Option<PathBuf>,
     /// The lexicon's name, recorded in its manifest.
     #[arg(long, default_value = "unnamed")]
     pub name: String,
@@ -62,7 +66,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
         bar
     });
-    let compiled = compile::compile(&rules, &inputs, meta, &mut |done, _| {
+    let previous = match &args.previous {
+        Some(p) if p.as_os_str() == "default" => {
+            Some(crate::lexicons::LexiconArg::default().open()?)
+        }
+        Some(p) => Some(
+            lexico_lexicon::Lexicon::open(p)
+                .with_context(|| format!("{} (--previous)", p.display()))?,
+        ),
+        None => None,
+    };
+    let compiled = compile::compile(&rules, &inputs, previous.as_ref(), meta, &mut |done, _| {
         if let Some(bar) = &bar {
             bar.set_position(done);
         }
@@ -99,6 +113,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     for (rule, n) in reasons {
         writeln!(err, "excluded by {rule}: {n}")?;
+    }
+    for (evidence, n) in &compiled.evidence {
+        writeln!(err, "number of non-verbs decided by {evidence}: {n}")?;
     }
     writeln!(err, "exclusion report: {}", report.display())?;
     Ok(ExitCode::SUCCESS)
