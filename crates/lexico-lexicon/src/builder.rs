@@ -26,28 +26,33 @@ impl Pending {
         &self.arena[item.0 as usize..item.0 as usize + item.1 as usize]
     }
 
-    /// Sorts by word then code and builds the fst of the words; each word's smallest code goes to
-    /// `primary` (by rank), its other codes to `extras`. With `values`, the fst maps each word to
-    /// its smallest code; without, every value is 0 (the fst is then as small as a set). Returns
-    /// the fst bytes and the number of words by length.
-    fn finish(
-        mut self,
+    /// Sorts by word then code (a stable merge sort, fast on the nearly sorted lists sources
+    /// usually are), and keeps each word's smallest code first.
+    fn sort(&mut self) {
+        let mut items = std::mem::take(&mut self.items);
+        items.sort_by(|a, b| self.key(a).cmp(self.key(b)).then(a.2.cmp(&b.2)));
+        items.dedup_by(|b, a| a.2 == b.2 && self.key(a) == self.key(b));
+        self.items = items;
+    }
+
+    /// Builds the fst of the sorted words; each word's smallest code goes to `primary` (by rank),
+    /// its other codes to `extras`. With `values`, the fst maps each word to its smallest code;
+    /// without, every value is 0 (the fst is then as small as a set). Returns the fst bytes and
+    /// the number of words by length.
+    fn build(
+        &self,
         values: bool,
         primary: &mut Vec<Code>,
         extras: &mut Vec<(Code, Code)>,
     ) -> Result<(Vec<u8>, Vec<u64>), LexiconError> {
-        let mut items = std::mem::take(&mut self.items);
-        items.sort_unstable_by(|a, b| self.key(a).cmp(self.key(b)).then(a.2.cmp(&b.2)));
         let mut builder = MapBuilder::memory();
         let mut by_length = Vec::new();
-        let mut last: Option<(usize, Code)> = None;
-        for (i, item) in items.iter().enumerate() {
+        let mut last: Option<(&[u8], Code)> = None;
+        for item in &self.items {
             let key = self.key(item);
-            if let Some((j, primary)) = last {
-                if self.key(&items[j]) == key {
-                    if item.2 != primary && extras.last() != Some(&(primary, item.2)) {
-                        extras.push((primary, item.2));
-                    }
+            if let Some((k, first)) = last {
+                if k == key {
+                    extras.push((first, item.2));
                     continue;
                 }
             }
@@ -59,7 +64,7 @@ impl Pending {
                 by_length.resize(key.len() + 1, 0);
             }
             by_length[key.len()] += 1;
-            last = Some((i, item.2));
+            last = Some((key, item.2));
         }
         let bytes = builder
             .into_inner()
@@ -134,26 +139,22 @@ impl Builder {
         // column is (sorted raw lists: a few thousand runs); when words of many lemmas interleave,
         // storing the codes as fst values costs far less than the column. The choice depends on
         // the words only, so builds stay reproducible.
+        self.words.sort();
         let (mut extras, mut primary) = (Vec::new(), Vec::new());
-        let keep = Pending {
-            arena: self.words.arena.clone(),
-            items: self.words.items.clone(),
-        };
-        let (mut words, by_length) = self.words.finish(false, &mut primary, &mut extras)?;
+        let (mut words, by_length) = self.words.build(false, &mut primary, &mut extras)?;
         let mut column = crate::provenance::encode_column(&primary);
         drop(primary);
         if column.len() > words.len() / 4 {
-            let (mut unused, mut again) = (Vec::new(), Vec::new());
-            (words, _) = keep.finish(true, &mut unused, &mut again)?;
+            (words, _) = self.words.build(true, &mut Vec::new(), &mut Vec::new())?;
             column.clear();
-        } else {
-            drop(keep);
         }
+        drop(self.words);
         let rejected_count = self.rejected.items.len() as u64;
         let mut rejected_extras = Vec::new();
+        self.rejected.sort();
         let (rejected, _) = self
             .rejected
-            .finish(true, &mut Vec::new(), &mut rejected_extras)?;
+            .build(true, &mut Vec::new(), &mut rejected_extras)?;
         for list in [&mut extras, &mut rejected_extras] {
             list.sort_unstable();
             list.dedup();

@@ -9,7 +9,7 @@ use lexico_tiles::{TileError, TileSet};
 use crate::builder::{hex, Builder};
 use crate::error::LexiconError;
 use crate::manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
-use crate::provenance::{code, SlotInfo};
+use crate::provenance::{code, Code, SlotInfo};
 
 /// A source file as given to a build: the path to record and its bytes.
 pub struct Input {
@@ -163,6 +163,7 @@ pub fn compile(
         builder: Builder::new(&rules.tiles_csv),
         exclusions: Vec::new(),
         taken: 0,
+        scratch: Vec::new(),
     };
     let mut evidence = EvidenceCounts::new();
     let total = parsed.len() as u64;
@@ -170,15 +171,19 @@ pub fn compile(
         let source = info.file.path.as_str();
         match p {
             Parsed::Raw(list) => {
-                for w in &list.words {
-                    let f = Form {
-                        text: w.text.clone(),
-                        slot: "word".into(),
-                        rule: "raw-list".into(),
-                        article: String::new(),
-                        verdict: Verdict::Accepted,
-                    };
-                    sink.emit(&f, true, source, info.base, w.line as u64)?;
+                let slot = sink.builder.slot(SlotInfo {
+                    slot: "word".into(),
+                    rule: "raw-list".into(),
+                    article: String::new(),
+                    reason: String::new(),
+                })?;
+                for (line, text) in list.words() {
+                    sink.accept(
+                        text,
+                        true,
+                        (source, line as u64),
+                        code(info.base + line as u64, slot),
+                    );
                 }
             }
             Parsed::NonVerbs(entries) => {
@@ -263,6 +268,7 @@ struct Sink<'a> {
     builder: Builder,
     exclusions: Vec<Exclusion>,
     taken: u64,
+    scratch: Vec<u8>,
 }
 
 impl Sink<'_> {
@@ -276,7 +282,6 @@ impl Sink<'_> {
         base: u64,
         line: u64,
     ) -> Result<(), LexiconError> {
-        self.taken += 1;
         let reason = match &f.verdict {
             Verdict::Accepted => String::new(),
             Verdict::Rejected { reason } => reason.clone(),
@@ -287,43 +292,53 @@ impl Sink<'_> {
             article: f.article.clone(),
             reason,
         })?;
-        // A rejected form is out by its rule already; one that is not even spellable in tiles or
-        // too long is not worth keeping for explanations, nor is it a word the sources gave.
-        if !f.is_accepted() {
+        let c = code(base + line, slot);
+        if f.is_accepted() {
+            self.accept(&f.text, screen, (source, line), c);
+        } else {
+            // A rejected form is out by its rule already; one that is not even spellable in
+            // tiles, or too long, is not worth keeping for explanations.
+            self.taken += 1;
             if let Some(word) = self
                 .tiles
                 .parse_word(&f.text)
                 .ok()
                 .filter(|w| w.len() <= self.rules.max_tiles as usize)
             {
-                self.builder.reject(&word, code(base + line, slot));
+                self.builder.reject(&word, c);
             }
-            return Ok(());
         }
-        let Some(word) = admit(
+        Ok(())
+    }
+
+    /// Adds a word the sources or rules accept, or records why it is left out.
+    fn accept(&mut self, text: &str, screen: bool, (source, line): (&str, u64), c: Code) {
+        self.taken += 1;
+        if admit(
             self.rules,
             self.tiles,
-            &f.text,
+            text,
             screen,
             (source, line),
+            &mut self.scratch,
             &mut self.exclusions,
-        ) else {
-            return Ok(());
-        };
-        self.builder.insert(&word, code(base + line, slot));
-        Ok(())
+        ) {
+            self.builder.insert(&self.scratch, c);
+        }
     }
 }
 
-/// Screens a source word and turns it into tiles, or records why it is left out.
+/// Screens a source word and turns it into tiles in `word`, or records why it is left out.
+/// `line` is the entry id; the report shows it as the line of `source`.
 fn admit(
     rules: &RuleSet,
     tiles: &TileSet,
     text: &str,
     screen: bool,
     (source, line): (&str, u64),
+    word: &mut Vec<u8>,
     exclusions: &mut Vec<Exclusion>,
-) -> Option<Vec<u8>> {
+) -> bool {
     let mut exclude = |reason: String, rule: &str, article: &str| {
         exclusions.push(Exclusion {
             text: text.to_string(),
@@ -334,36 +349,37 @@ fn admit(
             line,
         });
     };
-    if let Some(r) = rules.screen(text).filter(|_| screen) {
-        exclude(r.reason.clone(), &r.id, &r.article);
-        return None;
+    if screen {
+        if let Some(r) = rules.screen(text) {
+            exclude(r.reason.clone(), &r.id, &r.article);
+            return false;
+        }
     }
-    let word = match tiles.parse_word(text) {
-        Ok(w) => w,
-        Err(TileError::Absent { text: t, .. }) => {
-            exclude(
-                format!("'{t}' has no tile"),
-                "alphabet",
-                "11; game art. 10.1",
-            );
-            return None;
+    if !tiles.parse_word_fast(text.as_bytes(), word) {
+        match tiles.parse_word(text) {
+            Ok(w) => *word = w,
+            Err(TileError::Absent { text: t, .. }) => {
+                exclude(
+                    format!("'{t}' has no tile"),
+                    "alphabet",
+                    "11; game art. 10.1",
+                );
+                return false;
+            }
+            Err(e) => {
+                exclude(e.to_string(), "alphabet", "game art. 10");
+                return false;
+            }
         }
-        Err(e) => {
-            exclude(e.to_string(), "alphabet", "game art. 10");
-            return None;
-        }
-    };
+    }
     let n = word.len();
     if n < rules.min_tiles as usize || n > rules.max_tiles as usize {
-        exclude(
-            format!(
-                "{n} tiles: words have {} to {} tiles",
-                rules.min_tiles, rules.max_tiles
-            ),
-            "length",
-            "Vocabulario oficial",
+        let reason = format!(
+            "{n} tiles: words have {} to {} tiles",
+            rules.min_tiles, rules.max_tiles
         );
-        return None;
+        exclude(reason, "length", "Vocabulario oficial");
+        return false;
     }
-    Some(word)
+    true
 }

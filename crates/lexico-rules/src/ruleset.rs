@@ -18,6 +18,7 @@ pub struct RuleSet {
     /// The text of the tile-set file.
     pub tiles_csv: String,
     pub screening: Vec<ScreenRule>,
+    screen_set: regex::RegexSet,
     /// The plural rules (section 18), when the rule set has them.
     pub plurals: Option<crate::plural::Plurals>,
     /// Every file read, relative to the rule-set folder, with its bytes (for digests).
@@ -131,15 +132,19 @@ impl RuleSet {
             min_tiles: manifest.min_tiles,
             max_tiles: manifest.max_tiles,
             tiles_csv,
+            screen_set: regex::RegexSet::new(screening.iter().map(|r| r.pattern.as_str()))
+                .expect("each pattern compiled on its own"),
             screening,
             plurals,
             files,
         })
     }
 
-    /// The first screening rule a source word matches.
+    /// The first screening rule a source word matches. One pass of all the patterns together
+    /// tells whether any matches, so a playable word costs one scan.
     pub fn screen(&self, text: &str) -> Option<&ScreenRule> {
-        self.screening.iter().find(|r| r.pattern.is_match(text))
+        let hits = self.screen_set.matches(text);
+        hits.iter().next().map(|i| &self.screening[i])
     }
 }
 
