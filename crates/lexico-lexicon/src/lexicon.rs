@@ -227,6 +227,30 @@ impl Lexicon {
         self.describe(code, false)
     }
 
+    /// The slot table: what each slot index of a derivation code means.
+    pub fn slots(&self) -> Result<&[SlotInfo], LexiconError> {
+        Ok(&self.provenance()?.slots)
+    }
+
+    /// The derivation code of every valid word in tile order (the smallest code of words made
+    /// several ways), for whole-lexicon reports.
+    pub fn codes_in_order(&self) -> Result<Vec<Code>, LexiconError> {
+        use fst::Streamer;
+        let mut out = Vec::with_capacity(self.len());
+        if self.table.iter().any(|e| e.tag == tag::CODES) {
+            let column = self.checked_section(tag::CODES, "provenance codes")?;
+            out = provenance::decode_column(column.as_ref(), self.len()).ok_or_else(|| {
+                LexiconError::Corrupt("the provenance column does not match the word store".into())
+            })?;
+        } else {
+            let mut stream = self.words.stream();
+            while let Some((_, code)) = stream.next() {
+                out.push(code);
+            }
+        }
+        Ok(out)
+    }
+
     /// How the rules generated `word` and rejected it; empty if they never generated it.
     pub fn rejections(&self, word: &[Tile]) -> Result<Vec<Derivation>, LexiconError> {
         match self.rejected()?.get(word) {

@@ -196,6 +196,22 @@ pub(crate) fn encode_column(codes: &[Code]) -> Vec<u8> {
     out
 }
 
+/// Every code of an encoded column, which must hold exactly `len` of them.
+pub(crate) fn decode_column(bytes: &[u8], len: usize) -> Option<Vec<Code>> {
+    let mut out = Vec::with_capacity(len);
+    let mut at = 0;
+    while at < bytes.len() {
+        let n = get_varint(bytes, &mut at)?;
+        let first = get_varint(bytes, &mut at)?;
+        let step = get_varint(bytes, &mut at)?;
+        if out.len() as u64 + n > len as u64 {
+            return None;
+        }
+        out.extend((0..n).map(|i| first.wrapping_add(step.wrapping_mul(i))));
+    }
+    (out.len() == len).then_some(out)
+}
+
 /// The code at `rank` in an encoded column.
 pub(crate) fn code_at(bytes: &[u8], rank: u64) -> Option<Code> {
     let mut at = 0;
@@ -224,6 +240,8 @@ mod tests {
             assert_eq!(code_at(&enc, rank as u64), Some(c), "rank {rank}");
         }
         assert_eq!(code_at(&enc, codes.len() as u64), None);
+        assert_eq!(decode_column(&enc, codes.len()), Some(codes.clone()));
+        assert_eq!(decode_column(&enc, codes.len() + 1), None);
         let sorted: Vec<Code> = (0..100_000).map(|i| code(i + 1, 0)).collect();
         assert!(encode_column(&sorted).len() < 16);
     }

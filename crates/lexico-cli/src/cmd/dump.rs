@@ -14,6 +14,9 @@ pub struct Args {
     /// Spell words with bracketed tiles ([CH]U[RR]O) instead of naturally.
     #[arg(long)]
     pub tiles: bool,
+    /// Add how each word got in: its slot (paradigm cell or kind of form) and rule.
+    #[arg(long)]
+    pub provenance: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -25,9 +28,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let set = lex.tiles();
     let mut out = Out::new(args.format);
+    let codes = if args.provenance {
+        Some(lex.codes_in_order()?)
+    } else {
+        None
+    };
+    let slots = if args.provenance { lex.slots()? } else { &[] };
     let mut stream = lex.fst().keys();
     let mut line = String::new();
+    let mut rank = 0;
     while let Some(key) = stream.next() {
+        let slot = codes
+            .as_ref()
+            .and_then(|c| slots.get(lexico_lexicon::provenance::slot_of(c[rank]) as usize));
+        rank += 1;
         line.clear();
         if args.tiles {
             line.push_str(&set.spell_tiles(key));
@@ -36,7 +50,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 line.push_str(set.name(t));
             }
         }
-        if out.format() == Format::Text {
+        if let Some(slot) = slot {
+            let text = format!("{line}\t{}\t{}", slot.slot, slot.rule);
+            out.record(
+                &text,
+                &[
+                    ("word", Value::Str(&line)),
+                    ("tiles", Value::Int(key.len() as u64)),
+                    ("slot", Value::Str(&slot.slot)),
+                    ("rule", Value::Str(&slot.rule)),
+                ],
+            )?;
+        } else if out.format() == Format::Text {
             let w = out.raw();
             w.write_all(line.as_bytes())?;
             w.write_all(b"\n")?;
