@@ -21,18 +21,16 @@ fn main() {
     println!("cargo::rerun-if-changed={}", rules_dir.display());
 
     let spec_path = src.join("lexicon.toml");
-    let spec: DefaultLexicon = toml::from_str(
-        &std::fs::read_to_string(&spec_path).expect("lexicon-src/lexicon.toml is readable"),
-    )
-    .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
+    let spec: DefaultLexicon =
+        toml::from_str(&std::fs::read_to_string(&spec_path).expect("lexicon-src/lexicon.toml is readable"))
+            .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
     let rules = lexico_rules::RuleSet::load(&rules_dir).unwrap_or_else(|e| panic!("{e}"));
     let inputs: Vec<_> = spec
         .sources
         .iter()
         .map(|name| lexico_lexicon::compile::Input {
             path: format!("lexicon-src/{name}"),
-            bytes: std::fs::read(src.join(name))
-                .unwrap_or_else(|e| panic!("lexicon-src/{name}: {e}")),
+            bytes: std::fs::read(src.join(name)).unwrap_or_else(|e| panic!("lexicon-src/{name}: {e}")),
         })
         .collect();
     let meta = lexico_lexicon::compile::Meta {

@@ -34,22 +34,13 @@ fn main() -> ExitCode {
 
 fn ci() -> Result<()> {
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
-    run(Command::new("cargo").args([
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ]))?;
+    run(Command::new("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
     run(Command::new("cargo").args(["test", "--workspace"]))
 }
 
 /// Runs a command, failing if it does.
 pub fn run(cmd: &mut Command) -> Result<()> {
-    let status = cmd
-        .status()
-        .with_context(|| format!("cannot run {cmd:?}"))?;
+    let status = cmd.status().with_context(|| format!("cannot run {cmd:?}"))?;
     if !status.success() {
         bail!("{cmd:?} failed: {status}");
     }

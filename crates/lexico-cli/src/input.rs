@@ -21,18 +21,13 @@ pub fn each(args: &[String], mut f: impl FnMut(&str, &str) -> Result<()>) -> Res
     let mut n = 0usize;
     loop {
         buf.clear();
-        if lock
-            .read_until(b'\n', &mut buf)
-            .context("reading standard input")?
-            == 0
-        {
+        if lock.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
             return Ok(());
         }
         for line in split_lines(trim_line(&buf, n == 0)) {
             n += 1;
-            let text = std::str::from_utf8(line).map_err(|e| {
-                anyhow::anyhow!("<stdin>:{n}:{}: invalid UTF-8", e.valid_up_to() + 1)
-            })?;
+            let text = std::str::from_utf8(line)
+                .map_err(|e| anyhow::anyhow!("<stdin>:{n}:{}: invalid UTF-8", e.valid_up_to() + 1))?;
             let text = text.trim();
             if !text.is_empty() {
                 f(text, &format!("<stdin>:{n}"))?;

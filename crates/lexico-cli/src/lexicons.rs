@@ -13,13 +13,7 @@ pub static DEFAULT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/default.le
 #[derive(Args, Clone, Debug, Default)]
 pub struct LexiconArg {
     /// Lexicon file to use instead of the embedded default lexicon.
-    #[arg(
-        long,
-        short = 'l',
-        env = "LEXICO_LEXICON",
-        value_name = "FILE",
-        global = true
-    )]
+    #[arg(long, short = 'l', env = "LEXICO_LEXICON", value_name = "FILE", global = true)]
     pub lexicon: Option<PathBuf>,
 }
 

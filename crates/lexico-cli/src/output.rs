@@ -32,11 +32,7 @@ pub struct Out {
 
 impl Out {
     pub fn new(format: Format) -> Out {
-        Out {
-            format,
-            header_done: false,
-            w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        }
+        Out { format, header_done: false, w: BufWriter::with_capacity(1 << 16, io::stdout().lock()) }
     }
 
     /// Writes one record. `text` is the line printed in text format.
@@ -99,8 +95,5 @@ fn csv_cell(v: &Value) -> String {
 /// Returns true if and only if the error is a closed output pipe (`lexico dump | head`), which
 /// ends the program quietly as grep does.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    })
+    err.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }

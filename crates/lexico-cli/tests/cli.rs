@@ -39,15 +39,7 @@ fn build(dir: &Path, out: &str, sources: &[&Path]) -> assert_cmd::assert::Assert
 #[test]
 fn words_of_the_default_lexicon_are_valid() {
     let out = lexico()
-        .args([
-            "valid",
-            "CHURRO",
-            "ZUZAR",
-            "ÑANDÚ",
-            "pingüino",
-            "[CH]U[RR]O",
-            "1u3o",
-        ])
+        .args(["valid", "CHURRO", "ZUZAR", "ÑANDÚ", "pingüino", "[CH]U[RR]O", "1u3o"])
         .assert()
         .success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
@@ -59,10 +51,7 @@ fn words_of_the_default_lexicon_are_valid() {
 
 #[test]
 fn invalid_words_exit_one_with_a_one_word_reason() {
-    let out = lexico()
-        .args(["valid", "KIOSCO", "CASITA", "A", "NANDU"])
-        .assert()
-        .code(1);
+    let out = lexico().args(["valid", "KIOSCO", "CASITA", "A", "NANDU"]).assert().code(1);
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert_eq!(
         text,
@@ -74,42 +63,21 @@ fn invalid_words_exit_one_with_a_one_word_reason() {
 fn an_unknown_character_is_an_error_naming_it_and_its_place() {
     let out = lexico().args(["valid", "CASA", "CA@SA"]).assert().code(2);
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert_eq!(
-        err,
-        "lexico: argument 2: 'CA@SA': column 3: '@' is not a tile\n"
-    );
+    assert_eq!(err, "lexico: argument 2: 'CA@SA': column 3: '@' is not a tile\n");
 }
 
 #[test]
 fn the_judge_never_names_the_failing_word() {
-    let out = lexico()
-        .args(["valid", "--judge", "CHURRO", "CASITA"])
-        .assert()
-        .code(1);
+    let out = lexico().args(["valid", "--judge", "CHURRO", "CASITA"]).assert().code(1);
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    assert!(
-        text.starts_with("UNACCEPTABLE\tLetterpress Spanish list"),
-        "{text}"
-    );
-    assert!(
-        !text.contains("CASITA") && !text.contains("CHURRO"),
-        "{text}"
-    );
+    assert!(text.starts_with("UNACCEPTABLE\tLetterpress Spanish list"), "{text}");
+    assert!(!text.contains("CASITA") && !text.contains("CHURRO"), "{text}");
     assert_eq!(text.lines().count(), 1);
-    lexico()
-        .args(["valid", "--judge", "CHURRO", "ZUZAR"])
-        .assert()
-        .success();
-    let plays = lexico()
-        .args(["valid", "--judge"])
-        .write_stdin("CHURRO ZUZAR\nCHURRO,CASITA\n")
-        .assert()
-        .code(1);
+    lexico().args(["valid", "--judge", "CHURRO", "ZUZAR"]).assert().success();
+    let plays =
+        lexico().args(["valid", "--judge"]).write_stdin("CHURRO ZUZAR\nCHURRO,CASITA\n").assert().code(1);
     let text = String::from_utf8_lossy(&plays.get_output().stdout).to_string();
-    let verdicts: Vec<&str> = text
-        .lines()
-        .map(|l| l.split('\t').next().unwrap())
-        .collect();
+    let verdicts: Vec<&str> = text.lines().map(|l| l.split('\t').next().unwrap()).collect();
     assert_eq!(verdicts, ["ACCEPTABLE", "UNACCEPTABLE"]);
 }
 
@@ -118,15 +86,8 @@ fn words_come_from_standard_input_whatever_the_line_ends() {
     let input = "\u{feff}churro\r\ncasita\r\n\r\nzuzar\rñandú\n";
     let out = lexico().arg("valid").write_stdin(input).assert().code(1);
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    assert_eq!(
-        text,
-        "CHURRO\tvalid\nCASITA\tinvalid\tunlisted\nZUZAR\tvalid\nÑANDU\tvalid\n"
-    );
-    let json = stdout(
-        lexico()
-            .args(["valid", "--format", "json"])
-            .write_stdin(input),
-    );
+    assert_eq!(text, "CHURRO\tvalid\nCASITA\tinvalid\tunlisted\nZUZAR\tvalid\nÑANDU\tvalid\n");
+    let json = stdout(lexico().args(["valid", "--format", "json"]).write_stdin(input));
     assert_eq!(json.lines().count(), 4, "{json}");
 }
 
@@ -140,23 +101,12 @@ fn formats_mean_the_same_everywhere() {
     let csv = stdout(lexico().args(["valid", "--format", "csv", "CHURRO"]));
     assert_eq!(csv, "word,valid,reason\nCHURRO,true,\n");
     let tiles = stdout(lexico().args(["tiles", "--format", "csv", "CHURRO"]));
-    assert_eq!(
-        tiles,
-        "word,tiles,bracketed,count,value\nCHURRO,CH U RR O,[CH][U][RR][O],4,15\n"
-    );
+    assert_eq!(tiles, "word,tiles,bracketed,count,value\nCHURRO,CH U RR O,[CH][U][RR][O],4,15\n");
 }
 
 #[test]
 fn tiles_in_every_notation_and_racks() {
-    let text = stdout(lexico().args([
-        "tiles",
-        "CHURRO",
-        "[CH]U[RR]O",
-        "ÇU3O",
-        "C H A O",
-        "CHAO",
-        "AEINR??",
-    ]));
+    let text = stdout(lexico().args(["tiles", "CHURRO", "[CH]U[RR]O", "ÇU3O", "C H A O", "CHAO", "AEINR??"]));
     assert_eq!(
         text,
         "CHURRO\tCH U RR O\t4 tiles\t15 points\n\
@@ -187,10 +137,7 @@ fn builds_are_reproducible_and_order_free() {
     std::fs::write(&shuffled, "casas\nñandú\ncasa\nzuzar\nchurro\n").unwrap();
     build(&dir, "a.lex", &[&src]).success();
     build(&dir, "b.lex", &[&src]).success();
-    assert_eq!(
-        std::fs::read(dir.join("a.lex")).unwrap(),
-        std::fs::read(dir.join("b.lex")).unwrap()
-    );
+    assert_eq!(std::fs::read(dir.join("a.lex")).unwrap(), std::fs::read(dir.join("b.lex")).unwrap());
     build(&dir, "c.lex", &[&shuffled]).success();
     let dump = |f: &str| stdout(lexico().args(["dump", "--lexicon"]).arg(dir.join(f)));
     assert_eq!(dump("a.lex"), dump("c.lex"));
@@ -201,34 +148,18 @@ fn builds_are_reproducible_and_order_free() {
 fn source_words_that_are_not_playable_go_to_the_report() {
     let dir = temp_dir("excl");
     let src = dir.join("list.txt");
-    std::fs::write(
-        &src,
-        "casa\nkiosco\nMadrid\nbi-\nde facto\nr2d2\nx\nelectroencefalografista\nperro\n",
-    )
-    .unwrap();
+    std::fs::write(&src, "casa\nkiosco\nMadrid\nbi-\nde facto\nr2d2\nx\nelectroencefalografista\nperro\n")
+        .unwrap();
     build(&dir, "x.lex", &[&src]).success();
     let report = std::fs::read_to_string(dir.join("x.lex.excluded.csv")).unwrap();
     let mut reader = csv::Reader::from_reader(report.as_bytes());
-    let rules: Vec<String> = reader
-        .records()
-        .map(|r| r.unwrap()[2].to_string())
-        .collect();
+    let rules: Vec<String> = reader.records().map(|r| r.unwrap()[2].to_string()).collect();
     assert_eq!(
         rules,
-        [
-            "k-or-w",
-            "capitals",
-            "affix-or-compound",
-            "expression",
-            "digits",
-            "length",
-            "length"
-        ]
+        ["k-or-w", "capitals", "affix-or-compound", "expression", "digits", "length", "length"]
     );
-    assert!(report.contains(&format!(
-        "kiosco,K and W have no tile,k-or-w,11; game art. 10.1,{},2",
-        src.display()
-    )));
+    assert!(report
+        .contains(&format!("kiosco,K and W have no tile,k-or-w,11; game art. 10.1,{},2", src.display())));
     let words = stdout(lexico().args(["dump", "--lexicon"]).arg(dir.join("x.lex")));
     assert_eq!(words, "CASA\nPERRO\n");
 }
@@ -242,17 +173,11 @@ fn an_unreadable_source_stops_the_build_before_anything_is_written() {
     std::fs::write(&bad, b"casa\nca\xf1a\n").unwrap();
     let out = build(&dir, "x.lex", &[&good, &bad]).code(2);
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert_eq!(
-        err,
-        format!("lexico: {}:2:3: invalid UTF-8\n", bad.display())
-    );
+    assert_eq!(err, format!("lexico: {}:2:3: invalid UTF-8\n", bad.display()));
     assert!(!dir.join("x.lex").exists());
     let missing = build(&dir, "y.lex", &[&dir.join("nope.txt")]).code(2);
     assert!(String::from_utf8_lossy(&missing.get_output().stderr).contains("nope.txt"));
-    assert!(
-        std::fs::read_dir(&dir).unwrap().count() == 2,
-        "nothing but the two sources"
-    );
+    assert!(std::fs::read_dir(&dir).unwrap().count() == 2, "nothing but the two sources");
 }
 
 #[test]
@@ -265,10 +190,7 @@ fn damaged_lexicon_files_are_refused_in_one_line() {
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("truncated", good[..good.len() / 2].to_vec()),
         ("empty", Vec::new()),
-        (
-            "not a lexicon",
-            b"hello world, this is not a lexicon".to_vec(),
-        ),
+        ("not a lexicon", b"hello world, this is not a lexicon".to_vec()),
         ("other version", {
             let mut v = good.clone();
             v[8] = 99;
@@ -278,32 +200,18 @@ fn damaged_lexicon_files_are_refused_in_one_line() {
     for (what, bytes) in cases {
         let path = dir.join("bad.lex");
         std::fs::write(&path, bytes).unwrap();
-        let out = lexico()
-            .args(["valid", "CASA", "--lexicon"])
-            .arg(&path)
-            .assert()
-            .code(2);
+        let out = lexico().args(["valid", "CASA", "--lexicon"]).arg(&path).assert().code(2);
         let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
         assert_eq!(err.lines().count(), 1, "{what}: {err}");
-        assert!(
-            err.starts_with(&format!("lexico: {}: ", path.display())),
-            "{what}: {err}"
-        );
+        assert!(err.starts_with(&format!("lexico: {}: ", path.display())), "{what}: {err}");
     }
     let path = dir.join("bad.lex");
     let mut v = good.clone();
     v[8] = 99;
     std::fs::write(&path, v).unwrap();
-    let out = lexico()
-        .args(["info", "--lexicon"])
-        .arg(&path)
-        .assert()
-        .code(2);
+    let out = lexico().args(["info", "--lexicon"]).arg(&path).assert().code(2);
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert!(
-        err.contains("format version 99") && err.contains("format version 1"),
-        "{err}"
-    );
+    assert!(err.contains("format version 99") && err.contains("format version 1"), "{err}");
 }
 
 #[test]

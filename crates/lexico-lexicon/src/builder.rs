@@ -17,8 +17,7 @@ struct Pending {
 
 impl Pending {
     fn push(&mut self, word: &[u8], code: Code) {
-        self.items
-            .push((self.arena.len() as u32, word.len() as u8, code));
+        self.items.push((self.arena.len() as u32, word.len() as u8, code));
         self.arena.extend_from_slice(word);
     }
 
@@ -66,9 +65,7 @@ impl Pending {
             by_length[key.len()] += 1;
             last = Some((key, item.2));
         }
-        let bytes = builder
-            .into_inner()
-            .map_err(|e| LexiconError::Fst(e.to_string()))?;
+        let bytes = builder.into_inner().map_err(|e| LexiconError::Fst(e.to_string()))?;
         Ok((bytes, by_length))
     }
 }
@@ -100,10 +97,7 @@ impl Builder {
     /// The index of a slot (paradigm cell or rule outcome), adding it on first use.
     pub fn slot(&mut self, info: SlotInfo) -> Result<u16, LexiconError> {
         self.provenance.intern(info).ok_or_else(|| {
-            LexiconError::Fst(format!(
-                "more than {} distinct rule outcomes",
-                crate::provenance::MAX_SLOTS
-            ))
+            LexiconError::Fst(format!("more than {} distinct rule outcomes", crate::provenance::MAX_SLOTS))
         })
     }
 
@@ -152,9 +146,7 @@ impl Builder {
         let rejected_count = self.rejected.items.len() as u64;
         let mut rejected_extras = Vec::new();
         self.rejected.sort();
-        let (rejected, _) = self
-            .rejected
-            .build(true, &mut Vec::new(), &mut rejected_extras)?;
+        let (rejected, _) = self.rejected.build(true, &mut Vec::new(), &mut rejected_extras)?;
         for list in [&mut extras, &mut rejected_extras] {
             list.sort_unstable();
             list.dedup();
@@ -175,10 +167,7 @@ impl Builder {
             (tag::WORDS, words),
             (tag::REJECTED, rejected),
             (tag::PROVENANCE, self.provenance.encode()),
-            (
-                tag::ENTRIES,
-                crate::provenance::encode_entries(&self.entries),
-            ),
+            (tag::ENTRIES, crate::provenance::encode_entries(&self.entries)),
         ]);
         if !column.is_empty() {
             sections.insert(2, (tag::CODES, column));

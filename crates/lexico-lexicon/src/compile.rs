@@ -3,7 +3,7 @@
 use sha2::{Digest, Sha256};
 
 use lexico_rules::sources::{self, SourceKind};
-use lexico_rules::{fise, nonverbs, Form, RuleError, RuleSet, Verdict};
+use lexico_rules::{fise, lemmas, nonverbs, Form, RuleError, RuleSet, Verdict};
 use lexico_tiles::{TileError, TileSet};
 
 use crate::builder::{hex, Builder};
@@ -70,6 +70,7 @@ enum Parsed {
     Raw(sources::RawList),
     NonVerbs(Vec<fise::NonVerbEntry>),
     NonVerbUpdates(Vec<fise::UpdateEntry>),
+    Lemmas(Vec<lemmas::LemmaRow>),
 }
 
 /// The previous edition, asked whether it holds a word.
@@ -77,10 +78,7 @@ struct Previous<'a>(&'a crate::Lexicon);
 
 impl nonverbs::PreviousEdition for Previous<'_> {
     fn has(&self, word: &str) -> bool {
-        self.0
-            .tiles()
-            .parse_word(word)
-            .is_ok_and(|w| self.0.contains(&w))
+        self.0.tiles().parse_word(word).is_ok_and(|w| self.0.contains(&w))
     }
 }
 
@@ -112,22 +110,20 @@ pub fn compile(
                 let (entries, lines) = fise::read_non_verbs(path, &input.bytes)?;
                 (Parsed::NonVerbs(entries), lines)
             }
+            SourceKind::LemmaTable => {
+                let (rows, lines) = lemmas::read_lemma_table(path, &input.bytes)?;
+                (Parsed::Lemmas(rows), lines)
+            }
             SourceKind::FiseNonVerbUpdates => {
                 let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
                 (Parsed::NonVerbUpdates(entries), lines)
             }
             other => {
-                return Err(CompileError::Unsupported {
-                    path: input.path.clone(),
-                    kind: other.name(),
-                });
+                return Err(CompileError::Unsupported { path: input.path.clone(), kind: other.name() });
             }
         };
         source_infos.push(SourceInfo {
-            file: FileDigest {
-                path: input.path.clone(),
-                sha256: hex(&Sha256::digest(&input.bytes)),
-            },
+            file: FileDigest { path: input.path.clone(), sha256: hex(&Sha256::digest(&input.bytes)) },
             kind: kind.name().to_string(),
             lines: lines as u64,
             base,
@@ -135,7 +131,28 @@ pub fn compile(
         base += lines as u64;
         parsed.push(p);
     }
-    let needs_plurals = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_)));
+    let needs_plurals = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_) | Parsed::Lemmas(_)));
+    // A lemma-table row for a headword (and homograph number) of a FISE non-verb list annotates
+    // that entry; any other row is a lemma of its own.
+    let listed: std::collections::HashSet<(&str, Option<u8>)> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::NonVerbs(e) => Some(e.iter().map(|e| (e.lemma.as_str(), e.homograph))),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let annotations: Vec<lemmas::LemmaRow> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::Lemmas(rows) => {
+                Some(rows.iter().filter(|r| listed.contains(&(r.lemma.as_str(), r.homograph))))
+            }
+            _ => None,
+        })
+        .flatten()
+        .cloned()
+        .collect();
     let plurals = match (&rules.plurals, needs_plurals) {
         (Some(p), _) => Some(p),
         (None, false) => None,
@@ -178,17 +195,13 @@ pub fn compile(
                     reason: String::new(),
                 })?;
                 for (line, text) in list.words() {
-                    sink.accept(
-                        text,
-                        true,
-                        (source, line as u64),
-                        code(info.base + line as u64, slot),
-                    );
+                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot));
                 }
             }
             Parsed::NonVerbs(entries) => {
                 let plurals = plurals.expect("checked above");
-                let ctx = nonverbs::NonVerbContext::new(plurals, prev_dyn, &updates);
+                let mut ctx = nonverbs::NonVerbContext::new(plurals, prev_dyn, &updates);
+                ctx.annotate(annotations.iter().cloned());
                 for e in entries {
                     let (forms, ev) = nonverbs::expand(e, &ctx);
                     for ev in ev {
@@ -206,6 +219,21 @@ pub fn compile(
                     sink.builder.describe_entry(id, format!("non-verb {text}"));
                     for (k, f) in forms.iter().enumerate() {
                         sink.emit(f, k == 0, source, info.base, e.line as u64)?;
+                    }
+                }
+            }
+            Parsed::Lemmas(rows) => {
+                let plurals = plurals.expect("checked above");
+                for row in rows.iter().filter(|r| !listed.contains(&(r.lemma.as_str(), r.homograph))) {
+                    if !row.verb.is_empty() {
+                        return Err(CompileError::Unsupported {
+                            path: format!("{source}:{}", row.line),
+                            kind: "verb rows of lemma-table",
+                        });
+                    }
+                    sink.builder.describe_entry(info.base + row.line as u64, format!("lemma {}", row.lemma));
+                    for (k, f) in nonverbs::expand_row(row, plurals).iter().enumerate() {
+                        sink.emit(f, k == 0, source, info.base, row.line as u64)?;
                     }
                 }
             }
@@ -231,10 +259,7 @@ pub fn compile(
             files: rules
                 .files
                 .iter()
-                .map(|(p, b)| FileDigest {
-                    path: p.clone(),
-                    sha256: hex(&Sha256::digest(b)),
-                })
+                .map(|(p, b)| FileDigest { path: p.clone(), sha256: hex(&Sha256::digest(b)) })
                 .collect(),
         },
         sources: source_infos,
@@ -242,23 +267,12 @@ pub fn compile(
         max_tiles: rules.max_tiles,
         ..Manifest::default()
     };
-    let Sink {
-        builder,
-        exclusions,
-        taken,
-        ..
-    } = sink;
+    let Sink { builder, exclusions, taken, .. } = sink;
     let image = builder.finish(manifest)?;
     let lexicon = crate::Lexicon::from_vec(image)?;
     let manifest = lexicon.manifest()?.clone();
     let image = lexicon.into_bytes();
-    Ok(Compiled {
-        image,
-        manifest,
-        exclusions,
-        taken,
-        evidence,
-    })
+    Ok(Compiled { image, manifest, exclusions, taken, evidence })
 }
 
 /// Where forms go: into the word store, the store of rejected forms, or the exclusion report.
@@ -299,11 +313,8 @@ impl Sink<'_> {
             // A rejected form is out by its rule already; one that is not even spellable in
             // tiles, or too long, is not worth keeping for explanations.
             self.taken += 1;
-            if let Some(word) = self
-                .tiles
-                .parse_word(&f.text)
-                .ok()
-                .filter(|w| w.len() <= self.rules.max_tiles as usize)
+            if let Some(word) =
+                self.tiles.parse_word(&f.text).ok().filter(|w| w.len() <= self.rules.max_tiles as usize)
             {
                 self.builder.reject(&word, c);
             }
@@ -359,11 +370,7 @@ fn admit(
         match tiles.parse_word(text) {
             Ok(w) => *word = w,
             Err(TileError::Absent { text: t, .. }) => {
-                exclude(
-                    format!("'{t}' has no tile"),
-                    "alphabet",
-                    "11; game art. 10.1",
-                );
+                exclude(format!("'{t}' has no tile"), "alphabet", "11; game art. 10.1");
                 return false;
             }
             Err(e) => {
@@ -374,10 +381,7 @@ fn admit(
     }
     let n = word.len();
     if n < rules.min_tiles as usize || n > rules.max_tiles as usize {
-        let reason = format!(
-            "{n} tiles: words have {} to {} tiles",
-            rules.min_tiles, rules.max_tiles
-        );
+        let reason = format!("{n} tiles: words have {} to {} tiles", rules.min_tiles, rules.max_tiles);
         exclude(reason, "length", "Vocabulario oficial");
         return false;
     }

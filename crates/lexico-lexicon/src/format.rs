@@ -89,28 +89,19 @@ pub fn read_table(data: &[u8]) -> Result<Vec<SectionEntry>, LexiconError> {
     }
     let version = u32::from_le_bytes(data[8..12].try_into().expect("4 bytes"));
     if version != FORMAT_VERSION {
-        return Err(LexiconError::Version {
-            expected: FORMAT_VERSION,
-            got: version,
-        });
+        return Err(LexiconError::Version { expected: FORMAT_VERSION, got: version });
     }
     let count = u32::from_le_bytes(data[12..16].try_into().expect("4 bytes")) as usize;
     if count > MAX_SECTIONS {
-        return Err(LexiconError::Corrupt(format!(
-            "the header claims {count} sections"
-        )));
+        return Err(LexiconError::Corrupt(format!("the header claims {count} sections")));
     }
     let table_end = 16 + ENTRY_LEN * count;
     if data.len() < table_end + 4 {
-        return Err(LexiconError::Corrupt(
-            "the file is truncated inside its header".into(),
-        ));
+        return Err(LexiconError::Corrupt("the file is truncated inside its header".into()));
     }
     let stored = u32::from_le_bytes(data[table_end..table_end + 4].try_into().expect("4 bytes"));
     if crc32fast::hash(&data[..table_end]) != stored {
-        return Err(LexiconError::Corrupt(
-            "the header checksum does not match".into(),
-        ));
+        return Err(LexiconError::Corrupt("the header checksum does not match".into()));
     }
     let mut entries = Vec::with_capacity(count);
     for i in 0..count {
@@ -176,9 +167,6 @@ mod tests {
         let mut image = write(&[]);
         image[8] = 9;
         let err = read_table(&image).unwrap_err().to_string();
-        assert!(
-            err.contains("format version 9") && err.contains("version 1"),
-            "{err}"
-        );
+        assert!(err.contains("format version 9") && err.contains("version 1"), "{err}");
     }
 }

@@ -97,11 +97,7 @@ impl Lexicon {
         let backing = Arc::new(backing);
         let table = format::read_table(backing.bytes())?;
         let find = |t: [u8; 4], name: &'static str| -> Result<SectionEntry, LexiconError> {
-            table
-                .iter()
-                .copied()
-                .find(|e| e.tag == t)
-                .ok_or(LexiconError::Missing(name))
+            table.iter().copied().find(|e| e.tag == t).ok_or(LexiconError::Missing(name))
         };
         let tiles_entry = find(tag::TILES, "tile set")?;
         let words_entry = find(tag::WORDS, "word store")?;
@@ -109,8 +105,8 @@ impl Lexicon {
         format::check(&tiles_entry, tiles_bytes.as_ref())?;
         let tiles_text = std::str::from_utf8(tiles_bytes.as_ref())
             .map_err(|_| LexiconError::Corrupt("the tile set is not UTF-8".into()))?;
-        let tiles = TileSet::parse(tiles_text)
-            .map_err(|e| LexiconError::Corrupt(format!("tile set: {e}")))?;
+        let tiles =
+            TileSet::parse(tiles_text).map_err(|e| LexiconError::Corrupt(format!("tile set: {e}")))?;
         let words_bytes = section(&backing, &words_entry);
         if check {
             format::check(&words_entry, words_bytes.as_ref())?;
@@ -153,11 +149,7 @@ impl Lexicon {
     }
 
     fn checked_section(&self, t: [u8; 4], name: &'static str) -> Result<Bytes, LexiconError> {
-        let entry = self
-            .table
-            .iter()
-            .find(|e| e.tag == t)
-            .ok_or(LexiconError::Missing(name))?;
+        let entry = self.table.iter().find(|e| e.tag == t).ok_or(LexiconError::Missing(name))?;
         let bytes = section(&self.backing, entry);
         format::check(entry, bytes.as_ref())?;
         Ok(bytes)
@@ -271,17 +263,11 @@ impl Lexicon {
                 .slots
                 .get(provenance::slot_of(code) as usize)
                 .cloned()
-                .ok_or_else(|| {
-                    LexiconError::Corrupt("a word names a slot the table lacks".into())
-                })?;
+                .ok_or_else(|| LexiconError::Corrupt("a word names a slot the table lacks".into()))?;
             out.push(Derivation {
                 entry,
-                source: manifest
-                    .locate(entry)
-                    .map(|(s, l)| (s.file.path.clone(), l)),
-                entry_text: entries
-                    .as_ref()
-                    .and_then(|b| provenance::find_entry(b.as_ref(), entry)),
+                source: manifest.locate(entry).map(|(s, l)| (s.file.path.clone(), l)),
+                entry_text: entries.as_ref().and_then(|b| provenance::find_entry(b.as_ref(), entry)),
                 slot,
             });
         }
@@ -347,22 +333,14 @@ mod tests {
         let set = TileSet::spanish();
         let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
         let slot = b
-            .slot(SlotInfo {
-                slot: "word".into(),
-                rule: "raw".into(),
-                article: "".into(),
-                reason: "".into(),
-            })
+            .slot(SlotInfo { slot: "word".into(), rule: "raw".into(), article: "".into(), reason: "".into() })
             .unwrap();
         for (i, w) in words.iter().enumerate() {
             b.insert(&set.parse_word(w).unwrap(), code(i as u64 + 1, slot));
         }
         let manifest = Manifest {
             name: "test".into(),
-            sources: vec![SourceInfo {
-                lines: words.len() as u64,
-                ..Default::default()
-            }],
+            sources: vec![SourceInfo { lines: words.len() as u64, ..Default::default() }],
             ..Default::default()
         };
         b.finish(manifest).unwrap()

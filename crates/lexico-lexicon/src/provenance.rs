@@ -77,19 +77,10 @@ impl Provenance {
 
     /// Every code of a word whose fst code is `primary`.
     pub fn codes(&self, primary: Code, rejected: bool) -> Vec<Code> {
-        let list = if rejected {
-            &self.rejected_extras
-        } else {
-            &self.extras
-        };
+        let list = if rejected { &self.rejected_extras } else { &self.extras };
         let start = list.partition_point(|&(p, _)| p < primary);
         let mut out = vec![primary];
-        out.extend(
-            list[start..]
-                .iter()
-                .take_while(|&&(p, _)| p == primary)
-                .map(|&(_, o)| o),
-        );
+        out.extend(list[start..].iter().take_while(|&&(p, _)| p == primary).map(|&(_, o)| o));
         out
     }
 
@@ -100,12 +91,7 @@ impl Provenance {
     pub(crate) fn decode(bytes: &[u8]) -> Result<Provenance, LexiconError> {
         let mut p: Provenance = serde_json::from_slice(&inflate(bytes, "provenance")?)
             .map_err(|e| LexiconError::Corrupt(format!("provenance section: {e}")))?;
-        p.index = p
-            .slots
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.clone(), i as u16))
-            .collect();
+        p.index = p.slots.iter().enumerate().map(|(i, s)| (s.clone(), i as u16)).collect();
         Ok(p)
     }
 }
@@ -125,11 +111,7 @@ pub(crate) fn encode_entries(entries: &[(u64, String)]) -> Vec<u8> {
     let mut out = String::new();
     let mut last = 0;
     for (id, text) in entries {
-        out.push_str(&format!(
-            "{}\t{}\n",
-            id - last,
-            text.replace(['\n', '\t'], " ")
-        ));
+        out.push_str(&format!("{}\t{}\n", id - last, text.replace(['\n', '\t'], " ")));
         last = *id;
     }
     deflate(out.as_bytes())
@@ -180,11 +162,7 @@ pub(crate) fn encode_column(codes: &[Code]) -> Vec<u8> {
     let mut i = 0;
     while i < codes.len() {
         let mut j = i + 1;
-        let step = if j < codes.len() {
-            codes[j].wrapping_sub(codes[i])
-        } else {
-            0
-        };
+        let step = if j < codes.len() { codes[j].wrapping_sub(codes[i]) } else { 0 };
         while j < codes.len() && codes[j].wrapping_sub(codes[j - 1]) == step {
             j += 1;
         }

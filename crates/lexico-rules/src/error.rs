@@ -15,27 +15,12 @@ pub enum RuleError {
     /// A file was read but a line of it is malformed. `line` and `column` are 1-based; a column of
     /// 0 means the whole line.
     #[error("{}:{line}:{column}: {message}", path.display())]
-    Syntax {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
+    Syntax { path: PathBuf, line: usize, column: usize, message: String },
 }
 
 impl RuleError {
     /// Builds a [`RuleError::Syntax`] for `path` at `line` and `column`.
-    pub fn syntax(
-        path: impl Into<PathBuf>,
-        line: usize,
-        column: usize,
-        message: impl Into<String>,
-    ) -> Self {
-        RuleError::Syntax {
-            path: path.into(),
-            line,
-            column,
-            message: message.into(),
-        }
+    pub fn syntax(path: impl Into<PathBuf>, line: usize, column: usize, message: impl Into<String>) -> Self {
+        RuleError::Syntax { path: path.into(), line, column, message: message.into() }
     }
 }

@@ -44,12 +44,7 @@ fn body(path: &Path, bytes: &[u8]) -> Result<(Vec<(usize, String)>, usize), Rule
         }
     }
     if !seen_start {
-        return Err(RuleError::syntax(
-            path,
-            1,
-            1,
-            "no '#' line ends the header of this FISE list",
-        ));
+        return Err(RuleError::syntax(path, 1, 1, "no '#' line ends the header of this FISE list"));
     }
     Ok((out, total))
 }
@@ -64,12 +59,7 @@ pub fn read_non_verbs(path: &Path, bytes: &[u8]) -> Result<(Vec<NonVerbEntry>, u
     let mut entries = Vec::with_capacity(body.len());
     for (n, line) in body {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let mut entry = NonVerbEntry {
-            line: n,
-            lemma: String::new(),
-            feminine: None,
-            homograph: None,
-        };
+        let mut entry = NonVerbEntry { line: n, lemma: String::new(), feminine: None, homograph: None };
         let mut column = 1;
         for (i, f) in fields.iter().enumerate() {
             let last = i + 1 == fields.len();
@@ -128,10 +118,7 @@ pub struct UpdateEntry {
 }
 
 /// Reads the non-verb update list.
-pub fn read_non_verb_updates(
-    path: &Path,
-    bytes: &[u8],
-) -> Result<(Vec<UpdateEntry>, usize), RuleError> {
+pub fn read_non_verb_updates(path: &Path, bytes: &[u8]) -> Result<(Vec<UpdateEntry>, usize), RuleError> {
     let (body, total) = body(path, bytes)?;
     let mut section = None;
     let mut out = Vec::new();
@@ -144,24 +131,14 @@ pub fn read_non_verb_updates(
             continue;
         }
         let Some(sec) = section else {
-            return Err(RuleError::syntax(
-                path,
-                n,
-                1,
-                "a word before the first numbered section",
-            ));
+            return Err(RuleError::syntax(path, n, 1, "a word before the first numbered section"));
         };
         let (word, note) = match line.find('(') {
             Some(i) => (line[..i].trim(), line[i + 1..].trim_end_matches(')').trim()),
             None => (line.trim(), ""),
         };
         if !is_word(word) {
-            return Err(RuleError::syntax(
-                path,
-                n,
-                1,
-                format!("expected a word, found '{word}'"),
-            ));
+            return Err(RuleError::syntax(path, n, 1, format!("expected a word, found '{word}'")));
         }
         let mut plurals = Vec::new();
         if note.starts_with("plural") {
@@ -185,10 +162,8 @@ pub fn read_non_verb_updates(
 
 fn section_of(line: &str) -> Option<UpdateSection> {
     let upper = line.to_uppercase();
-    let numbered = upper
-        .split_once(". ")
-        .map(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
-        .unwrap_or(false);
+    let numbered =
+        upper.split_once(". ").map(|(n, _)| n.chars().all(|c| c.is_ascii_digit())).unwrap_or(false);
     if !numbered {
         return None;
     }
@@ -223,12 +198,12 @@ mod tests {
 
     #[test]
     fn non_verb_lines_give_headword_feminine_and_homograph() {
-        let bytes = latin1(&format!("{HEAD}aba\r\nabacá\rabacero abacera\r\nabaleo 1\r\nablativo ablativa 2\r\n#\r\nFirma\r\n"));
+        let bytes = latin1(&format!(
+            "{HEAD}aba\r\nabacá\rabacero abacera\r\nabaleo 1\r\nablativo ablativa 2\r\n#\r\nFirma\r\n"
+        ));
         let (entries, total) = read_non_verbs(Path::new("nv.txt"), &bytes).unwrap();
-        let got: Vec<_> = entries
-            .iter()
-            .map(|e| (e.line, e.lemma.as_str(), e.feminine.as_deref(), e.homograph))
-            .collect();
+        let got: Vec<_> =
+            entries.iter().map(|e| (e.line, e.lemma.as_str(), e.feminine.as_deref(), e.homograph)).collect();
         assert_eq!(
             got,
             [
@@ -245,16 +220,9 @@ mod tests {
     #[test]
     fn a_malformed_line_is_reported_at_its_column() {
         let bytes = latin1(&format!("{HEAD}aba\r\nabacero abacera x1\r\n"));
-        let err = read_non_verbs(Path::new("nv.txt"), &bytes)
-            .unwrap_err()
-            .to_string();
-        assert_eq!(
-            err,
-            "nv.txt:5:17: expected 'headword [feminine] [homograph number]', found 'x1'"
-        );
-        let err = read_non_verbs(Path::new("nv.txt"), b"aba\r\n")
-            .unwrap_err()
-            .to_string();
+        let err = read_non_verbs(Path::new("nv.txt"), &bytes).unwrap_err().to_string();
+        assert_eq!(err, "nv.txt:5:17: expected 'headword [feminine] [homograph number]', found 'x1'");
+        let err = read_non_verbs(Path::new("nv.txt"), b"aba\r\n").unwrap_err().to_string();
         assert!(err.starts_with("nv.txt:1:1: no '#' line"), "{err}");
     }
 
@@ -266,21 +234,14 @@ mod tests {
             3. ALTAS EN PLURAL PERO NO EN SINGULAR\r\nabejeos\r\n4. BAJAS VARIABLES E INVARIABLES EN N\u{da}MERO\r\nabacora\r\n\
             6. ANEXO I: ALTAS YA V\u{c1}LIDAS POR OTRA ENTRADA\r\n(Sin relevancia)\r\nabarque\r\n#\r\n";
         let (entries, _) = read_non_verb_updates(Path::new("u.txt"), &latin1(text)).unwrap();
-        let got: Vec<_> = entries
-            .iter()
-            .map(|e| (e.section, e.word.as_str(), e.plurals.clone()))
-            .collect();
+        let got: Vec<_> = entries.iter().map(|e| (e.section, e.word.as_str(), e.plurals.clone())).collect();
         use UpdateSection::*;
         assert_eq!(
             got,
             [
                 (AddedVariable, "abaá", vec![]),
                 (AddedVariable, "boy", vec!["bois".to_string()]),
-                (
-                    AddedVariable,
-                    "guanay",
-                    vec!["guanáis".to_string(), "guanayes".to_string()]
-                ),
+                (AddedVariable, "guanay", vec!["guanáis".to_string(), "guanayes".to_string()]),
                 (AddedInvariable, "abc", vec![]),
                 (AddedInvariable, "aquelo", vec![]),
                 (AddedPluralOnly, "abejeos", vec![]),

@@ -9,6 +9,7 @@
 pub mod error;
 pub mod fise;
 pub mod form;
+pub mod lemmas;
 pub mod nonverbs;
 pub mod plural;
 pub mod ruleset;

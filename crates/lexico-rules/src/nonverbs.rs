@@ -5,6 +5,8 @@
 //! read from it. The build decides it from evidence, in this order, and reports how many words
 //! each source of evidence decided:
 //!
+//! 0. a lemma table's row for the same headword and homograph number (part of speech and marks),
+//!    which annotates the entry without adding a word — [`Evidence::Annotation`];
 //! 1. the regulation's own lists (18.1–18.4: articles, pronouns, letters, invariables, words of
 //!    18.2 with or without plural) — [`Evidence::Regulation`];
 //! 2. the update list of the edition: new entries variable, invariable, or new in the plural only
@@ -20,11 +22,13 @@ use std::collections::HashMap;
 
 use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
 use crate::form::{Form, Verdict};
-use crate::plural::{Number, Plurals};
+use crate::lemmas::LemmaRow;
+use crate::plural::{Decision, Number, Plurals};
 
 /// Which source of evidence decided a word's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Evidence {
+    Annotation,
     Regulation,
     Update,
     Previous,
@@ -34,6 +38,7 @@ pub enum Evidence {
 impl Evidence {
     pub fn name(self) -> &'static str {
         match self {
+            Evidence::Annotation => "lemma-table annotations",
             Evidence::Regulation => "regulation lists",
             Evidence::Update => "update lists",
             Evidence::Previous => "previous edition",
@@ -54,6 +59,7 @@ pub struct NonVerbContext<'a> {
     pub plurals: &'a Plurals,
     pub previous: Option<&'a dyn PreviousEdition>,
     updates: HashMap<String, Vec<UpdateEntry>>,
+    annotations: HashMap<(String, Option<u8>), LemmaRow>,
 }
 
 impl<'a> NonVerbContext<'a> {
@@ -66,18 +72,18 @@ impl<'a> NonVerbContext<'a> {
         for u in updates {
             map.entry(u.word.clone()).or_default().push(u.clone());
         }
-        NonVerbContext {
-            plurals,
-            previous,
-            updates: map,
+        NonVerbContext { plurals, previous, updates: map, annotations: HashMap::new() }
+    }
+
+    /// Adds lemma-table rows that annotate entries of the non-verb list.
+    pub fn annotate(&mut self, rows: impl IntoIterator<Item = LemmaRow>) {
+        for r in rows {
+            self.annotations.insert((r.lemma.clone(), r.homograph), r);
         }
     }
 
     fn update(&self, word: &str, section: UpdateSection) -> Option<&UpdateEntry> {
-        self.updates
-            .get(word)?
-            .iter()
-            .find(|u| u.section == section)
+        self.updates.get(word)?.iter().find(|u| u.section == section)
     }
 }
 
@@ -92,9 +98,7 @@ fn form(text: &str, slot: &str, rule: &str, article: &str, verdict: Verdict) -> 
 }
 
 fn rejected(reason: &str) -> Verdict {
-    Verdict::Rejected {
-        reason: reason.to_string(),
-    }
+    Verdict::Rejected { reason: reason.to_string() }
 }
 
 /// Expands one entry of the non-verb list: the headword, the feminine, and the plurals of each,
@@ -104,21 +108,60 @@ pub fn expand(entry: &NonVerbEntry, ctx: &NonVerbContext) -> (Vec<Form>, Vec<Evi
     let mut forms = vec![form(&entry.lemma, "lemma", "listed", "", Verdict::Accepted)];
     let mut evidence = Vec::new();
     if let Some(f) = &entry.feminine {
-        forms.push(form(
-            f,
-            "feminine",
-            "listed-feminine",
-            "",
-            Verdict::Accepted,
-        ));
+        forms.push(form(f, "feminine", "listed-feminine", "", Verdict::Accepted));
     }
-    let words: Vec<&str> = std::iter::once(entry.lemma.as_str())
-        .chain(entry.feminine.as_deref())
-        .collect();
+    if let Some(row) = ctx.annotations.get(&(entry.lemma.clone(), entry.homograph)) {
+        push_decision(
+            ctx.plurals,
+            ctx.plurals.decide_entry(&row.plural_entry(false)),
+            &entry.lemma,
+            &mut forms,
+        );
+        evidence.push(Evidence::Annotation);
+        if let Some(f) = &entry.feminine {
+            let mut fem = row.plural_entry(true);
+            fem.lemma = f.clone();
+            push_decision(ctx.plurals, ctx.plurals.decide_entry(&fem), f, &mut forms);
+            evidence.push(Evidence::Annotation);
+        }
+        return (forms, evidence);
+    }
+    let words: Vec<&str> = std::iter::once(entry.lemma.as_str()).chain(entry.feminine.as_deref()).collect();
     for word in words {
         evidence.push(number(word, ctx, &mut forms));
     }
     (forms, evidence)
+}
+
+/// Expands a lemma-table row that is a lemma of its own (not an annotation): the headword, the
+/// feminine, and their plurals as the row's parts of speech and marks decide.
+pub fn expand_row(row: &LemmaRow, plurals: &Plurals) -> Vec<Form> {
+    let mut forms = vec![form(&row.lemma, "lemma", "listed", "", Verdict::Accepted)];
+    push_decision(plurals, plurals.decide_entry(&row.plural_entry(false)), &row.lemma, &mut forms);
+    if let Some(f) = &row.feminine {
+        forms.push(form(f, "feminine", "listed-feminine", "", Verdict::Accepted));
+        push_decision(plurals, plurals.decide_entry(&row.plural_entry(true)), f, &mut forms);
+    }
+    forms
+}
+
+/// Pushes the plurals a decision gives, or, for a word without plural, the plurals the ending
+/// rules would form, rejected by the deciding rule.
+fn push_decision(plurals: &Plurals, d: Decision, word: &str, forms: &mut Vec<Form>) {
+    match d.number {
+        Number::Variable => forms.extend(d.forms.into_iter().filter(|f| f.text != word)),
+        Number::Invariable => {}
+        Number::NoPlural => {
+            for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
+                forms.push(Form {
+                    verdict: rejected("no plural for this part of speech or mark"),
+                    rule: d.rule.clone(),
+                    article: d.article.clone(),
+                    ..f
+                });
+            }
+        }
+    }
 }
 
 /// Decides the number of `word` and pushes its plural forms, accepted or rejected.
@@ -130,12 +173,7 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
             Number::Invariable => {}
             Number::NoPlural => {
                 let reason = "the regulation gives this word no plural";
-                for f in plurals
-                    .by_ending(word)
-                    .forms
-                    .into_iter()
-                    .filter(|f| f.text != word)
-                {
+                for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
                     forms.push(Form {
                         verdict: rejected(reason),
                         rule: d.rule.clone(),
@@ -153,13 +191,7 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
             forms.extend(by_rules.forms.into_iter().filter(|f| f.text != word));
         } else {
             for p in &u.plurals {
-                forms.push(form(
-                    p,
-                    "plural",
-                    "update-variable",
-                    "18.4",
-                    Verdict::Accepted,
-                ));
+                forms.push(form(p, "plural", "update-variable", "18.4", Verdict::Accepted));
             }
         }
         return Evidence::Update;
@@ -177,11 +209,7 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
     }
     if let Some(prev) = ctx.previous {
         if prev.has(word) {
-            let candidates: Vec<Form> = by_rules
-                .forms
-                .into_iter()
-                .filter(|f| f.text != word)
-                .collect();
+            let candidates: Vec<Form> = by_rules.forms.into_iter().filter(|f| f.text != word).collect();
             if candidates.is_empty() || candidates.iter().any(|f| prev.has(&f.text)) {
                 forms.extend(candidates);
             } else {
@@ -204,15 +232,8 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
 /// The forms an update list adds by itself: section 3, plurals new in the edition whose singular
 /// was already valid by another entry.
 pub fn update_forms(u: &UpdateEntry) -> Option<Form> {
-    (u.section == UpdateSection::AddedPluralOnly).then(|| {
-        form(
-            &u.word,
-            "plural",
-            "update-plural-only",
-            "18",
-            Verdict::Accepted,
-        )
-    })
+    (u.section == UpdateSection::AddedPluralOnly)
+        .then(|| form(&u.word, "plural", "update-plural-only", "18", Verdict::Accepted))
 }
 
 #[cfg(test)]
@@ -224,48 +245,47 @@ mod tests {
     struct Prev(HashSet<&'static str>);
     impl PreviousEdition for Prev {
         fn has(&self, word: &str) -> bool {
-            self.0
-                .contains(crate::syllable::strip_accents(word).as_str())
+            self.0.contains(crate::syllable::strip_accents(word).as_str())
         }
     }
 
     fn plurals() -> Plurals {
-        Plurals::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/plurals"))
-            .unwrap()
+        Plurals::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/plurals")).unwrap()
     }
 
     fn entry(lemma: &str, feminine: Option<&str>) -> NonVerbEntry {
-        NonVerbEntry {
-            line: 1,
-            lemma: lemma.into(),
-            feminine: feminine.map(Into::into),
-            homograph: None,
-        }
+        NonVerbEntry { line: 1, lemma: lemma.into(), feminine: feminine.map(Into::into), homograph: None }
     }
 
     fn accepted(forms: &[Form]) -> Vec<&str> {
-        forms
-            .iter()
-            .filter(|f| f.is_accepted())
-            .map(|f| f.text.as_str())
-            .collect()
+        forms.iter().filter(|f| f.is_accepted()).map(|f| f.text.as_str()).collect()
+    }
+
+    #[test]
+    fn lemma_table_rows_annotate_or_add() {
+        let p = plurals();
+        let text = "lemma\tpos\tmarks\tmodel\nayer\tadv n\t\t\nfeamente\tadv\t\t\nbonito, ta\tadj\t\t\n";
+        let (rows, _) = crate::lemmas::read_lemma_table(Path::new("t.tsv"), text.as_bytes()).unwrap();
+        assert_eq!(accepted(&expand_row(&rows[0], &p)), ["ayer", "ayeres"]);
+        let adverb = expand_row(&rows[1], &p);
+        assert_eq!(accepted(&adverb), ["feamente"]);
+        assert!(adverb.iter().any(|f| f.text == "feamentes" && !f.is_accepted()));
+        assert_eq!(accepted(&expand_row(&rows[2], &p)), ["bonito", "bonitos", "bonita", "bonitas"]);
+        // As an annotation, the row decides the number of the list's entry and adds no word.
+        let prev = Prev(["lentamente", "lentamentes"].into());
+        let mut ctx = NonVerbContext::new(&p, Some(&prev), &[]);
+        let text = "lemma\tpos\tmarks\tmodel\nlentamente\tadv\t\t\n";
+        let (rows, _) = crate::lemmas::read_lemma_table(Path::new("t.tsv"), text.as_bytes()).unwrap();
+        ctx.annotate(rows);
+        let (forms, ev) = expand(&entry("lentamente", None), &ctx);
+        assert_eq!(accepted(&forms), ["lentamente"]);
+        assert_eq!(ev, [Evidence::Annotation]);
     }
 
     #[test]
     fn evidence_decides_in_order() {
         let p = plurals();
-        let prev = Prev(
-            [
-                "lentamente",
-                "casa",
-                "casas",
-                "bonito",
-                "bonitos",
-                "bonita",
-                "bonitas",
-            ]
-            .into(),
-        );
+        let prev = Prev(["lentamente", "casa", "casas", "bonito", "bonitos", "bonita", "bonitas"].into());
         let updates = vec![UpdateEntry {
             line: 1,
             section: UpdateSection::AddedInvariable,

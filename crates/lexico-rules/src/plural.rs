@@ -120,11 +120,7 @@ const CATEGORIES: [(&str, Category); 22] = [
 impl Category {
     /// The name used in rule files.
     pub fn name(self) -> &'static str {
-        CATEGORIES
-            .iter()
-            .find(|(_, c)| *c == self)
-            .map(|(n, _)| *n)
-            .expect("every category has a name")
+        CATEGORIES.iter().find(|(_, c)| *c == self).map(|(n, _)| *n).expect("every category has a name")
     }
 
     /// The inverse of [`Category::name`].
@@ -372,10 +368,7 @@ impl FromStr for LemmaEntry {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut tokens = s.split_whitespace();
         let lemma = tokens.next().ok_or("empty lemma entry")?.to_string();
-        let mut entry = LemmaEntry {
-            lemma,
-            ..LemmaEntry::default()
-        };
+        let mut entry = LemmaEntry { lemma, ..LemmaEntry::default() };
         for t in tokens {
             if t == "cursiva" {
                 entry.cursiva = true;
@@ -422,10 +415,7 @@ fn fields(line: &str) -> Vec<Field<'_>> {
         }
         if c.is_whitespace() {
             if let Some(s) = start.take() {
-                out.push(Field {
-                    text: &line[s..i],
-                    column: start_col,
-                });
+                out.push(Field { text: &line[s..i], column: start_col });
             }
         } else if start.is_none() {
             start = Some(i);
@@ -433,24 +423,17 @@ fn fields(line: &str) -> Vec<Field<'_>> {
         }
     }
     if let Some(s) = start {
-        out.push(Field {
-            text: &line[s..],
-            column: start_col,
-        });
+        out.push(Field { text: &line[s..], column: start_col });
     }
     out
 }
 
 fn valid_word(w: &str) -> bool {
-    !w.is_empty()
-        && w.chars()
-            .all(|c| c.is_ascii_lowercase() || c == 'ñ' || vowel(c).is_some())
+    !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == 'ñ' || vowel(c).is_some())
 }
 
 fn valid_article(a: &str) -> bool {
-    !a.is_empty()
-        && a.split('.')
-            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    !a.is_empty() && a.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Parses a plural column: `inv`, `none`, or alternatives `+s`, `+es`, `-z+ces`, `=form` joined
@@ -472,25 +455,16 @@ fn parse_action(text: &str) -> Result<Action, String> {
             if !valid_word(add) {
                 return Err(format!("bad suffix {alt:?}"));
             }
-            alts.push(Alternative::Suffix {
-                drop: String::new(),
-                add: add.to_string(),
-            });
+            alts.push(Alternative::Suffix { drop: String::new(), add: add.to_string() });
         } else if let Some(rest) = alt.strip_prefix('-') {
-            let (drop, add) = rest
-                .split_once('+')
-                .ok_or_else(|| format!("{alt:?}: expected -LETTERS+LETTERS"))?;
+            let (drop, add) =
+                rest.split_once('+').ok_or_else(|| format!("{alt:?}: expected -LETTERS+LETTERS"))?;
             if !valid_word(drop) || !valid_word(add) {
                 return Err(format!("bad replacement {alt:?}"));
             }
-            alts.push(Alternative::Suffix {
-                drop: drop.to_string(),
-                add: add.to_string(),
-            });
+            alts.push(Alternative::Suffix { drop: drop.to_string(), add: add.to_string() });
         } else {
-            return Err(format!(
-                "bad plural {alt:?}: expected inv, none, +SUFFIX, -END+SUFFIX or =FORM"
-            ));
+            return Err(format!("bad plural {alt:?}: expected inv, none, +SUFFIX, -END+SUFFIX or =FORM"));
         }
     }
     Ok(Action::Forms(alts))
@@ -522,18 +496,15 @@ fn parse_when(text: &str) -> Result<Vec<Condition>, String> {
         .map(|w| match w {
             "tonic" => Ok(Condition::Tonic),
             "atonic" => Ok(Condition::Atonic),
-            _ => Stress::from_name(w)
-                .map(Condition::Stress)
-                .ok_or_else(|| format!("unknown condition {w:?}")),
+            _ => {
+                Stress::from_name(w).map(Condition::Stress).ok_or_else(|| format!("unknown condition {w:?}"))
+            }
         })
         .collect()
 }
 
 fn read(path: &Path) -> Result<String, RuleError> {
-    std::fs::read_to_string(path).map_err(|source| RuleError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    std::fs::read_to_string(path).map_err(|source| RuleError::Io { path: path.to_path_buf(), source })
 }
 
 fn ends_with_plain(word: &str, end: &str) -> bool {
@@ -546,16 +517,11 @@ impl Plurals {
     pub fn load(dir: &Path) -> Result<Plurals, RuleError> {
         let endings_path = dir.join("endings.txt");
         let endings = Self::load_endings(&endings_path)?;
-        let listing = std::fs::read_dir(dir).map_err(|source| RuleError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
+        let listing =
+            std::fs::read_dir(dir).map_err(|source| RuleError::Io { path: dir.to_path_buf(), source })?;
         let mut files: Vec<PathBuf> = Vec::new();
         for entry in listing {
-            let entry = entry.map_err(|source| RuleError::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
+            let entry = entry.map_err(|source| RuleError::Io { path: dir.to_path_buf(), source })?;
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "txt") && path != endings_path {
                 files.push(path);
@@ -583,10 +549,7 @@ impl Plurals {
                 let column = f.get(5).map_or(0, |x| x.column);
                 return Err(err(
                     column,
-                    format!(
-                        "expected 5 columns (id ending when plural article), found {}",
-                        f.len()
-                    ),
+                    format!("expected 5 columns (id ending when plural article), found {}", f.len()),
                 ));
             }
             let id = f[0].text.to_string();
@@ -636,13 +599,7 @@ impl Plurals {
                     format!("bad article {:?}: expected numbers like 18.4.1", f[4].text),
                 ));
             }
-            rules.push(EndingRule {
-                id,
-                endings,
-                when,
-                action,
-                article: f[4].text.to_string(),
-            });
+            rules.push(EndingRule { id, endings, when, action, article: f[4].text.to_string() });
         }
         if rules.is_empty() {
             return Err(RuleError::syntax(path, 1, 0, "no ending rule"));
@@ -650,10 +607,7 @@ impl Plurals {
         Ok(rules)
     }
 
-    fn load_list(
-        path: &Path,
-        entries: &mut HashMap<String, Vec<ListEntry>>,
-    ) -> Result<(), RuleError> {
+    fn load_list(path: &Path, entries: &mut HashMap<String, Vec<ListEntry>>) -> Result<(), RuleError> {
         let text = read(path)?;
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
@@ -666,10 +620,7 @@ impl Plurals {
                 let column = f.get(4).map_or(0, |x| x.column);
                 return Err(err(
                     column,
-                    format!(
-                        "expected 4 columns (lemma plural category article), found {}",
-                        f.len()
-                    ),
+                    format!("expected 4 columns (lemma plural category article), found {}", f.len()),
                 ));
             }
             let lemma = f[0].text;
@@ -684,10 +635,7 @@ impl Plurals {
                 for alt in alts {
                     if let Alternative::Suffix { drop, .. } = alt {
                         if !ends_with_plain(lemma, drop) {
-                            return Err(err(
-                                f[1].column,
-                                format!("{lemma:?} does not end with {drop:?}"),
-                            ));
+                            return Err(err(f[1].column, format!("{lemma:?} does not end with {drop:?}")));
                         }
                     }
                 }
@@ -780,10 +728,7 @@ impl Plurals {
     pub fn decide_entry(&self, entry: &LemmaEntry) -> Decision {
         let lemma = entry.lemma.as_str();
         if let Some(forms) = &entry.pl {
-            let forms = forms
-                .iter()
-                .map(|t| form(t, "mark:pl", "18"))
-                .collect::<Vec<_>>();
+            let forms = forms.iter().map(|t| form(t, "mark:pl", "18")).collect::<Vec<_>>();
             return Decision {
                 lemma: lemma.to_string(),
                 number: Number::Variable,
@@ -807,11 +752,8 @@ impl Plurals {
         if entry.pos.is_empty() || entry.pos.iter().any(|p| p.pluralises()) {
             return self.decide(lemma);
         }
-        let with_forms: Vec<&ListEntry> = self
-            .entries(lemma)
-            .iter()
-            .filter(|e| matches!(e.action, Action::Forms(_)))
-            .collect();
+        let with_forms: Vec<&ListEntry> =
+            self.entries(lemma).iter().filter(|e| matches!(e.action, Action::Forms(_))).collect();
         if let Some(d) = self.combine(lemma, &with_forms) {
             return d;
         }
@@ -821,8 +763,7 @@ impl Plurals {
 
     /// What one list entry alone says about its lemma.
     pub fn decide_list_entry(&self, entry: &ListEntry) -> Decision {
-        self.combine(&entry.lemma, &[entry])
-            .expect("one entry always decides")
+        self.combine(&entry.lemma, &[entry]).expect("one entry always decides")
     }
 
     fn combine(&self, lemma: &str, entries: &[&ListEntry]) -> Option<Decision> {
@@ -873,10 +814,7 @@ impl Plurals {
         let glide = last > 0
             && matches!(vowel(chars[last]), Some(('i' | 'u', false)))
             && matches!(vowel(chars[last - 1]), Some(('i' | 'u', _)));
-        let tonic = chars[last] != 'y'
-            && vowel(chars[last]).is_some()
-            && s.stressed_vowel == last
-            && !glide;
+        let tonic = chars[last] != 'y' && vowel(chars[last]).is_some() && s.stressed_vowel == last && !glide;
         let Some(rule) = self.endings.iter().find(|r| {
             r.endings.iter().any(|e| matches_ending(&chars, e))
                 && (r.when.is_empty()
@@ -891,15 +829,9 @@ impl Plurals {
         let (number, forms) = match &rule.action {
             Action::Forms(alts) => (
                 Number::Variable,
-                apply(lemma, alts)
-                    .iter()
-                    .map(|t| form(t, &rule.id, &rule.article))
-                    .collect(),
+                apply(lemma, alts).iter().map(|t| form(t, &rule.id, &rule.article)).collect(),
             ),
-            Action::Invariable => (
-                Number::Invariable,
-                vec![form(lemma, &rule.id, &rule.article)],
-            ),
+            Action::Invariable => (Number::Invariable, vec![form(lemma, &rule.id, &rule.article)]),
             Action::NoPlural => (Number::NoPlural, Vec::new()),
         };
         Decision {
@@ -997,11 +929,7 @@ mod tests {
             ("muimuy", "y", "is", "muimuís"),
         ];
         for (lemma, drop, add, expected) in cases {
-            assert_eq!(
-                add_suffix(lemma, drop, add),
-                expected,
-                "{lemma} -{drop}+{add}"
-            );
+            assert_eq!(add_suffix(lemma, drop, add), expected, "{lemma} -{drop}+{add}");
         }
     }
 
@@ -1009,10 +937,7 @@ mod tests {
     fn fields_have_columns() {
         let f = fields("  abc   +s|+es  nadj 18.4.1 # note");
         let cols: Vec<(&str, usize)> = f.iter().map(|x| (x.text, x.column)).collect();
-        assert_eq!(
-            cols,
-            vec![("abc", 3), ("+s|+es", 9), ("nadj", 17), ("18.4.1", 22)]
-        );
+        assert_eq!(cols, vec![("abc", 3), ("+s|+es", 9), ("nadj", 17), ("18.4.1", 22)]);
     }
 
     #[test]

@@ -72,9 +72,8 @@ impl RuleSet {
         let mut files = Vec::new();
         let manifest: ManifestFile = read_toml(dir, "ruleset.toml", &mut files)?;
         let tiles_bytes = read(dir, &manifest.tiles, &mut files)?;
-        let tiles_csv = String::from_utf8(tiles_bytes).map_err(|e| {
-            RuleError::syntax(dir.join(&manifest.tiles), 1, 1, format!("not UTF-8: {e}"))
-        })?;
+        let tiles_csv = String::from_utf8(tiles_bytes)
+            .map_err(|e| RuleError::syntax(dir.join(&manifest.tiles), 1, 1, format!("not UTF-8: {e}")))?;
         if let Err(e) = lexico_tiles::TileSet::parse(&tiles_csv) {
             return Err(tile_error(dir.join(&manifest.tiles), e));
         }
@@ -101,12 +100,7 @@ impl RuleSet {
                         format!("rule '{}' is defined twice", r.id),
                     ));
                 }
-                screening.push(ScreenRule {
-                    id: r.id,
-                    pattern,
-                    reason: r.reason,
-                    article: r.article,
-                });
+                screening.push(ScreenRule { id: r.id, pattern, reason: r.reason, article: r.article });
             }
         }
         let plurals = match &manifest.plurals {
@@ -151,26 +145,18 @@ impl RuleSet {
 /// Converts a tile-set error into a rule error naming the tile file.
 pub fn tile_error(path: PathBuf, e: lexico_tiles::TileError) -> RuleError {
     match e {
-        lexico_tiles::TileError::Syntax {
-            line,
-            column,
-            message,
-        } => RuleError::syntax(path, line, column, message),
+        lexico_tiles::TileError::Syntax { line, column, message } => {
+            RuleError::syntax(path, line, column, message)
+        }
         other => RuleError::syntax(path, 1, 1, other.to_string()),
     }
 }
 
 /// Records every file of a rule folder (sorted by name) for the manifest's digests.
-fn record_folder(
-    dir: &Path,
-    name: &str,
-    files: &mut Vec<(String, Vec<u8>)>,
-) -> Result<(), RuleError> {
+fn record_folder(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<(), RuleError> {
     let folder = dir.join(name);
-    let listing = std::fs::read_dir(&folder).map_err(|source| RuleError::Io {
-        path: folder.clone(),
-        source,
-    })?;
+    let listing =
+        std::fs::read_dir(&folder).map_err(|source| RuleError::Io { path: folder.clone(), source })?;
     let mut names: Vec<String> = listing
         .filter_map(|e| e.ok())
         .filter(|e| e.path().is_file())
@@ -185,10 +171,7 @@ fn record_folder(
 
 fn read(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, RuleError> {
     let path = dir.join(name);
-    let bytes = std::fs::read(&path).map_err(|source| RuleError::Io {
-        path: path.clone(),
-        source,
-    })?;
+    let bytes = std::fs::read(&path).map_err(|source| RuleError::Io { path: path.clone(), source })?;
     files.push((name.to_string(), bytes.clone()));
     Ok(bytes)
 }
@@ -206,10 +189,7 @@ pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
         RuleError::syntax(&path, line, column, "not valid UTF-8")
     })?;
     toml::from_str(text).map_err(|e| {
-        let (line, column) = e
-            .span()
-            .map(|s| line_col(text.as_bytes(), s.start))
-            .unwrap_or((1, 1));
+        let (line, column) = e.span().map(|s| line_col(text.as_bytes(), s.start)).unwrap_or((1, 1));
         let message = e.message().to_string();
         RuleError::syntax(&path, line, column, message)
     })
@@ -219,17 +199,13 @@ pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
 pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
+    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
     let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
     (line, column)
 }
 
 fn locate(text: &str, needle: &str) -> (usize, usize) {
-    text.find(needle)
-        .map_or((1, 1), |at| line_col(text.as_bytes(), at))
+    text.find(needle).map_or((1, 1), |at| line_col(text.as_bytes(), at))
 }
 
 #[cfg(test)]
@@ -295,19 +271,12 @@ mod tests {
         let d = dir_with(&[
             ("ruleset.toml", head),
             ("t.csv", TILES),
-            (
-                "s.toml",
-                "[[rule]]\nid = \"a\"\npattern = \"(\"\nreason = \"r\"\narticle = \"1\"\n",
-            ),
+            ("s.toml", "[[rule]]\nid = \"a\"\npattern = \"(\"\nreason = \"r\"\narticle = \"1\"\n"),
         ]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
         assert!(err.contains("s.toml:3:"), "{err}");
         let rule = "[[rule]]\nid = \"a\"\npattern = \"x\"\nreason = \"r\"\narticle = \"1\"\n";
-        let d = dir_with(&[
-            ("ruleset.toml", head),
-            ("t.csv", TILES),
-            ("s.toml", &format!("{rule}{rule}")),
-        ]);
+        let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", &format!("{rule}{rule}"))]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
         assert!(err.contains("defined twice"), "{err}");
     }

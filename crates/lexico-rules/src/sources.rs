@@ -39,12 +39,8 @@ impl SourceKind {
     /// lemma table by its header, anything else is a raw list.
     pub fn detect(bytes: &[u8]) -> SourceKind {
         let head = decode_lossy(&bytes[..bytes.len().min(400)]);
-        let first = head
-            .trim_start_matches('\u{feff}')
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .unwrap_or("");
+        let first =
+            head.trim_start_matches('\u{feff}').lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
         let upper = first.to_uppercase();
         if upper.starts_with("LEXICÓN FISE") || upper.starts_with("LEXICON FISE") {
             if upper.contains("ACTUALIZACI") && upper.contains("NO VERBOS") {
@@ -56,11 +52,7 @@ impl SourceKind {
             } else {
                 SourceKind::FiseVerbs
             }
-        } else if first
-            .split('\t')
-            .take(4)
-            .eq(["lemma", "pos", "marks", "model"])
-        {
+        } else if first.split('\t').take(4).eq(["lemma", "pos", "marks", "model"]) {
             SourceKind::LemmaTable
         } else {
             SourceKind::Raw
@@ -85,9 +77,7 @@ pub fn decode(path: &Path, bytes: &[u8], latin1: bool) -> Result<String, RuleErr
 fn decode_lossy(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
-        Err(e) if e.error_len().is_none() => {
-            String::from_utf8_lossy(&bytes[..e.valid_up_to()]).into_owned()
-        }
+        Err(e) if e.error_len().is_none() => String::from_utf8_lossy(&bytes[..e.valid_up_to()]).into_owned(),
         Err(_) => bytes.iter().map(|&b| b as char).collect(),
     }
 }
@@ -102,11 +92,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         match s.find(['\n', '\r']) {
             Some(i) => {
                 let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
-                rest = if i + skip == s.len() {
-                    None
-                } else {
-                    Some(&s[i + skip..])
-                };
+                rest = if i + skip == s.len() { None } else { Some(&s[i + skip..]) };
                 Some((n, &s[..i]))
             }
             None => {
@@ -133,9 +119,7 @@ pub struct RawList {
 impl RawList {
     /// The words, each with its 1-based line.
     pub fn words(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
-        self.spans
-            .iter()
-            .map(|&(line, start, end)| (line as usize, &self.text[start as usize..end as usize]))
+        self.spans.iter().map(|&(line, start, end)| (line as usize, &self.text[start as usize..end as usize]))
     }
 
     /// The number of words.
@@ -154,12 +138,7 @@ impl RawList {
 pub fn read_raw(path: &Path, bytes: &[u8]) -> Result<RawList, RuleError> {
     let text = decode(path, bytes, false)?;
     if text.len() > u32::MAX as usize {
-        return Err(RuleError::syntax(
-            path,
-            1,
-            1,
-            "a raw list must be under 4 GiB",
-        ));
+        return Err(RuleError::syntax(path, 1, 1, "a raw list must be under 4 GiB"));
     }
     let mut spans = Vec::new();
     let mut lines_read = 0;
@@ -171,11 +150,7 @@ pub fn read_raw(path: &Path, bytes: &[u8]) -> Result<RawList, RuleError> {
             spans.push((n as u32, start as u32, (start + word.len()) as u32));
         }
     }
-    Ok(RawList {
-        text,
-        spans,
-        lines: lines_read,
-    })
+    Ok(RawList { text, spans, lines: lines_read })
 }
 
 #[cfg(test)]
@@ -193,11 +168,9 @@ mod tests {
 
     #[test]
     fn raw_lists_keep_line_numbers_and_drop_comments_and_bom() {
-        let list = read_raw(
-            Path::new("x.txt"),
-            "\u{feff}# head\r\ncasa\r\n\r\n  perro  # pet\rgato".as_bytes(),
-        )
-        .unwrap();
+        let list =
+            read_raw(Path::new("x.txt"), "\u{feff}# head\r\ncasa\r\n\r\n  perro  # pet\rgato".as_bytes())
+                .unwrap();
         let words: Vec<_> = list.words().collect();
         assert_eq!(words, [(2, "casa"), (4, "perro"), (5, "gato")]);
         assert_eq!(list.lines, 5);
@@ -205,9 +178,7 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_an_error_at_its_place() {
-        let err = read_raw(Path::new("x.txt"), b"casa\nca\xf1a\n")
-            .unwrap_err()
-            .to_string();
+        let err = read_raw(Path::new("x.txt"), b"casa\nca\xf1a\n").unwrap_err().to_string();
         assert_eq!(err, "x.txt:2:3: invalid UTF-8");
     }
 
@@ -227,10 +198,7 @@ mod tests {
             SourceKind::detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE VERBOS"),
             SourceKind::FiseVerbUpdates
         );
-        assert_eq!(
-            SourceKind::detect(b"lemma\tpos\tmarks\tmodel\n"),
-            SourceKind::LemmaTable
-        );
+        assert_eq!(SourceKind::detect(b"lemma\tpos\tmarks\tmodel\n"), SourceKind::LemmaTable);
         assert_eq!(SourceKind::detect(b"casa\nperro\n"), SourceKind::Raw);
         assert_eq!(SourceKind::detect(b""), SourceKind::Raw);
     }

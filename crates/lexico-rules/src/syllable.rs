@@ -268,13 +268,9 @@ pub fn syllabify(word: &str) -> Result<Syllabification, SyllableError> {
             nuclei.push((i, i));
             continue;
         };
-        let Kind::Vowel(pb, pa) = kinds[p] else {
-            unreachable!()
-        };
+        let Kind::Vowel(pb, pa) = kinds[p] else { unreachable!() };
         let adjacent = p + 1 == i || (p + 2 == i && chars[p + 1] == 'h');
-        let has_strong = open
-            .iter()
-            .any(|&v| matches!(kinds[v], Kind::Vowel(b, _) if strong(b)));
+        let has_strong = open.iter().any(|&v| matches!(kinds[v], Kind::Vowel(b, _) if strong(b)));
         if adjacent && diphthong((pb, pa), (base, acc)) && !(has_strong && strong(base)) {
             open.push(i);
             nuclei.last_mut().expect("a nucleus is open").1 = i;
@@ -310,11 +306,7 @@ pub fn syllabify(word: &str) -> Result<Syllabification, SyllableError> {
                 i += 1;
                 continue;
             }
-            let pair = if i + 1 < next {
-                Some((c, chars[i + 1]))
-            } else {
-                None
-            };
+            let pair = if i + 1 < next { Some((c, chars[i + 1])) } else { None };
             if matches!(pair, Some(('c', 'h')) | Some(('l', 'l')) | Some(('r', 'r'))) {
                 units.push((i, [c, chars[i + 1]].iter().collect()));
                 i += 2;
@@ -351,16 +343,13 @@ pub fn syllabify(word: &str) -> Result<Syllabification, SyllableError> {
     // Stress.
     let accented = (0..n).find(|&i| matches!(kinds[i], Kind::Vowel(_, true)));
     let (stressed, written_accent) = match accented {
-        Some(i) => (
-            nuclei.iter().position(|&(a, b)| a <= i && i <= b).unwrap(),
-            true,
-        ),
+        Some(i) => (nuclei.iter().position(|&(a, b)| a <= i && i <= b).unwrap(), true),
         None => {
             let last = chars[n - 1];
             let before_last = if n >= 2 { Some(chars[n - 2]) } else { None };
             let vowel_end = matches!(kinds[n - 1], Kind::Vowel(_, _)) && last != 'y';
-            let ns_end = matches!(last, 'n' | 's')
-                && before_last.is_some_and(|c| c != 'y' && vowel(c).is_some());
+            let ns_end =
+                matches!(last, 'n' | 's') && before_last.is_some_and(|c| c != 'y' && vowel(c).is_some());
             let count = nuclei.len();
             if count >= 2 && (vowel_end || ns_end) {
                 (count - 2, false)
@@ -373,9 +362,7 @@ pub fn syllabify(word: &str) -> Result<Syllabification, SyllableError> {
     let stressed_vowel = match accented {
         Some(i) => i,
         None => {
-            let vowels: Vec<usize> = (a..=b)
-                .filter(|&i| matches!(kinds[i], Kind::Vowel(_, _)))
-                .collect();
+            let vowels: Vec<usize> = (a..=b).filter(|&i| matches!(kinds[i], Kind::Vowel(_, _))).collect();
             vowels
                 .iter()
                 .copied()
@@ -413,13 +400,8 @@ pub fn accentuate(word: &str, stressed_vowel: usize) -> String {
         }
         vowel(c).map(|(b, _)| b)
     };
-    let prev = stressed_vowel.checked_sub(1).and_then(|p| {
-        if chars[p] == 'h' {
-            p.checked_sub(1)
-        } else {
-            Some(p)
-        }
-    });
+    let prev =
+        stressed_vowel.checked_sub(1).and_then(|p| if chars[p] == 'h' { p.checked_sub(1) } else { Some(p) });
     let next = if chars.get(stressed_vowel + 1) == Some(&'h') {
         Some(stressed_vowel + 2)
     } else {
@@ -589,21 +571,10 @@ mod tests {
 
     #[test]
     fn stressed_vowel() {
-        let cases = [
-            ("casa", 1),
-            ("canción", 5),
-            ("cuida", 2),
-            ("buey", 2),
-            ("muy", 2),
-            ("jersey", 4),
-            ("joven", 1),
-        ];
+        let cases =
+            [("casa", 1), ("canción", 5), ("cuida", 2), ("buey", 2), ("muy", 2), ("jersey", 4), ("joven", 1)];
         for (word, expected) in cases {
-            assert_eq!(
-                syllabify(word).unwrap().stressed_vowel,
-                expected,
-                "stressed vowel of {word}"
-            );
+            assert_eq!(syllabify(word).unwrap().stressed_vowel, expected, "stressed vowel of {word}");
         }
     }
 
@@ -633,14 +604,8 @@ mod tests {
     #[test]
     fn errors() {
         assert_eq!(syllabify(""), Err(SyllableError::Empty));
-        assert!(matches!(
-            syllabify("Casa"),
-            Err(SyllableError::BadChar { ch: 'C', .. })
-        ));
+        assert!(matches!(syllabify("Casa"), Err(SyllableError::BadChar { ch: 'C', .. })));
         assert!(matches!(syllabify("pst"), Err(SyllableError::NoVowel(_))));
-        assert!(matches!(
-            syllabify("a-b"),
-            Err(SyllableError::BadChar { .. })
-        ));
+        assert!(matches!(syllabify("a-b"), Err(SyllableError::BadChar { .. })));
     }
 }

@@ -34,14 +34,7 @@ fn rows() -> Vec<Row> {
             let cols: Vec<&str> = l.split('\t').collect();
             assert!(cols.len() >= 3, "line {}: too few columns", n + 1);
             let col = |i: usize| cols.get(i).copied().unwrap_or("").to_string();
-            Row {
-                line: n + 1,
-                lemma: col(0),
-                expected: col(1),
-                article: col(2),
-                entry: col(3),
-                note: col(4),
-            }
+            Row { line: n + 1, lemma: col(0), expected: col(1), article: col(2), entry: col(3), note: col(4) }
         })
         .collect()
 }
@@ -52,13 +45,11 @@ fn check(row: &Row, d: &Decision) -> Option<String> {
     match row.expected.as_str() {
         "=" => (d.number != Number::Invariable || d.texts() != vec![row.lemma.as_str()])
             .then(|| format!("expected invariable, got {}", describe())),
-        "-" => (d.number == Number::Variable)
-            .then(|| format!("expected no plural, got {}", describe())),
+        "-" => (d.number == Number::Variable).then(|| format!("expected no plural, got {}", describe())),
         exp => {
             let want: BTreeSet<String> = exp.split('|').map(str::to_string).collect();
-            let fold = |s: &BTreeSet<String>| -> BTreeSet<String> {
-                s.iter().map(|x| strip_accents(x)).collect()
-            };
+            let fold =
+                |s: &BTreeSet<String>| -> BTreeSet<String> { s.iter().map(|x| strip_accents(x)).collect() };
             if d.number != Number::Variable || fold(&got) != fold(&want) {
                 Some(format!("expected {exp}, got {}", describe()))
             } else if got != want && !row.note.starts_with("accent:") {
@@ -81,33 +72,23 @@ fn every_example_of_section_18() {
         let failure = match row.entry.as_str() {
             "" => check(row, &p.decide(&row.lemma)),
             "list" => {
-                let entries: Vec<_> = p
-                    .entries(&row.lemma)
-                    .iter()
-                    .filter(|e| e.article == row.article)
-                    .collect();
+                let entries: Vec<_> =
+                    p.entries(&row.lemma).iter().filter(|e| e.article == row.article).collect();
                 if entries.is_empty() {
                     Some(format!("no list entry of {}", row.article))
                 } else {
-                    let failures: Vec<String> = entries
-                        .iter()
-                        .filter_map(|e| check(row, &p.decide_list_entry(e)))
-                        .collect();
+                    let failures: Vec<String> =
+                        entries.iter().filter_map(|e| check(row, &p.decide_list_entry(e))).collect();
                     (failures.len() == entries.len()).then(|| failures.join("; "))
                 }
             }
             entry => {
-                let e: LemmaEntry = format!("{} {entry}", row.lemma)
-                    .parse()
-                    .expect("entry column parses");
+                let e: LemmaEntry = format!("{} {entry}", row.lemma).parse().expect("entry column parses");
                 check(row, &p.decide_entry(&e))
             }
         };
         if let Some(msg) = failure {
-            failures.push(format!(
-                "line {} {} ({}): {msg}",
-                row.line, row.lemma, row.article
-            ));
+            failures.push(format!("line {} {} ({}): {msg}", row.line, row.lemma, row.article));
         }
     }
     assert!(

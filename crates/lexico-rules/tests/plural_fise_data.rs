@@ -44,9 +44,7 @@ fn headwords() -> Vec<(String, Option<String>)> {
         if !in_body || line.trim().is_empty() {
             continue;
         }
-        let mut tokens = line
-            .split_whitespace()
-            .filter(|t| !t.chars().all(|c| c.is_ascii_digit()));
+        let mut tokens = line.split_whitespace().filter(|t| !t.chars().all(|c| c.is_ascii_digit()));
         let Some(first) = tokens.next() else { continue };
         out.push((first.to_string(), tokens.next().map(str::to_string)));
     }
@@ -61,11 +59,7 @@ fn plurals() -> Plurals {
 fn every_fise_headword_is_decided() {
     let p = plurals();
     let words = headwords();
-    assert!(
-        words.len() > 78_000,
-        "no-verbos.txt has {} lines",
-        words.len()
-    );
+    assert!(words.len() > 78_000, "no-verbos.txt has {} lines", words.len());
     let mut unreadable = Vec::new();
     for (m, f) in &words {
         for w in std::iter::once(m).chain(f) {
@@ -83,10 +77,7 @@ fn every_fise_headword_is_decided() {
     }
     // Only words without any vowel (interjections such as "pst") cannot be syllabified.
     for w in &unreadable {
-        assert!(
-            !w.chars().any(|c| vowel(c).is_some() || c == 'y'),
-            "cannot syllabify {w}"
-        );
+        assert!(!w.chars().any(|c| vowel(c).is_some() || c == 'y'), "cannot syllabify {w}");
     }
 }
 
@@ -104,10 +95,7 @@ fn listed_lemmas_are_fise_headwords() {
     known.extend(["a", "e", "u"].map(str::to_string));
     let mut missing: Vec<&str> = p.listed_lemmas().filter(|l| !known.contains(*l)).collect();
     missing.sort();
-    assert!(
-        missing.is_empty(),
-        "listed lemmas not in the FISE lists: {missing:?}"
-    );
+    assert!(missing.is_empty(), "listed lemmas not in the FISE lists: {missing:?}");
 }
 
 fn fold(word: &str) -> String {
@@ -171,10 +159,8 @@ fn measure_against_previous_edition() {
             Some('y') => candidates.push(("-y+is", format!("{stem}is"))),
             _ => {}
         }
-        let prev_plurals: Vec<&(&str, String)> = candidates
-            .iter()
-            .filter(|(_, c)| prev.contains(c))
-            .collect();
+        let prev_plurals: Vec<&(&str, String)> =
+            candidates.iter().filter(|(_, c)| prev.contains(c)).collect();
         let d = p.decide(lemma);
         let stress = syllabify(lemma).map(|s| s.stress.name()).unwrap_or("?");
         let last = chars.last().copied().unwrap_or(' ');
@@ -184,8 +170,7 @@ fn measure_against_previous_edition() {
                 let mine: Vec<String> = d.forms.iter().map(|x| fold(&x.text)).collect();
                 if mine.iter().any(|m| prev.contains(m)) {
                     agree += 1;
-                    let missing: Vec<&String> =
-                        mine.iter().filter(|m| !prev.contains(*m)).collect();
+                    let missing: Vec<&String> = mine.iter().filter(|m| !prev.contains(*m)).collect();
                     if !missing.is_empty() {
                         partial
                             .entry(format!("{} | -{last} {stress}", d.rule))
@@ -206,16 +191,9 @@ fn measure_against_previous_edition() {
                     let key = format!(
                         "{} | -{last} {stress} | previous has {}",
                         d.rule,
-                        prev_plurals
-                            .iter()
-                            .map(|(k, _)| *k)
-                            .collect::<Vec<_>>()
-                            .join(",")
+                        prev_plurals.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(",")
                     );
-                    disagree
-                        .entry(key)
-                        .or_default()
-                        .push(format!("{lemma}->{}", mine.join("/")));
+                    disagree.entry(key).or_default().push(format!("{lemma}->{}", mine.join("/")));
                 }
             }
             _ => {
@@ -224,11 +202,7 @@ fn measure_against_previous_edition() {
                     let key = format!("{} ({}) | -{last} {stress}", d.rule, d.number);
                     invariable_with_plural.entry(key).or_default().push(format!(
                         "{lemma}->{}",
-                        prev_plurals
-                            .iter()
-                            .map(|(_, s)| s.as_str())
-                            .collect::<Vec<_>>()
-                            .join("/")
+                        prev_plurals.iter().map(|(_, s)| s.as_str()).collect::<Vec<_>>().join("/")
                     ));
                 }
             }
@@ -242,13 +216,8 @@ fn measure_against_previous_edition() {
         "    of which one of our alternatives is missing there: {}",
         partial.values().map(Vec::len).sum::<usize>()
     );
-    println!(
-        "  previous edition has no plural-like form (lemma does not vary there): {no_plural_like}"
-    );
-    println!(
-        "  previous edition has another plural: {}",
-        disagree.values().map(Vec::len).sum::<usize>()
-    );
+    println!("  previous edition has no plural-like form (lemma does not vary there): {no_plural_like}");
+    println!("  previous edition has another plural: {}", disagree.values().map(Vec::len).sum::<usize>());
     println!("invariable or without plural by the rules: {invariable}");
     println!(
         "  previous edition has a plural-like form: {}",
@@ -258,40 +227,24 @@ fn measure_against_previous_edition() {
     groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
     println!("\nVARIABLE, previous edition differs:");
     for (k, v) in groups {
-        println!(
-            "{:5}  {k}: {}",
-            v.len(),
-            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
-        );
+        println!("{:5}  {k}: {}", v.len(), v.iter().take(12).cloned().collect::<Vec<_>>().join(" "));
     }
     let mut groups: Vec<_> = partial.iter().collect();
     groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
     println!("\nVARIABLE, one of our alternatives missing in the previous edition:");
     for (k, v) in groups {
-        println!(
-            "{:5}  {k}: {}",
-            v.len(),
-            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
-        );
+        println!("{:5}  {k}: {}", v.len(), v.iter().take(12).cloned().collect::<Vec<_>>().join(" "));
     }
     let mut groups: Vec<_> = not_varying.iter().collect();
     groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
     println!("\nVARIABLE, previous edition has the singular but no plural-like form:");
     for (k, v) in groups {
-        println!(
-            "{:5}  {k}: {}",
-            v.len(),
-            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
-        );
+        println!("{:5}  {k}: {}", v.len(), v.iter().take(12).cloned().collect::<Vec<_>>().join(" "));
     }
     let mut groups: Vec<_> = invariable_with_plural.iter().collect();
     groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
     println!("\nINVARIABLE/NONE, previous edition has a plural-like form:");
     for (k, v) in groups {
-        println!(
-            "{:5}  {k}: {}",
-            v.len(),
-            v.iter().take(12).cloned().collect::<Vec<_>>().join(" ")
-        );
+        println!("{:5}  {k}: {}", v.len(), v.iter().take(12).cloned().collect::<Vec<_>>().join(" "));
     }
 }

@@ -57,10 +57,7 @@ fn invariables_yield_the_lemma_with_their_rule() {
     assert_eq!(d.article, "18.4.1");
     assert_eq!(d.texts(), vec!["crisis"]);
     let d = p.decide("test");
-    assert_eq!(
-        (d.number, d.rule.as_str()),
-        (Number::Invariable, "18.4.1/nadj/test")
-    );
+    assert_eq!((d.number, d.rule.as_str()), (Number::Invariable, "18.4.1/nadj/test"));
     let d = p.decide("algún");
     assert_eq!(d.number, Number::Invariable);
     let d = p.decide("aparadura");
@@ -118,17 +115,9 @@ fn load_with(endings: &str, list: &str) -> Result<Plurals, RuleError> {
 
 fn syntax_place(r: Result<Plurals, RuleError>) -> (String, usize, usize, String) {
     match r {
-        Err(RuleError::Syntax {
-            path,
-            line,
-            column,
-            message,
-        }) => (
-            path.file_name().unwrap().to_string_lossy().into_owned(),
-            line,
-            column,
-            message,
-        ),
+        Err(RuleError::Syntax { path, line, column, message }) => {
+            (path.file_name().unwrap().to_string_lossy().into_owned(), line, column, message)
+        }
         Err(e) => panic!("expected a syntax error, got {e}"),
         Ok(_) => panic!("expected a syntax error, the rules loaded"),
     }
@@ -139,58 +128,16 @@ fn malformed_files_report_file_line_column() {
     let good_endings = "# x\nend-s  s  *  +s  18.4.1\n";
     let cases: &[(&str, &str, &str, usize, usize)] = &[
         ("end-s  s  *  +x!  18.4.1\n", "", "endings.txt", 1, 14),
-        (
-            "\n\nend-s  s  sometimes  +s  18.4.1\n",
-            "",
-            "endings.txt",
-            3,
-            11,
-        ),
+        ("\n\nend-s  s  sometimes  +s  18.4.1\n", "", "endings.txt", 3, 11),
         ("end-s  s  *  +s\n", "", "endings.txt", 1, 0),
         ("end-z  z  *  -y+is  18.4.1\n", "", "endings.txt", 1, 14),
         ("end-s  s  *  +s  18.x\n", "", "endings.txt", 1, 18),
-        (
-            good_endings,
-            "lord  =lores  nadj  18.4.1\nlord =lores nadj 18.4.1\n",
-            "words.txt",
-            2,
-            1,
-        ),
-        (
-            good_endings,
-            "lord  =lores  sustantivo  18.4.1\n",
-            "words.txt",
-            1,
-            15,
-        ),
-        (
-            good_endings,
-            "# c\nLord  =lores  nadj  18.4.1\n",
-            "words.txt",
-            2,
-            1,
-        ),
-        (
-            good_endings,
-            "jersey  -z+ces  nadj  18.4.1\n",
-            "words.txt",
-            1,
-            9,
-        ),
-        (
-            good_endings,
-            "jersey  inv  nadj  18.4.1  extra\n",
-            "words.txt",
-            1,
-            28,
-        ),
-        (
-            good_endings,
-            "jersey  inv|+s  nadj  18.4.1\n",
-            "words.txt",
-            1,
-            9,
-        ),
+        (good_endings, "lord  =lores  nadj  18.4.1\nlord =lores nadj 18.4.1\n", "words.txt", 2, 1),
+        (good_endings, "lord  =lores  sustantivo  18.4.1\n", "words.txt", 1, 15),
+        (good_endings, "# c\nLord  =lores  nadj  18.4.1\n", "words.txt", 2, 1),
+        (good_endings, "jersey  -z+ces  nadj  18.4.1\n", "words.txt", 1, 9),
+        (good_endings, "jersey  inv  nadj  18.4.1  extra\n", "words.txt", 1, 28),
+        (good_endings, "jersey  inv|+s  nadj  18.4.1\n", "words.txt", 1, 9),
     ];
     for (endings, list, file, line, column) in cases {
         let (f, l, c, msg) = syntax_place(load_with(endings, list));

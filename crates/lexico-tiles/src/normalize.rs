@@ -31,10 +31,8 @@ impl Normalized {
 /// Decomposing and then dropping *every* combining mark would turn Ñ into N; only the three marks
 /// the game ignores are dropped, and N followed by a combining tilde is recomposed as Ñ.
 pub fn normalize(text: &str) -> Normalized {
-    let mut out = Normalized {
-        chars: Vec::with_capacity(text.len()),
-        columns: Vec::with_capacity(text.len()),
-    };
+    let mut out =
+        Normalized { chars: Vec::with_capacity(text.len()), columns: Vec::with_capacity(text.len()) };
     for (i, c) in text.chars().enumerate() {
         let column = i + 1;
         if c.is_ascii() {

@@ -15,10 +15,7 @@ impl Rack {
     /// on its own (`C H A O` is four tiles, `CH A O` three); without separators the text is read
     /// like a word (`CHAO` is three tiles). `?` is a blank.
     pub fn parse(set: &TileSet, text: &str) -> Result<Rack, TileError> {
-        let mut rack = Rack {
-            counts: vec![0; 256],
-            blanks: 0,
-        };
+        let mut rack = Rack { counts: vec![0; 256], blanks: 0 };
         for tile in set.parse_sequence(text)? {
             match tile {
                 Some(t) => rack.counts[t as usize] = rack.counts[t as usize].saturating_add(1),
@@ -58,10 +55,7 @@ mod tests {
     fn rack(s: &str) -> (Vec<String>, u8) {
         let set = TileSet::spanish();
         let r = Rack::parse(&set, s).unwrap();
-        (
-            r.tiles().iter().map(|&t| set.name(t).to_string()).collect(),
-            r.blanks,
-        )
+        (r.tiles().iter().map(|&t| set.name(t).to_string()).collect(), r.blanks)
     }
 
     #[test]
@@ -76,13 +70,7 @@ mod tests {
     fn question_marks_are_blanks() {
         assert_eq!(
             rack("AEINR??"),
-            (
-                vec!["A", "E", "I", "N", "R"]
-                    .into_iter()
-                    .map(String::from)
-                    .collect(),
-                2
-            )
+            (vec!["A", "E", "I", "N", "R"].into_iter().map(String::from).collect(), 2)
         );
         assert_eq!(rack("? ?").1, 2);
     }
@@ -90,20 +78,8 @@ mod tests {
     #[test]
     fn errors_point_into_the_whole_rack() {
         let set = TileSet::spanish();
-        assert_eq!(
-            Rack::parse(&set, "A B K"),
-            Err(TileError::Absent {
-                column: 5,
-                text: "K".into()
-            })
-        );
-        assert_eq!(
-            Rack::parse(&set, "AB?@"),
-            Err(TileError::Unknown {
-                column: 4,
-                text: "@".into()
-            })
-        );
+        assert_eq!(Rack::parse(&set, "A B K"), Err(TileError::Absent { column: 5, text: "K".into() }));
+        assert_eq!(Rack::parse(&set, "AB?@"), Err(TileError::Unknown { column: 4, text: "@".into() }));
         assert_eq!(Rack::parse(&set, " , "), Err(TileError::Empty));
     }
 }

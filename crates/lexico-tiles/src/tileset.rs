@@ -12,8 +12,8 @@ pub type Tile = u8;
 /// `COMMON_INPUTS` ranks), which makes a Spanish word store smaller than the same words stored as
 /// UTF-8 text. Rows past the 28th take the bytes from 120 up.
 const BYTE_OF_ROW: [u8; 28] = [
-    45, 46, 47, 48, 49, 50, 51, 58, 61, 97, 98, 99, 100, 101, 102, 103, 104, 105, 108, 109, 110,
-    111, 112, 114, 115, 116, 117, 119,
+    45, 46, 47, 48, 49, 50, 51, 58, 61, 97, 98, 99, 100, 101, 102, 103, 104, 105, 108, 109, 110, 111, 112,
+    114, 115, 116, 117, 119,
 ];
 
 /// The most tiles a set may define.
@@ -43,11 +43,7 @@ pub struct TileDef {
 pub enum TileError {
     /// A malformed row of a tile-set file.
     #[error("{line}:{column}: {message}")]
-    Syntax {
-        line: usize,
-        column: usize,
-        message: String,
-    },
+    Syntax { line: usize, column: usize, message: String },
     /// A character that is no tile and no notation of one.
     #[error("column {column}: '{text}' is not a tile")]
     Unknown { column: usize, text: String },
@@ -66,18 +62,9 @@ impl TileError {
     /// The same error with its column moved right by `by` characters.
     fn shifted(self, by: usize) -> TileError {
         match self {
-            TileError::Unknown { column, text } => TileError::Unknown {
-                column: column + by,
-                text,
-            },
-            TileError::Absent { column, text } => TileError::Absent {
-                column: column + by,
-                text,
-            },
-            TileError::Bracket { column, text } => TileError::Bracket {
-                column: column + by,
-                text,
-            },
+            TileError::Unknown { column, text } => TileError::Unknown { column: column + by, text },
+            TileError::Absent { column, text } => TileError::Absent { column: column + by, text },
+            TileError::Bracket { column, text } => TileError::Bracket { column: column + by, text },
             other => other,
         }
     }
@@ -129,45 +116,23 @@ impl TileSet {
             }
             if !header_seen {
                 if row != "kind,tile,count,value,aliases" {
-                    return Err(syntax(
-                        line,
-                        1,
-                        "expected the header 'kind,tile,count,value,aliases'",
-                    ));
+                    return Err(syntax(line, 1, "expected the header 'kind,tile,count,value,aliases'"));
                 }
                 header_seen = true;
                 continue;
             }
             let cells: Vec<&str> = row.split(',').collect();
             if cells.len() != 5 {
-                return Err(syntax(
-                    line,
-                    1,
-                    format!("expected 5 columns, found {}", cells.len()),
-                ));
+                return Err(syntax(line, 1, format!("expected 5 columns, found {}", cells.len())));
             }
-            let column_of = |k: usize| {
-                cells[..k]
-                    .iter()
-                    .map(|c| c.chars().count() + 1)
-                    .sum::<usize>()
-                    + 1
-            };
+            let column_of = |k: usize| cells[..k].iter().map(|c| c.chars().count() + 1).sum::<usize>() + 1;
             let name = normalize(cells[1]).as_string();
             if name.is_empty() || name.chars().any(|c| c.is_whitespace() || "[],".contains(c)) {
-                return Err(syntax(
-                    line,
-                    column_of(1),
-                    format!("'{}' is not a tile name", cells[1]),
-                ));
+                return Err(syntax(line, column_of(1), format!("'{}' is not a tile name", cells[1])));
             }
             let number = |k: usize| -> Result<u8, TileError> {
                 cells[k].trim().parse::<u8>().map_err(|_| {
-                    syntax(
-                        line,
-                        column_of(k),
-                        format!("'{}' is not a number from 0 to 255", cells[k]),
-                    )
+                    syntax(line, column_of(k), format!("'{}' is not a number from 0 to 255", cells[k]))
                 })
             };
             let (count, value) = (number(2)?, number(3)?);
@@ -177,27 +142,15 @@ impl TileSet {
                         return Err(syntax(line, 1, format!("more than {MAX_TILES} tiles")));
                     }
                     if set.tiles.iter().any(|t| t.name == name) {
-                        return Err(syntax(
-                            line,
-                            column_of(1),
-                            format!("tile '{name}' is defined twice"),
-                        ));
+                        return Err(syntax(line, column_of(1), format!("tile '{name}' is defined twice")));
                     }
                     let tile = byte_of_row(set.tiles.len());
                     set.row[tile as usize] = (set.tiles.len() + 1) as u8;
-                    set.tiles.push(TileDef {
-                        name: name.clone(),
-                        count,
-                        value,
-                    });
+                    set.tiles.push(TileDef { name: name.clone(), count, value });
                     set.spellings.push((name.chars().collect(), tile));
                     for alias in cells[4].split('|').filter(|a| !a.is_empty()) {
                         let alias = normalize(alias).as_string();
-                        if set
-                            .spellings
-                            .iter()
-                            .any(|(s, _)| s.iter().collect::<String>() == alias)
-                        {
+                        if set.spellings.iter().any(|(s, _)| s.iter().collect::<String>() == alias) {
                             return Err(syntax(
                                 line,
                                 column_of(4),
@@ -210,19 +163,14 @@ impl TileSet {
                 "blank" => set.blanks = count,
                 "absent" => set.absent.push(name),
                 other => {
-                    return Err(syntax(
-                        line,
-                        1,
-                        format!("'{other}' is not a kind (tile, blank or absent)"),
-                    ));
+                    return Err(syntax(line, 1, format!("'{other}' is not a kind (tile, blank or absent)")));
                 }
             }
         }
         if set.tiles.is_empty() {
             return Err(syntax(1, 1, "the tile set defines no tile"));
         }
-        set.spellings
-            .sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(&b.1)));
+        set.spellings.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(&b.1)));
         for (spelling, tile) in &set.spellings {
             if let [c] = spelling[..] {
                 if c.is_ascii() {
@@ -250,8 +198,7 @@ impl TileSet {
 
     /// The definition of tile `t`, if the set has it.
     pub fn get(&self, t: Tile) -> Option<&TileDef> {
-        self.tiles
-            .get((self.row[t as usize] as usize).wrapping_sub(1))
+        self.tiles.get((self.row[t as usize] as usize).wrapping_sub(1))
     }
 
     /// Returns true if and only if `t` is a tile of this set.
@@ -267,10 +214,7 @@ impl TileSet {
     /// The tile named `name` (natural spelling or alias, any case).
     pub fn tile_named(&self, name: &str) -> Option<Tile> {
         let name: Vec<char> = normalize(name).chars;
-        self.spellings
-            .iter()
-            .find(|(s, _)| *s == name)
-            .map(|&(_, t)| t)
+        self.spellings.iter().find(|(s, _)| *s == name).map(|&(_, t)| t)
     }
 
     /// Tokenises a word typed in any notation: natural spelling (every CH, LL, RR is one tile),
@@ -329,29 +273,20 @@ impl TileSet {
             if c == '[' {
                 let close = chars[i + 1..].iter().position(|&c| c == ']');
                 let Some(len) = close else {
-                    return Err(TileError::Bracket {
-                        column,
-                        text: chars[i..].iter().collect(),
-                    });
+                    return Err(TileError::Bracket { column, text: chars[i..].iter().collect() });
                 };
                 let inner: Vec<char> = chars[i + 1..i + 1 + len].to_vec();
                 match self.spellings.iter().find(|(s, _)| *s == inner) {
                     Some(&(_, t)) => emit(t)?,
                     None => {
                         let shown: String = chars[i..i + 2 + len].iter().collect();
-                        return Err(TileError::Bracket {
-                            column,
-                            text: shown,
-                        });
+                        return Err(TileError::Bracket { column, text: shown });
                     }
                 }
                 i += len + 2;
                 continue;
             }
-            let longest = self
-                .spellings
-                .iter()
-                .find(|(s, _)| chars[i..].starts_with(s));
+            let longest = self.spellings.iter().find(|(s, _)| chars[i..].starts_with(s));
             match longest {
                 Some((s, t)) => {
                     emit(*t)?;
@@ -360,15 +295,9 @@ impl TileSet {
                 None => {
                     let shown = c.to_string();
                     if self.absent.contains(&shown) {
-                        return Err(TileError::Absent {
-                            column,
-                            text: shown,
-                        });
+                        return Err(TileError::Absent { column, text: shown });
                     }
-                    return Err(TileError::Unknown {
-                        column,
-                        text: shown,
-                    });
+                    return Err(TileError::Unknown { column, text: shown });
                 }
             }
         }
@@ -391,11 +320,8 @@ impl TileSet {
             if let Some(&next) = text.get(i + 1) {
                 if next.is_ascii_alphabetic() {
                     let pair = [up as char, next.to_ascii_uppercase() as char];
-                    if let Some(&(_, t)) = self
-                        .spellings
-                        .iter()
-                        .take_while(|(s, _)| s.len() >= 2)
-                        .find(|(s, _)| s[..] == pair)
+                    if let Some(&(_, t)) =
+                        self.spellings.iter().take_while(|(s, _)| s.len() >= 2).find(|(s, _)| s[..] == pair)
                     {
                         out.push(t);
                         i += 2;
@@ -420,9 +346,7 @@ impl TileSet {
 
     /// Spells a word with every tile in brackets (`[CH]U[RR]O`).
     pub fn spell_tiles(&self, word: &[Tile]) -> String {
-        word.iter()
-            .map(|&t| format!("[{}]", self.name(t)))
-            .collect()
+        word.iter().map(|&t| format!("[{}]", self.name(t))).collect()
     }
 
     /// The natural spelling of tile `t`, or `?` for a byte the set does not define.
@@ -432,18 +356,12 @@ impl TileSet {
 
     /// The face value of a word (no blanks).
     pub fn value(&self, word: &[Tile]) -> u32 {
-        word.iter()
-            .map(|&t| self.get(t).map_or(0, |d| d.value as u32))
-            .sum()
+        word.iter().map(|&t| self.get(t).map_or(0, |d| d.value as u32)).sum()
     }
 }
 
 fn syntax(line: usize, column: usize, message: impl Into<String>) -> TileError {
-    TileError::Syntax {
-        line,
-        column,
-        message: message.into(),
-    }
+    TileError::Syntax { line, column, message: message.into() }
 }
 
 #[cfg(test)]
@@ -457,11 +375,7 @@ mod tests {
 
     fn tiles(s: &str) -> Vec<String> {
         let set = es();
-        set.parse_word(s)
-            .unwrap()
-            .iter()
-            .map(|&t| set.name(t).to_string())
-            .collect()
+        set.parse_word(s).unwrap().iter().map(|&t| set.name(t).to_string()).collect()
     }
 
     #[test]
@@ -476,15 +390,7 @@ mod tests {
     fn every_notation_gives_the_same_tiles() {
         let set = es();
         let want = set.parse_word("CHURRO").unwrap();
-        for s in [
-            "churro",
-            "Churro",
-            "[CH]U[RR]O",
-            "[ch]u[rr]o",
-            "1u3o",
-            "ÇU3O",
-            "çurro",
-        ] {
+        for s in ["churro", "Churro", "[CH]U[RR]O", "[ch]u[rr]o", "1u3o", "ÇU3O", "çurro"] {
             assert_eq!(set.parse_word(s).unwrap(), want, "{s}");
         }
     }
@@ -492,44 +398,22 @@ mod tests {
     #[test]
     fn sort_order_is_the_spanish_order() {
         let set = es();
-        let mut words: Vec<Word> = [
-            "DADO", "CHAPA", "CURA", "LLAMA", "LUZ", "ÑU", "NUBE", "RRR", "RUSO", "SOL",
-        ]
-        .iter()
-        .map(|w| set.parse_word(w).unwrap())
-        .collect();
+        let mut words: Vec<Word> =
+            ["DADO", "CHAPA", "CURA", "LLAMA", "LUZ", "ÑU", "NUBE", "RRR", "RUSO", "SOL"]
+                .iter()
+                .map(|w| set.parse_word(w).unwrap())
+                .collect();
         words.sort();
         let spelled: Vec<String> = words.iter().map(|w| set.spell(w)).collect();
-        assert_eq!(
-            spelled,
-            ["CURA", "CHAPA", "DADO", "LUZ", "LLAMA", "NUBE", "ÑU", "RUSO", "RRR", "SOL"]
-        );
+        assert_eq!(spelled, ["CURA", "CHAPA", "DADO", "LUZ", "LLAMA", "NUBE", "ÑU", "RUSO", "RRR", "SOL"]);
     }
 
     #[test]
     fn k_and_w_are_absent_not_unknown() {
-        assert_eq!(
-            es().parse_word("kiosco"),
-            Err(TileError::Absent {
-                column: 1,
-                text: "K".into()
-            })
-        );
-        assert_eq!(
-            es().parse_word("ca@sa"),
-            Err(TileError::Unknown {
-                column: 3,
-                text: "@".into()
-            })
-        );
-        assert!(matches!(
-            es().parse_word("[XX]"),
-            Err(TileError::Bracket { column: 1, .. })
-        ));
-        assert!(matches!(
-            es().parse_word("[CH"),
-            Err(TileError::Bracket { .. })
-        ));
+        assert_eq!(es().parse_word("kiosco"), Err(TileError::Absent { column: 1, text: "K".into() }));
+        assert_eq!(es().parse_word("ca@sa"), Err(TileError::Unknown { column: 3, text: "@".into() }));
+        assert!(matches!(es().parse_word("[XX]"), Err(TileError::Bracket { column: 1, .. })));
+        assert!(matches!(es().parse_word("[CH"), Err(TileError::Bracket { .. })));
         assert_eq!(es().parse_word(""), Err(TileError::Empty));
     }
 
@@ -549,15 +433,9 @@ mod tests {
     #[test]
     fn malformed_tile_files_name_line_and_column() {
         let bad = "kind,tile,count,value,aliases\ntile,A,12,x,\n";
-        assert_eq!(
-            TileSet::parse(bad).unwrap_err().to_string(),
-            "2:11: 'x' is not a number from 0 to 255"
-        );
+        assert_eq!(TileSet::parse(bad).unwrap_err().to_string(), "2:11: 'x' is not a number from 0 to 255");
         let twice = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,A,1,1,\n";
-        assert!(TileSet::parse(twice)
-            .unwrap_err()
-            .to_string()
-            .starts_with("3:6:"));
+        assert!(TileSet::parse(twice).unwrap_err().to_string().starts_with("3:6:"));
     }
 
     proptest! {

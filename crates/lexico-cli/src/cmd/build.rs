@@ -67,13 +67,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar
     });
     let previous = match &args.previous {
-        Some(p) if p.as_os_str() == "default" => {
-            Some(crate::lexicons::LexiconArg::default().open()?)
+        Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::LexiconArg::default().open()?),
+        Some(p) => {
+            Some(lexico_lexicon::Lexicon::open(p).with_context(|| format!("{} (--previous)", p.display()))?)
         }
-        Some(p) => Some(
-            lexico_lexicon::Lexicon::open(p)
-                .with_context(|| format!("{} (--previous)", p.display()))?,
-        ),
         None => None,
     };
     let compiled = compile::compile(&rules, &inputs, previous.as_ref(), meta, &mut |done, _| {
@@ -138,16 +135,12 @@ fn read_sources(paths: &[PathBuf]) -> Result<Vec<Input>> {
                 .with_context(|| format!("{}", path.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| {
-                    p.is_file()
-                        && matches!(p.extension().and_then(|e| e.to_str()), Some("txt" | "tsv"))
+                    p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("txt" | "tsv"))
                 })
                 .collect();
             found.sort();
             if found.is_empty() {
-                bail!(
-                    "{}: the folder holds no .txt or .tsv source",
-                    path.display()
-                );
+                bail!("{}: the folder holds no .txt or .tsv source", path.display());
             }
             files.extend(found);
         } else {
@@ -158,10 +151,7 @@ fn read_sources(paths: &[PathBuf]) -> Result<Vec<Input>> {
         .into_iter()
         .map(|p| {
             let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
-            Ok(Input {
-                path: p.to_string_lossy().into_owned(),
-                bytes,
-            })
+            Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
         })
         .collect()
 }
@@ -170,14 +160,7 @@ fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["text", "reason", "rule", "article", "source", "line"])?;
     for x in exclusions {
-        w.write_record([
-            &x.text,
-            &x.reason,
-            &x.rule,
-            &x.article,
-            &x.source,
-            &x.line.to_string(),
-        ])?;
+        w.write_record([&x.text, &x.reason, &x.rule, &x.article, &x.source, &x.line.to_string()])?;
     }
     Ok(w.into_inner()?)
 }
@@ -185,18 +168,10 @@ fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {
 /// Writes `bytes` to `path` through a temporary file in the same folder, renamed into place, so
 /// `path` is never a half-written file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
-    tmp.write_all(bytes)
-        .with_context(|| format!("{}", path.display()))?;
-    tmp.as_file()
-        .sync_all()
-        .with_context(|| format!("{}", path.display()))?;
-    tmp.persist(path)
-        .with_context(|| format!("{}", path.display()))?;
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
+    tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
+    tmp.as_file().sync_all().with_context(|| format!("{}", path.display()))?;
+    tmp.persist(path).with_context(|| format!("{}", path.display()))?;
     Ok(())
 }

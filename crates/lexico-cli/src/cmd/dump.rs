@@ -28,19 +28,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let set = lex.tiles();
     let mut out = Out::new(args.format);
-    let codes = if args.provenance {
-        Some(lex.codes_in_order()?)
-    } else {
-        None
-    };
+    let codes = if args.provenance { Some(lex.codes_in_order()?) } else { None };
     let slots = if args.provenance { lex.slots()? } else { &[] };
     let mut stream = lex.fst().keys();
     let mut line = String::new();
     let mut rank = 0;
     while let Some(key) = stream.next() {
-        let slot = codes
-            .as_ref()
-            .and_then(|c| slots.get(lexico_lexicon::provenance::slot_of(c[rank]) as usize));
+        let slot =
+            codes.as_ref().and_then(|c| slots.get(lexico_lexicon::provenance::slot_of(c[rank]) as usize));
         rank += 1;
         line.clear();
         if args.tiles {
@@ -66,13 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             w.write_all(line.as_bytes())?;
             w.write_all(b"\n")?;
         } else {
-            out.record(
-                &line,
-                &[
-                    ("word", Value::Str(&line)),
-                    ("tiles", Value::Int(key.len() as u64)),
-                ],
-            )?;
+            out.record(&line, &[("word", Value::Str(&line)), ("tiles", Value::Int(key.len() as u64))])?;
         }
     }
     out.flush()?;

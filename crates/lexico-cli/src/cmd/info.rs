@@ -31,16 +31,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ("version".into(), m.version.clone()),
         ("format version".into(), m.format_version.to_string()),
         ("built by".into(), m.tool.clone()),
-        (
-            "rule set".into(),
-            format!("{} {}", m.rules.name, m.rules.version),
-        ),
+        ("rule set".into(), format!("{} {}", m.rules.name, m.rules.version)),
         ("words".into(), m.words.to_string()),
         ("rejected forms kept".into(), m.rejected_forms.to_string()),
-        (
-            "tiles per word".into(),
-            format!("{} to {}", m.min_tiles, m.max_tiles),
-        ),
+        ("tiles per word".into(), format!("{} to {}", m.min_tiles, m.max_tiles)),
         ("payload sha256".into(), m.payload_sha256.clone()),
         ("file sha256".into(), lex.file_sha256()),
     ];
@@ -50,17 +44,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for s in &m.sources {
         rows.push((
             "source".into(),
-            format!(
-                "{} ({}, {} lines, sha256 {})",
-                s.file.path, s.kind, s.lines, s.file.sha256
-            ),
+            format!("{} ({}, {} lines, sha256 {})", s.file.path, s.kind, s.lines, s.file.sha256),
         ));
     }
     for f in &m.rules.files {
-        rows.push((
-            "rule file".into(),
-            format!("{} (sha256 {})", f.path, f.sha256),
-        ));
+        rows.push(("rule file".into(), format!("{} (sha256 {})", f.path, f.sha256)));
     }
     for n in &m.notes {
         rows.push(("note".into(), n.clone()));

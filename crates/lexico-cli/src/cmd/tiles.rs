@@ -25,30 +25,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let set = lex.tiles();
     let mut out = Out::new(args.format);
     input::each(&args.words, |text, place| {
-        let seq = set
-            .parse_sequence(text)
-            .with_context(|| format!("{place}: '{text}'"))?;
+        let seq = set.parse_sequence(text).with_context(|| format!("{place}: '{text}'"))?;
         if seq.is_empty() {
             anyhow::bail!("{place}: no tiles in '{text}'");
         }
         let names: Vec<&str> = seq.iter().map(|t| t.map_or("?", |t| set.name(t))).collect();
-        let value: u32 = seq
-            .iter()
-            .flatten()
-            .map(|&t| set.get(t).map_or(0, |d| d.value as u32))
-            .sum();
+        let value: u32 = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
         let spelled: String = names.concat();
         let joined = names.join(" ");
-        let bracketed: String = names
-            .iter()
-            .map(|n| {
-                if *n == "?" {
-                    "?".to_string()
-                } else {
-                    format!("[{n}]")
-                }
-            })
-            .collect();
+        let bracketed: String =
+            names.iter().map(|n| if *n == "?" { "?".to_string() } else { format!("[{n}]") }).collect();
         out.record(
             &format!("{spelled}\t{joined}\t{} tiles\t{value} points", seq.len()),
             &[

@@ -40,11 +40,7 @@ pub enum Verdict {
 
 /// Judges one typed word: its natural spelling and verdict, or an error for a character that is
 /// no tile and no letter.
-pub fn judge_word(
-    lex: &Lexicon,
-    text: &str,
-    scratch: &mut Word,
-) -> Result<(String, Verdict), TileError> {
+pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(String, Verdict), TileError> {
     let tiles = lex.tiles();
     let spelled;
     if tiles.parse_word_fast(text.as_bytes(), scratch) {
@@ -56,10 +52,7 @@ pub fn judge_word(
                 *scratch = w;
             }
             Err(TileError::Absent { .. }) => {
-                return Ok((
-                    lexico_tiles::normalize(text).as_string(),
-                    Verdict::Invalid("no-tile"),
-                ));
+                return Ok((lexico_tiles::normalize(text).as_string(), Verdict::Invalid("no-tile")));
             }
             Err(e) => return Err(e),
         }
@@ -94,21 +87,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Verdict::Valid => (true, ""),
             Verdict::Invalid(r) => (false, r),
         };
-        let line = if valid {
-            format!("{spelled}\tvalid")
-        } else {
-            format!("{spelled}\tinvalid\t{reason}")
-        };
-        let why = if args.explain {
-            crate::cmd::valid::explain(&lex, &scratch, verdict)?
-        } else {
-            String::new()
-        };
-        let line = if args.explain {
-            format!("{line}\t{why}")
-        } else {
-            line
-        };
+        let line = if valid { format!("{spelled}\tvalid") } else { format!("{spelled}\tinvalid\t{reason}") };
+        let why =
+            if args.explain { crate::cmd::valid::explain(&lex, &scratch, verdict)? } else { String::new() };
+        let line = if args.explain { format!("{line}\t{why}") } else { line };
         let mut fields = vec![
             ("word", Value::Str(&spelled)),
             ("valid", Value::Bool(valid)),
@@ -121,11 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Ok(())
     })?;
     out.flush()?;
-    Ok(if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// Why a word is in or out, in one line.
@@ -162,10 +140,7 @@ pub fn explain(lex: &Lexicon, word: &[u8], verdict: Verdict) -> Result<String> {
             if rejected.is_empty() {
                 "not in the sources of this lexicon".into()
             } else {
-                let rs: Vec<String> = rejected
-                    .iter()
-                    .map(|d| format!("rejected: {}", describe(d)))
-                    .collect();
+                let rs: Vec<String> = rejected.iter().map(|d| format!("rejected: {}", describe(d))).collect();
                 rs.join(" | ")
             }
         }
@@ -187,9 +162,8 @@ fn judge_plays(lex: &Lexicon, words: &[String], out: &mut Out) -> Result<ExitCod
     let mut judge = |play: &[&str], place: &str| -> Result<()> {
         let mut ok = !play.is_empty();
         for text in play {
-            let (_, v) = judge_word(lex, text, &mut scratch).with_context(|| {
-                format!("{place}: a word of the play has a character that is no letter")
-            })?;
+            let (_, v) = judge_word(lex, text, &mut scratch)
+                .with_context(|| format!("{place}: a word of the play has a character that is no letter"))?;
             ok &= v == Verdict::Valid;
         }
         all &= ok;
@@ -209,10 +183,7 @@ fn judge_plays(lex: &Lexicon, words: &[String], out: &mut Out) -> Result<ExitCod
     };
     if words.is_empty() {
         input::each(&[], |line, place| {
-            let play: Vec<&str> = line
-                .split([' ', ',', '\t'])
-                .filter(|w| !w.is_empty())
-                .collect();
+            let play: Vec<&str> = line.split([' ', ',', '\t']).filter(|w| !w.is_empty()).collect();
             judge(&play, place)
         })?;
     } else {
@@ -220,20 +191,13 @@ fn judge_plays(lex: &Lexicon, words: &[String], out: &mut Out) -> Result<ExitCod
         judge(&play, "the play")?;
     }
     out.flush()?;
-    Ok(if all {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// Text verdicts for words on standard input, with an allocation-free path for plain ASCII.
 fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
     let mut data = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut data)
-        .context("reading standard input")?;
+    std::io::stdin().lock().read_to_end(&mut data).context("reading standard input")?;
     let mut all_valid = true;
     let mut scratch = Word::new();
     let mut upper = Vec::with_capacity(64);
@@ -254,8 +218,8 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
         let Ok(text) = std::str::from_utf8(line) else {
             bail!("<stdin>:{}: invalid UTF-8", i + 1);
         };
-        let (spelled, verdict) = judge_word(lex, text, &mut scratch)
-            .with_context(|| format!("<stdin>:{}: '{text}'", i + 1))?;
+        let (spelled, verdict) =
+            judge_word(lex, text, &mut scratch).with_context(|| format!("<stdin>:{}: '{text}'", i + 1))?;
         match verdict {
             Verdict::Valid => writeln!(w, "{spelled}\tvalid")?,
             Verdict::Invalid(reason) => {
@@ -265,9 +229,5 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
