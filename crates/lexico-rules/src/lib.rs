@@ -8,6 +8,7 @@
 
 pub mod error;
 pub mod form;
+pub mod verbs;
 
 pub use error::RuleError;
 pub use form::{Form, Verdict};
