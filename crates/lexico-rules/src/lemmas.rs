@@ -1,12 +1,12 @@
 //! Lexico's lemma tables (`*.tsv`): hand-made sources, and annotations the FISE lists lack.
 //!
 //! ```text
-//! lemma	pos	marks	model
-//! bonito, ta	adj n
-//! ayer	adv n
-//! lord	n	pl=lores
-//! ballet	n	cursiva
-//! abaleo 1	n
+//! lemma       pos     marks     model     (tab-separated)
+//! bonito, ta  adj n
+//! ayer        adv n
+//! lord        n       pl=lores
+//! ballet      n       cursiva
+//! abaleo 1    n
 //! ```
 //!
 //! `lemma` is the headword with its accents, optionally followed by a homograph number, and

@@ -15,6 +15,7 @@ pub mod plural;
 pub mod ruleset;
 pub mod sources;
 pub mod syllable;
+pub mod verbs;
 
 pub use error::RuleError;
 pub use form::{Form, Verdict};

@@ -1,0 +1,486 @@
+//! Section 17 of the regulation as data: which generated forms an entry keeps, and why not.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+use regex::Regex;
+use serde::Deserialize;
+
+use super::models::{Cell, Conjugator, Paradigm};
+use super::reader::VerbEntry;
+use super::toml_util::{fold, Source, Spanned};
+use crate::error::RuleError;
+use crate::form::{Form, Verdict};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    rule: Vec<RuleDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleDef {
+    id: Spanned<String>,
+    article: String,
+    verdict: Spanned<String>,
+    reason: Option<String>,
+    class: Option<Vec<u8>>,
+    property: Option<Vec<String>>,
+    usage: Option<Vec<Spanned<String>>>,
+    pronominal: Option<bool>,
+    infinitive: Option<Vec<String>>,
+    bracket: Option<String>,
+    listed: Option<bool>,
+    slots: Option<Spanned<Vec<String>>>,
+    except: Option<Spanned<Vec<String>>>,
+    texts: Option<Vec<String>>,
+    text_matches: Option<Spanned<String>>,
+    ending_not_matching: Option<Spanned<String>>,
+    not_listed: Option<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Usage {
+    Current,
+    Regional,
+    Obsolete,
+}
+
+#[derive(Debug)]
+struct Rule {
+    id: String,
+    article: String,
+    accept: bool,
+    reason: String,
+    class: Option<Vec<u8>>,
+    property: Option<Vec<char>>,
+    usage: Option<Vec<Usage>>,
+    pronominal: Option<bool>,
+    infinitive: Option<HashSet<String>>,
+    bracket: Option<String>,
+    listed: Option<bool>,
+    /// Slots the rule applies to (after `slots` and `except`); `None` = all.
+    slots: Option<Vec<bool>>,
+    texts: Option<HashSet<String>>,
+    text_matches: Option<Regex>,
+    ending_not_matching: Option<Regex>,
+    not_listed: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerbsFile {
+    verb: Vec<VerbDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerbDef {
+    infinitive: Spanned<String>,
+    homograph: Option<u8>,
+    rule: String,
+    article: String,
+    model: Option<Spanned<String>>,
+    note: Option<String>,
+    #[serde(default)]
+    add: BTreeMap<String, Spanned<String>>,
+}
+
+#[derive(Debug)]
+struct VerbDecision {
+    infinitive: String,
+    homograph: Option<u8>,
+    rule: String,
+    article: String,
+    model: Option<usize>,
+    add: Vec<(usize, Vec<String>)>,
+}
+
+/// The FISE-2016 verb rule set: conjugation models and the section 17 filter.
+#[derive(Debug)]
+pub struct VerbRules {
+    conj: Conjugator,
+    rules: Vec<Rule>,
+    verbs: Vec<VerbDecision>,
+    descriptions: HashSet<String>,
+}
+
+/// Context of one entry while its forms are filtered.
+struct EntryView<'a> {
+    entry: &'a VerbEntry,
+    verb: &'a str,
+    pronominal: bool,
+    usage: Usage,
+    bracket_is_list: bool,
+    listed: HashSet<String>,
+}
+
+impl VerbRules {
+    /// Loads `slots.toml`, `endings.toml`, `spelling.toml`, `models*.toml`, `rules.toml` and
+    /// `verbs.toml` from `dir` (the rule set's `verbs/` directory).
+    pub fn load(dir: &Path) -> Result<VerbRules, RuleError> {
+        let conj = Conjugator::load(dir)?;
+        let src = Source::read(&dir.join("rules.toml"))?;
+        let file: RulesFile = src.parse()?;
+        let mut rules = Vec::new();
+        let mut descriptions = HashSet::new();
+        let mut ids = HashSet::new();
+        for d in file.rule {
+            if !ids.insert(d.id.get_ref().clone()) {
+                return Err(src.error(d.id.span().start, format!("rule `{}` defined twice", d.id.get_ref())));
+            }
+            let accept = match d.verdict.get_ref().as_str() {
+                "accept" => true,
+                "reject" => false,
+                other => {
+                    return Err(src.error(
+                        d.verdict.span().start,
+                        format!("verdict must be \"accept\" or \"reject\", not \"{other}\""),
+                    ))
+                }
+            };
+            if !accept && d.reason.is_none() {
+                return Err(src.error(d.id.span().start, "a rejecting rule needs a `reason`"));
+            }
+            let resolve = |list: &Spanned<Vec<String>>| -> Result<Vec<bool>, RuleError> {
+                let mut mask = vec![false; conj.slots.names.len()];
+                for name in list.get_ref() {
+                    let v = conj.slots.resolve(name).ok_or_else(|| {
+                        src.error(list.span().start, format!("unknown slot or group `{name}`"))
+                    })?;
+                    for i in v {
+                        mask[i] = true;
+                    }
+                }
+                Ok(mask)
+            };
+            let mut slots = match &d.slots {
+                Some(l) => Some(resolve(l)?),
+                None => None,
+            };
+            if let Some(ex) = &d.except {
+                let ex = resolve(ex)?;
+                let base = slots.unwrap_or_else(|| vec![true; ex.len()]);
+                slots = Some(base.iter().zip(&ex).map(|(a, b)| *a && !b).collect());
+            }
+            let usage = match &d.usage {
+                None => None,
+                Some(list) => Some(
+                    list.iter()
+                        .map(|u| match u.get_ref().as_str() {
+                            "current" => Ok(Usage::Current),
+                            "regional" => Ok(Usage::Regional),
+                            "obsolete" => Ok(Usage::Obsolete),
+                            other => Err(src.error(
+                                u.span().start,
+                                format!("usage must be current, regional or obsolete, not `{other}`"),
+                            )),
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                ),
+            };
+            let property = match &d.property {
+                None => None,
+                Some(list) => {
+                    let mut v = Vec::new();
+                    for p in list {
+                        let mut cs = p.chars();
+                        match (cs.next(), cs.next()) {
+                            (Some(c), None) if ".DIPR".contains(c) => v.push(c),
+                            _ => {
+                                return Err(src.error(
+                                    d.id.span().start,
+                                    format!(
+                                        "rule `{}`: property `{p}` is not one of . D I P R",
+                                        d.id.get_ref()
+                                    ),
+                                ))
+                            }
+                        }
+                    }
+                    Some(v)
+                }
+            };
+            let regex = |s: &Option<Spanned<String>>| -> Result<Option<Regex>, RuleError> {
+                match s {
+                    None => Ok(None),
+                    Some(s) => Regex::new(s.get_ref())
+                        .map(Some)
+                        .map_err(|e| src.error(s.span().start, format!("bad regex: {e}"))),
+                }
+            };
+            if let Some(b) = &d.bracket {
+                descriptions.insert(b.clone());
+            }
+            rules.push(Rule {
+                id: d.id.get_ref().clone(),
+                article: d.article.clone(),
+                accept,
+                reason: d.reason.clone().unwrap_or_default(),
+                class: d.class.clone(),
+                property,
+                usage,
+                pronominal: d.pronominal,
+                infinitive: d.infinitive.as_ref().map(|v| v.iter().cloned().collect()),
+                bracket: d.bracket.clone(),
+                listed: d.listed,
+                slots,
+                texts: d.texts.as_ref().map(|v| v.iter().map(|t| fold(t)).collect()),
+                text_matches: regex(&d.text_matches)?,
+                ending_not_matching: regex(&d.ending_not_matching)?,
+                not_listed: d.not_listed,
+            });
+        }
+        let vsrc = Source::read(&dir.join("verbs.toml"))?;
+        let vfile: VerbsFile = vsrc.parse()?;
+        let mut verbs = Vec::new();
+        for d in vfile.verb {
+            let _ = &d.note;
+            let model =
+                match &d.model {
+                    None => None,
+                    Some(m) => Some(conj.model(m.get_ref()).ok_or_else(|| {
+                        vsrc.error(m.span().start, format!("unknown model `{}`", m.get_ref()))
+                    })?),
+                };
+            let mut add = Vec::new();
+            for (slot, text) in &d.add {
+                let i = conj
+                    .slots
+                    .index_of(slot)
+                    .ok_or_else(|| vsrc.error(text.span().start, format!("unknown slot `{slot}`")))?;
+                add.push((i, text.get_ref().split_whitespace().map(String::from).collect()));
+            }
+            if d.infinitive.get_ref().is_empty() {
+                return Err(vsrc.error(d.infinitive.span().start, "empty infinitive"));
+            }
+            verbs.push(VerbDecision {
+                infinitive: d.infinitive.get_ref().clone(),
+                homograph: d.homograph,
+                rule: d.rule.clone(),
+                article: d.article.clone(),
+                model,
+                add,
+            });
+        }
+        Ok(VerbRules { conj, rules, verbs, descriptions })
+    }
+
+    /// The slot names in paradigm order.
+    pub fn slot_names(&self) -> &[String] {
+        &self.conj.slots.names
+    }
+
+    /// `(id, name, note)` of every model, in definition order.
+    pub fn models(&self) -> Vec<(String, String, String)> {
+        self.conj.models.iter().map(|m| (m.id.clone(), m.name.clone(), m.note.clone())).collect()
+    }
+
+    /// Conjugates a bare infinitive (without "se") by a model given by id (`2-06`) or name
+    /// (`hacer`). No rule of section 17 is applied.
+    pub fn conjugate(&self, infinitive: &str, model: &str) -> Result<Paradigm, String> {
+        let m = self.conj.model(model).ok_or_else(|| format!("unknown model `{model}`"))?;
+        self.conj.conjugate(m, infinitive)
+    }
+
+    /// The id of the model an entry is conjugated by (`1-00` for regular, regional and obsolete
+    /// verbs), after the verb-by-verb decisions of `verbs.toml`.
+    pub fn model_id(&self, entry: &VerbEntry) -> String {
+        let verb = entry.verb();
+        if let Some(m) = self.decisions(entry, verb).find_map(|d| d.model) {
+            return self.conj.models[m].id.clone();
+        }
+        let n = if entry.model == 88 || entry.model == 99 { 0 } else { entry.model };
+        format!("{}-{:02}", entry.conjugation, n)
+    }
+
+    fn decisions<'a>(
+        &'a self,
+        entry: &'a VerbEntry,
+        verb: &'a str,
+    ) -> impl Iterator<Item = &'a VerbDecision> + 'a {
+        self.verbs.iter().filter(move |d| {
+            d.infinitive == verb && (d.homograph.is_none() || d.homograph == entry.homograph)
+        })
+    }
+
+    /// The paradigm an entry is conjugated with before the rules are applied: its model, the
+    /// regular forms too for property R, the participles of its brackets for property P.
+    pub fn paradigm(&self, entry: &VerbEntry) -> Result<Paradigm, String> {
+        let verb = entry.verb();
+        let id = self.model_id(entry);
+        let m = self.conj.model(&id).ok_or_else(|| format!("no model `{id}` in the rule set"))?;
+        let mut p = self.conj.conjugate(m, verb)?;
+        if entry.property == 'R' {
+            let reg = self.conj.model(&format!("{}-00", entry.conjugation)).ok_or("no regular model")?;
+            let r = self.conj.conjugate(reg, verb)?;
+            for ((_, cells), (_, extra)) in p.cells.iter_mut().zip(r.cells) {
+                for c in extra {
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                }
+            }
+        }
+        if entry.property == 'P' {
+            let words: Vec<&str> = entry.forms.as_deref().unwrap_or("").split_whitespace().collect();
+            for (slot, suffix) in
+                [("part.m.sg", "o"), ("part.f.sg", "a"), ("part.m.pl", "os"), ("part.f.pl", "as")]
+            {
+                let cells: Vec<Cell> = words
+                    .iter()
+                    .filter_map(|w| w.strip_suffix('o'))
+                    .map(|stem| Cell { text: format!("{stem}{suffix}"), ending_at: stem.len() })
+                    .collect();
+                if let Some((_, c)) = p.cells.iter_mut().find(|(s, _)| s == slot) {
+                    *c = cells;
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// Checks every entry against the rule set: its model exists and fits its infinitive, its
+    /// irregular participles end in -o, the forms listed for a defective verb are generated.
+    pub fn check_entries(&self, path: &Path, entries: &[VerbEntry]) -> Result<(), RuleError> {
+        for e in entries {
+            let err = |msg: String| RuleError::syntax(path, e.line, 1, msg);
+            let p = self.paradigm(e).map_err(err)?;
+            if e.property == 'P'
+                && e.forms.as_deref().unwrap_or("").split_whitespace().any(|w| !w.ends_with('o'))
+            {
+                return Err(err("irregular participles must end in -o".into()));
+            }
+            if e.property == 'D' && !self.descriptions.contains(e.forms.as_deref().unwrap_or("")) {
+                let all: HashSet<String> =
+                    p.cells.iter().flat_map(|(_, c)| c.iter().map(|c| fold(&c.text))).collect();
+                for w in e.forms.as_deref().unwrap_or("").split_whitespace() {
+                    if !all.contains(&fold(w)) {
+                        return Err(err(format!(
+                            "`{w}` is listed as a valid form but is not a form of `{}`",
+                            e.infinitive
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every form the rules generate for an entry, accepted or rejected, with the rule and article
+    /// that decided it. A word belongs to the lexicon if ANY entry gives it an accepted form (the
+    /// same text may be rejected in one slot and accepted in another, or by a homograph).
+    pub fn expand(&self, entry: &VerbEntry) -> Vec<Form> {
+        let verb = entry.verb();
+        let paradigm = match self.paradigm(entry) {
+            Ok(p) => p,
+            Err(reason) => {
+                return vec![Form {
+                    text: entry.infinitive.clone(),
+                    slot: "inf".into(),
+                    rule: "model-mismatch".into(),
+                    article: "17.2".into(),
+                    verdict: Verdict::Rejected { reason },
+                }]
+            }
+        };
+        let bracket_is_list =
+            entry.property == 'D' && entry.forms.as_deref().is_some_and(|f| !self.descriptions.contains(f));
+        let view = EntryView {
+            entry,
+            verb,
+            pronominal: entry.is_pronominal_entry(),
+            usage: match entry.model {
+                88 => Usage::Regional,
+                99 => Usage::Obsolete,
+                _ => Usage::Current,
+            },
+            bracket_is_list,
+            listed: if bracket_is_list {
+                entry.forms.as_deref().unwrap_or("").split_whitespace().map(fold).collect()
+            } else {
+                HashSet::new()
+            },
+        };
+        let mut out: Vec<Form> = Vec::new();
+        // Cells are unique per slot within a paradigm; only added forms can repeat one.
+        let mut push = |slot: usize, cell: &Cell, origin: Option<(&str, &str)>| {
+            let name = &self.conj.slots.names[slot];
+            if origin.is_some() && out.iter().any(|f| f.slot == *name && f.text == cell.text) {
+                return;
+            }
+            let mut form = self.judge(&view, slot, cell);
+            if let (Some((rule, article)), true) = (origin, form.rule == "paradigm") {
+                form.rule = rule.to_string();
+                form.article = article.to_string();
+            }
+            out.push(form);
+        };
+        for (slot, (_, cells)) in paradigm.cells.iter().enumerate() {
+            for c in cells {
+                push(slot, c, None);
+            }
+        }
+        for d in self.decisions(entry, verb) {
+            for (slot, texts) in &d.add {
+                for t in texts {
+                    let cell = Cell { text: t.clone(), ending_at: t.len() };
+                    push(*slot, &cell, Some((&d.rule, &d.article)));
+                }
+            }
+        }
+        out
+    }
+
+    fn judge(&self, v: &EntryView, slot: usize, cell: &Cell) -> Form {
+        let slot_name = self.conj.slots.names[slot].clone();
+        for r in &self.rules {
+            if !self.applies(r, v, slot, cell) {
+                continue;
+            }
+            return Form {
+                text: cell.text.clone(),
+                slot: slot_name,
+                rule: r.id.clone(),
+                article: r.article.clone(),
+                verdict: if r.accept {
+                    Verdict::Accepted
+                } else {
+                    Verdict::Rejected { reason: r.reason.clone() }
+                },
+            };
+        }
+        Form {
+            text: cell.text.clone(),
+            slot: slot_name,
+            rule: "paradigm".into(),
+            article: "17.2".into(),
+            verdict: Verdict::Accepted,
+        }
+    }
+
+    fn applies(&self, r: &Rule, v: &EntryView, slot: usize, cell: &Cell) -> bool {
+        let e = v.entry;
+        none_or(&r.class, |c| c.contains(&e.class))
+            && none_or(&r.property, |p| p.contains(&e.property))
+            && none_or(&r.usage, |u| u.contains(&v.usage))
+            && none_or(&r.pronominal, |&p| p == v.pronominal)
+            && none_or(&r.infinitive, |i| i.contains(v.verb))
+            && none_or(&r.bracket, |b| e.forms.as_deref() == Some(b.as_str()))
+            && none_or(&r.listed, |&l| l == v.bracket_is_list)
+            && none_or(&r.slots, |s| s[slot])
+            && none_or(&r.texts, |t| t.contains(&fold(&cell.text)))
+            && none_or(&r.text_matches, |re| re.is_match(&cell.text))
+            && none_or(&r.ending_not_matching, |re| !re.is_match(cell.ending()))
+            && none_or(&r.not_listed, |&n| n != v.listed.contains(&fold(&cell.text)))
+    }
+}
+
+/// True if `o` is `None` or its value satisfies `f`.
+fn none_or<T>(o: &Option<T>, f: impl FnOnce(&T) -> bool) -> bool {
+    match o {
+        None => true,
+        Some(v) => f(v),
+    }
+}

@@ -1,0 +1,185 @@
+//! The classified verb list reader and the rule-file loader: well-formed input, malformed lines
+//! with `file:line:column` errors, encodings and line ends.
+
+mod common;
+
+use std::path::Path;
+
+use lexico_rules::verbs::{read_classified, VerbRules};
+use lexico_rules::RuleError;
+
+const HEADER: &str = "LEXICÓN FISE 2\r\n\r\nNotas: 00 Regular\r\n#\r\n\r\n";
+
+fn read(body: &str) -> Result<Vec<lexico_rules::verbs::VerbEntry>, RuleError> {
+    read_classified(Path::new("verbos.txt"), format!("{HEADER}{body}").as_bytes())
+}
+
+/// The `(line, column, message)` of a syntax error.
+fn error_at(body: &str) -> (usize, usize, String) {
+    match read(body) {
+        Err(RuleError::Syntax { path, line, column, message }) => {
+            assert_eq!(path, Path::new("verbos.txt"));
+            (line, column, message)
+        }
+        other => panic!("expected a syntax error for {body:?}, got {other:?}"),
+    }
+}
+
+#[test]
+fn reads_all_line_shapes() {
+    let body = "1. PRIMERA CONJUGACIÓN\r\n\r\n00-1-.-abalear 2\r\n00-3-D-abarse(abarse abar)\r\n\
+                00-2-D-obstar(infinitivo, gerundio, participio y terceras personas)\r\n\
+                99-0-.-adonarse\r\n2. SEGUNDA CONJUGACIÓN\r\n08-1-P-absolver(absuelto)\r\n\
+                07-1-P-proveer(proveído provisto)\r\n3. TERCERA CONJUGACIÓN\r\n14-1-.-oír\r\n#\r\nfirma\r\n";
+    let e = read(body).unwrap();
+    assert_eq!(e.len(), 7);
+    assert_eq!(
+        (e[0].infinitive.as_str(), e[0].homograph, e[0].model, e[0].class, e[0].property),
+        ("abalear", Some(2), 0, 1, '.')
+    );
+    assert_eq!(e[0].line, 8);
+    assert_eq!(e[1].forms.as_deref(), Some("abarse abar"));
+    assert!(e[1].is_pronominal_entry());
+    assert_eq!(e[1].verb(), "abar");
+    assert_eq!(e[3].model, 99);
+    assert_eq!((e[4].conjugation, e[4].model, e[4].property), (2, 8, 'P'));
+    assert_eq!(e[5].forms.as_deref(), Some("proveído provisto"));
+    assert_eq!((e[6].infinitive.as_str(), e[6].conjugation), ("oír", 3));
+}
+
+#[test]
+fn latin1_and_bare_cr() {
+    // "oír" and "CONJUGACIÓN" in Latin-1, lines ended by bare CR.
+    let mut bytes = b"cabecera\r#\r3. TERCERA CONJUGACI".to_vec();
+    bytes.push(0xD3);
+    bytes.extend_from_slice(b"N\r14-1-.-o");
+    bytes.push(0xED);
+    bytes.extend_from_slice(b"r\r");
+    let e = read_classified(Path::new("x"), &bytes).unwrap();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].infinitive, "oír");
+    assert_eq!(e[0].line, 4);
+}
+
+#[test]
+fn malformed_lines_name_line_and_column() {
+    let s = "1. PRIMERA CONJUGACIÓN\n";
+    let cases: &[(&str, usize, &str)] = &[
+        ("0a-1-.-abalear", 2, "two-digit model"),
+        ("00+1-.-abalear", 3, "`-` after the model"),
+        ("00-7-.-abalear", 4, "class digit"),
+        ("00-1-X-abalear", 6, "property"),
+        ("00-1-..abalear", 7, "`-` after the property"),
+        ("00-1-.-Abalear", 8, "infinitive in lower case"),
+        ("00-1-.-abalecer", 8, "conjugation 1"),
+        ("00-1-.-abalear x", 16, "homograph number"),
+        ("00-1-.-abalear 2;", 17, "unexpected `;`"),
+        ("00-1-D-abalear", 6, "needs its forms"),
+        ("00-1-.-abalear(abalear)", 6, "only for properties D and P"),
+        ("00-1-P-abalear(abaleado", 24, "unclosed bracket"),
+        ("99-1-.-abalear", 4, "class 0"),
+    ];
+    for (line, column, message) in cases {
+        let (l, c, m) = error_at(&format!("{s}{line}\n"));
+        assert_eq!((l, c), (7, *column), "{line}: {m}");
+        assert!(m.contains(message), "{line}: message {m:?} lacks {message:?}");
+    }
+}
+
+#[test]
+fn verb_before_section_header_is_an_error() {
+    let (l, c, m) = error_at("00-1-.-abalear\n");
+    assert_eq!((l, c), (6, 1));
+    assert!(m.contains("section header"), "{m}");
+}
+
+#[test]
+fn missing_hash_line_is_an_error() {
+    let err = read_classified(Path::new("v.txt"), b"1. PRIMERA CONJUGACION\n00-1-.-amar\n").unwrap_err();
+    assert!(err.to_string().starts_with("v.txt:"), "{err}");
+    assert!(err.to_string().contains('#'), "{err}");
+}
+
+#[test]
+fn error_display_is_file_line_column() {
+    let err = read("1. PRIMERA CONJUGACIÓN\n00-1-X-amar\n").unwrap_err();
+    assert_eq!(err.to_string(), "verbos.txt:7:6: expected a property `.`, `D`, `I`, `P` or `R`, found `X`");
+}
+
+#[test]
+fn real_list_reads_and_fits_the_models() {
+    let path = common::fise_file("verbos-clasificados.txt");
+    let entries = read_classified(&path, &std::fs::read(&path).unwrap()).unwrap();
+    assert!(entries.len() > 12_000, "{} entries", entries.len());
+    for c in 1..=3 {
+        assert!(entries.iter().any(|e| e.conjugation == c));
+    }
+    common::rules().check_entries(&path, &entries).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Copies the rule set to a temporary directory, applies `edit` to one file and loads it.
+fn load_edited(file: &str, edit: impl Fn(&str) -> String) -> Result<VerbRules, RuleError> {
+    let src = common::workspace().join("rules/fise-2016/verbs");
+    let dir =
+        std::env::temp_dir().join(format!("lexico-verbs-{}-{}", std::process::id(), file.replace('.', "-")));
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let p = entry.unwrap().path();
+        let name = p.file_name().unwrap().to_str().unwrap().to_string();
+        let mut text = std::fs::read_to_string(&p).unwrap();
+        if name == file {
+            text = edit(&text);
+        }
+        std::fs::write(dir.join(&name), text).unwrap();
+    }
+    let r = VerbRules::load(&dir);
+    std::fs::remove_dir_all(&dir).ok();
+    r
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).expect(needle) + 1
+}
+
+#[test]
+fn rule_file_errors_name_line_and_column() {
+    let models =
+        std::fs::read_to_string(common::workspace().join("rules/fise-2016/verbs/models-1.toml")).unwrap();
+    let line = line_of(&models, "\"pres.stressed\" = \"{a}ue{b}\"");
+    let err = load_edited("models-1.toml", |t| t.replacen("\"{a}ue{b}\"", "\"{a}ue{z}\"", 1)).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains(&format!("models-1.toml:{line}:19:")), "{msg}");
+    assert!(msg.contains("{z}"), "{msg}");
+
+    let err = load_edited("models-1.toml", |t| {
+        t.replacen("\"pres.stressed\" = \"{a}ue{b}\"", "\"pres.stresed\" = \"{a}ue{b}\"", 1)
+    })
+    .unwrap_err();
+    assert!(err.to_string().contains(&format!("models-1.toml:{line}:")), "{err}");
+    assert!(err.to_string().contains("pres.stresed"), "{err}");
+
+    let rules =
+        std::fs::read_to_string(common::workspace().join("rules/fise-2016/verbs/rules.toml")).unwrap();
+    let line = line_of(&rules, "reason = \"verbs with k") - 1;
+    let err = load_edited("rules.toml", |t| {
+        t.replacen(
+            "verdict = \"reject\"\nreason = \"verbs with k",
+            "verdict = \"refuse\"\nreason = \"verbs with k",
+            1,
+        )
+    })
+    .unwrap_err();
+    assert!(err.to_string().contains(&format!("rules.toml:{line}:11:")), "{err}");
+
+    let err = load_edited("spelling.toml", |t| t.replacen("stem = \"gu\"", "stem = \"gu(\"", 1)).unwrap_err();
+    assert!(err.to_string().contains("spelling.toml:"), "{err}");
+    assert!(err.to_string().contains("bad regex"), "{err}");
+
+    let err =
+        load_edited("verbs.toml", |t| t.replacen("model = \"3-01\"", "model = \"3-99\"", 1)).unwrap_err();
+    assert!(err.to_string().contains("verbs.toml:") && err.to_string().contains("3-99"), "{err}");
+
+    // A TOML syntax error.
+    let err = load_edited("slots.toml", |t| format!("{t}\n[groups\n")).unwrap_err();
+    assert!(err.to_string().contains("slots.toml:"), "{err}");
+}
