@@ -3,7 +3,7 @@
 use sha2::{Digest, Sha256};
 
 use lexico_rules::sources::{self, SourceKind};
-use lexico_rules::{fise, lemmas, nonverbs, Form, RuleError, RuleSet, Verdict};
+use lexico_rules::{fise, lemmas, nonverbs, verbs, Form, RuleError, RuleSet, Verdict};
 use lexico_tiles::{TileError, TileSet};
 
 use crate::builder::{hex, Builder};
@@ -71,6 +71,10 @@ enum Parsed {
     NonVerbs(Vec<fise::NonVerbEntry>),
     NonVerbUpdates(Vec<fise::UpdateEntry>),
     Lemmas(Vec<lemmas::LemmaRow>),
+    Verbs(Vec<verbs::VerbEntry>),
+    /// The verb update list documents changes the classified list already carries: it adds no
+    /// word by itself.
+    VerbUpdates,
 }
 
 /// The previous edition, asked whether it holds a word.
@@ -110,6 +114,22 @@ pub fn compile(
                 let (entries, lines) = fise::read_non_verbs(path, &input.bytes)?;
                 (Parsed::NonVerbs(entries), lines)
             }
+            SourceKind::FiseVerbs => {
+                let entries = verbs::read_classified(path, &input.bytes)?;
+                let Some(v) = &rules.verbs else {
+                    return Err(CompileError::Unsupported {
+                        path: input.path.clone(),
+                        kind: "verb (the rule set has no verb rules)",
+                    });
+                };
+                v.check_entries(path, &entries)?;
+                let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
+                (Parsed::Verbs(entries), lines)
+            }
+            SourceKind::FiseVerbUpdates => {
+                let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
+                (Parsed::VerbUpdates, lines)
+            }
             SourceKind::LemmaTable => {
                 let (rows, lines) = lemmas::read_lemma_table(path, &input.bytes)?;
                 (Parsed::Lemmas(rows), lines)
@@ -117,9 +137,6 @@ pub fn compile(
             SourceKind::FiseNonVerbUpdates => {
                 let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
                 (Parsed::NonVerbUpdates(entries), lines)
-            }
-            other => {
-                return Err(CompileError::Unsupported { path: input.path.clone(), kind: other.name() });
             }
         };
         source_infos.push(SourceInfo {
@@ -225,18 +242,45 @@ pub fn compile(
             Parsed::Lemmas(rows) => {
                 let plurals = plurals.expect("checked above");
                 for row in rows.iter().filter(|r| !listed.contains(&(r.lemma.as_str(), r.homograph))) {
-                    if !row.verb.is_empty() {
-                        return Err(CompileError::Unsupported {
-                            path: format!("{source}:{}", row.line),
-                            kind: "verb rows of lemma-table",
-                        });
-                    }
                     sink.builder.describe_entry(info.base + row.line as u64, format!("lemma {}", row.lemma));
-                    for (k, f) in nonverbs::expand_row(row, plurals).iter().enumerate() {
-                        sink.emit(f, k == 0, source, info.base, row.line as u64)?;
+                    if !row.pos.is_empty() {
+                        for (k, f) in nonverbs::expand_row(row, plurals).iter().enumerate() {
+                            sink.emit(f, k == 0, source, info.base, row.line as u64)?;
+                        }
+                    }
+                    if !row.verb.is_empty() {
+                        let Some(v) = &rules.verbs else {
+                            return Err(CompileError::Unsupported {
+                                path: format!("{source}:{}", row.line),
+                                kind: "verb (the rule set has no verb rules)",
+                            });
+                        };
+                        let entry = v
+                            .entry_for_row(row)
+                            .map_err(|m| RuleError::syntax(std::path::Path::new(source), row.line, 1, m))?;
+                        for f in v.expand(&entry) {
+                            sink.emit(&f, false, source, info.base, row.line as u64)?;
+                        }
                     }
                 }
             }
+            Parsed::Verbs(entries) => {
+                let v = rules.verbs.as_ref().expect("checked when read");
+                for e in entries {
+                    let mut text = format!("verb {:02}-{}-{}-{}", e.model, e.class, e.property, e.infinitive);
+                    if let Some(h) = e.homograph {
+                        text.push_str(&format!(" {h}"));
+                    }
+                    if let Some(f) = &e.forms {
+                        text.push_str(&format!("({f})"));
+                    }
+                    sink.builder.describe_entry(info.base + e.line as u64, text);
+                    for f in v.expand(e) {
+                        sink.emit(&f, false, source, info.base, e.line as u64)?;
+                    }
+                }
+            }
+            Parsed::VerbUpdates => {}
             Parsed::NonVerbUpdates(entries) => {
                 for u in entries {
                     if let Some(f) = nonverbs::update_forms(u) {

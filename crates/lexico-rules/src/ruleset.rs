@@ -21,6 +21,8 @@ pub struct RuleSet {
     screen_set: regex::RegexSet,
     /// The plural rules (section 18), when the rule set has them.
     pub plurals: Option<crate::plural::Plurals>,
+    /// The conjugation models and verb rules (section 17), when the rule set has them.
+    pub verbs: Option<crate::verbs::VerbRules>,
     /// Every file read, relative to the rule-set folder, with its bytes (for digests).
     pub files: Vec<(String, Vec<u8>)>,
 }
@@ -48,6 +50,8 @@ struct ManifestFile {
     screening: Option<String>,
     #[serde(default)]
     plurals: Option<String>,
+    #[serde(default)]
+    verbs: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -111,6 +115,14 @@ impl RuleSet {
             }
             None => None,
         };
+        let verbs = match &manifest.verbs {
+            Some(name) => {
+                let v = crate::verbs::VerbRules::load(&dir.join(name))?;
+                record_folder(dir, name, &mut files)?;
+                Some(v)
+            }
+            None => None,
+        };
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 dir.join("ruleset.toml"),
@@ -130,6 +142,7 @@ impl RuleSet {
                 .expect("each pattern compiled on its own"),
             screening,
             plurals,
+            verbs,
             files,
         })
     }

@@ -484,3 +484,60 @@ fn none_or<T>(o: &Option<T>, f: impl FnOnce(&T) -> bool) -> bool {
         Some(v) => f(v),
     }
 }
+
+impl VerbRules {
+    /// The classified-list entry a lemma-table row stands for: its conjugation from the
+    /// infinitive's ending, its model by name (the row's `model`, or the regular model), its
+    /// class from the verb parts of speech (`v.tr` 1, `v.intr` 2, `v.prnl` alone 3), and the marks
+    /// `desus`/`germ` (obsolete, 99) and `geo` (Spanish regional, 88), which allow the infinitive only.
+    pub fn entry_for_row(&self, row: &crate::lemmas::LemmaRow) -> Result<VerbEntry, String> {
+        use crate::lemmas::VerbPos;
+        let verb = row.lemma.strip_suffix("se").filter(|v| v.ends_with('r')).unwrap_or(&row.lemma);
+        let conjugation = match fold(verb).get(verb.len().saturating_sub(2)..) {
+            Some("ar") => 1,
+            Some("er") => 2,
+            Some("ir") => 3,
+            _ => return Err(format!("'{}' is not an infinitive", row.lemma)),
+        };
+        let model = match &row.model {
+            None => 0,
+            Some(name) => {
+                let found = self.models().into_iter().find(|(id, n, _)| {
+                    (n == name || id == name) && id.starts_with(&format!("{conjugation}-"))
+                });
+                let (id, _, _) =
+                    found.ok_or_else(|| format!("no conjugation model '{name}' for this conjugation"))?;
+                id.rsplit('-')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| format!("model id '{id}'"))?
+            }
+        };
+        let (model, class) = if row.marks.desus || row.marks.germ {
+            (99, 0)
+        } else if row.marks.geo {
+            (88, 0)
+        } else if row.verb.contains(&VerbPos::Transitive) {
+            (model, 1)
+        } else if row.verb.contains(&VerbPos::Intransitive) {
+            (model, 2)
+        } else {
+            (model, 3)
+        };
+        let infinitive = if class == 3 && !row.lemma.ends_with("se") {
+            format!("{}se", row.lemma)
+        } else {
+            row.lemma.clone()
+        };
+        Ok(VerbEntry {
+            infinitive,
+            homograph: row.homograph,
+            conjugation,
+            model,
+            class,
+            property: '.',
+            forms: None,
+            line: row.line,
+        })
+    }
+}
