@@ -29,6 +29,12 @@ enum Command {
     Info(cmd::info::Args),
     /// Print every word of a lexicon, in tile order.
     Dump(cmd::dump::Args),
+    /// Words a rack makes: exactly, from a subset (--sub) or with tiles added (--super).
+    Anagram(cmd::anagram::Args),
+    /// Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex).
+    Pattern(cmd::pattern::Args),
+    /// Tiles that make a valid word in front of a word or after it.
+    Hooks(cmd::hooks::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +45,9 @@ fn main() -> ExitCode {
         Command::Tiles(args) => cmd::tiles::run(args),
         Command::Info(args) => cmd::info::run(args),
         Command::Dump(args) => cmd::dump::run(args),
+        Command::Anagram(args) => cmd::anagram::run(args),
+        Command::Pattern(args) => cmd::pattern::run(args),
+        Command::Hooks(args) => cmd::hooks::run(args),
     };
     match result {
         Ok(code) => code,

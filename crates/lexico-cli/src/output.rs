@@ -20,6 +20,7 @@ pub enum Format {
 pub enum Value<'a> {
     Str(&'a str),
     Int(u64),
+    Float(f64),
     Bool(bool),
 }
 
@@ -57,6 +58,7 @@ impl Out {
                     let v = match v {
                         Value::Str(s) => serde_json::Value::from(*s),
                         Value::Int(n) => serde_json::Value::from(*n),
+                        Value::Float(x) => serde_json::Value::from(*x),
                         Value::Bool(b) => serde_json::Value::from(*b),
                     };
                     map.insert((*k).to_string(), v);
@@ -88,6 +90,7 @@ fn csv_cell(v: &Value) -> String {
         }
         Value::Str(s) => s.to_string(),
         Value::Int(n) => n.to_string(),
+        Value::Float(x) => x.to_string(),
         Value::Bool(b) => b.to_string(),
     }
 }

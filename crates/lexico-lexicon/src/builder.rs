@@ -8,30 +8,47 @@ use crate::format::{self, tag, FORMAT_VERSION};
 use crate::manifest::Manifest;
 use crate::provenance::{Code, Provenance, SlotInfo};
 
-/// Words waiting to be sorted: tile bytes in one arena, to keep a 600,000-word build small.
+/// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.
+pub const MAX_WORD_TILES: usize = 16;
+
+/// A word as a sort key: its tiles left-aligned and zero-padded. Tiles are never 0, so a word
+/// that is a prefix of another sorts first, as in byte order, and keys compare as integers.
+type Key = [u8; MAX_WORD_TILES];
+
+fn key_of(word: &[u8]) -> Key {
+    let mut k = [0; MAX_WORD_TILES];
+    k[..word.len()].copy_from_slice(word);
+    k
+}
+
+fn word_of(key: &Key) -> &[u8] {
+    let len = key.iter().position(|&b| b == 0).unwrap_or(MAX_WORD_TILES);
+    &key[..len]
+}
+
+/// Words waiting to be sorted, 24 bytes each.
 #[derive(Default)]
 struct Pending {
-    arena: Vec<u8>,
-    items: Vec<(u32, u8, Code)>,
+    items: Vec<(Key, Code)>,
 }
 
 impl Pending {
-    fn push(&mut self, word: &[u8], code: Code) {
-        self.items.push((self.arena.len() as u32, word.len() as u8, code));
-        self.arena.extend_from_slice(word);
-    }
-
-    fn key(&self, item: &(u32, u8, Code)) -> &[u8] {
-        &self.arena[item.0 as usize..item.0 as usize + item.1 as usize]
+    fn push(&mut self, word: &[u8], code: Code) -> Result<(), LexiconError> {
+        if word.len() > MAX_WORD_TILES || word.contains(&0) {
+            return Err(LexiconError::Fst(format!(
+                "a word of {} tiles: a lexicon holds words of 1 to {MAX_WORD_TILES} tiles",
+                word.len()
+            )));
+        }
+        self.items.push((key_of(word), code));
+        Ok(())
     }
 
     /// Sorts by word then code (a stable merge sort, fast on the nearly sorted lists sources
-    /// usually are), and keeps each word's smallest code first.
+    /// usually are), and drops repeated (word, code) pairs.
     fn sort(&mut self) {
-        let mut items = std::mem::take(&mut self.items);
-        items.sort_by(|a, b| self.key(a).cmp(self.key(b)).then(a.2.cmp(&b.2)));
-        items.dedup_by(|b, a| a.2 == b.2 && self.key(a) == self.key(b));
-        self.items = items;
+        self.items.sort_by_key(|&(k, c)| (u128::from_be_bytes(k), c));
+        self.items.dedup();
     }
 
     /// Builds the fst of the sorted words; each word's smallest code goes to `primary` (by rank),
@@ -48,22 +65,22 @@ impl Pending {
         let mut by_length = Vec::new();
         let mut last: Option<(&[u8], Code)> = None;
         for item in &self.items {
-            let key = self.key(item);
+            let key = word_of(&item.0);
             if let Some((k, first)) = last {
                 if k == key {
-                    extras.push((first, item.2));
+                    extras.push((first, item.1));
                     continue;
                 }
             }
             builder
-                .insert(key, if values { item.2 } else { 0 })
+                .insert(key, if values { item.1 } else { 0 })
                 .map_err(|e| LexiconError::Fst(e.to_string()))?;
-            primary.push(item.2);
+            primary.push(item.1);
             if by_length.len() <= key.len() {
                 by_length.resize(key.len() + 1, 0);
             }
             by_length[key.len()] += 1;
-            last = Some((key, item.2));
+            last = Some((key, item.1));
         }
         let bytes = builder.into_inner().map_err(|e| LexiconError::Fst(e.to_string()))?;
         Ok((bytes, by_length))
@@ -101,14 +118,15 @@ impl Builder {
         })
     }
 
-    /// Adds a valid word (tiles) made by `code`. A word added twice keeps every code.
-    pub fn insert(&mut self, word: &[u8], code: Code) {
-        self.words.push(word, code);
+    /// Adds a valid word (tiles, 1 to [`MAX_WORD_TILES`]) made by `code`. A word added twice
+    /// keeps every code.
+    pub fn insert(&mut self, word: &[u8], code: Code) -> Result<(), LexiconError> {
+        self.words.push(word, code)
     }
 
     /// Records a form the rules generated and rejected, for explanations.
-    pub fn reject(&mut self, word: &[u8], code: Code) {
-        self.rejected.push(word, code);
+    pub fn reject(&mut self, word: &[u8], code: Code) -> Result<(), LexiconError> {
+        self.rejected.push(word, code)
     }
 
     /// Records the description of a source entry (a lemma line), shown by explanations.

@@ -212,7 +212,7 @@ pub fn compile(
                     reason: String::new(),
                 })?;
                 for (line, text) in list.words() {
-                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot));
+                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
                 }
             }
             Parsed::NonVerbs(entries) => {
@@ -352,7 +352,7 @@ impl Sink<'_> {
         })?;
         let c = code(base + line, slot);
         if f.is_accepted() {
-            self.accept(&f.text, screen, (source, line), c);
+            self.accept(&f.text, screen, (source, line), c)?;
         } else {
             // A rejected form is out by its rule already; one that is not even spellable in
             // tiles, or too long, is not worth keeping for explanations.
@@ -360,14 +360,20 @@ impl Sink<'_> {
             if let Some(word) =
                 self.tiles.parse_word(&f.text).ok().filter(|w| w.len() <= self.rules.max_tiles as usize)
             {
-                self.builder.reject(&word, c);
+                self.builder.reject(&word, c)?;
             }
         }
         Ok(())
     }
 
     /// Adds a word the sources or rules accept, or records why it is left out.
-    fn accept(&mut self, text: &str, screen: bool, (source, line): (&str, u64), c: Code) {
+    fn accept(
+        &mut self,
+        text: &str,
+        screen: bool,
+        (source, line): (&str, u64),
+        c: Code,
+    ) -> Result<(), LexiconError> {
         self.taken += 1;
         if admit(
             self.rules,
@@ -378,8 +384,9 @@ impl Sink<'_> {
             &mut self.scratch,
             &mut self.exclusions,
         ) {
-            self.builder.insert(&self.scratch, c);
+            self.builder.insert(&self.scratch, c)?;
         }
+        Ok(())
     }
 }
 

@@ -336,7 +336,7 @@ mod tests {
             .slot(SlotInfo { slot: "word".into(), rule: "raw".into(), article: "".into(), reason: "".into() })
             .unwrap();
         for (i, w) in words.iter().enumerate() {
-            b.insert(&set.parse_word(w).unwrap(), code(i as u64 + 1, slot));
+            b.insert(&set.parse_word(w).unwrap(), code(i as u64 + 1, slot)).unwrap();
         }
         let manifest = Manifest {
             name: "test".into(),

@@ -1,6 +1,7 @@
 //! The lexicon file format: building one ([`Builder`]: tile-encoded words → fst + manifest +
 //! provenance) and querying one ([`Lexicon`]: open without reading the whole file, `contains`,
-//! iteration, provenance lookups).
+//! iteration, provenance lookups) and answering word studies ([`query`]: anagrams, patterns,
+//! hooks, probability).
 //!
 //! Build and query live together because they share the format, as the fst crate keeps
 //! `SetBuilder` and `Set` together. This crate never prints, never reads source lists or rule
@@ -13,6 +14,7 @@ pub mod format;
 mod lexicon;
 mod manifest;
 pub mod provenance;
+pub mod query;
 
 pub use builder::{hex, Builder};
 pub use error::LexiconError;

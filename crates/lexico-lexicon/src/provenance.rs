@@ -48,6 +48,25 @@ pub struct SlotInfo {
     pub reason: String,
 }
 
+/// FNV-1a: slot interning hashes a few short strings per generated form, a million times in a
+/// large build, where SipHash's resistance to hostile keys buys nothing.
+#[derive(Default)]
+pub struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
 /// The provenance section.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
@@ -57,7 +76,7 @@ pub struct Provenance {
     /// The same for rejected forms.
     pub rejected_extras: Vec<(Code, Code)>,
     #[serde(skip)]
-    index: std::collections::HashMap<SlotInfo, u16>,
+    index: std::collections::HashMap<SlotInfo, u16, std::hash::BuildHasherDefault<Fnv>>,
 }
 
 impl Provenance {
@@ -98,7 +117,7 @@ impl Provenance {
 
 /// Compresses a section that only explanations read.
 fn deflate(bytes: &[u8]) -> Vec<u8> {
-    miniz_oxide::deflate::compress_to_vec(bytes, 9)
+    miniz_oxide::deflate::compress_to_vec(bytes, 6)
 }
 
 fn inflate(bytes: &[u8], what: &str) -> Result<Vec<u8>, LexiconError> {

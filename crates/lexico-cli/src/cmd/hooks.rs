@@ -1,0 +1,79 @@
+//! `lexico hooks`: the tiles that make a valid word in front of a word or after it.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use lexico_lexicon::query;
+
+use crate::input;
+use crate::lexicons::LexiconArg;
+use crate::output::{Format, Out, Value};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Words, in any notation; with none, one word per line from standard input.
+    pub words: Vec<String>,
+    /// Spell tiles and words with brackets ([CH]U[RR]O) instead of naturally.
+    #[arg(long, help_heading = "Output")]
+    pub tiles: bool,
+    /// Output format. Text: front hooks, the word, back hooks, then the hooked words.
+    #[arg(long, value_enum, default_value_t, help_heading = "Output")]
+    pub format: Format,
+    #[command(flatten)]
+    pub lexicon: LexiconArg,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let lex = args.lexicon.open()?;
+    let set = lex.tiles();
+    let mut out = Out::new(args.format);
+    let mut any = false;
+    let spell = |w: &[u8]| {
+        if args.tiles {
+            set.spell_tiles(w)
+        } else {
+            set.spell(w)
+        }
+    };
+    input::each(&args.words, |text, place| {
+        let word = set.parse_word(text).with_context(|| format!("{place}: '{text}'"))?;
+        let h = query::hooks(&lex, &word);
+        any |= !h.front.is_empty() || !h.back.is_empty();
+        let tile = |t: u8| spell(&[t]);
+        let front: Vec<String> = h.front.iter().map(|&t| tile(t)).collect();
+        let back: Vec<String> = h.back.iter().map(|&t| tile(t)).collect();
+        let mut hooked: Vec<String> = Vec::new();
+        for &t in &h.front {
+            let mut w = vec![t];
+            w.extend_from_slice(&word);
+            hooked.push(spell(&w));
+        }
+        for &t in &h.back {
+            let mut w = word.clone();
+            w.push(t);
+            hooked.push(spell(&w));
+        }
+        let (front, back, hooked) = (front.join(" "), back.join(" "), hooked.join(" "));
+        let spelled = spell(&word);
+        let dash = |s: &str| {
+            if s.is_empty() {
+                "-".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        out.record(
+            &format!("{}\t{spelled}\t{}\t{}", dash(&front), dash(&back), dash(&hooked)),
+            &[
+                ("word", Value::Str(&spelled)),
+                ("valid", Value::Bool(lex.contains(&word))),
+                ("front", Value::Str(&front)),
+                ("back", Value::Str(&back)),
+                ("hooked", Value::Str(&hooked)),
+            ],
+        )?;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(if any { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,182 @@
+//! Anagrams of a rack: a depth-first walk over the fst's nodes, pruned by the tiles left.
+//!
+//! At each node the walk follows only the transitions the rack can pay for: a lettered tile it
+//! still holds, or, while a blank is left, any tile. A tile the rack holds is always paid with
+//! that tile rather than a blank: a blank kept can later stand for anything the tile could, so
+//! this never loses a word, it reaches each word once, and it keeps the most points (the value
+//! of a word made from a rack does not depend on which of its equal letters the blank plays,
+//! only on how many of each letter the rack lacks). Of several equal letters, the rack's tiles
+//! take the first ones and the blanks the last ones (rack `A?`, word `AA`: `Aa`).
+
+use fst::raw::{Fst, Node};
+use lexico_tiles::{Rack, Tile};
+
+use super::{Found, QueryError, MAX_WORD};
+use crate::Lexicon;
+
+/// The most tiles a rack may hold (blanks included).
+pub const MAX_RACK: usize = 32;
+
+/// Which words of a rack are wanted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Words using exactly the rack's tiles.
+    #[default]
+    Exact,
+    /// Words using some of the rack's tiles.
+    Sub,
+    /// Words using all of the rack's lettered tiles plus any other tiles; a blank of the rack
+    /// only adds one to the shortest length.
+    Super,
+}
+
+/// An anagram query: the mode and optional length limits in tiles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnagramQuery {
+    pub mode: Mode,
+    /// Shortest word; defaults: exact and super, the rack's length; sub, 1.
+    pub min: Option<usize>,
+    /// Longest word; defaults: exact and sub, the rack's length; super, [`SUPER_MAX`].
+    pub max: Option<usize>,
+}
+
+/// The default longest word of a super-anagram query: the width of the board.
+pub const SUPER_MAX: usize = 15;
+
+impl AnagramQuery {
+    /// The effective shortest and longest lengths for `rack`.
+    pub fn lengths(&self, rack: &Rack) -> Result<(usize, usize), QueryError> {
+        let n = rack.len();
+        let (min, max) = match self.mode {
+            Mode::Exact => (n, n),
+            Mode::Sub => (self.min.unwrap_or(1), self.max.unwrap_or(n).min(n)),
+            Mode::Super => (self.min.unwrap_or(n).max(n), self.max.unwrap_or(SUPER_MAX.max(n))),
+        };
+        if min > max || max > MAX_WORD {
+            return Err(QueryError::Lengths { min, max });
+        }
+        Ok((min, max))
+    }
+}
+
+/// Every word of `lex` that `rack` makes under `query`, in tile order, with the positions the
+/// blanks play. Errors: more blanks than the bag holds, a rack longer than [`MAX_RACK`], or
+/// lengths no word can have.
+pub fn anagram(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<Vec<Found>, QueryError> {
+    let set = lex.tiles();
+    if rack.blanks > set.blanks() {
+        return Err(QueryError::Blanks { got: rack.blanks as usize, max: set.blanks() as usize });
+    }
+    if rack.len() > MAX_RACK {
+        return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK });
+    }
+    let (min, max) = query.lengths(rack)?;
+    let mut counts = [0u8; 256];
+    let mut distinct = Vec::new();
+    for (t, &c) in rack.counts.iter().enumerate().take(256) {
+        if c > 0 {
+            counts[t] = c;
+            distinct.push(t as Tile);
+        }
+    }
+    let mut walk = Walk {
+        counts,
+        distinct,
+        blanks: rack.blanks,
+        lettered_left: rack.len() - rack.blanks as usize,
+        word: Vec::with_capacity(max),
+        mask: 0,
+        min,
+        max,
+        mode: query.mode,
+        out: Vec::new(),
+    };
+    let fst = lex.fst().as_fst();
+    walk.go(fst, fst.root());
+    Ok(walk.out)
+}
+
+struct Walk {
+    counts: [u8; 256],
+    /// The rack's distinct lettered tiles, in tile order.
+    distinct: Vec<Tile>,
+    blanks: u8,
+    /// Lettered tiles of the rack not yet used.
+    lettered_left: usize,
+    word: Vec<Tile>,
+    mask: u64,
+    min: usize,
+    max: usize,
+    mode: Mode,
+    out: Vec<Found>,
+}
+
+impl Walk {
+    fn go<'f, D: AsRef<[u8]>>(&mut self, fst: &'f Fst<D>, node: Node<'f>) {
+        let depth = self.word.len();
+        if node.is_final() && depth >= self.min && (self.mode != Mode::Super || self.lettered_left == 0) {
+            self.out.push(Found { tiles: self.word.clone(), blanks: self.mask });
+        }
+        if depth == self.max {
+            return;
+        }
+        match self.mode {
+            Mode::Super => {
+                for tr in node.transitions() {
+                    let t = tr.inp;
+                    if self.counts[t as usize] > 0 {
+                        self.counts[t as usize] -= 1;
+                        self.lettered_left -= 1;
+                        self.step(fst, t, tr.addr, false);
+                        self.lettered_left += 1;
+                        self.counts[t as usize] += 1;
+                    } else if self.max - depth > self.lettered_left {
+                        // An added tile, from the board: room must remain for the rack's tiles.
+                        self.step(fst, t, tr.addr, false);
+                    }
+                }
+            }
+            Mode::Exact | Mode::Sub if self.blanks == 0 => {
+                // Without blanks, ask the node for each tile the rack still holds: cheaper
+                // than reading every transition of a wide node.
+                for i in 0..self.distinct.len() {
+                    let t = self.distinct[i];
+                    if self.counts[t as usize] == 0 {
+                        continue;
+                    }
+                    if let Some(k) = node.find_input(t) {
+                        let addr = node.transition_addr(k);
+                        self.counts[t as usize] -= 1;
+                        self.step(fst, t, addr, false);
+                        self.counts[t as usize] += 1;
+                    }
+                }
+            }
+            Mode::Exact | Mode::Sub => {
+                for tr in node.transitions() {
+                    let t = tr.inp;
+                    if self.counts[t as usize] > 0 {
+                        self.counts[t as usize] -= 1;
+                        self.step(fst, t, tr.addr, false);
+                        self.counts[t as usize] += 1;
+                    } else {
+                        self.blanks -= 1;
+                        self.step(fst, t, tr.addr, true);
+                        self.blanks += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn step<D: AsRef<[u8]>>(&mut self, fst: &Fst<D>, t: Tile, addr: usize, blank: bool) {
+        let depth = self.word.len();
+        self.word.push(t);
+        if blank {
+            self.mask |= 1 << depth;
+        }
+        self.go(fst, fst.node(addr));
+        self.mask &= !(1 << depth);
+        self.word.pop();
+    }
+}

@@ -1,0 +1,128 @@
+//! Word-study queries over a lexicon's word store: anagrams of a rack (exact, sub, super, with
+//! blanks), crossword patterns and regular expressions over tiles, hooks, and draw probability.
+//!
+//! Every query walks the fst itself, pruned by what it looks for, so its cost follows the size of
+//! the answer and of the prefixes that lead to it, never the size of the lexicon. Queries return
+//! [`Found`] words; sorting and limits are here too, printing is the caller's.
+
+mod anagram;
+mod hooks;
+mod pattern;
+mod probability;
+mod regex;
+
+pub use anagram::{anagram, AnagramQuery, Mode, MAX_RACK, SUPER_MAX};
+pub use hooks::{hooks, Hooks};
+pub use pattern::{search, Bounded, Pattern, MAX_PATTERN};
+pub use probability::{Bag, Ranks};
+pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
+
+use lexico_tiles::{Tile, TileSet};
+
+/// The longest word a query reports, in tiles: positions played by blanks are kept in a `u64`.
+pub const MAX_WORD: usize = 64;
+
+/// A word found by a query, with the positions played by blanks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Found {
+    /// The word's tiles, in order.
+    pub tiles: Vec<Tile>,
+    /// Bit `i` is set if and only if tile `i` is played by a blank.
+    pub blanks: u64,
+}
+
+impl Found {
+    /// A word with no blank.
+    pub fn plain(tiles: &[Tile]) -> Found {
+        Found { tiles: tiles.to_vec(), blanks: 0 }
+    }
+
+    /// Returns true if and only if tile `i` is played by a blank.
+    pub fn is_blank(&self, i: usize) -> bool {
+        i < 64 && self.blanks >> i & 1 == 1
+    }
+
+    /// The face value: the sum of the values of the tiles not played by a blank.
+    pub fn value(&self, set: &TileSet) -> u32 {
+        self.tiles
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !self.is_blank(i))
+            .map(|(_, &t)| set.get(t).map_or(0, |d| d.value as u32))
+            .sum()
+    }
+
+    /// The natural spelling in capitals, with tiles played by a blank in lower case (`cHURRO`,
+    /// `chURRO`).
+    pub fn spell(&self, set: &TileSet) -> String {
+        let mut s = String::with_capacity(self.tiles.len() + 2);
+        for (i, &t) in self.tiles.iter().enumerate() {
+            if self.is_blank(i) {
+                s.extend(set.name(t).chars().flat_map(char::to_lowercase));
+            } else {
+                s.push_str(set.name(t));
+            }
+        }
+        s
+    }
+
+    /// The bracket spelling (`[ch]U[RR]O`), blanks in lower case.
+    pub fn spell_tiles(&self, set: &TileSet) -> String {
+        let mut s = String::with_capacity(self.tiles.len() * 4);
+        for (i, &t) in self.tiles.iter().enumerate() {
+            s.push('[');
+            if self.is_blank(i) {
+                s.extend(set.name(t).chars().flat_map(char::to_lowercase));
+            } else {
+                s.push_str(set.name(t));
+            }
+            s.push(']');
+        }
+        s
+    }
+}
+
+/// The order of a query's answer. Ties are always broken by tile order, so output is stable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sort {
+    /// Longest first.
+    #[default]
+    Length,
+    /// Highest face value first.
+    Value,
+    /// Tile order (the Spanish alphabet: CH after C, LL after L, Ñ after N, RR after R).
+    Alpha,
+    /// Most probable draw first (most combinations; see [`Bag::combinations`]).
+    Probability,
+}
+
+/// Sorts found words in `order` (stable; ties in tile order, then fewer blanks first).
+pub fn sort(found: &mut [Found], order: Sort, set: &TileSet, bag: &Bag) {
+    found.sort_by(|a, b| a.tiles.cmp(&b.tiles).then(a.blanks.cmp(&b.blanks)));
+    match order {
+        Sort::Alpha => {}
+        Sort::Length => found.sort_by_key(|f| std::cmp::Reverse(f.tiles.len())),
+        Sort::Value => found.sort_by_cached_key(|f| std::cmp::Reverse(f.value(set))),
+        Sort::Probability => found.sort_by_cached_key(|f| std::cmp::Reverse(bag.combinations(&f.tiles))),
+    }
+}
+
+/// Why a query cannot run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// More blanks in a rack than the bag holds.
+    #[error("{got} blanks, but the bag holds only {max}")]
+    Blanks { got: usize, max: usize },
+    /// A rack longer than [`MAX_RACK`].
+    #[error("{got} tiles, but a rack may hold at most {max}")]
+    RackTooLong { got: usize, max: usize },
+    /// Lengths that no word can have.
+    #[error("no word can be {min} to {max} tiles long")]
+    Lengths { min: usize, max: usize },
+    /// A malformed pattern or regular expression; `column` is 1-based, in characters.
+    #[error("column {column}: {message}")]
+    Syntax { column: usize, message: String },
+    /// A pattern or regular expression too large to run.
+    #[error("{0}")]
+    TooLarge(String),
+}

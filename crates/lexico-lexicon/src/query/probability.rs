@@ -1,0 +1,214 @@
+//! The chance of drawing a word's tiles from a full bag, counted as word-study tools count it.
+//!
+//! A word's *combinations* is the number of distinct sets of tiles of the full bag (100 tiles
+//! in the Spanish set, blanks included) that can spell it, a blank standing for any tile the bag
+//! lacks or that the word wants more of — the count Zyzzyva's `LetterBag::getNumCombinations`
+//! makes with the bag's blanks. With `k_t` copies of tile `t` in the word, `n_t` in the bag and
+//! `B` blanks in the bag:
+//!
+//! ```text
+//! combinations = Σ_{b=0..B} C(B, b) · Σ_{j_t ≥ 0, Σ j_t = b, j_t ≤ k_t} Π_t C(n_t, k_t − j_t)
+//! ```
+//!
+//! where `j_t` is the number of copies of `t` played by blanks. The probability of drawing the
+//! word when drawing as many tiles as it has is `combinations / C(total, length)`. Words are
+//! ranked within their length by combinations, most first; equal combinations share a rank
+//! (rank = 1 + the number of words of that length with more combinations).
+
+use fst::Streamer;
+use lexico_tiles::{Tile, TileSet};
+
+use super::MAX_WORD;
+use crate::Lexicon;
+
+/// The full bag of a tile set: how many of each tile, and of blanks.
+#[derive(Clone, Debug)]
+pub struct Bag {
+    counts: [u8; 256],
+    blanks: u8,
+    total: u32,
+    /// `choose[n][k]` = C(n, k) for `n` up to the largest count of the bag and `k` ≤ `MAX_WORD`.
+    choose: Vec<[u128; MAX_WORD + 1]>,
+}
+
+impl Bag {
+    /// The bag of `set`.
+    pub fn of(set: &TileSet) -> Bag {
+        let mut counts = [0u8; 256];
+        let mut total = set.blanks() as u32;
+        for t in set.all() {
+            let c = set.get(t).map_or(0, |d| d.count);
+            counts[t as usize] = c;
+            total += c as u32;
+        }
+        let largest = counts.iter().copied().max().unwrap_or(0).max(set.blanks()) as usize;
+        let mut choose = vec![[0u128; MAX_WORD + 1]; largest + 1];
+        for n in 0..=largest {
+            choose[n][0] = 1;
+            for k in 1..=MAX_WORD.min(n) {
+                choose[n][k] = choose[n - 1][k - 1] + if k < n { choose[n - 1][k] } else { 0 };
+            }
+        }
+        Bag { counts, blanks: set.blanks(), total, choose }
+    }
+
+    /// The number of tiles in the bag, blanks included.
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+
+    fn c(&self, n: u8, k: usize) -> u128 {
+        if k > MAX_WORD {
+            return 0;
+        }
+        self.choose[n as usize][k]
+    }
+
+    /// The number of distinct draws from the full bag that spell `word` (see the module text).
+    pub fn combinations(&self, word: &[Tile]) -> u64 {
+        // Copies of each distinct tile, in a small array: words are short.
+        let mut distinct: [(Tile, usize); MAX_WORD] = [(0, 0); MAX_WORD];
+        let mut nd = 0;
+        for &t in word.iter().take(MAX_WORD) {
+            match distinct[..nd].iter_mut().find(|(d, _)| *d == t) {
+                Some(e) => e.1 += 1,
+                None => {
+                    distinct[nd] = (t, 1);
+                    nd += 1;
+                }
+            }
+        }
+        // The product over tiles of the polynomials Σ_j C(n_t, k_t − j) x^j, truncated at
+        // degree B: the coefficient of x^b counts the draws with b tiles played by blanks.
+        let degree = (self.blanks as usize).min(word.len());
+        let mut poly = [0u128; 8];
+        let degree = degree.min(poly.len() - 1);
+        poly[0] = 1;
+        for &(t, k) in &distinct[..nd] {
+            let n = self.counts[t as usize];
+            let mut next = [0u128; 8];
+            for (d, &p) in poly.iter().enumerate().take(degree + 1) {
+                if p == 0 {
+                    continue;
+                }
+                for j in 0..=(degree - d).min(k) {
+                    next[d + j] += p * self.c(n, k - j);
+                }
+            }
+            poly = next;
+        }
+        let sum: u128 = (0..=degree).map(|b| self.c(self.blanks, b) * poly[b]).sum();
+        sum.min(u64::MAX as u128) as u64
+    }
+
+    /// The probability of drawing `word` when drawing as many tiles as it has from the full bag.
+    pub fn probability(&self, word: &[Tile]) -> f64 {
+        let combos = self.combinations(word) as f64;
+        let mut all = 1f64;
+        let (n, k) = (self.total as f64, word.len() as f64);
+        let mut i = 0f64;
+        while i < k {
+            all = all * (n - i) / (i + 1.0);
+            i += 1.0;
+        }
+        if all == 0.0 {
+            0.0
+        } else {
+            combos / all
+        }
+    }
+}
+
+/// Probability ranks within each length, over a whole lexicon.
+#[derive(Clone, Debug, Default)]
+pub struct Ranks {
+    /// `by_length[n]`: the combinations of every word of `n` tiles, most first.
+    by_length: Vec<Vec<u64>>,
+}
+
+impl Ranks {
+    /// Computes the combinations of every word of `lex`. It reads the whole word store (tens of
+    /// milliseconds on a large lexicon), so queries do it only when ranks are asked for.
+    pub fn compute(lex: &Lexicon, bag: &Bag) -> Ranks {
+        let mut by_length: Vec<Vec<u64>> = Vec::new();
+        let mut keys = lex.fst().keys();
+        while let Some(k) = keys.next() {
+            if by_length.len() <= k.len() {
+                by_length.resize_with(k.len() + 1, Vec::new);
+            }
+            by_length[k.len()].push(bag.combinations(k));
+        }
+        for v in &mut by_length {
+            v.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        Ranks { by_length }
+    }
+
+    /// The rank of a word of `len` tiles with `combinations` among the words of that length:
+    /// 1 + the number with more combinations.
+    pub fn rank(&self, len: usize, combinations: u64) -> u64 {
+        self.by_length.get(len).map_or(0, |v| v.partition_point(|&c| c > combinations) as u64) + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Zyzzyva's three loops (no blank, one blank, two blanks), for checking the polynomial.
+    fn zyzzyva(bag: &Bag, word: &[Tile]) -> u128 {
+        let mut letters: Vec<(Tile, usize)> = Vec::new();
+        for &t in word {
+            match letters.iter_mut().find(|(d, _)| *d == t) {
+                Some(e) => e.1 += 1,
+                None => letters.push((t, 1)),
+            }
+        }
+        let prod = |ls: &[(Tile, usize)]| -> u128 {
+            ls.iter().map(|&(t, k)| bag.c(bag.counts[t as usize], k)).product()
+        };
+        let mut total = prod(&letters);
+        for i in 0..letters.len() {
+            letters[i].1 -= 1;
+            total += bag.c(bag.blanks, 1) * prod(&letters);
+            letters[i].1 += 1;
+        }
+        for i in 0..letters.len() {
+            letters[i].1 -= 1;
+            for j in i..letters.len() {
+                if letters[j].1 == 0 {
+                    continue;
+                }
+                letters[j].1 -= 1;
+                total += bag.c(bag.blanks, 2) * prod(&letters);
+                letters[j].1 += 1;
+            }
+            letters[i].1 += 1;
+        }
+        total
+    }
+
+    #[test]
+    fn combinations_agree_with_zyzzyvas_loops() {
+        let set = TileSet::spanish();
+        let bag = Bag::of(&set);
+        assert_eq!(bag.total(), 100);
+        for w in ["CHURRO", "AEINRST", "ZZZ", "ÑAÑA", "A", "JAQUE", "EEEEEEEEEEEEEE"] {
+            let word = set.parse_word(w).unwrap();
+            assert_eq!(bag.combinations(&word) as u128, zyzzyva(&bag, &word), "{w}");
+        }
+    }
+
+    #[test]
+    fn one_tile_words_count_their_copies_and_the_blanks() {
+        let set = TileSet::spanish();
+        let bag = Bag::of(&set);
+        // 12 A tiles or one of the 2 blanks; the probability is that over 100 tiles.
+        let a = set.parse_word("A").unwrap();
+        assert_eq!(bag.combinations(&a), 14);
+        assert!((bag.probability(&a) - 0.14).abs() < 1e-12);
+        // Two Z: the bag has one Z, so one Z and a blank (1·2) or two blanks (1).
+        let zz = set.parse_word("ZZ").unwrap();
+        assert_eq!(bag.combinations(&zz), 3);
+    }
+}
