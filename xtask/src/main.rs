@@ -3,9 +3,12 @@
 //! - `import-letterpress`: fetch the default lexicon's source list with `npm pack` and rewrite
 //!   `lexicon-src/` from it, recording version and digests.
 //! - `ci`: what CI runs (fmt, clippy, tests).
+//! - `conformance`: build FISE-2 from `../shared/data/fise-2` and compare it with the previous
+//!   edition (`docs/conformance.md`).
 //! - `bench`: the performance figures of `docs/performance.md`, with ratios against references.
 
 mod bench;
+mod conformance;
 mod import;
 
 use std::process::{Command, ExitCode};
@@ -17,9 +20,10 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("import-letterpress") => import::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("conformance") => conformance::run(&args[1..]),
         Some("ci") => ci(),
         _ => {
-            eprintln!("usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | ci>");
+            eprintln!("usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance | ci>");
             return ExitCode::from(2);
         }
     };

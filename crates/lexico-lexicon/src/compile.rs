@@ -291,6 +291,40 @@ pub fn compile(
         }
         progress(i as u64 + 1, total);
     }
+    // Words the regulation's plural lists name whose singular is too short to be a word (the
+    // letters A, E, O, U: 18.1.2.3) are in no source list, yet their plurals are words.
+    if let (Some(plurals), true) = (plurals, needs_plurals) {
+        let mut by_file: std::collections::BTreeMap<std::path::PathBuf, Vec<(usize, Form)>> = Default::default();
+        let mut lemmas: Vec<&str> = plurals.listed_lemmas().collect();
+        lemmas.sort_unstable();
+        for lemma in lemmas {
+            let short = tiles.parse_word(lemma).is_ok_and(|w| w.len() < rules.min_tiles as usize);
+            if !short || listed.contains(&(lemma, None)) {
+                continue;
+            }
+            let Some(d) = plurals.closed_list(lemma) else { continue };
+            let Some(entry) = plurals.entries(lemma).first() else { continue };
+            for f in d.forms.into_iter().filter(|f| f.text != lemma && f.is_accepted()) {
+                by_file.entry(entry.source.0.clone()).or_default().push((entry.source.1, f));
+            }
+        }
+        for (path, forms) in by_file {
+            let shown = path.strip_prefix(&rules.dir).unwrap_or(&path).to_string_lossy().into_owned();
+            let lines = forms.iter().map(|(l, _)| *l).max().unwrap_or(0) as u64;
+            let sha = rules.files.iter().find(|(p, _)| *p == shown).map(|(_, b)| hex(&Sha256::digest(b)));
+            let source = format!("{}/{shown}", rules.dir.display());
+            for (line, f) in &forms {
+                sink.emit(f, false, &source, base, *line as u64)?;
+            }
+            source_infos.push(SourceInfo {
+                file: FileDigest { path: source, sha256: sha.unwrap_or_default() },
+                kind: "rule-list".into(),
+                lines,
+                base,
+            });
+            base += lines;
+        }
+    }
     let manifest = Manifest {
         name: meta.name,
         edition: meta.edition,

@@ -10,6 +10,8 @@ use crate::error::RuleError;
 /// A rule set as loaded from its folder.
 #[derive(Debug)]
 pub struct RuleSet {
+    /// The folder it was loaded from, as given.
+    pub dir: PathBuf,
     pub name: String,
     pub version: String,
     pub title: String,
@@ -132,6 +134,7 @@ impl RuleSet {
             ));
         }
         Ok(RuleSet {
+            dir: dir.to_path_buf(),
             name: manifest.name,
             version: manifest.version,
             title: manifest.title,

@@ -17,6 +17,10 @@ pub struct Args {
     /// Add how each word got in: its slot (paradigm cell or kind of form) and rule.
     #[arg(long)]
     pub provenance: bool,
+    /// Print the forms the rules generated and rejected instead of the valid words (with
+    /// `--provenance`, the rule that rejected each).
+    #[arg(long)]
+    pub rejected: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -28,9 +32,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let set = lex.tiles();
     let mut out = Out::new(args.format);
-    let codes = if args.provenance { Some(lex.codes_in_order()?) } else { None };
+    let codes = match (args.provenance, args.rejected) {
+        (false, _) => None,
+        (true, false) => Some(lex.codes_in_order()?),
+        (true, true) => {
+            let mut all = Vec::with_capacity(lex.rejected()?.len());
+            let mut s = lex.rejected()?.stream();
+            while let Some((_, c)) = s.next() {
+                all.push(c);
+            }
+            Some(all)
+        }
+    };
     let slots = if args.provenance { lex.slots()? } else { &[] };
-    let mut stream = lex.fst().keys();
+    let mut stream = if args.rejected { lex.rejected()?.keys() } else { lex.fst().keys() };
     let mut line = String::new();
     let mut rank = 0;
     while let Some(key) = stream.next() {
@@ -46,7 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
         if let Some(slot) = slot {
-            let text = format!("{line}\t{}\t{}", slot.slot, slot.rule);
+            let text = format!("{line}\t{}\t{}\t{}", slot.slot, slot.rule, slot.article);
             out.record(
                 &text,
                 &[
@@ -54,6 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     ("tiles", Value::Int(key.len() as u64)),
                     ("slot", Value::Str(&slot.slot)),
                     ("rule", Value::Str(&slot.rule)),
+                    ("article", Value::Str(&slot.article)),
                 ],
             )?;
         } else if out.format() == Format::Text {

@@ -1,0 +1,250 @@
+//! `cargo xtask conformance`: builds the FISE-2 lexicon from `../shared/data/fise-2` with
+//! `rules/fise-2016` (the default lexicon as the previous edition) and compares it with the
+//! previous edition: by kind of form, by length, and every difference by the rule that explains
+//! it. Prints Markdown for `docs/conformance.md`.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+const SOURCES: [&str; 4] =
+    ["no-verbos.txt", "verbos-clasificados.txt", "actualizacion-no-verbos.txt", "actualizacion-verbos.txt"];
+
+pub fn run(_args: &[String]) -> Result<()> {
+    let root = crate::root();
+    let data = root.join("../shared/data/fise-2");
+    if !data.join("no-verbos.txt").exists() {
+        bail!("the FISE-2 data is missing: {} (CI and developers have it beside the checkout)", data.display());
+    }
+    crate::run(Command::new("cargo").args(["build", "--release", "-p", "lexico-cli"]).current_dir(&root))?;
+    let lexico = root.join("target/release/lexico");
+    let out = root.join("target/conformance");
+    std::fs::create_dir_all(&out)?;
+    let lex = out.join("fise2.lex");
+    let mut build = Command::new(&lexico);
+    build.current_dir(&root).args(["build", "--quiet", "--previous", "default", "--name", "FISE"]);
+    build.args(["--edition", "FISE-2", "--lexicon-version", "2016", "-o"]).arg(&lex);
+    for s in SOURCES {
+        build.arg(Path::new("../shared/data/fise-2").join(s));
+    }
+    let started = std::time::Instant::now();
+    let built = build.output().context("running lexico build")?;
+    let seconds = started.elapsed().as_secs_f64();
+    if !built.status.success() {
+        bail!("lexico build failed: {}", String::from_utf8_lossy(&built.stderr));
+    }
+    let summary = String::from_utf8_lossy(&built.stderr).into_owned();
+
+    let dump = |extra: &[&str], file: Option<&Path>| -> Result<String> {
+        let mut c = Command::new(&lexico);
+        c.arg("dump").args(extra);
+        if let Some(f) = file {
+            c.arg("--lexicon").arg(f);
+        }
+        let o = c.output().context("running lexico dump")?;
+        if !o.status.success() {
+            bail!("lexico dump failed: {}", String::from_utf8_lossy(&o.stderr));
+        }
+        Ok(String::from_utf8(o.stdout)?)
+    };
+    let new_text = dump(&["--provenance"], Some(&lex))?;
+    let rejected_text = dump(&["--provenance", "--rejected"], Some(&lex))?;
+    let old_text = dump(&[], None)?;
+
+    // word -> (slot, rule, article)
+    let parse = |text: &str| -> HashMap<String, (String, String, String)> {
+        text.lines()
+            .map(|l| {
+                let mut f = l.split('\t');
+                let w = f.next().unwrap_or("").to_string();
+                let s = f.next().unwrap_or("").to_string();
+                let r = f.next().unwrap_or("").to_string();
+                let a = f.next().unwrap_or("").to_string();
+                (w, (s, r, a))
+            })
+            .collect()
+    };
+    let new = parse(&new_text);
+    let rejected = parse(&rejected_text);
+    let old: HashSet<&str> = old_text.lines().collect();
+    let tiles = |w: &str| w.replace("CH", "1").replace("LL", "2").replace("RR", "3").chars().count();
+
+    let mut md = String::new();
+    let both = new.keys().filter(|w| old.contains(w.as_str())).count();
+    let only_new: Vec<&String> = new.keys().filter(|w| !old.contains(w.as_str())).collect();
+    let mut only_old: Vec<&str> = old.iter().copied().filter(|w| !new.contains_key(*w)).collect();
+    only_old.sort_unstable();
+    writeln!(md, "| | words |\n| --- | ---: |")?;
+    writeln!(md, "| FISE-2 build | {} |", new.len())?;
+    writeln!(md, "| previous edition (default lexicon) | {} |", old.len())?;
+    writeln!(md, "| in both | {both} |")?;
+    writeln!(md, "| only in the FISE-2 build | {} |", only_new.len())?;
+    writeln!(md, "| only in the previous edition | {} |", only_old.len())?;
+    writeln!(md, "\nBuild: {seconds:.2} s wall (release binary, including start-up).\n")?;
+    writeln!(md, "```text\n{}```\n", summary)?;
+
+    // By kind.
+    let mut kinds: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
+    for (w, (slot, _, _)) in &new {
+        let e = kinds.entry(kind(slot)).or_default();
+        e.0 += 1;
+        if old.contains(w.as_str()) {
+            e.1 += 1;
+        }
+    }
+    writeln!(md, "### By kind of form (FISE-2 build)\n")?;
+    writeln!(md, "| kind | forms | also in the previous edition | agreement |\n| --- | ---: | ---: | ---: |")?;
+    for (k, (n, b)) in &kinds {
+        writeln!(md, "| {k} | {n} | {b} | {:.2} % |", 100.0 * *b as f64 / *n as f64)?;
+    }
+
+    // By length.
+    let mut lengths: BTreeMap<usize, [usize; 4]> = BTreeMap::new();
+    for w in new.keys() {
+        let e = lengths.entry(tiles(w)).or_default();
+        e[0] += 1;
+        if !old.contains(w.as_str()) {
+            e[2] += 1;
+        }
+    }
+    for w in &old {
+        let e = lengths.entry(tiles(w)).or_default();
+        e[1] += 1;
+        if !new.contains_key(*w) {
+            e[3] += 1;
+        }
+    }
+    writeln!(md, "\n### By length in tiles\n")?;
+    writeln!(md, "| tiles | FISE-2 build | previous | only FISE-2 | only previous |\n| ---: | ---: | ---: | ---: | ---: |")?;
+    for (n, [a, b, c, d]) in &lengths {
+        writeln!(md, "| {n} | {a} | {b} | {c} | {d} |")?;
+    }
+
+    // Words only in the previous edition: which rule of the new build refuses them.
+    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
+    let mut not_generated = Vec::new();
+    for w in &only_old {
+        match rejected.get(*w) {
+            Some((_, rule, article)) => *refused.entry(format!("{rule} (art. {article})")).or_default() += 1,
+            None => not_generated.push(*w),
+        }
+    }
+    // The entries the update lists remove, conjugated and pluralised by the same engine: a word
+    // of the previous edition that is a form of one of them left with it.
+    let removed_table = out.join("removed.tsv");
+    std::fs::write(&removed_table, removed_entries(&data)?)?;
+    let removed_lex = out.join("removed.lex");
+    let mut b = Command::new(&lexico);
+    b.current_dir(&root).args(["build", "--quiet", "-o"]).arg(&removed_lex).arg(&removed_table);
+    let o = b.output()?;
+    if !o.status.success() {
+        bail!("building the removed entries failed: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let removed_words = dump(&[], Some(&removed_lex))?;
+    let removed: HashSet<&str> = removed_words.lines().collect();
+    let (gone, unexplained): (Vec<&str>, Vec<&str>) = not_generated.iter().partition(|w| removed.contains(**w));
+    writeln!(md, "\n### Words only in the previous edition\n")?;
+    writeln!(md, "| why the FISE-2 build leaves them out | words |\n| --- | ---: |")?;
+    let mut refused: Vec<_> = refused.into_iter().collect();
+    refused.sort_by(|a, b| b.1.cmp(&a.1));
+    for (why, n) in &refused {
+        writeln!(md, "| generated and rejected by {why} | {n} |")?;
+    }
+    writeln!(md, "| a form of an entry the update lists remove (verbs *suprimidos*, non-verbs *bajas*) | {} |", gone.len())?;
+    writeln!(md, "| not generated from any FISE-2 entry, not a form of a removed entry | {} |", unexplained.len())?;
+    let not_generated = unexplained;
+
+    // Words only in the new build, by kind.
+    let mut added: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for w in &only_new {
+        *added.entry(kind(&new[*w].0)).or_default() += 1;
+    }
+    writeln!(md, "\n### Words only in the FISE-2 build, by kind\n")?;
+    writeln!(md, "| kind | words |\n| --- | ---: |")?;
+    for (k, n) in &added {
+        writeln!(md, "| {k} | {n} |")?;
+    }
+
+    // The short words, one by one.
+    writeln!(md, "\n### Every difference of 2 and 3 tiles\n")?;
+    let mut short_new: Vec<&String> = only_new.iter().copied().filter(|w| tiles(w) <= 3).collect();
+    short_new.sort();
+    let short_old: Vec<&str> = only_old.iter().copied().filter(|w| tiles(w) <= 3).collect();
+    writeln!(md, "Only in FISE-2: {}", short_new.iter().map(|w| format!("{w} ({})", new[*w].1)).collect::<Vec<_>>().join(", "))?;
+    writeln!(md)?;
+    writeln!(
+        md,
+        "Only in the previous edition: {}",
+        short_old
+            .iter()
+            .map(|w| match rejected.get(*w) {
+                Some((_, r, a)) => format!("{w} ({r}, {a})"),
+                None => format!("{w} (not generated)"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    let sample: Vec<&str> = not_generated.iter().step_by((not_generated.len() / 40).max(1)).copied().collect();
+    writeln!(md, "\nA sample of the words only in the previous edition that no FISE-2 entry generates: {}", sample.join(", "))?;
+    std::fs::write(out.join("conformance.md"), &md)?;
+    print!("{md}");
+    Ok(())
+}
+
+/// The kind of form a slot is, for the tables.
+fn kind(slot: &str) -> &'static str {
+    match slot {
+        "lemma" | "word" => "headword",
+        "feminine" => "feminine",
+        "plural" => "plural",
+        "inf" | "inf.se" => "verb: infinitive",
+        "ger" => "verb: gerund",
+        s if s.starts_with("part.") => "verb: participle",
+        s if s.ends_with(".vos") => "verb: voseo",
+        s if s.starts_with("ind.pres") => "verb: present indicative",
+        s if s.starts_with("ind.impf") => "verb: imperfect indicative",
+        s if s.starts_with("ind.pret") => "verb: preterite",
+        s if s.starts_with("ind.fut") => "verb: future indicative",
+        s if s.starts_with("cond") => "verb: conditional",
+        s if s.starts_with("subj.pres") => "verb: present subjunctive",
+        s if s.starts_with("subj.impf") => "verb: imperfect subjunctive (-ra, -se)",
+        s if s.starts_with("subj.fut") => "verb: future subjunctive",
+        s if s.starts_with("imp") => "verb: imperative",
+        _ => "other",
+    }
+}
+
+/// A lemma table of the entries the update lists remove: verbs of "2. SUPRIMIDOS" (conjugated as
+/// regular, pronominal when the entry has "se") and non-verbs of "4. BAJAS…" (nouns and
+/// adjectives, so their plurals are formed too).
+fn removed_entries(data: &Path) -> Result<String> {
+    let read = |name: &str| -> Result<Vec<String>> {
+        let bytes = std::fs::read(data.join(name)).with_context(|| name.to_string())?;
+        let text: String = bytes.iter().map(|&b| b as char).collect();
+        Ok(text.split(['\r', '\n']).map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect())
+    };
+    let mut table = String::from("lemma\tpos\tmarks\tmodel\n");
+    let section = |lines: &[String], start: &str, end: &str| -> Vec<String> {
+        let body = lines.iter().skip_while(|l| l.as_str() != "#").skip(1);
+        body.skip_while(|l| !l.starts_with(start))
+            .skip(1)
+            .take_while(|l| !l.starts_with(end))
+            .filter(|l| !l.starts_with('(') && !l.ends_with("conjugación"))
+            .map(|l| l.split(['(', ' ']).next().unwrap_or("").to_string())
+            .filter(|w| !w.is_empty() && w.chars().all(char::is_alphabetic))
+            .collect()
+    };
+    let verbs = read("actualizacion-verbos.txt")?;
+    for v in section(&verbs, "2. SUPRIMIDOS", "3. ") {
+        let pos = if v.ends_with("se") { "v.prnl" } else { "v.tr" };
+        writeln!(table, "{v}\t{pos}\t\t")?;
+    }
+    let non_verbs = read("actualizacion-no-verbos.txt")?;
+    for w in section(&non_verbs, "4. BAJAS", "6. ") {
+        writeln!(table, "{w}\tn adj\t\t")?;
+    }
+    Ok(table)
+}
