@@ -208,3 +208,32 @@ fn explain_survives_a_source_range_past_the_largest_entry_id() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn a_report_that_cannot_be_written_leaves_no_lexicon() {
+    let dir = temp_dir("report");
+    let src = dir.join("list.txt");
+    std::fs::write(&src, "casa\n").unwrap();
+    std::fs::create_dir(dir.join("x.lex.excluded.csv")).unwrap();
+    let out = dir.join("x.lex");
+    let run = run(
+        &[
+            "build",
+            "--quiet",
+            "-o",
+            out.to_str().unwrap(),
+            src.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        !out.exists(),
+        "a lexicon was written by a build that failed"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        2,
+        "no temporary file is left"
+    );
+}
