@@ -97,6 +97,12 @@ impl Probe {
             }
         }
         let verdicts: Vec<bool> = probe.iter().map(|w| lex.contains(w)).collect();
+        println!(
+            "{} source lines, {} probes ({} found)",
+            words.len(),
+            probe.len(),
+            verdicts.iter().filter(|&&v| v).count()
+        );
         assert!(verdicts.iter().filter(|&&v| v).count() > 200);
         assert!(verdicts.iter().filter(|&&v| !v).count() > 200);
         Probe {
