@@ -17,7 +17,10 @@ pub fn run(_args: &[String]) -> Result<()> {
     let root = crate::root();
     let data = root.join("../shared/data/fise-2");
     if !data.join("no-verbos.txt").exists() {
-        bail!("the FISE-2 data is missing: {} (CI and developers have it beside the checkout)", data.display());
+        bail!(
+            "the FISE-2 data is missing: {} (CI and developers have it beside the checkout)",
+            data.display()
+        );
     }
     crate::run(Command::new("cargo").args(["build", "--release", "-p", "lexico-cli"]).current_dir(&root))?;
     let lexico = root.join("target/release/lexico");
@@ -96,7 +99,10 @@ pub fn run(_args: &[String]) -> Result<()> {
         }
     }
     writeln!(md, "### By kind of form (FISE-2 build)\n")?;
-    writeln!(md, "| kind | forms | also in the previous edition | agreement |\n| --- | ---: | ---: | ---: |")?;
+    writeln!(
+        md,
+        "| kind | forms | also in the previous edition | agreement |\n| --- | ---: | ---: | ---: |"
+    )?;
     for (k, (n, b)) in &kinds {
         writeln!(md, "| {k} | {n} | {b} | {:.2} % |", 100.0 * *b as f64 / *n as f64)?;
     }
@@ -145,16 +151,25 @@ pub fn run(_args: &[String]) -> Result<()> {
     }
     let removed_words = dump(&[], Some(&removed_lex))?;
     let removed: HashSet<&str> = removed_words.lines().collect();
-    let (gone, unexplained): (Vec<&str>, Vec<&str>) = not_generated.iter().partition(|w| removed.contains(**w));
+    let (gone, unexplained): (Vec<&str>, Vec<&str>) =
+        not_generated.iter().partition(|w| removed.contains(**w));
     writeln!(md, "\n### Words only in the previous edition\n")?;
     writeln!(md, "| why the FISE-2 build leaves them out | words |\n| --- | ---: |")?;
     let mut refused: Vec<_> = refused.into_iter().collect();
-    refused.sort_by(|a, b| b.1.cmp(&a.1));
+    refused.sort_by_key(|r| std::cmp::Reverse(r.1));
     for (why, n) in &refused {
         writeln!(md, "| generated and rejected by {why} | {n} |")?;
     }
-    writeln!(md, "| a form of an entry the update lists remove (verbs *suprimidos*, non-verbs *bajas*) | {} |", gone.len())?;
-    writeln!(md, "| not generated from any FISE-2 entry, not a form of a removed entry | {} |", unexplained.len())?;
+    writeln!(
+        md,
+        "| a form of an entry the update lists remove (verbs *suprimidos*, non-verbs *bajas*) | {} |",
+        gone.len()
+    )?;
+    writeln!(
+        md,
+        "| not generated from any FISE-2 entry, not a form of a removed entry | {} |",
+        unexplained.len()
+    )?;
     let not_generated = unexplained;
 
     // Words only in the new build, by kind.
@@ -173,7 +188,11 @@ pub fn run(_args: &[String]) -> Result<()> {
     let mut short_new: Vec<&String> = only_new.iter().copied().filter(|w| tiles(w) <= 3).collect();
     short_new.sort();
     let short_old: Vec<&str> = only_old.iter().copied().filter(|w| tiles(w) <= 3).collect();
-    writeln!(md, "Only in FISE-2: {}", short_new.iter().map(|w| format!("{w} ({})", new[*w].1)).collect::<Vec<_>>().join(", "))?;
+    writeln!(
+        md,
+        "Only in FISE-2: {}",
+        short_new.iter().map(|w| format!("{w} ({})", new[*w].1)).collect::<Vec<_>>().join(", ")
+    )?;
     writeln!(md)?;
     writeln!(
         md,
@@ -187,8 +206,13 @@ pub fn run(_args: &[String]) -> Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     )?;
-    let sample: Vec<&str> = not_generated.iter().step_by((not_generated.len() / 40).max(1)).copied().collect();
-    writeln!(md, "\nA sample of the words only in the previous edition that no FISE-2 entry generates: {}", sample.join(", "))?;
+    let sample: Vec<&str> =
+        not_generated.iter().step_by((not_generated.len() / 40).max(1)).copied().collect();
+    writeln!(
+        md,
+        "\nA sample of the words only in the previous edition that no FISE-2 entry generates: {}",
+        sample.join(", ")
+    )?;
     std::fs::write(out.join("conformance.md"), &md)?;
     print!("{md}");
     Ok(())

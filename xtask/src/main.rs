@@ -23,7 +23,9 @@ fn main() -> ExitCode {
         Some("conformance") => conformance::run(&args[1..]),
         Some("ci") => ci(),
         _ => {
-            eprintln!("usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance | ci>");
+            eprintln!(
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance | ci>"
+            );
             return ExitCode::from(2);
         }
     };

@@ -26,14 +26,20 @@ pub fn each(args: &[String], mut f: impl FnMut(&str, &str) -> Result<()>) -> Res
         }
         for line in split_lines(trim_line(&buf, n == 0)) {
             n += 1;
-            let text = std::str::from_utf8(line)
-                .map_err(|e| anyhow::anyhow!("<stdin>:{n}:{}: invalid UTF-8", e.valid_up_to() + 1))?;
+            let text = std::str::from_utf8(line).map_err(|e| invalid_utf8(n, line, e))?;
             let text = text.trim();
             if !text.is_empty() {
                 f(text, &format!("<stdin>:{n}"))?;
             }
         }
     }
+}
+
+/// The error for line `n` of standard input, which stops being UTF-8 where `e` says: the column
+/// counts characters, as every other column does.
+pub fn invalid_utf8(n: usize, line: &[u8], e: std::str::Utf8Error) -> anyhow::Error {
+    let valid = std::str::from_utf8(&line[..e.valid_up_to()]).map_or(0, |s| s.chars().count());
+    anyhow::anyhow!("<stdin>:{n}:{}: invalid UTF-8", valid + 1)
 }
 
 /// Splits bytes into lines at LF, CRLF or a bare CR.

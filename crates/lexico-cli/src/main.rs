@@ -53,8 +53,33 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("lexico: {err:#}");
+            eprintln!("lexico: {}", one_line(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes on one line, as `{err:#}` prints them, but with a cause left out when
+/// the message before it already ends with it (an I/O error wrapped by an error that quotes it),
+/// and with control characters escaped, so that a line end or an escape sequence typed in a word
+/// or read from a source never splits the message or reaches the terminal.
+fn one_line(err: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if message.ends_with(&text) {
+            continue;
+        }
+        if !message.is_empty() {
+            message.push_str(": ");
+        }
+        message.push_str(&text);
+    }
+    message
+        .chars()
+        .map(|c| match c {
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }

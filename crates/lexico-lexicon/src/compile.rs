@@ -294,7 +294,8 @@ pub fn compile(
     // Words the regulation's plural lists name whose singular is too short to be a word (the
     // letters A, E, O, U: 18.1.2.3) are in no source list, yet their plurals are words.
     if let (Some(plurals), true) = (plurals, needs_plurals) {
-        let mut by_file: std::collections::BTreeMap<std::path::PathBuf, Vec<(usize, Form)>> = Default::default();
+        let mut by_file: std::collections::BTreeMap<std::path::PathBuf, Vec<(usize, Form)>> =
+            Default::default();
         let mut lemmas: Vec<&str> = plurals.listed_lemmas().collect();
         lemmas.sort_unstable();
         for lemma in lemmas {

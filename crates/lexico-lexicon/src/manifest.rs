@@ -67,7 +67,22 @@ impl Manifest {
         self.sources
             .iter()
             .rev()
-            .find(|s| entry > s.base && entry <= s.base + s.lines)
+            .find(|s| entry > s.base && entry - s.base <= s.lines)
             .map(|s| (s, entry - s.base))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_source_range_past_the_largest_entry_id_does_not_overflow() {
+        let manifest = Manifest {
+            sources: vec![SourceInfo { base: u64::MAX - 1, lines: 10, ..Default::default() }],
+            ..Default::default()
+        };
+        assert_eq!(manifest.locate(u64::MAX).map(|(_, l)| l), Some(1));
+        assert!(manifest.locate(3).is_none());
     }
 }

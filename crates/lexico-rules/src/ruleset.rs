@@ -94,7 +94,7 @@ impl RuleSet {
                         dir.join(name),
                         line,
                         column,
-                        format!("rule '{}': bad pattern: {e}", r.id),
+                        format!("rule '{}': bad pattern: {}", r.id, pattern_error(&e)),
                     )
                 })?;
                 if screening.iter().any(|s: &ScreenRule| s.id == r.id) {
@@ -220,6 +220,16 @@ pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The reason a pattern does not compile, on one line: the regex crate's message spans several
+/// lines (the pattern, a caret under the fault, the reason) and only the reason is kept, since
+/// the error already points at the pattern.
+fn pattern_error(e: &regex::Error) -> String {
+    let text = e.to_string();
+    let reason = text.lines().map(str::trim).rfind(|l| !l.is_empty());
+    let reason = reason.unwrap_or("invalid pattern");
+    reason.strip_prefix("error: ").unwrap_or(reason).to_string()
+}
+
 fn locate(text: &str, needle: &str) -> (usize, usize) {
     text.find(needle).map_or((1, 1), |at| line_col(text.as_bytes(), at))
 }
@@ -291,6 +301,10 @@ mod tests {
         ]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
         assert!(err.contains("s.toml:3:"), "{err}");
+        assert!(
+            err.ends_with("rule 'a': bad pattern: unclosed group") && !err.contains('\n'),
+            "a bad pattern is reported on one line: {err}"
+        );
         let rule = "[[rule]]\nid = \"a\"\npattern = \"x\"\nreason = \"r\"\narticle = \"1\"\n";
         let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", &format!("{rule}{rule}"))]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();

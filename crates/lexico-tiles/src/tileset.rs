@@ -127,7 +127,7 @@ impl TileSet {
             }
             let column_of = |k: usize| cells[..k].iter().map(|c| c.chars().count() + 1).sum::<usize>() + 1;
             let name = normalize(cells[1]).as_string();
-            if name.is_empty() || name.chars().any(|c| c.is_whitespace() || "[],".contains(c)) {
+            if !is_spelling(&name) {
                 return Err(syntax(line, column_of(1), format!("'{}' is not a tile name", cells[1])));
             }
             let number = |k: usize| -> Result<u8, TileError> {
@@ -144,12 +144,26 @@ impl TileSet {
                     if set.tiles.iter().any(|t| t.name == name) {
                         return Err(syntax(line, column_of(1), format!("tile '{name}' is defined twice")));
                     }
+                    // A name that is an earlier tile's alias would make one spelling mean two
+                    // tiles.
+                    if set.spellings.iter().any(|(s, _)| s.iter().copied().eq(name.chars())) {
+                        return Err(syntax(line, column_of(1), format!("spelling '{name}' is used twice")));
+                    }
                     let tile = byte_of_row(set.tiles.len());
                     set.row[tile as usize] = (set.tiles.len() + 1) as u8;
                     set.tiles.push(TileDef { name: name.clone(), count, value });
                     set.spellings.push((name.chars().collect(), tile));
                     for alias in cells[4].split('|').filter(|a| !a.is_empty()) {
                         let alias = normalize(alias).as_string();
+                        // An alias that normalises to nothing (only accents) would match
+                        // everywhere and stop the tokeniser from advancing.
+                        if !is_spelling(&alias) {
+                            return Err(syntax(
+                                line,
+                                column_of(4),
+                                format!("'{alias}' is not a spelling of a tile"),
+                            ));
+                        }
                         if set.spellings.iter().any(|(s, _)| s.iter().collect::<String>() == alias) {
                             return Err(syntax(
                                 line,
@@ -316,18 +330,16 @@ impl TileSet {
                 return false;
             }
             let up = b.to_ascii_uppercase();
-            // Digraphs: a two-letter spelling wins over its first letter.
-            if let Some(&next) = text.get(i + 1) {
-                if next.is_ascii_alphabetic() {
-                    let pair = [up as char, next.to_ascii_uppercase() as char];
-                    if let Some(&(_, t)) =
-                        self.spellings.iter().take_while(|(s, _)| s.len() >= 2).find(|(s, _)| s[..] == pair)
-                    {
-                        out.push(t);
-                        i += 2;
-                        continue;
-                    }
-                }
+            // Digraphs (and longer spellings, which a tile set may define): the longest spelling
+            // wins over its first letter, as in `tokenize`.
+            let rest = &text[i..];
+            if let Some((s, t)) = self.spellings.iter().take_while(|(s, _)| s.len() >= 2).find(|(s, _)| {
+                s.len() <= rest.len()
+                    && s.iter().zip(rest).all(|(&c, &b)| c.is_ascii() && c as u8 == b.to_ascii_uppercase())
+            }) {
+                out.push(*t);
+                i += s.len();
+                continue;
             }
             let t = self.ascii[up as usize];
             if t == 0 {
@@ -358,6 +370,12 @@ impl TileSet {
     pub fn value(&self, word: &[Tile]) -> u32 {
         word.iter().map(|&t| self.get(t).map_or(0, |d| d.value as u32)).sum()
     }
+}
+
+/// Returns true if and only if `s` (normalised) can spell a tile: not empty, and free of the
+/// characters the notations give a meaning to (brackets, separators, white space).
+fn is_spelling(s: &str) -> bool {
+    !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || "[],".contains(c))
 }
 
 fn syntax(line: usize, column: usize, message: impl Into<String>) -> TileError {
@@ -436,6 +454,29 @@ mod tests {
         assert_eq!(TileSet::parse(bad).unwrap_err().to_string(), "2:11: 'x' is not a number from 0 to 255");
         let twice = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,A,1,1,\n";
         assert!(TileSet::parse(twice).unwrap_err().to_string().starts_with("3:6:"));
+    }
+
+    #[test]
+    fn an_alias_of_only_accents_is_refused_rather_than_looping() {
+        let accent = "kind,tile,count,value,aliases\ntile,A,1,1,\u{301}\n";
+        assert_eq!(TileSet::parse(accent).unwrap_err().to_string(), "2:12: '' is not a spelling of a tile");
+    }
+
+    #[test]
+    fn a_tile_named_like_an_earlier_alias_is_refused() {
+        let twice = "kind,tile,count,value,aliases\ntile,U,1,1,V\ntile,V,1,1,\n";
+        assert_eq!(TileSet::parse(twice).unwrap_err().to_string(), "3:6: spelling 'V' is used twice");
+    }
+
+    #[test]
+    fn fast_path_agrees_with_spellings_longer_than_two_letters() {
+        let csv = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,B,1,1,\ntile,ABB,1,1,\n";
+        let set = TileSet::parse(csv).unwrap();
+        let mut out = Word::new();
+        for s in ["abb", "abbab", "ab", "babba"] {
+            assert!(set.parse_word_fast(s.as_bytes(), &mut out), "{s}");
+            assert_eq!(out, set.parse_word(s).unwrap(), "{s}");
+        }
     }
 
     proptest! {

@@ -82,8 +82,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar.finish_and_clear();
     }
     let report = report_path(&args.output);
-    write_atomically(&args.output, &compiled.image)?;
-    write_atomically(&report, &exclusion_csv(&compiled.exclusions)?)?;
+    // Both files are written in full before either is renamed into place, and the lexicon goes
+    // last: a build that fails on the way leaves no new lexicon behind.
+    let image = stage(&args.output, &compiled.image)?;
+    let csv = stage(&report, &exclusion_csv(&compiled.exclusions)?)?;
+    persist(csv, &report)?;
+    persist(image, &args.output)?;
     let m = &compiled.manifest;
     let mut err = std::io::stderr().lock();
     writeln!(
@@ -165,13 +169,18 @@ fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {
     Ok(w.into_inner()?)
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder, renamed into place, so
-/// `path` is never a half-written file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+/// Writes `bytes` to a temporary file in the folder of `path`, flushed to disk, to be renamed into
+/// place by [`persist`] so that `path` is never a half-written file.
+fn stage(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
     tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
     tmp.as_file().sync_all().with_context(|| format!("{}", path.display()))?;
+    Ok(tmp)
+}
+
+/// Renames a staged file into place at `path`.
+fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<()> {
     tmp.persist(path).with_context(|| format!("{}", path.display()))?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use lexico_lexicon::Lexicon;
 use lexico_tiles::{TileError, Word};
 
@@ -155,7 +155,7 @@ fn judge_plays(lex: &Lexicon, words: &[String], out: &mut Out) -> Result<ExitCod
         m.name,
         m.edition,
         m.version,
-        &m.payload_sha256[..16.min(m.payload_sha256.len())]
+        m.payload_sha256.chars().take(16).collect::<String>()
     );
     let mut all = true;
     let mut scratch = Word::new();
@@ -203,8 +203,8 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
     let mut upper = Vec::with_capacity(64);
     let w = out.raw();
     let data = input::trim_line(&data, true);
-    for (i, line) in input::split_lines(data).enumerate() {
-        let line = line.trim_ascii();
+    for (i, raw) in input::split_lines(data).enumerate() {
+        let line = raw.trim_ascii();
         if line.is_empty() {
             continue;
         }
@@ -215,9 +215,7 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
             w.write_all(&upper)?;
             continue;
         }
-        let Ok(text) = std::str::from_utf8(line) else {
-            bail!("<stdin>:{}: invalid UTF-8", i + 1);
-        };
+        let text = std::str::from_utf8(raw).map_err(|e| input::invalid_utf8(i + 1, raw, e))?.trim_ascii();
         let (spelled, verdict) =
             judge_word(lex, text, &mut scratch).with_context(|| format!("<stdin>:{}: '{text}'", i + 1))?;
         match verdict {

@@ -1,0 +1,155 @@
+//! Regression tests for what hostile input broke in the `lexico` binary, each named after what
+//! broke.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use lexico_lexicon::format::{self, tag};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lexico-regr-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary and checks what every run must: no panic, and an error is one line.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lexico"))
+        .args(args)
+        .current_dir(workspace())
+        .env_remove("LEXICO_LEXICON")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("panicked") && !matches!(out.status.code(), Some(101) | Some(134) | None),
+        "{args:?} panicked: {err}"
+    );
+    if out.status.code() == Some(2) {
+        assert!(err.starts_with("lexico: ") && err.lines().count() == 1, "{args:?}: not one line: {err:?}");
+    }
+    out
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A small lexicon built by the binary, and the same file with its manifest edited: every
+/// checksum matches, as in a file written by a buggy or hostile program.
+fn with_manifest(dir: &Path, edit: impl Fn(&mut serde_json::Value)) -> PathBuf {
+    let src = dir.join("list.txt");
+    std::fs::write(&src, "casa\nperro\n").unwrap();
+    let good = dir.join("good.lex");
+    let out = run(&["build", "--quiet", "-o", good.to_str().unwrap(), src.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let image = std::fs::read(&good).unwrap();
+    let sections: Vec<([u8; 4], Vec<u8>)> = format::read_table(&image)
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let bytes = image[e.offset as usize..(e.offset + e.len) as usize].to_vec();
+            if e.tag != tag::MANIFEST {
+                return (e.tag, bytes);
+            }
+            let mut manifest: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+            edit(&mut manifest);
+            (e.tag, serde_json::to_vec(&manifest).unwrap())
+        })
+        .collect();
+    let path = dir.join("edited.lex");
+    std::fs::write(&path, format::write(&sections)).unwrap();
+    path
+}
+
+#[test]
+fn control_characters_in_errors_are_escaped_onto_one_line() {
+    let out = run(&["valid", "ca\nsa"], b"");
+    assert_eq!(stderr(&out), "lexico: argument 1: 'ca\\nsa': column 3: '\\n' is not a tile\n");
+    let out = run(&["valid"], b"casa\n\x1b[31mrojo\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "lexico: <stdin>:2: '\\u{1b}[31mrojo': column 1: '\\u{1b}' is not a tile\n");
+}
+
+#[test]
+fn an_io_error_is_named_once() {
+    let out = run(&["valid", "--lexicon", "no-such.lex", "casa"], b"");
+    assert_eq!(stderr(&out), "lexico: no-such.lex: No such file or directory (os error 2)\n");
+    let out = run(&["valid", "--lexicon", "rules", "perro"], b"");
+    assert_eq!(stderr(&out), "lexico: rules: is a directory\n");
+    let out = run(&["build", "--rules", "no-such-rules", "-o", "x.lex", "README.md"], b"");
+    assert_eq!(stderr(&out), "lexico: no-such-rules/ruleset.toml: No such file or directory (os error 2)\n");
+}
+
+#[test]
+fn invalid_utf8_on_stdin_names_its_column_in_every_format() {
+    for format in ["text", "json"] {
+        let out = run(&["valid", "--format", format], b"casa\n \xc3\xb1u\xff\n");
+        assert_eq!(stderr(&out), "lexico: <stdin>:2:4: invalid UTF-8\n", "{format}");
+    }
+}
+
+#[test]
+fn a_bad_screening_pattern_is_reported_on_one_line() {
+    let dir = temp_dir("pattern");
+    let rules = workspace().join("rules/fise-2016");
+    for name in ["ruleset.toml", "tiles.csv"] {
+        std::fs::copy(rules.join(name), dir.join(name)).unwrap();
+    }
+    std::fs::write(
+        dir.join("screening.toml"),
+        "[[rule]]\nid = \"x\"\npattern = '(a'\nreason = \"r\"\narticle = \"1\"\n",
+    )
+    .unwrap();
+    let out = run(&["build", "--rules", dir.to_str().unwrap(), "-o", "x.lex", "README.md"], b"");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "lexico: {}: rule 'x': bad pattern: unclosed group\n",
+            dir.join("screening.toml:3:12").display()
+        )
+    );
+}
+
+#[test]
+fn judge_survives_a_manifest_digest_that_is_not_ascii() {
+    let dir = temp_dir("judge");
+    let lex = with_manifest(&dir, |m| m["payload_sha256"] = format!("a{}", "ñ".repeat(16)).into());
+    let out = run(&["valid", "--judge", "--lexicon", lex.to_str().unwrap(), "casa"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn explain_survives_a_source_range_past_the_largest_entry_id() {
+    let dir = temp_dir("explain");
+    let lex = with_manifest(&dir, |m| {
+        m["sources"][0]["base"] = 1.into();
+        m["sources"][0]["lines"] = u64::MAX.into();
+    });
+    let out = run(&["valid", "--explain", "--lexicon", lex.to_str().unwrap(), "perro"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn a_report_that_cannot_be_written_leaves_no_lexicon() {
+    let dir = temp_dir("report");
+    let src = dir.join("list.txt");
+    std::fs::write(&src, "casa\n").unwrap();
+    std::fs::create_dir(dir.join("x.lex.excluded.csv")).unwrap();
+    let out = dir.join("x.lex");
+    let run = run(&["build", "--quiet", "-o", out.to_str().unwrap(), src.to_str().unwrap()], b"");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!out.exists(), "a lexicon was written by a build that failed");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "no temporary file is left");
+}

@@ -1,0 +1,38 @@
+//! A lexicon file whose checksums all match but whose manifest, tile set, provenance codes,
+//! provenance table and entry descriptions are fuzzed: what a hand-made or buggy-writer file
+//! looks like once it is past the CRC-32 checks. The word stores stay the sample's (the fst
+//! crate does not validate a word store and documents that a malformed one may panic).
+//! Input: the five sections separated by SEPARATOR; a missing part keeps the sample's section.
+#![no_main]
+
+use lexico_lexicon::format::{self, tag};
+use lexico_lexicon::Lexicon;
+use libfuzzer_sys::fuzz_target;
+
+const FUZZED: [[u8; 4]; 5] = [
+    tag::MANIFEST,
+    tag::TILES,
+    tag::CODES,
+    tag::PROVENANCE,
+    tag::ENTRIES,
+];
+
+fuzz_target!(|data: &[u8]| {
+    let sample = lexico_fuzz::sample_image();
+    let table = format::read_table(sample).expect("the sample reads");
+    let parts = lexico_fuzz::split(data, FUZZED.len());
+    let sections: Vec<([u8; 4], Vec<u8>)> = table
+        .iter()
+        .map(|e| {
+            let own = &sample[e.offset as usize..(e.offset + e.len) as usize];
+            let fuzzed = FUZZED
+                .iter()
+                .position(|t| *t == e.tag)
+                .and_then(|i| parts.get(i));
+            (e.tag, fuzzed.map_or(own, |p| *p).to_vec())
+        })
+        .collect();
+    if let Ok(lex) = Lexicon::from_vec(format::write(&sections)) {
+        lexico_fuzz::exercise(&lex);
+    }
+});

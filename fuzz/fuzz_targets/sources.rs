@@ -1,0 +1,37 @@
+//! The source readers on any bytes: SourceKind::detect, decode (UTF-8 and Latin-1), lines and
+//! read_raw.
+#![no_main]
+
+use std::path::Path;
+
+use lexico_rules::sources::{decode, lines, read_raw};
+use lexico_rules::{RuleError, SourceKind};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = SourceKind::detect(data).name();
+    let path = Path::new("src.txt");
+    let latin1 = decode(path, data, true).expect("Latin-1 decodes every byte string");
+    let mut expected = 1;
+    for (n, line) in lines(&latin1) {
+        assert_eq!(n, expected);
+        assert!(!line.contains(['\n', '\r']));
+        expected += 1;
+    }
+    match read_raw(path, data) {
+        Ok(list) => {
+            for w in &list.words {
+                assert!(!w.text.is_empty() && w.text == w.text.trim() && !w.text.contains('#'));
+                assert!(w.line >= 1 && w.line <= list.lines);
+            }
+            assert!(list.words.windows(2).all(|p| p[0].line < p[1].line));
+        }
+        Err(RuleError::Syntax { line, column, .. }) => {
+            assert!(line >= 1 && column >= 1);
+            assert!(
+                std::str::from_utf8(data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data)).is_err()
+            );
+        }
+        Err(e) => panic!("read_raw failed without a place: {e}"),
+    }
+});
