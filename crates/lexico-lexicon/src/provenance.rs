@@ -117,7 +117,7 @@ impl Provenance {
 
 /// Compresses a section that only explanations read.
 fn deflate(bytes: &[u8]) -> Vec<u8> {
-    miniz_oxide::deflate::compress_to_vec(bytes, 6)
+    miniz_oxide::deflate::compress_to_vec(bytes, 1)
 }
 
 fn inflate(bytes: &[u8], what: &str) -> Result<Vec<u8>, LexiconError> {

@@ -88,6 +88,11 @@ pub struct TileSet {
     tiles: Vec<TileDef>,
     /// Every accepted spelling of a tile (names and aliases), longest first.
     spellings: Vec<(Vec<char>, Tile)>,
+    /// For each first character, the indices in `spellings` of the spellings it starts, longest
+    /// first: the tokeniser looks at a handful of candidates, not every spelling.
+    starts: std::collections::HashMap<char, Vec<usize>>,
+    /// ASCII letters that start a spelling of two or more characters (C, L, R in Spanish).
+    multi_ascii: [bool; 128],
     /// Direct lookup for single ASCII characters (0 = none).
     ascii: [Tile; 128],
     /// `row[b]` is 1 + the row of the tile whose byte is `b`, or 0.
@@ -102,6 +107,8 @@ impl TileSet {
         let mut set = TileSet {
             tiles: Vec::new(),
             spellings: Vec::new(),
+            starts: std::collections::HashMap::new(),
+            multi_ascii: [false; 128],
             ascii: [0; 128],
             row: [0; 256],
             blanks: 0,
@@ -185,11 +192,15 @@ impl TileSet {
             return Err(syntax(1, 1, "the tile set defines no tile"));
         }
         set.spellings.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(&b.1)));
-        for (spelling, tile) in &set.spellings {
+        for (k, (spelling, tile)) in set.spellings.iter().enumerate() {
             if let [c] = spelling[..] {
                 if c.is_ascii() {
                     set.ascii[c as usize] = *tile;
                 }
+            }
+            set.starts.entry(spelling[0]).or_default().push(k);
+            if spelling.len() >= 2 && spelling[0].is_ascii() {
+                set.multi_ascii[spelling[0] as usize] = true;
             }
         }
         Ok(set)
@@ -300,7 +311,9 @@ impl TileSet {
                 i += len + 2;
                 continue;
             }
-            let longest = self.spellings.iter().find(|(s, _)| chars[i..].starts_with(s));
+            let longest = self.starts.get(&c).and_then(|candidates| {
+                candidates.iter().map(|&k| &self.spellings[k]).find(|(s, _)| chars[i..].starts_with(s))
+            });
             match longest {
                 Some((s, t)) => {
                     emit(*t)?;
@@ -332,14 +345,20 @@ impl TileSet {
             let up = b.to_ascii_uppercase();
             // Digraphs (and longer spellings, which a tile set may define): the longest spelling
             // wins over its first letter, as in `tokenize`.
-            let rest = &text[i..];
-            if let Some((s, t)) = self.spellings.iter().take_while(|(s, _)| s.len() >= 2).find(|(s, _)| {
-                s.len() <= rest.len()
-                    && s.iter().zip(rest).all(|(&c, &b)| c.is_ascii() && c as u8 == b.to_ascii_uppercase())
-            }) {
-                out.push(*t);
-                i += s.len();
-                continue;
+            if self.multi_ascii[up as usize] {
+                let rest = &text[i..];
+                let candidates = self.starts.get(&(up as char)).map_or(&[][..], Vec::as_slice);
+                let multi = candidates.iter().map(|&k| &self.spellings[k]).filter(|(s, _)| s.len() >= 2);
+                if let Some((s, t)) = multi.into_iter().find(|(s, _)| {
+                    s.len() <= rest.len()
+                        && s.iter()
+                            .zip(rest)
+                            .all(|(&c, &b)| c.is_ascii() && c as u8 == b.to_ascii_uppercase())
+                }) {
+                    out.push(*t);
+                    i += s.len();
+                    continue;
+                }
             }
             let t = self.ascii[up as usize];
             if t == 0 {
