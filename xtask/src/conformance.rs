@@ -172,16 +172,36 @@ pub fn run(_args: &[String]) -> Result<()> {
     )?;
     let not_generated = unexplained;
 
-    // Words only in the new build, by kind.
-    let mut added: BTreeMap<&'static str, usize> = BTreeMap::new();
+    // Words only in the new build, by kind, and whether they are forms of an entry the update
+    // lists add (or whose usage or class they change), built the same way as the removed ones.
+    let added_table = out.join("added.tsv");
+    std::fs::write(&added_table, added_entries(&data)?)?;
+    let added_lex = out.join("added.lex");
+    let mut b = Command::new(&lexico);
+    b.current_dir(&root).args(["build", "--quiet", "-o"]).arg(&added_lex).arg(&added_table);
+    let o = b.output()?;
+    if !o.status.success() {
+        bail!("building the added entries failed: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let added_words = dump(&[], Some(&added_lex))?;
+    let added_set: HashSet<&str> = added_words.lines().collect();
+    let mut added: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
     for w in &only_new {
-        *added.entry(kind(&new[*w].0)).or_default() += 1;
+        let e = added.entry(kind(&new[*w].0)).or_default();
+        e.0 += 1;
+        if added_set.contains(w.as_str()) {
+            e.1 += 1;
+        }
     }
     writeln!(md, "\n### Words only in the FISE-2 build, by kind\n")?;
-    writeln!(md, "| kind | words |\n| --- | ---: |")?;
-    for (k, n) in &added {
-        writeln!(md, "| {k} | {n} |")?;
+    writeln!(md, "| kind | words | forms of entries the update lists add or change | other |\n| --- | ---: | ---: | ---: |")?;
+    let (mut total, mut listed) = (0, 0);
+    for (k, (n, a)) in &added {
+        writeln!(md, "| {k} | {n} | {a} | {} |", n - a)?;
+        total += n;
+        listed += a;
     }
+    writeln!(md, "| all | {total} | {listed} | {} |", total - listed)?;
 
     // The short words, one by one.
     writeln!(md, "\n### Every difference of 2 and 3 tiles\n")?;
@@ -241,32 +261,65 @@ fn kind(slot: &str) -> &'static str {
     }
 }
 
+/// A lemma table of the entries the update lists add or change: verbs "1. NUEVOS", "5. DE
+/// DESUSADO A USADO" and the class changes 6–11 (conjugated as regular transitive verbs, so every
+/// form they may now have is there), non-verbs of sections 1–3 and annex I (nouns and adjectives).
+fn added_entries(data: &Path) -> Result<String> {
+    let mut table = String::from("lemma\tpos\tmarks\tmodel\n");
+    let verbs = lines(data, "actualizacion-verbos.txt")?;
+    for (from, to) in [("1. NUEVOS", "2. "), ("5. DE DESUSADO", "6. "), ("6. DE TRANSITIVO", "12. ")] {
+        for v in section(&verbs, from, to).into_iter().filter(|v| is_infinitive(v)) {
+            writeln!(table, "{v}\tv.tr\t\t")?;
+        }
+    }
+    let non_verbs = lines(data, "actualizacion-no-verbos.txt")?;
+    for (from, to) in [("1. ALTAS", "4. "), ("6. ANEXO I:", "7. ")] {
+        for w in section(&non_verbs, from, to) {
+            writeln!(table, "{w}\tn adj\t\t")?;
+        }
+    }
+    Ok(table)
+}
+
+/// Returns true if and only if `w` looks like an infinitive, with or without "se" (the verb
+/// update list has sub-headings between its verbs).
+fn is_infinitive(w: &str) -> bool {
+    let w = w.strip_suffix("se").unwrap_or(w);
+    ["ar", "er", "ir", "ír"].iter().any(|e| w.ends_with(e))
+}
+
+/// The lines of a FISE list (Latin-1), trimmed, without blank lines.
+fn lines(data: &Path, name: &str) -> Result<Vec<String>> {
+    let bytes = std::fs::read(data.join(name)).with_context(|| name.to_string())?;
+    let text: String = bytes.iter().map(|&b| b as char).collect();
+    Ok(text.split(['\r', '\n']).map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect())
+}
+
+/// The words of the section that starts with `start`, up to the one that starts with `end`, in
+/// the body of a FISE list (after its first `#` line): notes in brackets and conjugation
+/// sub-headings left out.
+fn section(lines: &[String], start: &str, end: &str) -> Vec<String> {
+    let body = lines.iter().skip_while(|l| l.as_str() != "#").skip(1);
+    body.skip_while(|l| !l.starts_with(start))
+        .skip(1)
+        .take_while(|l| !l.starts_with(end) && l.as_str() != "#")
+        .filter(|l| !l.starts_with('(') && !l.ends_with("conjugación"))
+        .map(|l| l.split(['(', ' ']).next().unwrap_or("").to_string())
+        .filter(|w| !w.is_empty() && w.chars().all(char::is_alphabetic))
+        .collect()
+}
+
 /// A lemma table of the entries the update lists remove: verbs of "2. SUPRIMIDOS" (conjugated as
 /// regular, pronominal when the entry has "se") and non-verbs of "4. BAJAS…" (nouns and
 /// adjectives, so their plurals are formed too).
 fn removed_entries(data: &Path) -> Result<String> {
-    let read = |name: &str| -> Result<Vec<String>> {
-        let bytes = std::fs::read(data.join(name)).with_context(|| name.to_string())?;
-        let text: String = bytes.iter().map(|&b| b as char).collect();
-        Ok(text.split(['\r', '\n']).map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect())
-    };
     let mut table = String::from("lemma\tpos\tmarks\tmodel\n");
-    let section = |lines: &[String], start: &str, end: &str| -> Vec<String> {
-        let body = lines.iter().skip_while(|l| l.as_str() != "#").skip(1);
-        body.skip_while(|l| !l.starts_with(start))
-            .skip(1)
-            .take_while(|l| !l.starts_with(end))
-            .filter(|l| !l.starts_with('(') && !l.ends_with("conjugación"))
-            .map(|l| l.split(['(', ' ']).next().unwrap_or("").to_string())
-            .filter(|w| !w.is_empty() && w.chars().all(char::is_alphabetic))
-            .collect()
-    };
-    let verbs = read("actualizacion-verbos.txt")?;
-    for v in section(&verbs, "2. SUPRIMIDOS", "3. ") {
+    let verbs = lines(data, "actualizacion-verbos.txt")?;
+    for v in section(&verbs, "2. SUPRIMIDOS", "3. ").into_iter().filter(|v| is_infinitive(v)) {
         let pos = if v.ends_with("se") { "v.prnl" } else { "v.tr" };
         writeln!(table, "{v}\t{pos}\t\t")?;
     }
-    let non_verbs = read("actualizacion-no-verbos.txt")?;
+    let non_verbs = lines(data, "actualizacion-no-verbos.txt")?;
     for w in section(&non_verbs, "4. BAJAS", "6. ") {
         writeln!(table, "{w}\tn adj\t\t")?;
     }
