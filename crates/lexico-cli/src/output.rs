@@ -21,6 +21,8 @@ pub enum Value<'a> {
     Str(&'a str),
     Int(u64),
     Bool(bool),
+    /// A structured value (a list of derivations): nested in JSON, compact JSON text in CSV.
+    Json(serde_json::Value),
 }
 
 /// Writes records in the chosen format to standard output.
@@ -58,6 +60,7 @@ impl Out {
                         Value::Str(s) => serde_json::Value::from(*s),
                         Value::Int(n) => serde_json::Value::from(*n),
                         Value::Bool(b) => serde_json::Value::from(*b),
+                        Value::Json(j) => j.clone(),
                     };
                     map.insert((*k).to_string(), v);
                 }
@@ -89,6 +92,7 @@ fn csv_cell(v: &Value) -> String {
         Value::Str(s) => s.to_string(),
         Value::Int(n) => n.to_string(),
         Value::Bool(b) => b.to_string(),
+        Value::Json(j) => csv_cell(&Value::Str(&j.to_string())),
     }
 }
 

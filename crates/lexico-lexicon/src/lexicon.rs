@@ -274,6 +274,17 @@ impl Lexicon {
         Ok(out)
     }
 
+    /// Every entry description the lexicon stores (lemma, part of speech, model), by entry id, in
+    /// one decompression: for whole-lexicon reports such as release notes. Empty when the
+    /// lexicon stores none.
+    pub fn entry_texts(&self) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
+        if !self.table.iter().any(|e| e.tag == tag::ENTRIES) {
+            return Ok(Default::default());
+        }
+        let bytes = self.checked_section(tag::ENTRIES, "entries")?;
+        provenance::decode_entries(bytes.as_ref())
+    }
+
     /// Checks every section's checksum and the manifest's payload digest: the whole file is read.
     pub fn verify(&self) -> Result<(), LexiconError> {
         let manifest = self.manifest()?;

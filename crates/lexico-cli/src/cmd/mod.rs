@@ -1,7 +1,10 @@
 //! One module per subcommand, each with `Args` and `run`.
 
 pub mod build;
+pub mod diff;
 pub mod dump;
+pub mod explain;
 pub mod info;
+pub mod judge;
 pub mod tiles;
 pub mod valid;
