@@ -263,10 +263,13 @@ fn section(
 pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String> {
     let (om, nm) = (old.manifest()?, new.manifest()?);
     let label = |m: &lexico_lexicon::Manifest| {
-        let mut s = m.name.clone();
+        // An edition that names the lexicon (FISE-2 of FISE) stands for both.
+        let mut s = if m.edition.contains(&m.name) { String::new() } else { m.name.clone() };
         for part in [&m.edition, &m.version] {
             if !part.is_empty() {
-                s.push(' ');
+                if !s.is_empty() {
+                    s.push(' ');
+                }
                 s.push_str(part);
             }
         }

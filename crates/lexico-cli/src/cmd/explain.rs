@@ -282,9 +282,12 @@ fn enclitics(lex: &Lexicon, word: &[Tile]) -> Vec<Enclitic> {
             prons.extend(stripped.iter().copied());
             // Before OS the d of the imperative drops (AMAD + OS = AMAOS): after a vowel only
             // the restored form is a reading.
+            // It stays only in IDOS (ID + OS), so MEDRADOS is no MEDRAD + OS.
             let mut candidates = vec![(base.to_vec(), None)];
             if *p == "OS" && base.last().is_some_and(|t| vowels.contains(t)) {
                 candidates = vec![([base, &[d]].concat(), Some("d"))];
+            } else if *p == "OS" && base.last() == Some(&d) && base.len() > 2 {
+                candidates.clear();
             }
             if (*p == "NOS" || *p == "SE") && base.ends_with(&mo) {
                 candidates.push(([base, &[s]].concat(), Some("s")));
