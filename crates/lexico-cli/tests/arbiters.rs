@@ -276,6 +276,7 @@ fn the_judge_answers_each_play_as_it_arrives_and_logs_it() {
         assert_eq!(fields[3].len(), 64);
         assert!(checksum.contains(fields[3]), "the payload checksum of the lexicon: {line}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The words of a `lexico diff --format csv` output, by change.
@@ -426,4 +427,49 @@ fn release_builds_are_byte_identical() {
     assert!(notes.starts_with("# FISE-2 2016: release notes"), "{notes}");
     assert!(notes.contains("## 1. Additions") && notes.contains("## 2. Removals"), "{notes}");
     let _ = std::fs::remove_dir_all(&again);
+}
+
+#[test]
+fn diff_of_small_lexicons_lists_words_counts_and_notes() {
+    let dir = release_dir("small");
+    std::fs::create_dir_all(&dir).unwrap();
+    let build = |name: &str, words: &str| {
+        let src = dir.join(format!("{name}.txt"));
+        std::fs::write(&src, words).unwrap();
+        let out = lexico()
+            .current_dir(workspace())
+            .arg("build")
+            .arg("--quiet")
+            .arg("-o")
+            .arg(dir.join(name))
+            .arg(&src)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        dir.join(name)
+    };
+    let old = build("old.lex", "casa\nperro\nchurro\n");
+    let new = build("new.lex", "casa\nperros\nchurro\nzuzar\n");
+    let notes = dir.join("NOTES.md");
+    let (out, err, code) = run(lexico().arg("diff").arg(&old).arg(&new).arg("--notes").arg(&notes));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "+PERROS\tunknown\n+ZUZAR\tunknown\n-PERRO\tunknown\n\
+         # added 2; by tiles 5:2; by kind unknown:2\n# removed 1; by tiles 4:1; by kind unknown:1\n"
+    );
+    let (csv, _, _) = run(lexico().arg("diff").arg(&old).arg(&new).args(["--counts", "--format", "csv"]));
+    assert!(csv.starts_with("change,by,key,count\nadded,total,all,2\n"), "{csv}");
+    let (json, _, _) = run(lexico().arg("diff").arg(&old).arg(&new).args(["--format", "json"]));
+    assert_eq!(
+        json.lines().next().unwrap(),
+        r#"{"change":"added","kind":"unknown","tiles":5,"word":"PERROS"}"#
+    );
+    let text = std::fs::read_to_string(&notes).unwrap();
+    assert!(text.contains("## 1. Additions: 2 words") && text.contains("perros, zuzar"), "{text}");
+    assert!(text.contains("## 2. Removals: 1 word\n") && text.contains("\nperro\n"), "{text}");
+    // `default` names the embedded lexicon on either side.
+    let (out, _, code) = run(lexico().args(["diff", "default", "default", "--counts"]));
+    assert_eq!((out.as_str(), code), ("added\ttotal\tall\t0\nremoved\ttotal\tall\t0\n", 0));
+    let _ = std::fs::remove_dir_all(&dir);
 }

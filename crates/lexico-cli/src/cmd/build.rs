@@ -235,6 +235,14 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
     tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
+    // A temporary file is private (0600); a lexicon and its reports are meant to be read.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .with_context(|| format!("{}", path.display()))?;
+    }
     tmp.as_file().sync_all().with_context(|| format!("{}", path.display()))?;
     tmp.persist(path).with_context(|| format!("{}", path.display()))?;
     Ok(())

@@ -226,7 +226,8 @@ fn section(
     changes: &[Change],
     entries: &BTreeMap<u64, String>,
 ) {
-    let _ = writeln!(out, "## {number}. {title}: {} words\n", changes.len());
+    let n = changes.len();
+    let _ = writeln!(out, "## {number}. {title}: {n} {}\n", if n == 1 { "word" } else { "words" });
     let (_, by_kind) = counts(changes);
     for (kind, n) in &by_kind {
         let of_kind = changes.iter().filter(|c| c.kind == *kind);
