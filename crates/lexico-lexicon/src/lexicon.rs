@@ -372,6 +372,25 @@ mod tests {
     }
 
     #[test]
+    fn entry_texts_are_read_in_one_pass() {
+        let set = TileSet::spanish();
+        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let slot = b.slot(SlotInfo { slot: "lemma".into(), ..Default::default() }).unwrap();
+        for (id, w) in [(3u64, "casa"), (10, "perro")] {
+            b.insert(&set.parse_word(w).unwrap(), code(id, slot));
+            b.describe_entry(id, format!("non-verb {w}"));
+        }
+        let lex = Lexicon::from_vec(b.finish(Manifest::default()).unwrap()).unwrap();
+        let texts = lex.entry_texts().unwrap();
+        assert_eq!(
+            texts.into_iter().collect::<Vec<_>>(),
+            [(3, "non-verb casa".into()), (10, "non-verb perro".into())]
+        );
+        let none = Lexicon::from_vec(build(&["casa"])).unwrap();
+        assert!(none.entry_texts().unwrap().is_empty());
+    }
+
+    #[test]
     fn the_same_words_in_any_order_give_the_same_word_store() {
         // Codes follow line numbers, so a shuffled list maps words to other codes; the set of
         // words must be the same.
