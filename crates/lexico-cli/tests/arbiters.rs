@@ -54,7 +54,8 @@ fn build_release(dir: &Path) -> Output {
 }
 
 fn release_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lexico-arbiters-{}-{name}", std::process::id()));
+    // Under the target folder, so runs replace their files instead of piling them up in /tmp.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("lexico-arbiters-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
