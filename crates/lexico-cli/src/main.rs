@@ -23,6 +23,10 @@ enum Command {
     Build(cmd::build::Args),
     /// Is each word valid? Exit 0 if all are, 1 if any is not, 2 on error.
     Valid(cmd::valid::Args),
+    /// Why each word is valid or not: entry, rule, article, source line (`valid --explain`).
+    Explain(cmd::explain::Args),
+    /// Words added and removed between two lexicons, with counts; release notes with --notes.
+    Diff(cmd::diff::Args),
     /// Show the tiles of words or racks, their count and face value.
     Tiles(cmd::tiles::Args),
     /// Print a lexicon's manifest: name, edition, sources, rule set, counts, checksums.
@@ -42,6 +46,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Build(args) => cmd::build::run(args),
         Command::Valid(args) => cmd::valid::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
+        Command::Diff(args) => cmd::diff::run(args),
         Command::Tiles(args) => cmd::tiles::run(args),
         Command::Info(args) => cmd::info::run(args),
         Command::Dump(args) => cmd::dump::run(args),

@@ -22,6 +22,8 @@ pub enum Value<'a> {
     Int(u64),
     Float(f64),
     Bool(bool),
+    /// A structured value (a list of derivations): nested in JSON, compact JSON text in CSV.
+    Json(serde_json::Value),
 }
 
 /// Writes records in the chosen format to standard output.
@@ -60,6 +62,7 @@ impl Out {
                         Value::Int(n) => serde_json::Value::from(*n),
                         Value::Float(x) => serde_json::Value::from(*x),
                         Value::Bool(b) => serde_json::Value::from(*b),
+                        Value::Json(j) => j.clone(),
                     };
                     map.insert((*k).to_string(), v);
                 }
@@ -92,6 +95,7 @@ fn csv_cell(v: &Value) -> String {
         Value::Int(n) => n.to_string(),
         Value::Float(x) => x.to_string(),
         Value::Bool(b) => b.to_string(),
+        Value::Json(j) => csv_cell(&Value::Str(&j.to_string())),
     }
 }
 

@@ -274,6 +274,17 @@ impl Lexicon {
         Ok(out)
     }
 
+    /// Every entry description the lexicon stores (lemma, part of speech, model), by entry id, in
+    /// one decompression: for whole-lexicon reports such as release notes. Empty when the
+    /// lexicon stores none.
+    pub fn entry_texts(&self) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
+        if !self.table.iter().any(|e| e.tag == tag::ENTRIES) {
+            return Ok(Default::default());
+        }
+        let bytes = self.checked_section(tag::ENTRIES, "entries")?;
+        provenance::decode_entries(bytes.as_ref())
+    }
+
     /// Checks every section's checksum and the manifest's payload digest: the whole file is read.
     pub fn verify(&self) -> Result<(), LexiconError> {
         let manifest = self.manifest()?;
@@ -358,6 +369,25 @@ mod tests {
         lex.verify().unwrap();
         let d = lex.derivations(&set.parse_word("casa").unwrap()).unwrap();
         assert_eq!(d.iter().map(|d| d.entry).collect::<Vec<_>>(), [2, 4]);
+    }
+
+    #[test]
+    fn entry_texts_are_read_in_one_pass() {
+        let set = TileSet::spanish();
+        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let slot = b.slot(SlotInfo { slot: "lemma".into(), ..Default::default() }).unwrap();
+        for (id, w) in [(3u64, "casa"), (10, "perro")] {
+            b.insert(&set.parse_word(w).unwrap(), code(id, slot)).unwrap();
+            b.describe_entry(id, format!("non-verb {w}"));
+        }
+        let lex = Lexicon::from_vec(b.finish(Manifest::default()).unwrap()).unwrap();
+        let texts = lex.entry_texts().unwrap();
+        assert_eq!(
+            texts.into_iter().collect::<Vec<_>>(),
+            [(3, "non-verb casa".into()), (10, "non-verb perro".into())]
+        );
+        let none = Lexicon::from_vec(build(&["casa"])).unwrap();
+        assert!(none.entry_texts().unwrap().is_empty());
     }
 
     #[test]

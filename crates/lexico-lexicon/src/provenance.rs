@@ -154,6 +154,25 @@ pub(crate) fn find_entry(bytes: &[u8], id: u64) -> Option<String> {
     None
 }
 
+/// Every description of an encoded entries section, by entry id.
+pub(crate) fn decode_entries(bytes: &[u8]) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
+    let raw = inflate(bytes, "entries")?;
+    let text = std::str::from_utf8(&raw)
+        .map_err(|_| LexiconError::Corrupt("the entries section is not UTF-8".into()))?;
+    let mut out = std::collections::BTreeMap::new();
+    let mut at = 0u64;
+    for line in text.lines() {
+        let (delta, rest) = line
+            .split_once('\t')
+            .ok_or_else(|| LexiconError::Corrupt("an entries line has no tab".into()))?;
+        at += delta
+            .parse::<u64>()
+            .map_err(|_| LexiconError::Corrupt(format!("entries: '{delta}' is not an id delta")))?;
+        out.insert(at, rest.to_string());
+    }
+    Ok(out)
+}
+
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);

@@ -17,8 +17,13 @@ pub struct Args {
     #[arg(required = true, value_name = "SOURCE")]
     pub sources: Vec<PathBuf>,
     /// The lexicon file to write; the exclusion report is written beside it as FILE.excluded.csv.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: PathBuf,
+    #[arg(short, long, value_name = "FILE", required_unless_present = "release_dir")]
+    pub output: Option<PathBuf>,
+    /// Write a release into DIR instead: the lexicon (named after its edition), its exclusion
+    /// report, release notes against --previous (NOTES.md) and SHA256SUMS. The same inputs give
+    /// byte-identical files.
+    #[arg(long, value_name = "DIR", conflicts_with = "output")]
+    pub release_dir: Option<PathBuf>,
     /// The rule-set folder.
     #[arg(long, value_name = "DIR", default_value = "rules/fise-2016")]
     pub rules: PathBuf,
@@ -47,6 +52,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let started = Instant::now();
     let rules = RuleSet::load(&args.rules)?;
     let inputs = read_sources(&args.sources)?;
+    let stem = release_stem(&args.name, &args.edition, &args.version);
+    let output = match (&args.output, &args.release_dir) {
+        (Some(o), _) => o.clone(),
+        (None, Some(dir)) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+            dir.join(format!("{stem}.lex"))
+        }
+        (None, None) => {
+            bail!("give the lexicon file to write (-o FILE) or a release folder (--release-dir DIR)")
+        }
+    };
     let meta = Meta {
         name: args.name,
         edition: args.edition,
@@ -81,19 +97,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let report = report_path(&args.output);
+    let report = report_path(&output);
     // Both files are written in full before either is renamed into place, and the lexicon goes
     // last: a build that fails on the way leaves no new lexicon behind.
-    let image = stage(&args.output, &compiled.image)?;
+    let image = stage(&output, &compiled.image)?;
     let csv = stage(&report, &exclusion_csv(&compiled.exclusions)?)?;
     persist(csv, &report)?;
-    persist(image, &args.output)?;
+    persist(image, &output)?;
+    if let Some(dir) = &args.release_dir {
+        let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
+        write_release(dir, &output, &report, &new, previous.as_ref())?;
+    }
     let m = &compiled.manifest;
     let mut err = std::io::stderr().lock();
     writeln!(
         err,
         "{}: {} words ({} taken in, {} excluded, {} rejected forms kept) in {:.2} s",
-        args.output.display(),
+        output.display(),
         m.words,
         compiled.taken,
         compiled.exclusions.len(),
@@ -120,6 +140,50 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     writeln!(err, "exclusion report: {}", report.display())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The file name of a release's lexicon: its edition, or its name and version, in characters
+/// that are safe in any file system.
+fn release_stem(name: &str, edition: &str, version: &str) -> String {
+    let raw = if edition.is_empty() { format!("{name}-{version}") } else { edition.to_string() };
+    raw.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '-' }).collect()
+}
+
+/// Writes the release notes and the checksums of a release folder. Nothing in them depends on
+/// the time or the machine, so building a release twice gives the same bytes.
+fn write_release(
+    dir: &Path,
+    lexicon: &Path,
+    report: &Path,
+    new: &lexico_lexicon::Lexicon,
+    previous: Option<&lexico_lexicon::Lexicon>,
+) -> Result<()> {
+    use sha2::{Digest, Sha256};
+    let notes_path = dir.join("NOTES.md");
+    let notes = match previous {
+        Some(old) => {
+            let d = crate::cmd::diff::diff(old, new)?;
+            crate::cmd::diff::notes(old, new, &d)?
+        }
+        None => {
+            let m = new.manifest()?;
+            format!(
+                "# {} {} {}: release notes\n\nFirst edition: {} words, payload SHA-256 `{}`; no \
+                 previous edition was given (--previous) to compare with.\n",
+                m.name, m.edition, m.version, m.words, m.payload_sha256
+            )
+        }
+    };
+    write_atomically(&notes_path, notes.as_bytes())?;
+    let mut sums = String::new();
+    let mut files = [lexicon, report, notes_path.as_path()];
+    files.sort_by_key(|p| p.file_name().map(|n| n.to_os_string()));
+    for path in files {
+        let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
+        let name = path.file_name().expect("a file name").to_string_lossy();
+        sums.push_str(&format!("{}  {name}\n", lexico_lexicon::hex(&Sha256::digest(&bytes))));
+    }
+    write_atomically(&dir.join("SHA256SUMS"), sums.as_bytes())
 }
 
 /// Where the exclusion report of `output` goes.
@@ -175,8 +239,21 @@ fn stage(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
     tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
+    // A temporary file is private (0600); a lexicon and its reports are meant to be read.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .with_context(|| format!("{}", path.display()))?;
+    }
     tmp.as_file().sync_all().with_context(|| format!("{}", path.display()))?;
     Ok(tmp)
+}
+
+/// Writes `bytes` to `path` atomically: `path` is never a half-written file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    persist(stage(path, bytes)?, path)
 }
 
 /// Renames a staged file into place at `path`.

@@ -18,12 +18,17 @@ pub struct Args {
     pub words: Vec<String>,
     /// Judge the words as one play: a single ACCEPTABLE or UNACCEPTABLE line that never says
     /// which word failed, with the lexicon's name, edition and checksum. With no words, each line
-    /// of standard input is a play (words separated by spaces or commas).
+    /// of standard input is a play (words separated by spaces or commas), answered as it arrives.
     #[arg(long, conflicts_with = "explain")]
     pub judge: bool,
-    /// Say why each word is in (source, line, rule) or out.
+    /// Say why each word is in (entry, slot, rule, article, source line) or out (the most
+    /// specific reason first); the same as `lexico explain`.
     #[arg(long)]
     pub explain: bool,
+    /// With --judge: append every judgement to FILE as CSV (UTC time, words, verdict, lexicon
+    /// payload checksum), one line written and flushed per play.
+    #[arg(long, value_name = "FILE", requires = "judge")]
+    pub audit_log: Option<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -70,11 +75,14 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
-    let mut out = Out::new(args.format);
     if args.judge {
-        return judge_plays(&lex, &args.words, &mut out);
+        return crate::cmd::judge::run(&lex, &args.words, args.audit_log.as_deref(), args.format);
     }
-    if args.words.is_empty() && args.format == Format::Text && !args.explain {
+    if args.explain {
+        return crate::cmd::explain::run_words(&lex, &args.words, args.format);
+    }
+    let mut out = Out::new(args.format);
+    if args.words.is_empty() && args.format == Format::Text {
         return batch(&lex, &mut out);
     }
     let mut all_valid = true;
@@ -88,110 +96,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Verdict::Invalid(r) => (false, r),
         };
         let line = if valid { format!("{spelled}\tvalid") } else { format!("{spelled}\tinvalid\t{reason}") };
-        let why =
-            if args.explain { crate::cmd::valid::explain(&lex, &scratch, verdict)? } else { String::new() };
-        let line = if args.explain { format!("{line}\t{why}") } else { line };
-        let mut fields = vec![
-            ("word", Value::Str(&spelled)),
-            ("valid", Value::Bool(valid)),
-            ("reason", Value::Str(reason)),
-        ];
-        if args.explain {
-            fields.push(("explanation", Value::Str(&why)));
-        }
-        out.record(&line, &fields)?;
+        out.record(
+            &line,
+            &[("word", Value::Str(&spelled)), ("valid", Value::Bool(valid)), ("reason", Value::Str(reason))],
+        )?;
         Ok(())
     })?;
     out.flush()?;
     Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
-}
-
-/// Why a word is in or out, in one line.
-pub fn explain(lex: &Lexicon, word: &[u8], verdict: Verdict) -> Result<String> {
-    let describe = |d: &lexico_lexicon::Derivation| {
-        let mut s = String::new();
-        if let Some(text) = &d.entry_text {
-            s.push_str(&format!("{text}; "));
-        }
-        s.push_str(&format!("{} by rule {}", d.slot.slot, d.slot.rule));
-        if !d.slot.article.is_empty() {
-            s.push_str(&format!(" (art. {})", d.slot.article));
-        }
-        if !d.slot.reason.is_empty() {
-            s.push_str(&format!(": {}", d.slot.reason));
-        }
-        if let Some((path, line)) = &d.source {
-            s.push_str(&format!(", {path}:{line}"));
-        }
-        s
-    };
-    Ok(match verdict {
-        Verdict::Valid => {
-            let ds = lex.derivations(word)?;
-            ds.iter().map(describe).collect::<Vec<_>>().join(" | ")
-        }
-        Verdict::Invalid("no-tile") => "a letter with no tile (art. 11; game art. 10.1)".into(),
-        Verdict::Invalid("too-short") | Verdict::Invalid("too-long") => {
-            let m = lex.manifest()?;
-            format!("words have {} to {} tiles", m.min_tiles, m.max_tiles)
-        }
-        Verdict::Invalid(_) => {
-            let rejected = lex.rejections(word).unwrap_or_default();
-            if rejected.is_empty() {
-                "not in the sources of this lexicon".into()
-            } else {
-                let rs: Vec<String> = rejected.iter().map(|d| format!("rejected: {}", describe(d))).collect();
-                rs.join(" | ")
-            }
-        }
-    })
-}
-
-/// The word-judge verdict for each play.
-fn judge_plays(lex: &Lexicon, words: &[String], out: &mut Out) -> Result<ExitCode> {
-    let m = lex.manifest()?;
-    let id = format!(
-        "{} {} {}, sha256 {}",
-        m.name,
-        m.edition,
-        m.version,
-        m.payload_sha256.chars().take(16).collect::<String>()
-    );
-    let mut all = true;
-    let mut scratch = Word::new();
-    let mut judge = |play: &[&str], place: &str| -> Result<()> {
-        let mut ok = !play.is_empty();
-        for text in play {
-            let (_, v) = judge_word(lex, text, &mut scratch)
-                .with_context(|| format!("{place}: a word of the play has a character that is no letter"))?;
-            ok &= v == Verdict::Valid;
-        }
-        all &= ok;
-        let verdict = if ok { "ACCEPTABLE" } else { "UNACCEPTABLE" };
-        out.record(
-            &format!("{verdict}\t{id}"),
-            &[
-                ("verdict", Value::Str(verdict)),
-                ("words", Value::Int(play.len() as u64)),
-                ("lexicon", Value::Str(&m.name)),
-                ("edition", Value::Str(&m.edition)),
-                ("version", Value::Str(&m.version)),
-                ("payload_sha256", Value::Str(&m.payload_sha256)),
-            ],
-        )?;
-        Ok(())
-    };
-    if words.is_empty() {
-        input::each(&[], |line, place| {
-            let play: Vec<&str> = line.split([' ', ',', '\t']).filter(|w| !w.is_empty()).collect();
-            judge(&play, place)
-        })?;
-    } else {
-        let play: Vec<&str> = words.iter().map(String::as_str).collect();
-        judge(&play, "the play")?;
-    }
-    out.flush()?;
-    Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// Text verdicts for words on standard input, with an allocation-free path for plain ASCII.
