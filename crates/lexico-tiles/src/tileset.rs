@@ -91,8 +91,10 @@ pub struct TileSet {
     /// For each first character, the indices in `spellings` of the spellings it starts, longest
     /// first: the tokeniser looks at a handful of candidates, not every spelling.
     starts: std::collections::HashMap<char, Vec<usize>>,
-    /// ASCII letters that start a spelling of two or more characters (C, L, R in Spanish).
+    /// ASCII letters that start a spelling of three or more characters (none in Spanish).
     multi_ascii: [bool; 128],
+    /// The tile of each two-letter ASCII spelling (CH, LL, RR), at `first << 7 | second`.
+    pairs: Vec<Tile>,
     /// Direct lookup for single ASCII characters (0 = none).
     ascii: [Tile; 128],
     /// `row[b]` is 1 + the row of the tile whose byte is `b`, or 0.
@@ -109,6 +111,7 @@ impl TileSet {
             spellings: Vec::new(),
             starts: std::collections::HashMap::new(),
             multi_ascii: [false; 128],
+            pairs: vec![0; 128 * 128],
             ascii: [0; 128],
             row: [0; 256],
             blanks: 0,
@@ -199,8 +202,10 @@ impl TileSet {
                 }
             }
             set.starts.entry(spelling[0]).or_default().push(k);
-            if spelling.len() >= 2 && spelling[0].is_ascii() {
-                set.multi_ascii[spelling[0] as usize] = true;
+            match spelling[..] {
+                [a, b] if a.is_ascii() && b.is_ascii() => set.pairs[(a as usize) << 7 | b as usize] = *tile,
+                [a, _, _, ..] if a.is_ascii() => set.multi_ascii[a as usize] = true,
+                _ => {}
             }
         }
         Ok(set)
@@ -357,6 +362,13 @@ impl TileSet {
                 }) {
                     out.push(*t);
                     i += s.len();
+                    continue;
+                }
+            } else if let Some(&next) = text.get(i + 1) {
+                let pair = self.pairs[((up as usize) << 7) | (next.to_ascii_uppercase() as usize & 0x7f)];
+                if pair != 0 && next.is_ascii() {
+                    out.push(pair);
+                    i += 2;
                     continue;
                 }
             }
