@@ -18,6 +18,6 @@ pub mod query;
 
 pub use builder::{hex, Builder};
 pub use error::LexiconError;
-pub use lexicon::{Derivation, Lexicon};
+pub use lexicon::{Checker, Derivation, Lexicon};
 pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
 pub use provenance::{Code, SlotInfo};

@@ -113,6 +113,7 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
     let mut all_valid = true;
     let mut scratch = Word::new();
     let mut upper = Vec::with_capacity(64);
+    let mut checker = lex.checker();
     let w = out.raw();
     let data = input::trim_line(&data, true);
     for (i, raw) in input::split_lines(data).enumerate() {
@@ -120,7 +121,7 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
         if line.is_empty() {
             continue;
         }
-        if lex.tiles().parse_word_fast(line, &mut scratch) && lex.contains(&scratch) {
+        if lex.tiles().parse_word_fast(line, &mut scratch) && checker.contains(&scratch) {
             upper.clear();
             upper.extend(line.iter().map(u8::to_ascii_uppercase));
             upper.extend_from_slice(b"\tvalid\n");
