@@ -9,13 +9,7 @@ use lexico_lexicon::format::{self, tag};
 use lexico_lexicon::Lexicon;
 use libfuzzer_sys::fuzz_target;
 
-const FUZZED: [[u8; 4]; 5] = [
-    tag::MANIFEST,
-    tag::TILES,
-    tag::CODES,
-    tag::PROVENANCE,
-    tag::ENTRIES,
-];
+const FUZZED: [[u8; 4]; 5] = [tag::MANIFEST, tag::TILES, tag::CODES, tag::PROVENANCE, tag::ENTRIES];
 
 fuzz_target!(|data: &[u8]| {
     let sample = lexico_fuzz::sample_image();
@@ -25,10 +19,7 @@ fuzz_target!(|data: &[u8]| {
         .iter()
         .map(|e| {
             let own = &sample[e.offset as usize..(e.offset + e.len) as usize];
-            let fuzzed = FUZZED
-                .iter()
-                .position(|t| *t == e.tag)
-                .and_then(|i| parts.get(i));
+            let fuzzed = FUZZED.iter().position(|t| *t == e.tag).and_then(|i| parts.get(i));
             (e.tag, fuzzed.map_or(own, |p| *p).to_vec())
         })
         .collect();

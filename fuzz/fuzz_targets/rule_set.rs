@@ -28,12 +28,10 @@ fn names_only_ours(manifest: &[u8]) -> bool {
     let Ok(table) = toml::from_str::<toml::Table>(text) else {
         return true;
     };
-    ["tiles", "screening"]
-        .iter()
-        .all(|key| match table.get(*key) {
-            Some(toml::Value::String(s)) => NAMES.contains(&s.as_str()),
-            _ => true,
-        })
+    ["tiles", "screening"].iter().all(|key| match table.get(*key) {
+        Some(toml::Value::String(s)) => NAMES.contains(&s.as_str()),
+        _ => true,
+    })
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -42,10 +40,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let dir = dir();
-    for (name, bytes) in NAMES
-        .iter()
-        .zip(parts.iter().copied().chain(std::iter::repeat(&b""[..])))
-    {
+    for (name, bytes) in NAMES.iter().zip(parts.iter().copied().chain(std::iter::repeat(&b""[..]))) {
         std::fs::write(dir.join(name), bytes).expect("the temporary folder is writable");
     }
     match RuleSet::load(dir) {
@@ -56,9 +51,7 @@ fuzz_target!(|data: &[u8]| {
             }
             lexico_tiles::TileSet::parse(&rules.tiles_csv).expect("a loaded rule set has tiles");
         }
-        Err(RuleError::Syntax {
-            path, line, column, ..
-        }) => {
+        Err(RuleError::Syntax { path, line, column, .. }) => {
             assert!(path.starts_with(dir) && line >= 1 && column >= 1);
         }
         Err(RuleError::Io { path, .. }) => assert!(path.starts_with(dir)),

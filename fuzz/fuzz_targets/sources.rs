@@ -20,17 +20,16 @@ fuzz_target!(|data: &[u8]| {
     }
     match read_raw(path, data) {
         Ok(list) => {
-            for w in &list.words {
-                assert!(!w.text.is_empty() && w.text == w.text.trim() && !w.text.contains('#'));
-                assert!(w.line >= 1 && w.line <= list.lines);
+            let words: Vec<(usize, &str)> = list.words().collect();
+            for &(line, text) in &words {
+                assert!(!text.is_empty() && text == text.trim() && !text.contains('#'));
+                assert!(line >= 1 && line <= list.lines);
             }
-            assert!(list.words.windows(2).all(|p| p[0].line < p[1].line));
+            assert!(words.windows(2).all(|p| p[0].0 < p[1].0));
         }
         Err(RuleError::Syntax { line, column, .. }) => {
             assert!(line >= 1 && column >= 1);
-            assert!(
-                std::str::from_utf8(data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data)).is_err()
-            );
+            assert!(std::str::from_utf8(data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data)).is_err());
         }
         Err(e) => panic!("read_raw failed without a place: {e}"),
     }

@@ -40,10 +40,7 @@ pub fn spanish() -> &'static TileSet {
 /// Checks an error's column against the text it came from.
 fn check_column(e: &TileError, text: &str) {
     if let Some(c) = e.column() {
-        assert!(
-            c >= 1 && c <= text.chars().count().max(1),
-            "column {c} outside {text:?}: {e}"
-        );
+        assert!(c >= 1 && c <= text.chars().count().max(1), "column {c} outside {text:?}: {e}");
     }
     assert!(!e.to_string().is_empty());
 }
@@ -68,11 +65,7 @@ pub fn check_tokeniser(set: &TileSet, text: &str) {
     // The fast path may decline (it then defers to parse_word) but never disagrees.
     let mut fast = Vec::new();
     if set.parse_word_fast(text.as_bytes(), &mut fast) {
-        assert_eq!(
-            slow.as_ref(),
-            Ok(&fast),
-            "fast and full tokenisers disagree on {text:?}"
-        );
+        assert_eq!(slow.as_ref(), Ok(&fast), "fast and full tokenisers disagree on {text:?}");
     }
 
     match set.parse_sequence(text) {
@@ -119,38 +112,35 @@ pub fn sample_image() -> &'static [u8] {
     IMAGE.get_or_init(|| {
         let set = spanish();
         let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
-        let word = b.slot(SlotInfo {
-            slot: "word".into(),
-            rule: "raw-list".into(),
-            article: String::new(),
-            reason: String::new(),
-        });
-        let plural = b.slot(SlotInfo {
-            slot: "plural".into(),
-            rule: "plural-s".into(),
-            article: "17.4".into(),
-            reason: "not a countable noun".into(),
-        });
+        let word = b
+            .slot(SlotInfo {
+                slot: "word".into(),
+                rule: "raw-list".into(),
+                article: String::new(),
+                reason: String::new(),
+            })
+            .expect("a slot");
+        let plural = b
+            .slot(SlotInfo {
+                slot: "plural".into(),
+                rule: "plural-s".into(),
+                article: "17.4".into(),
+                reason: "not a countable noun".into(),
+            })
+            .expect("a slot");
         for (i, w) in PROBES[..9].iter().enumerate() {
             let entry = i as u64 + 1;
-            b.insert(&set.parse_word(w).expect("a probe word"), code(entry, word));
+            b.insert(&set.parse_word(w).expect("a probe word"), code(entry, word)).expect("a word");
             b.describe_entry(entry, format!("{w} n"));
         }
-        b.insert(&set.parse_word("casas").expect("a word"), code(20, plural));
-        b.reject(&set.parse_word("casita").expect("a word"), code(21, plural));
-        b.reject(&set.parse_word("nandu").expect("a word"), code(22, plural));
+        b.insert(&set.parse_word("casas").expect("a word"), code(20, plural)).expect("a word");
+        b.reject(&set.parse_word("casita").expect("a word"), code(21, plural)).expect("a word");
+        b.reject(&set.parse_word("nandu").expect("a word"), code(22, plural)).expect("a word");
         let manifest = Manifest {
             name: "fuzz".into(),
             sources: vec![
-                SourceInfo {
-                    lines: 10,
-                    ..Default::default()
-                },
-                SourceInfo {
-                    base: 10,
-                    lines: 20,
-                    ..Default::default()
-                },
+                SourceInfo { lines: 10, ..Default::default() },
+                SourceInfo { base: 10, lines: 20, ..Default::default() },
             ],
             min_tiles: 2,
             max_tiles: 15,
