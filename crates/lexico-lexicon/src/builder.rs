@@ -97,6 +97,7 @@ pub struct Builder {
     rejected: Pending,
     provenance: Provenance,
     entries: Vec<(u64, String)>,
+    anagram_index: bool,
 }
 
 impl Builder {
@@ -108,6 +109,7 @@ impl Builder {
             rejected: Pending::default(),
             provenance: Provenance::default(),
             entries: Vec::new(),
+            anagram_index: true,
         }
     }
 
@@ -132,6 +134,12 @@ impl Builder {
     /// Records the description of a source entry (a lemma line), shown by explanations.
     pub fn describe_entry(&mut self, entry: u64, text: String) {
         self.entries.push((entry, text));
+    }
+
+    /// Whether the file gets an anagram index (section `ANAG`, on by default): it makes
+    /// anagrams with blanks about ten times faster and the file several times larger.
+    pub fn anagram_index(&mut self, on: bool) {
+        self.anagram_index = on;
     }
 
     /// Number of words added so far, duplicates included.
@@ -160,6 +168,17 @@ impl Builder {
             (words, _) = self.words.build(true, &mut Vec::new(), &mut Vec::new())?;
             column.clear();
         }
+        let anagrams = if self.anagram_index {
+            let mut last: Option<&[u8]> = None;
+            let unique = self.words.items.iter().map(|i| word_of(&i.0)).filter(|w| {
+                let new = last != Some(*w);
+                last = Some(w);
+                new
+            });
+            Some(crate::anagram_index::encode(unique)?)
+        } else {
+            None
+        };
         drop(self.words);
         let rejected_count = self.rejected.items.len() as u64;
         let mut rejected_extras = Vec::new();
@@ -189,6 +208,9 @@ impl Builder {
         ]);
         if !column.is_empty() {
             sections.insert(2, (tag::CODES, column));
+        }
+        if let Some(a) = anagrams {
+            sections.push((tag::ANAGRAMS, a));
         }
         let mut sha = Sha256::new();
         for (t, bytes) in &sections {
