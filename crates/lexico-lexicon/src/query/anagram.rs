@@ -221,16 +221,17 @@ fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode:
         out: Vec::new(),
     };
     walk.go(index.root(), Output::zero(), 0);
-    // Words are at most MAX_WORD_TILES (16) tiles, never 0: zero-padded big-endian integers
-    // sort as the words do, and compare far faster.
-    let key = |f: &Found| {
-        let mut k = [0u8; 16];
-        let n = f.tiles.len().min(16);
-        k[..n].copy_from_slice(&f.tiles[..n]);
-        (u128::from_be_bytes(k), f.tiles.len())
-    };
-    walk.out.sort_by_cached_key(key);
+    // Sorting the small keys, then making the words in order, moves far less memory than
+    // sorting the words themselves.
+    walk.out.sort_unstable_by_key(|h| h.0);
     walk.out
+        .iter()
+        .map(|&(key, mask)| {
+            let tiles = key.to_be_bytes();
+            let len = tiles.iter().position(|&t| t == 0).unwrap_or(tiles.len());
+            Found { tiles: tiles[..len].to_vec(), blanks: mask }
+        })
+        .collect()
 }
 
 struct Sorted<'i> {
@@ -247,11 +248,12 @@ struct Sorted<'i> {
     word: Vec<Tile>,
     /// Scratch: each tile an alphagram needs more copies of than the rack holds, and how many.
     lacking: Vec<(Tile, u8)>,
+    /// The words found, as zero-padded big-endian keys, with the positions blanks play.
+    out: Vec<(u128, u64)>,
     /// Scratch: blanks left to mark, by tile, while a word is marked (zero between words).
     marks: [u8; 256],
     min: usize,
     max: usize,
-    out: Vec<Found>,
 }
 
 impl Sorted<'_> {
@@ -342,7 +344,13 @@ impl Sorted<'_> {
                     }
                 }
             }
-            out.push(Found { tiles: w.to_vec(), blanks: mask });
+            // Words of the index are at most MAX_WORD_TILES (16) tiles, never 0: zero-padded
+            // big-endian integers sort as the words do. A longer one is no word of a valid file.
+            if w.len() <= 16 {
+                let mut k = [0u8; 16];
+                k[..w.len()].copy_from_slice(w);
+                out.push((u128::from_be_bytes(k), mask));
+            }
         });
     }
 }
