@@ -106,34 +106,60 @@ fn rank(word: &[u8], sorted: &[u8], distinct: &mut Vec<(u8, u8)>) -> Option<u64>
     Some(r)
 }
 
-/// Builds the section from every word of a lexicon (each once, in any order).
-pub fn encode<'w>(words: impl Iterator<Item = &'w [u8]>) -> Result<Vec<u8>, LexiconError> {
-    // Alphagrams as zero-padded big-endian integers sort in byte order (tiles are never 0).
-    let mut items: Vec<(u128, u64)> = Vec::new();
-    let mut distinct = Vec::new();
-    for word in words {
+/// The words of a lexicon on their way into an anagram index.
+#[derive(Default)]
+pub struct Filer {
+    /// Each word's alphagram zero-padded to 16 tiles as two big-endian halves (they sort as the
+    /// alphagrams do: tiles are never 0), and its rank: 24 bytes a word.
+    items: Vec<(u64, u64, u64)>,
+    distinct: Vec<(u8, u8)>,
+}
+
+impl Filer {
+    /// Room for `n` words.
+    pub fn with_capacity(n: usize) -> Filer {
+        Filer { items: Vec::with_capacity(n), distinct: Vec::new() }
+    }
+
+    /// Adds `word`; each word of the lexicon once, in any order.
+    pub fn add(&mut self, word: &[u8]) -> Result<(), LexiconError> {
         let mut sorted = [0u8; 16];
         if word.len() > sorted.len() {
             return Err(LexiconError::Fst(format!("a word of {} tiles in the anagram index", word.len())));
         }
         sorted[..word.len()].copy_from_slice(word);
         sorted[..word.len()].sort_unstable();
-        let r = rank(word, &sorted[..word.len()], &mut distinct).expect("16 tiles are ranked");
-        items.push((u128::from_be_bytes(sorted), r));
+        let r = rank(word, &sorted[..word.len()], &mut self.distinct).expect("16 tiles are ranked");
+        let half = |h: &[u8]| u64::from_be_bytes(h.try_into().expect("8 bytes"));
+        self.items.push((half(&sorted[..8]), half(&sorted[8..]), r));
+        Ok(())
     }
+
+    /// Builds the section.
+    pub fn encode(self) -> Result<Vec<u8>, LexiconError> {
+        encode(self.items)
+    }
+}
+
+fn encode(mut items: Vec<(u64, u64, u64)>) -> Result<Vec<u8>, LexiconError> {
     items.sort_unstable();
     let mut map = MapBuilder::memory();
     let mut list = BitWriter::default();
+    let mut distinct = Vec::new();
     let mut i = 0;
     while i < items.len() {
-        let key = items[i].0.to_be_bytes();
+        let (hi, lo) = (items[i].0, items[i].1);
+        let mut key = [0u8; 16];
+        key[..8].copy_from_slice(&hi.to_be_bytes());
+        key[8..].copy_from_slice(&lo.to_be_bytes());
         let len = key.iter().position(|&b| b == 0).unwrap_or(key.len());
         let w = width(orderings(&key[..len], &mut distinct).expect("16 tiles are ranked"));
         map.insert(&key[..len], list.bits).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        let same = |f: &(u64, u64, u64)| f.0 == hi && f.1 == lo;
         let mut j = i;
-        while j < items.len() && items[j].0 == items[i].0 {
-            list.push(items[j].1, w);
-            list.push(u64::from(j + 1 < items.len() && items[j + 1].0 == items[i].0), 1);
+        while j < items.len() && same(&items[j]) {
+            list.push(items[j].2, w);
+            list.push(u64::from(j + 1 < items.len() && same(&items[j + 1])), 1);
             j += 1;
         }
         i = j;

@@ -168,18 +168,21 @@ impl Builder {
             (words, _) = self.words.build(true, &mut Vec::new(), &mut Vec::new())?;
             column.clear();
         }
+        drop(self.words);
+        // From the word store rather than the pending words, which are gone by now: peak
+        // memory stays that of one list of words.
         let anagrams = if self.anagram_index {
-            let mut last: Option<&[u8]> = None;
-            let unique = self.words.items.iter().map(|i| word_of(&i.0)).filter(|w| {
-                let new = last != Some(*w);
-                last = Some(w);
-                new
-            });
-            Some(crate::anagram_index::encode(unique)?)
+            use fst::Streamer;
+            let store = fst::Set::new(words.as_slice()).map_err(|e| LexiconError::Fst(e.to_string()))?;
+            let mut stream = store.stream();
+            let mut filer = crate::anagram_index::Filer::with_capacity(store.len());
+            while let Some(w) = stream.next() {
+                filer.add(w)?;
+            }
+            Some(filer.encode()?)
         } else {
             None
         };
-        drop(self.words);
         let rejected_count = self.rejected.items.len() as u64;
         let mut rejected_extras = Vec::new();
         self.rejected.sort();
