@@ -108,19 +108,43 @@ fn which(name: &str) -> Option<PathBuf> {
     dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
-/// The length of the word store (section `WORD`) of a lexicon file: see `lexico-lexicon`'s
-/// `format.rs` for the header (magic, version, count, then 24-byte entries).
-fn word_store_len(path: &Path) -> Result<u64> {
+/// The length of section `tag` of a lexicon file (`WORD`: the word store; `ANAG`: the anagram
+/// index), if it has one: see `lexico-lexicon`'s `format.rs` for the header (magic, version,
+/// count, then 24-byte entries).
+fn section_len(path: &Path, tag: &[u8; 4]) -> Result<Option<u64>> {
     let bytes = fs::read(path).with_context(|| path.display().to_string())?;
     let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
     let n = u32::from_le_bytes(bytes[12..16].try_into()?) as usize;
     for k in 0..n {
         let e = 16 + 24 * k;
-        if &bytes[e..e + 4] == b"WORD" {
-            return Ok(u64_at(e + 16));
+        if &bytes[e..e + 4] == tag {
+            return Ok(Some(u64_at(e + 16)));
         }
     }
-    bail!("{}: no word store section", path.display())
+    Ok(None)
+}
+
+/// The flags of the distributed x86-64 Linux binary: linked statically and not
+/// position-independent, so the kernel maps it and jumps in, with no dynamic loader, shared
+/// libraries or relocations at start-up (this halves `lexico valid` against `/bin/true`; see
+/// `docs/performance.md`). They cannot live in `.cargo/config.toml`: without an explicit
+/// `--target`, target flags also reach proc-macro crates, which cannot be built with
+/// `crt-static`.
+pub const STATIC_FLAGS: &str = "-C target-feature=+crt-static -C relocation-model=static";
+
+/// Builds the release binary as it is distributed and returns its path: on x86-64 Linux with
+/// glibc, statically linked ([`STATIC_FLAGS`]); elsewhere, the plain `cargo build --release`.
+fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(root).args(["build", "--release", "--quiet", "-p", "lexico-cli"]);
+    if cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu")) {
+        const TRIPLE: &str = "x86_64-unknown-linux-gnu";
+        cmd.args(["--target", TRIPLE]).env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);
+        crate::run(&mut cmd)?;
+        return Ok(target.join(TRIPLE).join("release/lexico"));
+    }
+    crate::run(&mut cmd)?;
+    Ok(target.join("release/lexico"))
 }
 
 /// 10,000 racks of 7 tiles drawn from the bag of `rules/fise-2016/tiles.csv` (blanks
@@ -187,16 +211,9 @@ pub fn run(args: &[String]) -> Result<()> {
         if quick { Runs { tiny: 20, build: 1, batch: 1 } } else { Runs { tiny: 200, build: 10, batch: 5 } };
     let root = root();
     eprintln!("bench: building lexico (release)");
-    crate::run(Command::new("cargo").current_dir(&root).args([
-        "build",
-        "--release",
-        "--quiet",
-        "-p",
-        "lexico-cli",
-    ]))?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
-    let lexico = target.join("release/lexico");
+    let lexico = build_release(&root, &target)?;
     let work = target.join("bench");
     fs::create_dir_all(&work)?;
     let words = root.join("lexicon-src/letterpress-es.txt");
@@ -218,7 +235,9 @@ pub fn run(args: &[String]) -> Result<()> {
     );
     let build_t = build.median(runs.build)?;
     let build_mem = build.peak_kib();
-    let store = word_store_len(&lex_out)?;
+    let store = section_len(&lex_out, b"WORD")?
+        .with_context(|| format!("{}: no word store section", lex_out.display()))?;
+    let index = section_len(&lex_out, b"ANAG")?;
     let fst_bin = which("fst");
     let fst_out = work.join("words.fst");
     let mem = |k: Option<u64>| k.map_or("?".into(), |k| format!("{:.1} MB", k as f64 / 1024.0));
@@ -279,6 +298,17 @@ pub fn run(args: &[String]) -> Result<()> {
                 "≤ fst set",
             ));
         }
+    }
+
+    // The anagram index is the price of fast anagrams with blanks: its size against the store's.
+    if let Some(index) = index {
+        rows.push(row(
+            "anagram index size (word store)",
+            format!("{index} B"),
+            format!("{store} B"),
+            format!("{:.2}×", index as f64 / store as f64),
+            "-",
+        ));
     }
 
     // Start-up: one word, whole process, against a process that does nothing.

@@ -37,6 +37,9 @@ pub mod tag {
     pub const PROVENANCE: [u8; 4] = *b"PROV";
     /// The source entries (lemma, part of speech, model) that produced words, by entry id.
     pub const ENTRIES: [u8; 4] = *b"ENTR";
+    /// The anagram index: the words filed under their alphagrams (see `anagram_index`).
+    /// Optional: without it, anagram queries walk the word store.
+    pub const ANAGRAMS: [u8; 4] = *b"ANAG";
 }
 
 /// One row of the section table.

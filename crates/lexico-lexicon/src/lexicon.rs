@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 use lexico_tiles::{Tile, TileSet};
 use sha2::{Digest, Sha256};
 
+use crate::anagram_index::AnagramIndex;
 use crate::builder::hex;
 use crate::error::LexiconError;
 use crate::format::{self, tag, SectionEntry};
@@ -34,6 +35,14 @@ pub struct Bytes {
     backing: Arc<Backing>,
     start: usize,
     end: usize,
+}
+
+impl Bytes {
+    /// The bytes `start..end` of this section, which must lie within it.
+    pub(crate) fn slice(&self, start: usize, end: usize) -> Bytes {
+        assert!(start <= end && self.start + end <= self.end, "a slice within the section");
+        Bytes { backing: Arc::clone(&self.backing), start: self.start + start, end: self.start + end }
+    }
 }
 
 impl AsRef<[u8]> for Bytes {
@@ -65,6 +74,10 @@ pub struct Lexicon {
     manifest: OnceLock<Manifest>,
     provenance: OnceLock<Provenance>,
     rejected: OnceLock<fst::Map<Bytes>>,
+    anagrams: OnceLock<Option<AnagramIndex>>,
+    /// Whether sections are checked against their CRC-32 on first use (not for a lexicon
+    /// compiled into the program, checked when it was built).
+    check: bool,
 }
 
 impl Lexicon {
@@ -120,6 +133,8 @@ impl Lexicon {
             manifest: OnceLock::new(),
             provenance: OnceLock::new(),
             rejected: OnceLock::new(),
+            anagrams: OnceLock::new(),
+            check,
         })
     }
 
@@ -192,6 +207,23 @@ impl Lexicon {
         let bytes = self.checked_section(tag::REJECTED, "rejected forms")?;
         let map = fst::Map::new(bytes).map_err(|e| LexiconError::Fst(e.to_string()))?;
         Ok(self.rejected.get_or_init(|| map))
+    }
+
+    /// The anagram index (section `ANAG`), opened on first use; `None` for a file built
+    /// without one, whose anagram queries walk the word store instead.
+    pub fn anagram_index(&self) -> Result<Option<&AnagramIndex>, LexiconError> {
+        if let Some(a) = self.anagrams.get() {
+            return Ok(a.as_ref());
+        }
+        let Some(entry) = self.table.iter().find(|e| e.tag == tag::ANAGRAMS) else {
+            return Ok(self.anagrams.get_or_init(|| None).as_ref());
+        };
+        let bytes = section(&self.backing, entry);
+        if self.check {
+            format::check(entry, bytes.as_ref())?;
+        }
+        let index = AnagramIndex::new(bytes)?;
+        Ok(self.anagrams.get_or_init(|| Some(index)).as_ref())
     }
 
     /// The position of a valid word in tile order. It counts the words before it, which takes

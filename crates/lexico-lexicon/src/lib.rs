@@ -7,6 +7,7 @@
 //! `SetBuilder` and `Set` together. This crate never prints, never reads source lists or rule
 //! files, and never writes to disk: it turns words into bytes and bytes into answers.
 
+pub mod anagram_index;
 mod builder;
 pub mod compile;
 mod error;
@@ -16,6 +17,7 @@ mod manifest;
 pub mod provenance;
 pub mod query;
 
+pub use anagram_index::AnagramIndex;
 pub use builder::{hex, Builder};
 pub use error::LexiconError;
 pub use lexicon::{Checker, Derivation, Lexicon};

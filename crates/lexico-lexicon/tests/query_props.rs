@@ -18,7 +18,13 @@ fn tile(set: &TileSet, name: &str) -> Tile {
 }
 
 fn lexicon(words: &BTreeSet<Vec<Tile>>) -> Lexicon {
+    lexicon_with(words, true)
+}
+
+/// A lexicon with or without the anagram index: without it, anagrams walk the word store.
+fn lexicon_with(words: &BTreeSet<Vec<Tile>>, anagram_index: bool) -> Lexicon {
     let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+    b.anagram_index(anagram_index);
     let slot = b
         .slot(SlotInfo {
             slot: "word".into(),
@@ -163,7 +169,7 @@ fn regex_text(els: &[El]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn anagrams_equal_a_brute_force_scan(
@@ -180,6 +186,7 @@ proptest! {
             .map(|w| w.iter().map(|&i| tile(&set, ALPHABET[i])).collect())
             .collect();
         let lex = lexicon(&words);
+        let walked = lexicon_with(&words, false);
         // The rack as a user types it: separated tiles, or a run in bracket notation.
         let mut text: String = if spaced {
             raw_rack.iter().map(|&i| ALPHABET[i]).collect::<Vec<_>>().join(" ")
@@ -206,8 +213,11 @@ proptest! {
                     continue;
                 }
             };
-            let got: BTreeSet<(Vec<Tile>, u32, u32)> = query::anagram(&lex, &rack, &q)
-                .unwrap()
+            // The index and the word-store walk give the same words, in the same order, with the
+            // blanks in the same places.
+            let found = query::anagram(&lex, &rack, &q).unwrap();
+            prop_assert_eq!(&found, &query::anagram(&walked, &rack, &q).unwrap(), "rack {:?} mode {:?}", text, mode);
+            let got: BTreeSet<(Vec<Tile>, u32, u32)> = found
                 .into_iter()
                 .map(|f| {
                     let v = f.value(&set);

@@ -131,26 +131,26 @@ impl<'l> Printer<'l> {
     /// Prints one word.
     pub fn print(&mut self, query: &str, f: &Found) -> Result<()> {
         let set = self.lex.tiles();
-        let word = if self.tiles { f.spell_tiles(set) } else { f.spell(set) };
         let value = f.value(set);
         if self.out.format() == Format::Text {
+            // One line built in a reused buffer: no allocation per word.
+            use std::fmt::Write as _;
             self.line.clear();
             if self.show_key {
                 self.line.push_str(query);
                 self.line.push('\t');
             }
-            self.line.push_str(&word);
-            self.line.push('\t');
-            self.line.push_str(&value.to_string());
+            f.spell_into(set, self.tiles, &mut self.line);
+            let _ = write!(self.line, "\t{value}");
             if let Some(r) = &self.ranks {
                 let rank = r.rank(f.tiles.len(), self.bag.combinations(&f.tiles));
-                self.line.push('\t');
-                self.line.push_str(&rank.to_string());
+                let _ = write!(self.line, "\t{rank}");
             }
             self.line.push('\n');
             self.out.raw().write_all(self.line.as_bytes())?;
             return Ok(());
         }
+        let word = if self.tiles { f.spell_tiles(set) } else { f.spell(set) };
         let combos = self.bag.combinations(&f.tiles);
         let mut fields = vec![
             (self.key, Value::Str(query)),

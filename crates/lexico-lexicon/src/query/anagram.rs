@@ -1,6 +1,14 @@
-//! Anagrams of a rack: a depth-first walk over the fst's nodes, pruned by the tiles left.
+//! Anagrams of a rack.
 //!
-//! At each node the walk follows only the transitions the rack can pay for: a lettered tile it
+//! Exact and sub-anagrams, when the lexicon has an anagram index, walk its fst of alphagrams
+//! (each word's tiles sorted) depth first, choosing tiles in tile order: each multiset of tiles
+//! is reached once, not once per ordering, which is what makes blanks cheap. At each node the
+//! walk takes a tile at least as late as the last one taken that the rack still holds or, while
+//! a blank is left, any such tile; in an exact query it never passes over a tile the rack holds
+//! (it could never be placed later). Each alphagram reached lists its words.
+//!
+//! Otherwise (super-anagrams, or a file without the index) the walk is over the word store's
+//! nodes, pruned by the tiles left. At each node the walk follows only the transitions the rack can pay for: a lettered tile it
 //! still holds, or, while a blank is left, any tile. A tile the rack holds is always paid with
 //! that tile rather than a blank: a blank kept can later stand for anything the tile could, so
 //! this never loses a word, it reaches each word once, and it keeps the most points (the value
@@ -8,11 +16,11 @@
 //! only on how many of each letter the rack lacks). Of several equal letters, the rack's tiles
 //! take the first ones and the blanks the last ones (rack `A?`, word `AA`: `Aa`).
 
-use fst::raw::{Fst, Node};
+use fst::raw::{Fst, Node, Output};
 use lexico_tiles::{Rack, Tile};
 
 use super::{Found, QueryError, MAX_WORD};
-use crate::Lexicon;
+use crate::{AnagramIndex, Lexicon};
 
 /// The most tiles a rack may hold (blanks included).
 pub const MAX_RACK: usize = 32;
@@ -71,6 +79,12 @@ pub fn anagram(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<Vec<F
         return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK });
     }
     let (min, max) = query.lengths(rack)?;
+    if query.mode != Mode::Super {
+        // A damaged index (a checksum mismatch) is not fatal: the word store answers the same.
+        if let Ok(Some(index)) = lex.anagram_index() {
+            return Ok(by_alphagram(index, rack, min, max, query.mode));
+        }
+    }
     let mut counts = [0u8; 256];
     let mut distinct = Vec::new();
     for (t, &c) in rack.counts.iter().enumerate().take(256) {
@@ -178,5 +192,165 @@ impl Walk {
         self.go(fst, fst.node(addr));
         self.mask &= !(1 << depth);
         self.word.pop();
+    }
+}
+
+/// Exact or sub-anagrams from the anagram index, in tile order.
+fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode: Mode) -> Vec<Found> {
+    let mut counts = [0u8; 256];
+    let mut distinct = Vec::new();
+    for (t, &c) in rack.counts.iter().enumerate().take(256) {
+        if c > 0 {
+            counts[t] = c;
+            distinct.push(t as Tile);
+        }
+    }
+    let mut walk = Sorted {
+        index,
+        rack: counts,
+        counts,
+        distinct,
+        blanks: rack.blanks,
+        exact: mode == Mode::Exact,
+        alphagram: Vec::with_capacity(max),
+        word: Vec::with_capacity(max),
+        lacking: Vec::new(),
+        marks: [0; 256],
+        min,
+        max,
+        out: Vec::new(),
+    };
+    walk.go(index.root(), Output::zero(), 0);
+    // Sorting the small keys, then making the words in order, moves far less memory than
+    // sorting the words themselves.
+    walk.out.sort_unstable_by_key(|h| h.0);
+    walk.out
+        .iter()
+        .map(|&(key, mask)| {
+            let tiles = key.to_be_bytes();
+            let len = tiles.iter().position(|&t| t == 0).unwrap_or(tiles.len());
+            Found { tiles: tiles[..len].to_vec(), blanks: mask }
+        })
+        .collect()
+}
+
+struct Sorted<'i> {
+    index: &'i AnagramIndex,
+    /// The rack's lettered tiles, by tile.
+    rack: [u8; 256],
+    /// The rack's lettered tiles not yet taken.
+    counts: [u8; 256],
+    /// The rack's distinct lettered tiles, in tile order.
+    distinct: Vec<Tile>,
+    blanks: u8,
+    exact: bool,
+    alphagram: Vec<Tile>,
+    word: Vec<Tile>,
+    /// Scratch: each tile an alphagram needs more copies of than the rack holds, and how many.
+    lacking: Vec<(Tile, u8)>,
+    /// The words found, as zero-padded big-endian keys, with the positions blanks play.
+    out: Vec<(u128, u64)>,
+    /// Scratch: blanks left to mark, by tile, while a word is marked (zero between words).
+    marks: [u8; 256],
+    min: usize,
+    max: usize,
+}
+
+impl Sorted<'_> {
+    fn go(&mut self, node: Node<'_>, out: Output, last: Tile) {
+        let depth = self.alphagram.len();
+        if node.is_final() && depth >= self.min {
+            self.emit(out.cat(node.final_output()).value());
+        }
+        if depth == self.max {
+            return;
+        }
+        // Tiles come in order, so a tile of the rack earlier than the last one taken is never
+        // placed; an exact query places every tile, so it takes none later than the earliest
+        // one left.
+        let earliest = if self.exact {
+            let left = self.distinct.iter().find(|&&t| t >= last && self.counts[t as usize] > 0);
+            left.map_or(Tile::MAX, |&t| t)
+        } else {
+            Tile::MAX
+        };
+        let fst = self.index.fst();
+        if self.blanks == 0 {
+            for i in 0..self.distinct.len() {
+                let t = self.distinct[i];
+                if t < last || self.counts[t as usize] == 0 {
+                    continue;
+                }
+                if t > earliest {
+                    break;
+                }
+                if let Some(k) = node.find_input(t) {
+                    let tr = node.transition(k);
+                    self.counts[t as usize] -= 1;
+                    self.alphagram.push(t);
+                    self.go(fst.node(tr.addr), out.cat(tr.out), t);
+                    self.alphagram.pop();
+                    self.counts[t as usize] += 1;
+                }
+            }
+            return;
+        }
+        for tr in node.transitions() {
+            let t = tr.inp;
+            if t < last {
+                continue;
+            }
+            if t > earliest {
+                break;
+            }
+            let real = self.counts[t as usize] > 0;
+            if real {
+                self.counts[t as usize] -= 1;
+            } else {
+                self.blanks -= 1;
+            }
+            self.alphagram.push(t);
+            self.go(fst.node(tr.addr), out.cat(tr.out), t);
+            self.alphagram.pop();
+            if real {
+                self.counts[t as usize] += 1;
+            } else {
+                self.blanks += 1;
+            }
+        }
+    }
+
+    /// Adds the words of the alphagram taken so far, listed at bit offset `at`. Blanks play the
+    /// last copies of each tile the rack lacks, as in the word-store walk.
+    fn emit(&mut self, at: u64) {
+        self.lacking.clear();
+        for run in self.alphagram.chunk_by(|a, b| a == b) {
+            let held = self.rack[run[0] as usize] as usize;
+            if run.len() > held {
+                self.lacking.push((run[0], (run.len() - held) as u8));
+            }
+        }
+        let (lacking, marks, out) = (&self.lacking, &mut self.marks, &mut self.out);
+        self.index.words(&self.alphagram, at, &mut self.word, |w| {
+            let mut mask = 0u64;
+            if !lacking.is_empty() {
+                for &(t, n) in lacking {
+                    marks[t as usize] = n;
+                }
+                for (i, &t) in w.iter().enumerate().rev() {
+                    if marks[t as usize] > 0 {
+                        marks[t as usize] -= 1;
+                        mask |= 1 << i;
+                    }
+                }
+            }
+            // Words of the index are at most MAX_WORD_TILES (16) tiles, never 0: zero-padded
+            // big-endian integers sort as the words do. A longer one is no word of a valid file.
+            if w.len() <= 16 {
+                let mut k = [0u8; 16];
+                k[..w.len()].copy_from_slice(w);
+                out.push((u128::from_be_bytes(k), mask));
+            }
+        });
     }
 }

@@ -56,29 +56,33 @@ impl Found {
     /// `chURRO`).
     pub fn spell(&self, set: &TileSet) -> String {
         let mut s = String::with_capacity(self.tiles.len() + 2);
-        for (i, &t) in self.tiles.iter().enumerate() {
-            if self.is_blank(i) {
-                s.extend(set.name(t).chars().flat_map(char::to_lowercase));
-            } else {
-                s.push_str(set.name(t));
-            }
-        }
+        self.spell_into(set, false, &mut s);
         s
     }
 
     /// The bracket spelling (`[ch]U[RR]O`), blanks in lower case.
     pub fn spell_tiles(&self, set: &TileSet) -> String {
         let mut s = String::with_capacity(self.tiles.len() * 4);
-        for (i, &t) in self.tiles.iter().enumerate() {
-            s.push('[');
-            if self.is_blank(i) {
-                s.extend(set.name(t).chars().flat_map(char::to_lowercase));
-            } else {
-                s.push_str(set.name(t));
-            }
-            s.push(']');
-        }
+        self.spell_into(set, true, &mut s);
         s
+    }
+
+    /// Appends the natural spelling, or with `brackets` the bracket spelling, to `s`.
+    pub fn spell_into(&self, set: &TileSet, brackets: bool, s: &mut String) {
+        for (i, &t) in self.tiles.iter().enumerate() {
+            if brackets {
+                s.push('[');
+            }
+            let name = set.name(t);
+            if !self.is_blank(i) {
+                s.push_str(name);
+            } else {
+                s.extend(name.chars().flat_map(char::to_lowercase));
+            }
+            if brackets {
+                s.push(']');
+            }
+        }
     }
 }
 
