@@ -26,6 +26,9 @@ pub struct Meta {
     pub notes: Vec<String>,
     /// The program building it (`lexico 0.1.0`).
     pub tool: String,
+    /// Add the anagram index (section `ANAG`): anagram queries in a fraction of a millisecond, at
+    /// the cost of a file about eight times the word store and a slower build.
+    pub anagram_index: bool,
 }
 
 /// A word a build took in and left out, with the reason.
@@ -194,7 +197,11 @@ pub fn compile(
     let mut sink = Sink {
         rules,
         tiles: &tiles,
-        builder: Builder::new(&rules.tiles_csv),
+        builder: {
+            let mut b = Builder::new(&rules.tiles_csv);
+            b.anagram_index(meta.anagram_index);
+            b
+        },
         exclusions: Vec::new(),
         taken: 0,
         scratch: Vec::new(),

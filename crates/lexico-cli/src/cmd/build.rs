@@ -43,6 +43,10 @@ pub struct Args {
     /// A note for the manifest (provenance, licence); repeatable.
     #[arg(long = "note", value_name = "TEXT")]
     pub notes: Vec<String>,
+    /// Add the anagram index: exact and sub-anagram queries about ten times faster, for a file
+    /// about eight times the word store and a slower build (see docs/queries.md).
+    #[arg(long)]
+    pub anagram_index: bool,
     /// Do not draw a progress bar even on a terminal.
     #[arg(long)]
     pub quiet: bool,
@@ -69,6 +73,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         version: args.version,
         notes: args.notes,
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
+        anagram_index: args.anagram_index,
     };
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let total: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();
