@@ -22,5 +22,5 @@ mod toml_util;
 
 pub use filter::VerbRules;
 pub use models::{Cell, Paradigm};
-pub use reader::{decode, read_classified, VerbEntry};
+pub use reader::{read_classified, VerbEntry};
 pub use toml_util::fold;

@@ -49,43 +49,6 @@ fn ends_like_infinitive(s: &str) -> bool {
     ["ar", "er", "ir", "ír"].iter().any(|e| s.ends_with(e))
 }
 
-/// Decodes a source file: UTF-8 if it is valid UTF-8 (a BOM is dropped), Latin-1 otherwise.
-pub fn decode(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_string(),
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
-    }
-}
-
-/// Splits text into lines ending in CRLF, CR or LF.
-pub fn lines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\r' => {
-                out.push(&text[start..i]);
-                if i + 1 < b.len() && b[i + 1] == b'\n' {
-                    i += 1;
-                }
-                start = i + 1;
-            }
-            b'\n' => {
-                out.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if start < b.len() {
-        out.push(&text[start..]);
-    }
-    out
-}
-
 fn is_letter(c: char) -> bool {
     c.is_ascii_lowercase() || "ñáéíóúü".contains(c)
 }
@@ -95,13 +58,12 @@ fn is_letter(c: char) -> bool {
 /// Every line that is not blank, not a section header and not a well-formed entry is an error
 /// `path:line:column: reason`.
 pub fn read_classified(path: &Path, bytes: &[u8]) -> Result<Vec<VerbEntry>, RuleError> {
-    let text = decode(bytes);
+    let text = crate::sources::decode(path, bytes, true)?;
     let mut entries = Vec::new();
     let mut in_list = false;
     let mut conjugation: Option<u8> = None;
     let mut seen_hash = false;
-    for (idx, raw) in lines(&text).into_iter().enumerate() {
-        let n = idx + 1;
+    for (n, raw) in crate::sources::lines(&text) {
         let line = raw.trim_end();
         if line.trim() == "#" {
             if in_list {
@@ -127,7 +89,7 @@ pub fn read_classified(path: &Path, bytes: &[u8]) -> Result<Vec<VerbEntry>, Rule
     if !seen_hash {
         return Err(RuleError::syntax(
             path,
-            lines(&text).len().max(1),
+            crate::sources::lines(&text).count().max(1),
             0,
             "no `#` line closing the explanatory header: this is not a classified verb list",
         ));
