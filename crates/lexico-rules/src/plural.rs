@@ -397,6 +397,27 @@ pub struct Plurals {
     entries: HashMap<String, Vec<ListEntry>>,
 }
 
+/// The fields of a rule line, `None` for a blank or comment line, or an error when the number of
+/// fields is not the number of names in `columns`.
+fn row<'t>(
+    path: &Path,
+    line_no: usize,
+    line: &'t str,
+    columns: &str,
+) -> Result<Option<Vec<Field<'t>>>, RuleError> {
+    let f = fields(line);
+    if f.is_empty() {
+        return Ok(None);
+    }
+    let want = columns.split(' ').count();
+    if f.len() != want {
+        let column = f.get(want).map_or(0, |x| x.column);
+        let msg = format!("expected {want} columns ({columns}), found {}", f.len());
+        return Err(RuleError::syntax(path, line_no, column, msg));
+    }
+    Ok(Some(f))
+}
+
 /// A whitespace-separated field of a rule line: its text and 1-based column.
 struct Field<'a> {
     text: &'a str,
@@ -540,18 +561,8 @@ impl Plurals {
         let mut rules: Vec<EndingRule> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
-            let f = fields(line);
-            if f.is_empty() {
-                continue;
-            }
+            let Some(f) = row(path, line_no, line, "id ending when plural article")? else { continue };
             let err = |column: usize, msg: String| RuleError::syntax(path, line_no, column, msg);
-            if f.len() != 5 {
-                let column = f.get(5).map_or(0, |x| x.column);
-                return Err(err(
-                    column,
-                    format!("expected 5 columns (id ending when plural article), found {}", f.len()),
-                ));
-            }
             let id = f[0].text.to_string();
             if rules.iter().any(|r| r.id == id) {
                 return Err(err(f[0].column, format!("duplicate rule id {id:?}")));
@@ -611,18 +622,8 @@ impl Plurals {
         let text = read(path)?;
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
-            let f = fields(line);
-            if f.is_empty() {
-                continue;
-            }
+            let Some(f) = row(path, line_no, line, "lemma plural category article")? else { continue };
             let err = |column: usize, msg: String| RuleError::syntax(path, line_no, column, msg);
-            if f.len() != 4 {
-                let column = f.get(4).map_or(0, |x| x.column);
-                return Err(err(
-                    column,
-                    format!("expected 4 columns (lemma plural category article), found {}", f.len()),
-                ));
-            }
             let lemma = f[0].text;
             if !valid_word(lemma) {
                 return Err(err(

@@ -85,14 +85,7 @@ pub fn anagram(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<Vec<F
             return Ok(by_alphagram(index, rack, min, max, query.mode));
         }
     }
-    let mut counts = [0u8; 256];
-    let mut distinct = Vec::new();
-    for (t, &c) in rack.counts.iter().enumerate().take(256) {
-        if c > 0 {
-            counts[t] = c;
-            distinct.push(t as Tile);
-        }
-    }
+    let (counts, distinct) = rack_counts(rack);
     let mut walk = Walk {
         counts,
         distinct,
@@ -195,8 +188,8 @@ impl Walk {
     }
 }
 
-/// Exact or sub-anagrams from the anagram index, in tile order.
-fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode: Mode) -> Vec<Found> {
+/// The rack's count of each tile byte, and the tiles it holds, in tile order.
+fn rack_counts(rack: &Rack) -> ([u8; 256], Vec<Tile>) {
     let mut counts = [0u8; 256];
     let mut distinct = Vec::new();
     for (t, &c) in rack.counts.iter().enumerate().take(256) {
@@ -205,6 +198,12 @@ fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode:
             distinct.push(t as Tile);
         }
     }
+    (counts, distinct)
+}
+
+/// Exact or sub-anagrams from the anagram index, in tile order.
+fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode: Mode) -> Vec<Found> {
+    let (counts, distinct) = rack_counts(rack);
     let mut walk = Sorted {
         index,
         rack: counts,
