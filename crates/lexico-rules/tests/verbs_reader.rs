@@ -183,3 +183,23 @@ fn rule_file_errors_name_line_and_column() {
     let err = load_edited("slots.toml", |t| format!("{t}\n[groups\n")).unwrap_err();
     assert!(err.to_string().contains("slots.toml:"), "{err}");
 }
+
+#[test]
+fn entries_that_do_not_fit_the_rule_set_name_their_line() {
+    let rules = common::rules();
+    let check = |line: &str| {
+        let entries = read(&format!("1. PRIMERA CONJUGACIÓN\n00-1-.-amar\n{line}\n")).unwrap();
+        rules.check_entries(Path::new("verbos.txt"), &entries).map_err(|e| e.to_string())
+    };
+    assert_eq!(check("00-1-.-cantar"), Ok(()));
+    // Model 01 (contar) needs an o in the stem to become ue.
+    let err = check("01-1-.-amar").unwrap_err();
+    assert!(err.starts_with("verbos.txt:8:1: `amar` does not fit model 1-01"), "{err}");
+    // Property R adds the regular model, which an -ar verb fits.
+    assert_eq!(check("01-1-R-contar"), Ok(()));
+    let err = check("00-1-P-amar(amado amadas)").unwrap_err();
+    assert_eq!(err, "verbos.txt:8:1: irregular participles must end in -o");
+    let err = check("00-1-D-amar(amo cantó)").unwrap_err();
+    assert_eq!(err, "verbos.txt:8:1: `cantó` is listed as a valid form but is not a form of `amar`");
+    assert_eq!(check("00-1-D-amar(amo amó)"), Ok(()));
+}

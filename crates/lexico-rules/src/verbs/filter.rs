@@ -309,11 +309,9 @@ impl VerbRules {
     /// regular forms too for property R, the participles of its brackets for property P.
     pub fn paradigm(&self, entry: &VerbEntry) -> Result<Paradigm, String> {
         let verb = entry.verb();
-        let id = self.model_id(entry);
-        let m = self.conj.model(&id).ok_or_else(|| format!("no model `{id}` in the rule set"))?;
+        let (m, regular) = self.models_of(entry)?;
         let mut p = self.conj.conjugate(m, verb)?;
-        if entry.property == 'R' {
-            let reg = self.conj.model(&format!("{}-00", entry.conjugation)).ok_or("no regular model")?;
+        if let Some(reg) = regular {
             let r = self.conj.conjugate(reg, verb)?;
             for ((_, cells), (_, extra)) in p.cells.iter_mut().zip(r.cells) {
                 for c in extra {
@@ -341,18 +339,35 @@ impl VerbRules {
         Ok(p)
     }
 
+    /// The model an entry is conjugated by and, for property R, the regular model whose forms
+    /// it also takes.
+    fn models_of(&self, entry: &VerbEntry) -> Result<(usize, Option<usize>), String> {
+        let id = self.model_id(entry);
+        let m = self.conj.model(&id).ok_or_else(|| format!("no model `{id}` in the rule set"))?;
+        let regular = match entry.property {
+            'R' => Some(self.conj.model(&format!("{}-00", entry.conjugation)).ok_or("no regular model")?),
+            _ => None,
+        };
+        Ok((m, regular))
+    }
+
     /// Checks every entry against the rule set: its model exists and fits its infinitive, its
     /// irregular participles end in -o, the forms listed for a defective verb are generated.
     pub fn check_entries(&self, path: &Path, entries: &[VerbEntry]) -> Result<(), RuleError> {
         for e in entries {
             let err = |msg: String| RuleError::syntax(path, e.line, 1, msg);
-            let p = self.paradigm(e).map_err(err)?;
+            let (m, regular) = self.models_of(e).map_err(err)?;
+            self.conj.fits(m, e.verb()).map_err(err)?;
+            if let Some(reg) = regular {
+                self.conj.fits(reg, e.verb()).map_err(err)?;
+            }
             if e.property == 'P'
                 && e.forms.as_deref().unwrap_or("").split_whitespace().any(|w| !w.ends_with('o'))
             {
                 return Err(err("irregular participles must end in -o".into()));
             }
             if e.property == 'D' && !self.descriptions.contains(e.forms.as_deref().unwrap_or("")) {
+                let p = self.paradigm(e).map_err(err)?;
                 let all: HashSet<String> =
                     p.cells.iter().flat_map(|(_, c)| c.iter().map(|c| fold(&c.text))).collect();
                 for w in e.forms.as_deref().unwrap_or("").split_whitespace() {

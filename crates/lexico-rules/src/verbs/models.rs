@@ -567,6 +567,21 @@ impl Conjugator {
         self.by_key.get(key).copied()
     }
 
+    /// Checks that `verb` (an infinitive without "se") fits model `m` and each model it builds
+    /// on, without conjugating it: the error [`conjugate`](Self::conjugate) would give for a verb
+    /// that does not fit.
+    pub fn fits(&self, m: usize, verb: &str) -> Result<(), String> {
+        let mut cur = Some(m);
+        while let Some(i) = cur {
+            let mm = &self.models[i];
+            if !mm.re.is_match(verb) {
+                return Err(misfit(verb, mm));
+            }
+            cur = mm.base;
+        }
+        Ok(())
+    }
+
     /// Conjugates `verb` (an infinitive without "se") by model `m`.
     pub fn conjugate(&self, m: usize, verb: &str) -> Result<Paradigm, String> {
         let model = &self.models[m];
@@ -588,14 +603,7 @@ impl Conjugator {
                 v.push(("inf".into(), verb.to_string()));
                 Some(v)
             };
-            let main = caps_of(&mm.re).ok_or_else(|| {
-                format!(
-                    "`{verb}` does not fit model {} ({}): no match for `{}`",
-                    mm.id,
-                    mm.name,
-                    mm.re.as_str()
-                )
-            })?;
+            let main = caps_of(&mm.re).ok_or_else(|| misfit(verb, mm))?;
             if let Some(v) = mm.variants.iter().find(|v| v.re.is_match(verb)) {
                 chain.push((&v.forms, caps_of(&v.re).unwrap_or_default()));
             }
@@ -669,6 +677,11 @@ impl Conjugator {
             .collect();
         Ok(Paradigm { cells })
     }
+}
+
+/// Why `verb` cannot be conjugated by `model`.
+fn misfit(verb: &str, model: &Model) -> String {
+    format!("`{verb}` does not fit model {} ({}): no match for `{}`", model.id, model.name, model.re.as_str())
 }
 
 /// Applies the first matching spelling rule at the stem|ending boundary.
