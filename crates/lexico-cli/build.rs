@@ -41,6 +41,7 @@ fn main() {
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
         // Players anagram against the embedded lexicon: it carries the index.
         anagram_index: true,
+        jobs: 0,
     };
     let compiled = lexico_lexicon::compile::compile(&rules, &inputs, None, meta, &mut |_, _| {})
         .unwrap_or_else(|e| panic!("building the default lexicon: {e}"));

@@ -144,6 +144,86 @@ fn builds_are_reproducible_and_order_free() {
     assert_eq!(dump("a.lex"), "CASA\nCASAS\nCHURRO\nÑANDU\nZUZAR\n");
 }
 
+/// A made-up word for `i`: distinct for distinct `i`, spelled in plain letters.
+fn made_up_word(i: usize) -> String {
+    let (consonants, vowels) = (b"bcdfglmnprst", b"aeiou");
+    let mut w = String::new();
+    let mut n = i;
+    loop {
+        w.push(consonants[n % consonants.len()] as char);
+        n /= consonants.len();
+        w.push(vowels[n % vowels.len()] as char);
+        n /= vowels.len();
+        if n == 0 {
+            return w + "ro";
+        }
+    }
+}
+
+#[test]
+fn the_number_of_threads_changes_nothing_in_the_lexicon() {
+    let dir = temp_dir("jobs");
+    // Several units of work per source: a raw list, and a lemma table whose nouns and verbs
+    // are expanded by the rules.
+    let raw = dir.join("raw.txt");
+    std::fs::write(&raw, (0..5000).map(|i| made_up_word(i) + "\n").collect::<String>()).unwrap();
+    let table = dir.join("table.tsv");
+    let rows: String = (0..1500)
+        .map(|i| {
+            if i % 7 == 0 {
+                format!("{}ar\tv.tr\n", made_up_word(i))
+            } else {
+                format!("{}\tn\n", made_up_word(i))
+            }
+        })
+        .collect();
+    std::fs::write(&table, format!("lemma\tpos\tmarks\tmodel\n{rows}")).unwrap();
+    let files: Vec<Vec<u8>> = ["1", "2", "4"]
+        .iter()
+        .map(|jobs| {
+            let out = dir.join(format!("j{jobs}.lex"));
+            lexico()
+                .current_dir(workspace())
+                .args(["build", "--quiet", "--jobs", jobs, "-o"])
+                .arg(&out)
+                .arg(&raw)
+                .arg(&table)
+                .assert()
+                .success();
+            std::fs::read(out).unwrap()
+        })
+        .collect();
+    assert!(files[0] == files[1] && files[0] == files[2], "builds with 1, 2 and 4 threads differ");
+    let words = stdout(lexico().args(["dump", "--lexicon"]).arg(dir.join("j4.lex")));
+    // 5000 raw words (the nouns among them), the 1285 plurals of the nouns, and the forms of
+    // the 215 verbs (more than 30 each).
+    let n = words.lines().count();
+    assert!(n > 5000 + 1285 + 215 * 30, "{n} words");
+
+    // The first bad row (in file order) stops the build, whichever thread reaches it first.
+    let bad: String = (0..1500)
+        .map(|i| match i {
+            400 => "perro\tv.tr\n".to_string(),
+            1400 => "gato\tv.tr\n".to_string(),
+            _ => format!("{}\tn\n", made_up_word(i)),
+        })
+        .collect();
+    std::fs::write(&table, format!("lemma\tpos\tmarks\tmodel\n{bad}")).unwrap();
+    for jobs in ["1", "4"] {
+        let out = dir.join("bad.lex");
+        let assert = lexico()
+            .current_dir(workspace())
+            .args(["build", "--quiet", "--jobs", jobs, "-o"])
+            .arg(&out)
+            .arg(&table)
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+        assert!(err.contains(&format!("{}:402:1: 'perro' is not an infinitive", table.display())), "{err}");
+        assert!(!out.exists());
+    }
+}
+
 #[test]
 fn source_words_that_are_not_playable_go_to_the_report() {
     let dir = temp_dir("excl");

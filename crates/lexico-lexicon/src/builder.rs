@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 use crate::error::LexiconError;
 use crate::format::{self, tag, FORMAT_VERSION};
 use crate::manifest::Manifest;
-use crate::provenance::{Code, Provenance, SlotInfo};
+use crate::provenance::{code, entry_of, slot_of, Code, Provenance, SlotInfo};
 
 /// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.
 pub const MAX_WORD_TILES: usize = 16;
@@ -51,14 +51,25 @@ impl Pending {
         self.items.dedup();
     }
 
-    /// Builds the fst of the sorted words; each word's smallest code goes to `primary` (by rank),
-    /// its other codes to `extras`. With `values`, the fst maps each word to its smallest code;
-    /// without, every value is 0 (the fst is then as small as a set). Returns the fst bytes and
-    /// the number of words by length.
+    /// The smallest code of each word of the sorted words, by rank.
+    fn primary_codes(&self) -> Vec<Code> {
+        let mut primary = Vec::new();
+        let mut last: Option<&Key> = None;
+        for (k, c) in &self.items {
+            if last != Some(k) {
+                primary.push(*c);
+                last = Some(k);
+            }
+        }
+        primary
+    }
+
+    /// Builds the fst of the sorted words; each word's codes but the smallest go to `extras`.
+    /// With `values`, the fst maps each word to its smallest code; without, every value is 0 (the
+    /// fst is then as small as a set). Returns the fst bytes and the number of words by length.
     fn build(
         &self,
         values: bool,
-        primary: &mut Vec<Code>,
         extras: &mut Vec<(Code, Code)>,
     ) -> Result<(Vec<u8>, Vec<u64>), LexiconError> {
         let mut builder = MapBuilder::memory();
@@ -75,7 +86,6 @@ impl Pending {
             builder
                 .insert(key, if values { item.1 } else { 0 })
                 .map_err(|e| LexiconError::Fst(e.to_string()))?;
-            primary.push(item.1);
             if by_length.len() <= key.len() {
                 by_length.resize(key.len() + 1, 0);
             }
@@ -87,32 +97,18 @@ impl Pending {
     }
 }
 
-/// Collects words and rejected forms, then writes one lexicon file image.
-///
-/// The output depends only on what was added, not on the order it was added in: words are
-/// sorted, and every table is written in a defined order.
-pub struct Builder {
-    tiles_csv: String,
+/// Words, rejected forms, slots and entry descriptions gathered by one worker of a build; a
+/// [`Builder`] takes parts in order ([`Builder::merge`]) and numbers their slots as if they had
+/// been added to it directly.
+#[derive(Default)]
+pub struct Part {
     words: Pending,
     rejected: Pending,
     provenance: Provenance,
     entries: Vec<(u64, String)>,
-    anagram_index: bool,
 }
 
-impl Builder {
-    /// Starts a lexicon spelled in the tile set whose `tiles.csv` text is `tiles_csv`.
-    pub fn new(tiles_csv: &str) -> Builder {
-        Builder {
-            tiles_csv: tiles_csv.to_string(),
-            words: Pending::default(),
-            rejected: Pending::default(),
-            provenance: Provenance::default(),
-            entries: Vec::new(),
-            anagram_index: true,
-        }
-    }
-
+impl Part {
     /// The index of a slot (paradigm cell or rule outcome), adding it on first use.
     pub fn slot(&mut self, info: SlotInfo) -> Result<u16, LexiconError> {
         self.provenance.intern(info).ok_or_else(|| {
@@ -136,42 +132,71 @@ impl Builder {
         self.entries.push((entry, text));
     }
 
-    /// Whether the file gets an anagram index (section `ANAG`, on by default): it makes
-    /// anagrams with blanks about ten times faster and the file several times larger.
-    pub fn anagram_index(&mut self, on: bool) {
-        self.anagram_index = on;
+    /// Sorts the words and rejected forms and drops repeats. Optional: a builder sorts everything
+    /// when it finishes, but runs sorted on the workers' threads make that sort much shorter.
+    pub fn sort(&mut self) {
+        self.words.sort();
+        self.rejected.sort();
     }
+}
 
-    /// Number of words added so far, duplicates included.
-    pub fn len(&self) -> usize {
-        self.words.items.len()
-    }
+/// The word store of a lexicon and what goes with it.
+struct WordStore {
+    /// The fst.
+    words: Vec<u8>,
+    /// Number of words by length.
+    by_length: Vec<u64>,
+    /// The codes as a column by rank, or empty when the fst holds them as values.
+    column: Vec<u8>,
+    /// Every code of a word but its smallest: `(smallest, other)`, sorted.
+    extras: Vec<(Code, Code)>,
+    /// The anagram index, if asked for.
+    anagrams: Option<Vec<u8>>,
+}
 
-    /// Returns true if and only if no word was added.
-    pub fn is_empty(&self) -> bool {
-        self.words.items.is_empty()
-    }
+/// The store of rejected forms and what goes with it.
+struct RejectedStore {
+    /// The fst, each form mapped to its smallest code.
+    forms: Vec<u8>,
+    /// Every code of a form but its smallest: `(smallest, other)`, sorted.
+    extras: Vec<(Code, Code)>,
+    /// Number of distinct (form, code) pairs.
+    count: u64,
+}
 
-    /// Sorts, builds the word stores and lays out the file. `manifest` supplies the descriptive
-    /// fields; counts, format version and payload digest are filled in here.
-    pub fn finish(mut self, mut manifest: Manifest) -> Result<Vec<u8>, LexiconError> {
+impl Pending {
+    /// The word store of the valid words.
+    fn word_store(mut self, anagram_index: bool) -> Result<WordStore, LexiconError> {
         // A word store without values, with the codes as a column by rank, is smallest when the
         // column is (sorted raw lists: a few thousand runs); when words of many lemmas interleave,
         // storing the codes as fst values costs far less than the column. The choice depends on
         // the words only, so builds stay reproducible.
-        self.words.sort();
-        let (mut extras, mut primary) = (Vec::new(), Vec::new());
-        let (mut words, by_length) = self.words.build(false, &mut primary, &mut extras)?;
-        let mut column = crate::provenance::encode_column(&primary);
-        drop(primary);
-        if column.len() > words.len() / 4 {
-            (words, _) = self.words.build(true, &mut Vec::new(), &mut Vec::new())?;
-            column.clear();
-        }
-        drop(self.words);
+        self.sort();
+        let column = crate::provenance::encode_column(&self.primary_codes());
+        let mut extras = Vec::new();
+        let (words, by_length, column) = std::thread::scope(|scope| {
+            // The column is known before either store is built: when it is large (more than a
+            // sixteenth of a byte a word, where a store without values takes about one), the
+            // store with values is built at the same time on a second thread, in case it wins.
+            let this = &self;
+            let speculative = (column.len() > self.items.len() / 16)
+                .then(|| scope.spawn(move || this.build(true, &mut Vec::new())));
+            let (words, by_length) = self.build(false, &mut extras)?;
+            if column.len() <= words.len() / 4 {
+                return Ok::<_, LexiconError>((words, by_length, column));
+            }
+            let (with_values, _) = match speculative {
+                Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))?,
+                None => self.build(true, &mut Vec::new())?,
+            };
+            Ok((with_values, by_length, Vec::new()))
+        })?;
+        drop(self);
+        extras.sort_unstable();
+        extras.dedup();
         // From the word store rather than the pending words, which are gone by now: peak
         // memory stays that of one list of words.
-        let anagrams = if self.anagram_index {
+        let anagrams = if anagram_index {
             use fst::Streamer;
             let store = fst::Set::new(words.as_slice()).map_err(|e| LexiconError::Fst(e.to_string()))?;
             let mut stream = store.stream();
@@ -183,31 +208,125 @@ impl Builder {
         } else {
             None
         };
-        let rejected_count = self.rejected.items.len() as u64;
-        let mut rejected_extras = Vec::new();
-        self.rejected.sort();
-        let (rejected, _) = self.rejected.build(true, &mut Vec::new(), &mut rejected_extras)?;
-        for list in [&mut extras, &mut rejected_extras] {
-            list.sort_unstable();
-            list.dedup();
+        Ok(WordStore { words, by_length, column, extras, anagrams })
+    }
+
+    /// The store of rejected forms.
+    fn rejected_store(mut self) -> Result<RejectedStore, LexiconError> {
+        self.sort();
+        let count = self.items.len() as u64;
+        let mut extras = Vec::new();
+        let (forms, _) = self.build(true, &mut extras)?;
+        drop(self);
+        extras.sort_unstable();
+        extras.dedup();
+        Ok(RejectedStore { forms, extras, count })
+    }
+}
+
+/// Collects words and rejected forms, then writes one lexicon file image.
+///
+/// The output depends only on what was added, not on the order it was added in: words are
+/// sorted, and every table is written in a defined order.
+pub struct Builder {
+    tiles_csv: String,
+    part: Part,
+    anagram_index: bool,
+}
+
+impl Builder {
+    /// Starts a lexicon spelled in the tile set whose `tiles.csv` text is `tiles_csv`.
+    pub fn new(tiles_csv: &str) -> Builder {
+        Builder { tiles_csv: tiles_csv.to_string(), part: Part::default(), anagram_index: true }
+    }
+
+    /// The index of a slot (paradigm cell or rule outcome), adding it on first use.
+    pub fn slot(&mut self, info: SlotInfo) -> Result<u16, LexiconError> {
+        self.part.slot(info)
+    }
+
+    /// Adds a valid word (tiles, 1 to [`MAX_WORD_TILES`]) made by `code`. A word added twice
+    /// keeps every code.
+    pub fn insert(&mut self, word: &[u8], code: Code) -> Result<(), LexiconError> {
+        self.part.insert(word, code)
+    }
+
+    /// Records a form the rules generated and rejected, for explanations.
+    pub fn reject(&mut self, word: &[u8], code: Code) -> Result<(), LexiconError> {
+        self.part.reject(word, code)
+    }
+
+    /// Records the description of a source entry (a lemma line), shown by explanations.
+    pub fn describe_entry(&mut self, entry: u64, text: String) {
+        self.part.describe_entry(entry, text);
+    }
+
+    /// Adds everything `part` holds, its slots numbered after the ones this builder has: the
+    /// same lexicon as adding the part's words, rejected forms, slots and entries directly.
+    pub fn merge(&mut self, part: Part) -> Result<(), LexiconError> {
+        let Part { words, rejected, provenance, entries } = part;
+        let mut slots = Vec::with_capacity(provenance.slots.len());
+        for info in provenance.slots {
+            slots.push(self.slot(info)?);
         }
-        self.provenance.extras = extras;
-        self.provenance.rejected_extras = rejected_extras;
-        self.entries.sort();
-        self.entries.dedup_by(|a, b| a.0 == b.0);
+        let renumber = |c: Code| code(entry_of(c), slots[slot_of(c) as usize]);
+        for (to, from) in [(&mut self.part.words, words), (&mut self.part.rejected, rejected)] {
+            to.items.extend(from.items.into_iter().map(|(k, c)| (k, renumber(c))));
+        }
+        self.part.entries.extend(entries);
+        Ok(())
+    }
+
+    /// Whether the file gets an anagram index (section `ANAG`, on by default): it makes
+    /// anagrams with blanks about ten times faster and the file several times larger.
+    pub fn anagram_index(&mut self, on: bool) {
+        self.anagram_index = on;
+    }
+
+    /// Number of words added so far, duplicates included.
+    pub fn len(&self) -> usize {
+        self.part.words.items.len()
+    }
+
+    /// Returns true if and only if no word was added.
+    pub fn is_empty(&self) -> bool {
+        self.part.words.items.is_empty()
+    }
+
+    /// Sorts, builds the word stores and lays out the file. `manifest` supplies the descriptive
+    /// fields; counts, format version and payload digest are filled in here.
+    pub fn finish(self, mut manifest: Manifest) -> Result<Vec<u8>, LexiconError> {
+        let Builder { tiles_csv, part, anagram_index } = self;
+        let Part { words, rejected, mut provenance, mut entries } = part;
+        // The rejected forms and the entry descriptions are done on a second thread while the
+        // words are stored.
+        let (store, rejected) = std::thread::scope(|scope| {
+            let rejected = scope.spawn(move || {
+                entries.sort();
+                entries.dedup_by(|a, b| a.0 == b.0);
+                let entries = crate::provenance::encode_entries(&entries);
+                rejected.rejected_store().map(|r| (r, entries))
+            });
+            let store = words.word_store(anagram_index);
+            (store, rejected.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        });
+        let WordStore { words, by_length, column, extras, anagrams } = store?;
+        let (rejected, entries) = rejected?;
+        provenance.extras = extras;
+        provenance.rejected_extras = rejected.extras;
 
         manifest.format_version = FORMAT_VERSION;
         manifest.words = by_length.iter().sum();
         manifest.words_by_length = by_length;
-        manifest.rejected_forms = rejected_count;
+        manifest.rejected_forms = rejected.count;
 
         let mut sections: Vec<([u8; 4], Vec<u8>)> = Vec::new();
         sections.extend([
-            (tag::TILES, self.tiles_csv.into_bytes()),
+            (tag::TILES, tiles_csv.into_bytes()),
             (tag::WORDS, words),
-            (tag::REJECTED, rejected),
-            (tag::PROVENANCE, self.provenance.encode()),
-            (tag::ENTRIES, crate::provenance::encode_entries(&self.entries)),
+            (tag::REJECTED, rejected.forms),
+            (tag::PROVENANCE, provenance.encode()),
+            (tag::ENTRIES, entries),
         ]);
         if !column.is_empty() {
             sections.insert(2, (tag::CODES, column));

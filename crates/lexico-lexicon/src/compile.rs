@@ -6,7 +6,7 @@ use lexico_rules::sources::{self, SourceKind};
 use lexico_rules::{fise, lemmas, nonverbs, verbs, Form, RuleError, RuleSet, Verdict};
 use lexico_tiles::{TileError, TileSet};
 
-use crate::builder::{hex, Builder};
+use crate::builder::{hex, Builder, Part};
 use crate::error::LexiconError;
 use crate::manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
 use crate::provenance::{code, Code, SlotInfo};
@@ -29,6 +29,9 @@ pub struct Meta {
     /// Add the anagram index (section `ANAG`): anagram queries in a fraction of a millisecond, at
     /// the cost of a file about eight times the word store and a slower build.
     pub anagram_index: bool,
+    /// Threads that expand entries and file their forms; 0: one per core, at most four. The
+    /// lexicon does not depend on it.
+    pub jobs: usize,
 }
 
 /// A word a build took in and left out, with the reason.
@@ -81,11 +84,9 @@ enum Parsed {
 }
 
 /// The previous edition, asked whether it holds a word.
-struct Previous<'a>(&'a crate::Lexicon);
-
-impl nonverbs::PreviousEdition for Previous<'_> {
+impl nonverbs::PreviousEdition for crate::Lexicon {
     fn has(&self, word: &str) -> bool {
-        self.0.tiles().parse_word(word).is_ok_and(|w| self.0.contains(&w))
+        self.tiles().parse_word(word).is_ok_and(|w| self.contains(&w))
     }
 }
 
@@ -191,113 +192,36 @@ pub fn compile(
         })
         .flatten()
         .collect();
-    let prev = previous.map(Previous);
-    let prev_dyn = prev.as_ref().map(|p| p as &dyn nonverbs::PreviousEdition);
-
-    let mut sink = Sink {
+    let work = Work {
         rules,
         tiles: &tiles,
-        builder: {
-            let mut b = Builder::new(&rules.tiles_csv);
-            b.anagram_index(meta.anagram_index);
-            b
-        },
-        exclusions: Vec::new(),
-        taken: 0,
-        scratch: Vec::new(),
+        plurals,
+        previous,
+        updates: &updates,
+        annotations: &annotations,
+        listed: &listed,
+        parsed: &parsed,
+        infos: &source_infos,
     };
+    let mut builder = Builder::new(&rules.tiles_csv);
+    builder.anagram_index(meta.anagram_index);
+    let mut exclusions = Vec::new();
+    let mut taken = 0;
     let mut evidence = EvidenceCounts::new();
     let total = parsed.len() as u64;
-    for (i, (p, info)) in parsed.iter().zip(&source_infos).enumerate() {
-        let source = info.file.path.as_str();
-        match p {
-            Parsed::Raw(list) => {
-                let slot = sink.builder.slot(SlotInfo {
-                    slot: "word".into(),
-                    rule: "raw-list".into(),
-                    article: String::new(),
-                    reason: String::new(),
-                })?;
-                for (line, text) in list.words() {
-                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
-                }
-            }
-            Parsed::NonVerbs(entries) => {
-                let plurals = plurals.expect("checked above");
-                let mut ctx = nonverbs::NonVerbContext::new(plurals, prev_dyn, &updates);
-                ctx.annotate(annotations.iter().cloned());
-                for e in entries {
-                    let (forms, ev) = nonverbs::expand(e, &ctx);
-                    for ev in ev {
-                        *evidence.entry(ev.name()).or_default() += 1;
-                    }
-                    let id = info.base + e.line as u64;
-                    let mut text = e.lemma.clone();
-                    if let Some(f) = &e.feminine {
-                        text.push(' ');
-                        text.push_str(f);
-                    }
-                    if let Some(h) = e.homograph {
-                        text.push_str(&format!(" {h}"));
-                    }
-                    sink.builder.describe_entry(id, format!("non-verb {text}"));
-                    for (k, f) in forms.iter().enumerate() {
-                        sink.emit(f, k == 0, source, info.base, e.line as u64)?;
-                    }
-                }
-            }
-            Parsed::Lemmas(rows) => {
-                let plurals = plurals.expect("checked above");
-                for row in rows.iter().filter(|r| !listed.contains(&(r.lemma.as_str(), r.homograph))) {
-                    sink.builder.describe_entry(info.base + row.line as u64, format!("lemma {}", row.lemma));
-                    if !row.pos.is_empty() {
-                        for (k, f) in nonverbs::expand_row(row, plurals).iter().enumerate() {
-                            sink.emit(f, k == 0, source, info.base, row.line as u64)?;
-                        }
-                    }
-                    if !row.verb.is_empty() {
-                        let Some(v) = &rules.verbs else {
-                            return Err(CompileError::Unsupported {
-                                path: format!("{source}:{}", row.line),
-                                kind: "verb (the rule set has no verb rules)",
-                            });
-                        };
-                        let entry = v
-                            .entry_for_row(row)
-                            .map_err(|m| RuleError::syntax(std::path::Path::new(source), row.line, 1, m))?;
-                        for f in v.expand(&entry) {
-                            sink.emit(&f, false, source, info.base, row.line as u64)?;
-                        }
-                    }
-                }
-            }
-            Parsed::Verbs(entries) => {
-                let v = rules.verbs.as_ref().expect("checked when read");
-                for e in entries {
-                    let mut text = format!("verb {:02}-{}-{}-{}", e.model, e.class, e.property, e.infinitive);
-                    if let Some(h) = e.homograph {
-                        text.push_str(&format!(" {h}"));
-                    }
-                    if let Some(f) = &e.forms {
-                        text.push_str(&format!("({f})"));
-                    }
-                    sink.builder.describe_entry(info.base + e.line as u64, text);
-                    for f in v.expand(e) {
-                        sink.emit(&f, false, source, info.base, e.line as u64)?;
-                    }
-                }
-            }
-            Parsed::VerbUpdates => {}
-            Parsed::NonVerbUpdates(entries) => {
-                for u in entries {
-                    if let Some(f) = nonverbs::update_forms(u) {
-                        sink.emit(&f, true, source, info.base, u.line as u64)?;
-                    }
-                }
-            }
+    work.run_all(meta.jobs, |done| {
+        builder.merge(done.part)?;
+        exclusions.extend(done.exclusions);
+        taken += done.taken;
+        for (k, n) in done.evidence {
+            *evidence.entry(k).or_default() += n;
         }
-        progress(i as u64 + 1, total);
-    }
+        if let Some(i) = done.finished {
+            progress(i as u64 + 1, total);
+        }
+        Ok(())
+    })?;
+    let mut sink = Sink::new(rules, &tiles);
     // Words the regulation's plural lists name whose singular is too short to be a word (the
     // letters A, E, O, U: 18.1.2.3) are in no source list, yet their plurals are words.
     if let (Some(plurals), true) = (plurals, needs_plurals) {
@@ -353,7 +277,9 @@ pub fn compile(
         max_tiles: rules.max_tiles,
         ..Manifest::default()
     };
-    let Sink { builder, exclusions, taken, .. } = sink;
+    builder.merge(sink.part)?;
+    exclusions.extend(sink.exclusions);
+    taken += sink.taken;
     let image = builder.finish(manifest)?;
     let lexicon = crate::Lexicon::from_vec(image)?;
     let manifest = lexicon.manifest()?.clone();
@@ -361,17 +287,346 @@ pub fn compile(
     Ok(Compiled { image, manifest, exclusions, taken, evidence })
 }
 
+/// Units of work in flight at most: the workers run ahead of the merge by this many units, so
+/// memory stays that of a few units however unequal they are.
+const WINDOW: usize = 8;
+
+/// Entries per unit of work: enough units to share between workers, few enough to keep merging
+/// cheap.
+fn unit_len(entries: usize) -> usize {
+    entries.div_ceil(64).max(256)
+}
+
+/// A run of entries of one source.
+struct Unit {
+    source: usize,
+    range: std::ops::Range<usize>,
+    /// Whether it is the source's last unit.
+    last: bool,
+}
+
+/// What a unit of work produced.
+struct Done {
+    part: Part,
+    exclusions: Vec<Exclusion>,
+    taken: u64,
+    evidence: EvidenceCounts,
+    /// The index of the source the unit finished.
+    finished: Option<usize>,
+}
+
+/// Why a unit of work produced nothing.
+enum Failure {
+    Compile(CompileError),
+    Panic(Box<dyn std::any::Any + Send>),
+}
+
+/// Everything the rules need to expand every source.
+struct Work<'a> {
+    rules: &'a RuleSet,
+    tiles: &'a TileSet,
+    plurals: Option<&'a lexico_rules::plural::Plurals>,
+    previous: Option<&'a crate::Lexicon>,
+    updates: &'a [fise::UpdateEntry],
+    annotations: &'a [lemmas::LemmaRow],
+    listed: &'a std::collections::HashSet<(&'a str, Option<u8>)>,
+    parsed: &'a [Parsed],
+    infos: &'a [SourceInfo],
+}
+
+/// What a worker keeps between units: the non-verb context of the source it is on.
+#[derive(Default)]
+struct WorkerState<'a> {
+    non_verbs: Option<(usize, nonverbs::NonVerbContext<'a>)>,
+}
+
+impl<'a> Work<'a> {
+    /// The units of work, in source order.
+    fn units(&self) -> Vec<Unit> {
+        let mut units = Vec::new();
+        for (source, p) in self.parsed.iter().enumerate() {
+            let n = match p {
+                Parsed::Raw(list) => list.len(),
+                Parsed::NonVerbs(e) => e.len(),
+                Parsed::NonVerbUpdates(e) => e.len(),
+                Parsed::Lemmas(rows) => rows.len(),
+                Parsed::Verbs(e) => e.len(),
+                Parsed::VerbUpdates => 0,
+            };
+            let step = unit_len(n);
+            let mut start = 0;
+            loop {
+                let end = (start + step).min(n);
+                units.push(Unit { source, range: start..end, last: end == n });
+                if end == n {
+                    break;
+                }
+                start = end;
+            }
+        }
+        units
+    }
+
+    /// Runs every unit on `jobs` threads (0: as many as the machine has cores, at most four),
+    /// and hands what each produced to `merge` in unit order: the lexicon is the one a single
+    /// thread would build. Stops at the first unit (in order) that fails.
+    fn run_all(
+        &self,
+        jobs: usize,
+        mut merge: impl FnMut(Done) -> Result<(), CompileError>,
+    ) -> Result<(), CompileError> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::{mpsc, Mutex};
+        let units = self.units();
+        let threads = match jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4),
+            n => n,
+        };
+        let next = AtomicUsize::new(0);
+        let (permit_tx, permits) = mpsc::channel::<()>();
+        let permits = Mutex::new(permits);
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel::<(usize, Result<Done, Failure>)>();
+            for _ in 0..WINDOW {
+                permit_tx.send(()).expect("the receiver is alive");
+            }
+            for _ in 0..threads.min(units.len()) {
+                let (tx, units, next, permits) = (tx.clone(), &units, &next, &permits);
+                scope.spawn(move || {
+                    let mut state = WorkerState::default();
+                    loop {
+                        // A permit, then the next unit: never more than WINDOW units unmerged.
+                        if permits.lock().map_or(true, |p| p.recv().is_err()) {
+                            return;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(unit) = units.get(i) else { return };
+                        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            self.run(unit, &mut state)
+                        }));
+                        let r = match r {
+                            Ok(Ok(done)) => Ok(done),
+                            Ok(Err(e)) => Err(Failure::Compile(e)),
+                            Err(p) => Err(Failure::Panic(p)),
+                        };
+                        if tx.send((i, r)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let mut waiting = std::collections::BTreeMap::new();
+            let mut want = 0;
+            // Dropping `permit_tx` on the way out (done or failed) lets every worker stop.
+            let permit_tx = permit_tx;
+            while want < units.len() {
+                let Ok((i, r)) = rx.recv() else { break };
+                waiting.insert(i, r);
+                while let Some(r) = waiting.remove(&want) {
+                    match r {
+                        Ok(done) => merge(done)?,
+                        Err(Failure::Compile(e)) => return Err(e),
+                        Err(Failure::Panic(p)) => std::panic::resume_unwind(p),
+                    }
+                    want += 1;
+                    let _ = permit_tx.send(());
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Expands one unit of work and files its forms.
+    fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done, CompileError> {
+        let p = &self.parsed[unit.source];
+        let info = &self.infos[unit.source];
+        let source = info.file.path.as_str();
+        let mut sink = Sink::new(self.rules, self.tiles);
+        let mut evidence = EvidenceCounts::new();
+        match p {
+            Parsed::Raw(list) => {
+                let slot = sink.part.slot(SlotInfo {
+                    slot: "word".into(),
+                    rule: "raw-list".into(),
+                    article: String::new(),
+                    reason: String::new(),
+                })?;
+                for (line, text) in list.words_in(unit.range.clone()) {
+                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
+                }
+            }
+            Parsed::VerbUpdates => {}
+            Parsed::NonVerbs(entries) => {
+                let plurals = self.plurals.expect("checked when read");
+                if state.non_verbs.as_ref().is_none_or(|(s, _)| *s != unit.source) {
+                    let previous = self.previous.map(|l| l as &dyn nonverbs::PreviousEdition);
+                    let mut ctx = nonverbs::NonVerbContext::new(plurals, previous, self.updates);
+                    ctx.annotate(self.annotations.iter().cloned());
+                    state.non_verbs = Some((unit.source, ctx));
+                }
+                let (_, ctx) = state.non_verbs.as_ref().expect("set above");
+                for e in &entries[unit.range.clone()] {
+                    let (forms, ev) = nonverbs::expand(e, ctx);
+                    for ev in ev {
+                        *evidence.entry(ev.name()).or_default() += 1;
+                    }
+                    let mut text = e.lemma.clone();
+                    if let Some(f) = &e.feminine {
+                        text.push(' ');
+                        text.push_str(f);
+                    }
+                    if let Some(h) = e.homograph {
+                        text.push_str(&format!(" {h}"));
+                    }
+                    sink.part.describe_entry(info.base + e.line as u64, format!("non-verb {text}"));
+                    for (k, f) in forms.iter().enumerate() {
+                        sink.emit(f, k == 0, source, info.base, e.line as u64)?;
+                    }
+                }
+            }
+            Parsed::Lemmas(rows) => {
+                let plurals = self.plurals.expect("checked when read");
+                for row in rows[unit.range.clone()]
+                    .iter()
+                    .filter(|r| !self.listed.contains(&(r.lemma.as_str(), r.homograph)))
+                {
+                    sink.part.describe_entry(info.base + row.line as u64, format!("lemma {}", row.lemma));
+                    if !row.pos.is_empty() {
+                        for (k, f) in nonverbs::expand_row(row, plurals).iter().enumerate() {
+                            sink.emit(f, k == 0, source, info.base, row.line as u64)?;
+                        }
+                    }
+                    if !row.verb.is_empty() {
+                        let Some(v) = &self.rules.verbs else {
+                            return Err(CompileError::Unsupported {
+                                path: format!("{source}:{}", row.line),
+                                kind: "verb (the rule set has no verb rules)",
+                            });
+                        };
+                        let entry = v
+                            .entry_for_row(row)
+                            .map_err(|m| RuleError::syntax(std::path::Path::new(source), row.line, 1, m))?;
+                        for f in v.expand(&entry) {
+                            sink.emit(&f, false, source, info.base, row.line as u64)?;
+                        }
+                    }
+                }
+            }
+            Parsed::Verbs(entries) => {
+                let v = self.rules.verbs.as_ref().expect("checked when read");
+                for e in &entries[unit.range.clone()] {
+                    let mut text = format!("verb {:02}-{}-{}-{}", e.model, e.class, e.property, e.infinitive);
+                    if let Some(h) = e.homograph {
+                        text.push_str(&format!(" {h}"));
+                    }
+                    if let Some(f) = &e.forms {
+                        text.push_str(&format!("({f})"));
+                    }
+                    sink.part.describe_entry(info.base + e.line as u64, text);
+                    for f in v.expand(e) {
+                        sink.emit(&f, false, source, info.base, e.line as u64)?;
+                    }
+                }
+            }
+            Parsed::NonVerbUpdates(entries) => {
+                for u in &entries[unit.range.clone()] {
+                    if let Some(f) = nonverbs::update_forms(u) {
+                        sink.emit(&f, true, source, info.base, u.line as u64)?;
+                    }
+                }
+            }
+        }
+        sink.part.sort();
+        Ok(Done {
+            part: sink.part,
+            exclusions: sink.exclusions,
+            taken: sink.taken,
+            evidence,
+            finished: unit.last.then_some(unit.source),
+        })
+    }
+}
+
 /// Where forms go: into the word store, the store of rejected forms, or the exclusion report.
 struct Sink<'a> {
     rules: &'a RuleSet,
     tiles: &'a TileSet,
-    builder: Builder,
+    part: Part,
     exclusions: Vec<Exclusion>,
     taken: u64,
     scratch: Vec<u8>,
+    /// Slots by where the form's names sit: see [`Sink::slot`].
+    slots: std::collections::HashMap<[(usize, usize); 4], u16, std::hash::BuildHasherDefault<Mix>>,
 }
 
-impl Sink<'_> {
+/// A hasher for keys made of addresses and lengths: a multiply-rotate mix per word.
+#[derive(Default)]
+struct Mix(u64);
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+impl<'a> Sink<'a> {
+    fn new(rules: &'a RuleSet, tiles: &'a TileSet) -> Sink<'a> {
+        Sink {
+            rules,
+            tiles,
+            part: Part::default(),
+            exclusions: Vec::new(),
+            taken: 0,
+            scratch: Vec::new(),
+            slots: Default::default(),
+        }
+    }
+
+    /// The slot of a form. The names of a form are borrowed from the rule set or constants,
+    /// which live as long as the build: where they sit identifies them, and a form's slot is
+    /// found without reading or hashing its names. A reason the rules made up for one form is
+    /// looked up by its text.
+    fn slot(&mut self, f: &Form) -> Result<u16, LexiconError> {
+        let at = |s: &str| (s.as_ptr() as usize, s.len());
+        let reason = match &f.verdict {
+            Verdict::Accepted => Some((0, 0)),
+            Verdict::Rejected { reason: std::borrow::Cow::Borrowed(r) } => Some(at(r)),
+            Verdict::Rejected { .. } => None,
+        };
+        let key = reason.map(|r| [at(f.slot), at(f.rule), at(f.article), r]);
+        if let Some(&i) = key.as_ref().and_then(|k| self.slots.get(k)) {
+            return Ok(i);
+        }
+        let i = self.part.slot(SlotInfo {
+            slot: f.slot.to_string(),
+            rule: f.rule.to_string(),
+            article: f.article.to_string(),
+            reason: match &f.verdict {
+                Verdict::Accepted => String::new(),
+                Verdict::Rejected { reason } => reason.to_string(),
+            },
+        })?;
+        if let Some(k) = key {
+            self.slots.insert(k, i);
+        }
+        Ok(i)
+    }
+
     /// Adds a form of the source entry at `line`. `screen` applies the screening rules (to words
     /// as the sources spell them, not to generated forms).
     fn emit(
@@ -382,16 +637,7 @@ impl Sink<'_> {
         base: u64,
         line: u64,
     ) -> Result<(), LexiconError> {
-        let reason = match &f.verdict {
-            Verdict::Accepted => String::new(),
-            Verdict::Rejected { reason } => reason.clone(),
-        };
-        let slot = self.builder.slot(SlotInfo {
-            slot: f.slot.clone(),
-            rule: f.rule.clone(),
-            article: f.article.clone(),
-            reason,
-        })?;
+        let slot = self.slot(f)?;
         let c = code(base + line, slot);
         if f.is_accepted() {
             self.accept(&f.text, screen, (source, line), c)?;
@@ -402,7 +648,7 @@ impl Sink<'_> {
             if let Some(word) =
                 self.tiles.parse_word(&f.text).ok().filter(|w| w.len() <= self.rules.max_tiles as usize)
             {
-                self.builder.reject(&word, c)?;
+                self.part.reject(&word, c)?;
             }
         }
         Ok(())
@@ -426,7 +672,7 @@ impl Sink<'_> {
             &mut self.scratch,
             &mut self.exclusions,
         ) {
-            self.builder.insert(&self.scratch, c)?;
+            self.part.insert(&self.scratch, c)?;
         }
         Ok(())
     }

@@ -1,13 +1,15 @@
 //! What the engines produce: a form with the reason it is in or out.
 
+use std::borrow::Cow;
+
 /// Whether the rules keep a generated form in the lexicon.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Verdict<'a> {
     /// The form is valid.
     Accepted,
     /// The form was generated but a rule rejects it; `reason` is a short human sentence
-    /// ("plural participle of a pronominal verb").
-    Rejected { reason: String },
+    /// ("plural participle of a pronominal verb"), usually the rule set's own text.
+    Rejected { reason: Cow<'a, str> },
 }
 
 /// One word form produced from a source entry by a rule.
@@ -15,17 +17,19 @@ pub enum Verdict {
 /// `text` is the spelling in lower case, accents allowed (they are dropped when the form becomes
 /// tiles). `slot` names the paradigm cell or the kind of form (`ind.pres.1s`, `part.f.pl`,
 /// `plural`, `feminine`, `lemma`), `rule` the id of the rule in the rule set that decided it and
-/// `article` the article of the regulation that rule encodes (`17.4`, `18.4.1`).
+/// `article` the article of the regulation that rule encodes (`17.4`, `18.4.1`). Names are
+/// borrowed from the rule set (or are constants): a large build makes millions of forms, and
+/// most of them differ only in their text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Form {
+pub struct Form<'a> {
     pub text: String,
-    pub slot: String,
-    pub rule: String,
-    pub article: String,
-    pub verdict: Verdict,
+    pub slot: &'a str,
+    pub rule: &'a str,
+    pub article: &'a str,
+    pub verdict: Verdict<'a>,
 }
 
-impl Form {
+impl Form<'_> {
     /// Returns true if and only if the rules keep this form.
     pub fn is_accepted(&self) -> bool {
         self.verdict == Verdict::Accepted

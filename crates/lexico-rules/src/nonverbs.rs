@@ -87,24 +87,18 @@ impl<'a> NonVerbContext<'a> {
     }
 }
 
-fn form(text: &str, slot: &str, rule: &str, article: &str, verdict: Verdict) -> Form {
-    Form {
-        text: text.to_string(),
-        slot: slot.to_string(),
-        rule: rule.to_string(),
-        article: article.to_string(),
-        verdict,
-    }
+fn form<'a>(text: &str, slot: &'a str, rule: &'a str, article: &'a str, verdict: Verdict<'a>) -> Form<'a> {
+    Form { text: text.to_string(), slot, rule, article, verdict }
 }
 
-fn rejected(reason: &str) -> Verdict {
-    Verdict::Rejected { reason: reason.to_string() }
+fn rejected(reason: &'static str) -> Verdict<'static> {
+    Verdict::Rejected { reason: reason.into() }
 }
 
 /// Expands one entry of the non-verb list: the headword, the feminine, and the plurals of each,
 /// each form with the rule that decided it. Also returns the evidence that decided each word's
 /// number.
-pub fn expand(entry: &NonVerbEntry, ctx: &NonVerbContext) -> (Vec<Form>, Vec<Evidence>) {
+pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'a>>, Vec<Evidence>) {
     let mut forms = vec![form(&entry.lemma, "lemma", "listed", "", Verdict::Accepted)];
     let mut evidence = Vec::new();
     if let Some(f) = &entry.feminine {
@@ -135,7 +129,7 @@ pub fn expand(entry: &NonVerbEntry, ctx: &NonVerbContext) -> (Vec<Form>, Vec<Evi
 
 /// Expands a lemma-table row that is a lemma of its own (not an annotation): the headword, the
 /// feminine, and their plurals as the row's parts of speech and marks decide.
-pub fn expand_row(row: &LemmaRow, plurals: &Plurals) -> Vec<Form> {
+pub fn expand_row<'a>(row: &LemmaRow, plurals: &'a Plurals) -> Vec<Form<'a>> {
     let mut forms = vec![form(&row.lemma, "lemma", "listed", "", Verdict::Accepted)];
     push_decision(plurals, plurals.decide_entry(&row.plural_entry(false)), &row.lemma, &mut forms);
     if let Some(f) = &row.feminine {
@@ -147,7 +141,7 @@ pub fn expand_row(row: &LemmaRow, plurals: &Plurals) -> Vec<Form> {
 
 /// Pushes the plurals a decision gives, or, for a word without plural, the plurals the ending
 /// rules would form, rejected by the deciding rule.
-fn push_decision(plurals: &Plurals, d: Decision, word: &str, forms: &mut Vec<Form>) {
+fn push_decision<'a>(plurals: &'a Plurals, d: Decision<'a>, word: &str, forms: &mut Vec<Form<'a>>) {
     match d.number {
         Number::Variable => forms.extend(d.forms.into_iter().filter(|f| f.text != word)),
         Number::Invariable => {}
@@ -155,8 +149,8 @@ fn push_decision(plurals: &Plurals, d: Decision, word: &str, forms: &mut Vec<For
             for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
                 forms.push(Form {
                     verdict: rejected("no plural for this part of speech or mark"),
-                    rule: d.rule.clone(),
-                    article: d.article.clone(),
+                    rule: d.rule,
+                    article: d.article,
                     ..f
                 });
             }
@@ -165,7 +159,7 @@ fn push_decision(plurals: &Plurals, d: Decision, word: &str, forms: &mut Vec<For
 }
 
 /// Decides the number of `word` and pushes its plural forms, accepted or rejected.
-fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
+fn number<'a>(word: &str, ctx: &NonVerbContext<'a>, forms: &mut Vec<Form<'a>>) -> Evidence {
     let plurals = ctx.plurals;
     if let Some(d) = plurals.closed_list(word) {
         match d.number {
@@ -174,12 +168,7 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
             Number::NoPlural => {
                 let reason = "the regulation gives this word no plural";
                 for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
-                    forms.push(Form {
-                        verdict: rejected(reason),
-                        rule: d.rule.clone(),
-                        article: d.article.clone(),
-                        ..f
-                    });
+                    forms.push(Form { verdict: rejected(reason), rule: d.rule, article: d.article, ..f });
                 }
             }
         }
@@ -200,8 +189,8 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
         for f in by_rules.forms.into_iter().filter(|f| f.text != word) {
             forms.push(Form {
                 verdict: rejected("invariable in number by the edition's update list"),
-                rule: "update-invariable".into(),
-                article: "18".into(),
+                rule: "update-invariable",
+                article: "18",
                 ..f
             });
         }
@@ -216,8 +205,8 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
                 for f in candidates {
                     forms.push(Form {
                         verdict: rejected("the previous edition does not inflect this word in number (adverb, interjection, unadapted foreign word…)"),
-                        rule: "previous-no-plural".into(),
-                        article: "18.2".into(),
+                        rule: "previous-no-plural",
+                        article: "18.2",
                         ..f
                     });
                 }
@@ -231,7 +220,7 @@ fn number(word: &str, ctx: &NonVerbContext, forms: &mut Vec<Form>) -> Evidence {
 
 /// The forms an update list adds by itself: section 3, plurals new in the edition whose singular
 /// was already valid by another entry.
-pub fn update_forms(u: &UpdateEntry) -> Option<Form> {
+pub fn update_forms(u: &UpdateEntry) -> Option<Form<'static>> {
     (u.section == UpdateSection::AddedPluralOnly)
         .then(|| form(&u.word, "plural", "update-plural-only", "18", Verdict::Accepted))
 }
@@ -257,7 +246,7 @@ mod tests {
         NonVerbEntry { line: 1, lemma: lemma.into(), feminine: feminine.map(Into::into), homograph: None }
     }
 
-    fn accepted(forms: &[Form]) -> Vec<&str> {
+    fn accepted<'a>(forms: &'a [Form]) -> Vec<&'a str> {
         forms.iter().filter(|f| f.is_accepted()).map(|f| f.text.as_str()).collect()
     }
 

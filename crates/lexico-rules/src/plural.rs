@@ -222,35 +222,29 @@ pub struct EndingRule {
 
 /// The decision on one lemma: its number, the rule that decided it and the plural forms.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decision {
+pub struct Decision<'a> {
     /// The lemma asked about.
     pub lemma: String,
     /// Whether it varies in number.
     pub number: Number,
     /// The id of the deciding rule (for [`Number::Variable`] with forms from several list
     /// entries, the first of them; each form carries its own).
-    pub rule: String,
+    pub rule: &'a str,
     /// The article of the deciding rule.
-    pub article: String,
+    pub article: &'a str,
     /// The plural forms, slot `plural`: the plurals for [`Number::Variable`], a single form equal
     /// to the lemma for [`Number::Invariable`], none for [`Number::NoPlural`].
-    pub forms: Vec<Form>,
+    pub forms: Vec<Form<'a>>,
 }
 
-impl Decision {
+impl<'a> Decision<'a> {
     /// The plural spellings, in order.
     pub fn texts(&self) -> Vec<&str> {
         self.forms.iter().map(|f| f.text.as_str()).collect()
     }
 
-    fn without_plural(lemma: &str, rule: &str, article: &str) -> Decision {
-        Decision {
-            lemma: lemma.to_string(),
-            number: Number::NoPlural,
-            rule: rule.to_string(),
-            article: article.to_string(),
-            forms: Vec::new(),
-        }
+    fn without_plural(lemma: &str, rule: &'a str, article: &'a str) -> Decision<'a> {
+        Decision { lemma: lemma.to_string(), number: Number::NoPlural, rule, article, forms: Vec::new() }
     }
 }
 
@@ -691,7 +685,7 @@ impl Plurals {
 
     /// The plural forms of `lemma` read as a noun or adjective: see [`Plurals::decide`]. An
     /// invariable word yields one form equal to the lemma, a word without plural none.
-    pub fn plurals(&self, lemma: &str) -> Vec<Form> {
+    pub fn plurals(&self, lemma: &str) -> Vec<Form<'_>> {
         self.decide(lemma).forms
     }
 
@@ -700,7 +694,7 @@ impl Plurals {
     /// that category only), then the ending rules of 18.4. When several entries apply, their
     /// plural forms are merged; failing any, an `inv` entry makes the word invariable, failing
     /// that a `none` entry leaves it without plural.
-    pub fn decide(&self, lemma: &str) -> Decision {
+    pub fn decide(&self, lemma: &str) -> Decision<'_> {
         let applicable: Vec<&ListEntry> = self
             .entries(lemma)
             .iter()
@@ -716,7 +710,7 @@ impl Plurals {
     /// the exceptions of 18.4), and what the lists say when merged as in [`Plurals::decide`] but
     /// including every `none` entry: `None` if the lemma is in no list. See
     /// [`Plurals::entries`] for the individual entries and their categories.
-    pub fn closed_list(&self, lemma: &str) -> Option<Decision> {
+    pub fn closed_list(&self, lemma: &str) -> Option<Decision<'_>> {
         let all: Vec<&ListEntry> = self.entries(lemma).iter().collect();
         self.combine(lemma, &all)
     }
@@ -726,15 +720,15 @@ impl Plurals {
     /// (18.2.5); a lemma with a pluralising part of speech (or none given) is decided as by
     /// [`Plurals::decide`]; a lemma with only non-pluralising parts of speech (18.2) has no plural
     /// unless a list of the regulation gives it one (`hurra`-`hurras`).
-    pub fn decide_entry(&self, entry: &LemmaEntry) -> Decision {
+    pub fn decide_entry(&self, entry: &LemmaEntry) -> Decision<'_> {
         let lemma = entry.lemma.as_str();
         if let Some(forms) = &entry.pl {
             let forms = forms.iter().map(|t| form(t, "mark:pl", "18")).collect::<Vec<_>>();
             return Decision {
                 lemma: lemma.to_string(),
                 number: Number::Variable,
-                rule: "mark:pl".to_string(),
-                article: "18".to_string(),
+                rule: "mark:pl",
+                article: "18",
                 forms,
             };
         }
@@ -742,8 +736,8 @@ impl Plurals {
             return Decision {
                 lemma: lemma.to_string(),
                 number: Number::Invariable,
-                rule: "mark:inv".to_string(),
-                article: "18.4".to_string(),
+                rule: "mark:inv",
+                article: "18.4",
                 forms: vec![form(lemma, "mark:inv", "18.4")],
             };
         }
@@ -763,11 +757,11 @@ impl Plurals {
     }
 
     /// What one list entry alone says about its lemma.
-    pub fn decide_list_entry(&self, entry: &ListEntry) -> Decision {
+    pub fn decide_list_entry<'a>(&'a self, entry: &'a ListEntry) -> Decision<'a> {
         self.combine(&entry.lemma, &[entry]).expect("one entry always decides")
     }
 
-    fn combine(&self, lemma: &str, entries: &[&ListEntry]) -> Option<Decision> {
+    fn combine<'a>(&self, lemma: &str, entries: &[&'a ListEntry]) -> Option<Decision<'a>> {
         let first = *entries.first()?;
         let mut forms: Vec<Form> = Vec::new();
         let mut deciding: Option<&ListEntry> = None;
@@ -785,8 +779,8 @@ impl Plurals {
             return Some(Decision {
                 lemma: lemma.to_string(),
                 number: Number::Variable,
-                rule: e.rule.clone(),
-                article: e.article.clone(),
+                rule: &e.rule,
+                article: &e.article,
                 forms,
             });
         }
@@ -794,8 +788,8 @@ impl Plurals {
             return Some(Decision {
                 lemma: lemma.to_string(),
                 number: Number::Invariable,
-                rule: e.rule.clone(),
-                article: e.article.clone(),
+                rule: &e.rule,
+                article: &e.article,
                 forms: vec![form(lemma, &e.rule, &e.article)],
             });
         }
@@ -803,7 +797,7 @@ impl Plurals {
     }
 
     /// The decision of the ending rules of 18.4 alone, ignoring the word lists.
-    pub fn by_ending(&self, lemma: &str) -> Decision {
+    pub fn by_ending(&self, lemma: &str) -> Decision<'_> {
         let Ok(s) = syllabify(lemma) else {
             return Decision::without_plural(lemma, "unreadable", "18.4");
         };
@@ -835,13 +829,7 @@ impl Plurals {
             Action::Invariable => (Number::Invariable, vec![form(lemma, &rule.id, &rule.article)]),
             Action::NoPlural => (Number::NoPlural, Vec::new()),
         };
-        Decision {
-            lemma: lemma.to_string(),
-            number,
-            rule: rule.id.clone(),
-            article: rule.article.clone(),
-            forms,
-        }
+        Decision { lemma: lemma.to_string(), number, rule: &rule.id, article: &rule.article, forms }
     }
 }
 
@@ -860,14 +848,8 @@ fn matches_ending(chars: &[char], pattern: &[PatternChar]) -> bool {
     })
 }
 
-fn form(text: &str, rule: &str, article: &str) -> Form {
-    Form {
-        text: text.to_string(),
-        slot: "plural".to_string(),
-        rule: rule.to_string(),
-        article: article.to_string(),
-        verdict: Verdict::Accepted,
-    }
+fn form<'a>(text: &str, rule: &'a str, article: &'a str) -> Form<'a> {
+    Form { text: text.to_string(), slot: "plural", rule, article, verdict: Verdict::Accepted }
 }
 
 /// Applies plural alternatives to `lemma`.

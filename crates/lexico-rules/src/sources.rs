@@ -119,7 +119,14 @@ pub struct RawList {
 impl RawList {
     /// The words, each with its 1-based line.
     pub fn words(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
-        self.spans.iter().map(|&(line, start, end)| (line as usize, &self.text[start as usize..end as usize]))
+        self.words_in(0..self.spans.len())
+    }
+
+    /// The words of `range` (indexes of words, not lines), each with its 1-based line.
+    pub fn words_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = (usize, &str)> + '_ {
+        self.spans[range]
+            .iter()
+            .map(|&(line, start, end)| (line as usize, &self.text[start as usize..end as usize]))
     }
 
     /// The number of words.

@@ -50,7 +50,7 @@ fn agreement_with_previous_edition() {
             }
             if f.is_accepted() {
                 if !oracle.contains(w.as_str()) {
-                    *extra_by_slot.entry(f.slot.clone()).or_default() += 1;
+                    *extra_by_slot.entry(f.slot.to_string()).or_default() += 1;
                 }
                 accepted.insert(w.clone());
             }

@@ -47,6 +47,10 @@ pub struct Args {
     /// about eight times the word store and a slower build (see docs/queries.md).
     #[arg(long)]
     pub anagram_index: bool,
+    /// Threads that expand entries and file their forms (default: one per core, at most four).
+    /// The lexicon is the same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// Do not draw a progress bar even on a terminal.
     #[arg(long)]
     pub quiet: bool,
@@ -74,6 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         notes: args.notes,
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
         anagram_index: args.anagram_index,
+        jobs: args.jobs.map_or(0, usize::from),
     };
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let total: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();

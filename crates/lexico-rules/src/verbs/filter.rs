@@ -295,11 +295,11 @@ impl VerbRules {
         format!("{}-{:02}", entry.conjugation, n)
     }
 
-    fn decisions<'a>(
-        &'a self,
-        entry: &'a VerbEntry,
-        verb: &'a str,
-    ) -> impl Iterator<Item = &'a VerbDecision> + 'a {
+    fn decisions<'s, 'e>(
+        &'s self,
+        entry: &'e VerbEntry,
+        verb: &'e str,
+    ) -> impl Iterator<Item = &'s VerbDecision> + use<'s, 'e> {
         self.verbs.iter().filter(move |d| {
             d.infinitive == verb && (d.homograph.is_none() || d.homograph == entry.homograph)
         })
@@ -386,17 +386,17 @@ impl VerbRules {
     /// Every form the rules generate for an entry, accepted or rejected, with the rule and article
     /// that decided it. A word belongs to the lexicon if ANY entry gives it an accepted form (the
     /// same text may be rejected in one slot and accepted in another, or by a homograph).
-    pub fn expand(&self, entry: &VerbEntry) -> Vec<Form> {
+    pub fn expand<'r>(&'r self, entry: &VerbEntry) -> Vec<Form<'r>> {
         let verb = entry.verb();
         let paradigm = match self.paradigm(entry) {
             Ok(p) => p,
             Err(reason) => {
                 return vec![Form {
                     text: entry.infinitive.clone(),
-                    slot: "inf".into(),
-                    rule: "model-mismatch".into(),
-                    article: "17.2".into(),
-                    verdict: Verdict::Rejected { reason },
+                    slot: "inf",
+                    rule: "model-mismatch",
+                    article: "17.2",
+                    verdict: Verdict::Rejected { reason: reason.into() },
                 }]
             }
         };
@@ -420,15 +420,15 @@ impl VerbRules {
         };
         let mut out: Vec<Form> = Vec::new();
         // Cells are unique per slot within a paradigm; only added forms can repeat one.
-        let mut push = |slot: usize, cell: &Cell, origin: Option<(&str, &str)>| {
+        let mut push = |slot: usize, cell: &Cell, origin: Option<(&'r str, &'r str)>| {
             let name = &self.conj.slots.names[slot];
             if origin.is_some() && out.iter().any(|f| f.slot == *name && f.text == cell.text) {
                 return;
             }
             let mut form = self.judge(&view, slot, cell);
             if let (Some((rule, article)), true) = (origin, form.rule == "paradigm") {
-                form.rule = rule.to_string();
-                form.article = article.to_string();
+                form.rule = rule;
+                form.article = article;
             }
             out.push(form);
         };
@@ -448,8 +448,8 @@ impl VerbRules {
         out
     }
 
-    fn judge(&self, v: &EntryView, slot: usize, cell: &Cell) -> Form {
-        let slot_name = self.conj.slots.names[slot].clone();
+    fn judge(&self, v: &EntryView, slot: usize, cell: &Cell) -> Form<'_> {
+        let slot_name = self.conj.slots.names[slot].as_str();
         for r in &self.rules {
             if !self.applies(r, v, slot, cell) {
                 continue;
@@ -457,20 +457,20 @@ impl VerbRules {
             return Form {
                 text: cell.text.clone(),
                 slot: slot_name,
-                rule: r.id.clone(),
-                article: r.article.clone(),
+                rule: &r.id,
+                article: &r.article,
                 verdict: if r.accept {
                     Verdict::Accepted
                 } else {
-                    Verdict::Rejected { reason: r.reason.clone() }
+                    Verdict::Rejected { reason: r.reason.as_str().into() }
                 },
             };
         }
         Form {
             text: cell.text.clone(),
             slot: slot_name,
-            rule: "paradigm".into(),
-            article: "17.2".into(),
+            rule: "paradigm",
+            article: "17.2",
             verdict: Verdict::Accepted,
         }
     }
