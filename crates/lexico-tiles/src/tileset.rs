@@ -97,10 +97,37 @@ pub struct TileSet {
     pairs: Vec<Tile>,
     /// Direct lookup for single ASCII characters (0 = none).
     ascii: [Tile; 128],
+    /// The tile spelled `Ñ` alone, when no longer spelling has an Ñ (0 otherwise): the fast
+    /// tokeniser reads Ñ itself only then.
+    enye: Tile,
     /// `row[b]` is 1 + the row of the tile whose byte is `b`, or 0.
     row: [u8; 256],
     blanks: u8,
     absent: Vec<String>,
+}
+
+/// Stands for Ñ in the folded text of [`TileSet::parse_word_fast`] (not an ASCII byte, so never
+/// part of an ASCII spelling).
+const ENYE: u8 = 0x80;
+
+/// The letter a two-byte UTF-8 sequence stands for once normalised, for the letters of Spanish
+/// words: a vowel with an acute, grave or circumflex accent or a diaeresis is the plain vowel,
+/// Ñ and ñ are [`ENYE`]; `None` for anything else.
+fn fold_two_byte_letter(b0: u8, b1: u8) -> Option<u8> {
+    if b0 != 0xC3 || !(0x80..0xC0).contains(&b1) {
+        return None;
+    }
+    // U+00C0..U+00FF: the second byte's low six bits, upper and lower case alike.
+    let c = (b1 & 0x3F) | 0xC0;
+    Some(match c & !0x20 {
+        0xC0..=0xC2 | 0xC4 => b'A', // À Á Â Ä
+        0xC8..=0xCB => b'E',        // È É Ê Ë
+        0xCC..=0xCF => b'I',        // Ì Í Î Ï
+        0xD2..=0xD4 | 0xD6 => b'O', // Ò Ó Ô Ö
+        0xD9..=0xDC => b'U',        // Ù Ú Û Ü
+        0xD1 => ENYE,
+        _ => return None,
+    })
 }
 
 impl TileSet {
@@ -113,6 +140,7 @@ impl TileSet {
             multi_ascii: [false; 128],
             pairs: vec![0; 128 * 128],
             ascii: [0; 128],
+            enye: 0,
             row: [0; 256],
             blanks: 0,
             absent: Vec::new(),
@@ -208,6 +236,9 @@ impl TileSet {
                 _ => {}
             }
         }
+        let single_enye = set.spellings.iter().find(|(s, _)| s[..] == ['Ñ']).map(|&(_, t)| t);
+        let enye_in_longer = set.spellings.iter().any(|(s, _)| s.len() > 1 && s.contains(&'Ñ'));
+        set.enye = single_enye.filter(|_| !enye_in_longer).unwrap_or(0);
         Ok(set)
     }
 
@@ -336,14 +367,51 @@ impl TileSet {
         Ok(())
     }
 
-    /// Tokenises a spelling made of ASCII letters only into `out`, without allocating. Returns
-    /// false for anything else (accents, Ñ, brackets, a letter with no tile, empty input), which
-    /// the caller then hands to [`TileSet::parse_word`] for a full answer.
+    /// Tokenises a spelling made of letters only into `out`, without allocating: ASCII letters,
+    /// the vowels with an acute, grave or circumflex accent or a diaeresis (read without it, as
+    /// [`normalize`](crate::normalize) does), and Ñ. Returns false for anything else (brackets,
+    /// combining marks, a letter with no tile, a very long or empty input), which the caller then
+    /// hands to [`TileSet::parse_word`] for a full answer.
     pub fn parse_word_fast(&self, text: &[u8], out: &mut Word) -> bool {
+        if text.is_ascii() {
+            return self.parse_letters(text, out);
+        }
+        let mut folded = [0u8; 64];
+        let mut n = 0;
+        let mut i = 0;
+        while i < text.len() {
+            if n == folded.len() {
+                return false;
+            }
+            let b = text[i];
+            if b.is_ascii() {
+                folded[n] = b;
+                i += 1;
+            } else {
+                let Some(&next) = text.get(i + 1) else { return false };
+                match fold_two_byte_letter(b, next) {
+                    Some(ENYE) if self.enye == 0 => return false,
+                    Some(f) => folded[n] = f,
+                    None => return false,
+                }
+                i += 2;
+            }
+            n += 1;
+        }
+        self.parse_letters(&folded[..n], out)
+    }
+
+    /// [`parse_word_fast`](Self::parse_word_fast) on ASCII letters and the [`ENYE`] mark.
+    fn parse_letters(&self, text: &[u8], out: &mut Word) -> bool {
         out.clear();
         let mut i = 0;
         while i < text.len() {
             let b = text[i];
+            if b == ENYE {
+                out.push(self.enye);
+                i += 1;
+                continue;
+            }
             if !b.is_ascii_alphabetic() {
                 return false;
             }
@@ -475,8 +543,32 @@ mod tests {
             assert_eq!(out, set.parse_word(s).unwrap(), "{s}");
         }
         assert!(!set.parse_word_fast(b"kiosco", &mut out));
-        assert!(!set.parse_word_fast("ñu".as_bytes(), &mut out));
         assert!(!set.parse_word_fast(b"", &mut out));
+    }
+
+    #[test]
+    fn fast_path_reads_accents_and_enye_like_the_full_tokeniser() {
+        let set = es();
+        let mut out = Word::new();
+        for s in ["ñu", "ÑANDÚ", "pingüino", "camión", "àèìòù", "ÂÊÎÔÛ", "aïë", "chíllar", "Ñandú"]
+        {
+            assert!(set.parse_word_fast(s.as_bytes(), &mut out), "{s}");
+            assert_eq!(out, set.parse_word(s).unwrap(), "{s}");
+        }
+        // The full tokeniser answers these: a combining accent, letters with a tilde, ring or
+        // cedilla (Ç is an alias of CH), a letter with no tile, a sign, a word too long to fold.
+        for s in ["a\u{301}", "ã", "å", "ç", "ß", "k", "×", "ÿ", &"á".repeat(70)] {
+            assert!(!set.parse_word_fast(s.as_bytes(), &mut out), "{s}");
+        }
+    }
+
+    #[test]
+    fn fast_path_leaves_enye_to_the_full_tokeniser_when_a_longer_spelling_has_one() {
+        let csv = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,Ñ,1,1,\ntile,ÑA,1,1,\n";
+        let set = TileSet::parse(csv).unwrap();
+        let mut out = Word::new();
+        assert!(!set.parse_word_fast("ña".as_bytes(), &mut out));
+        assert_eq!(set.parse_word("ña").unwrap().len(), 1);
     }
 
     #[test]
@@ -511,6 +603,15 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn fast_path_agrees_with_the_full_tokeniser(text in "[a-zA-ZáéíóúÁÉÍÓÚüÜñÑàèçãÇ\u{301}ß1-3\\[\\]?]{0,20}") {
+            let set = es();
+            let mut out = Word::new();
+            if set.parse_word_fast(text.as_bytes(), &mut out) {
+                prop_assert_eq!(Ok(out), set.parse_word(&text));
+            }
+        }
+
         #[test]
         fn spell_parse_round_trips(rows in proptest::collection::vec(0usize..28, 1..15)) {
             let set = es();
