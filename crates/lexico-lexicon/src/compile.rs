@@ -86,7 +86,15 @@ enum Parsed {
 /// The previous edition, asked whether it holds a word.
 impl nonverbs::PreviousEdition for crate::Lexicon {
     fn has(&self, word: &str) -> bool {
-        self.tiles().parse_word(word).is_ok_and(|w| self.contains(&w))
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<lexico_tiles::Word> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        SCRATCH.with_borrow_mut(|w| {
+            if self.tiles().parse_word_fast(word.as_bytes(), w) {
+                return self.contains(w);
+            }
+            self.tiles().parse_word(word).is_ok_and(|w| self.contains(&w))
+        })
     }
 }
 

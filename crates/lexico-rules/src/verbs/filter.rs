@@ -418,6 +418,7 @@ impl VerbRules {
                 HashSet::new()
             },
         };
+        let rules: Vec<&Rule> = self.rules.iter().filter(|r| applies_to_entry(r, &view)).collect();
         let mut out: Vec<Form> = Vec::new();
         // Cells are unique per slot within a paradigm; only added forms can repeat one.
         let mut push = |slot: usize, cell: &Cell, origin: Option<(&'r str, &'r str)>| {
@@ -425,7 +426,7 @@ impl VerbRules {
             if origin.is_some() && out.iter().any(|f| f.slot == *name && f.text == cell.text) {
                 return;
             }
-            let mut form = self.judge(&view, slot, cell);
+            let mut form = self.judge(&rules, &view, slot, cell);
             if let (Some((rule, article)), true) = (origin, form.rule == "paradigm") {
                 form.rule = rule;
                 form.article = article;
@@ -448,10 +449,12 @@ impl VerbRules {
         out
     }
 
-    fn judge(&self, v: &EntryView, slot: usize, cell: &Cell) -> Form<'_> {
+    /// The form of `cell` in `slot`, decided by the first of `rules` (the rules that apply to
+    /// the entry, in order) that applies to the cell.
+    fn judge<'r>(&'r self, rules: &[&'r Rule], v: &EntryView, slot: usize, cell: &Cell) -> Form<'r> {
         let slot_name = self.conj.slots.names[slot].as_str();
-        for r in &self.rules {
-            if !self.applies(r, v, slot, cell) {
+        for &r in rules {
+            if !applies_to_cell(r, v, slot, cell) {
                 continue;
             }
             return Form {
@@ -474,22 +477,27 @@ impl VerbRules {
             verdict: Verdict::Accepted,
         }
     }
+}
 
-    fn applies(&self, r: &Rule, v: &EntryView, slot: usize, cell: &Cell) -> bool {
-        let e = v.entry;
-        none_or(&r.class, |c| c.contains(&e.class))
-            && none_or(&r.property, |p| p.contains(&e.property))
-            && none_or(&r.usage, |u| u.contains(&v.usage))
-            && none_or(&r.pronominal, |&p| p == v.pronominal)
-            && none_or(&r.infinitive, |i| i.contains(v.verb))
-            && none_or(&r.bracket, |b| e.forms.as_deref() == Some(b.as_str()))
-            && none_or(&r.listed, |&l| l == v.bracket_is_list)
-            && none_or(&r.slots, |s| s[slot])
-            && none_or(&r.texts, |t| t.contains(&fold(&cell.text)))
-            && none_or(&r.text_matches, |re| re.is_match(&cell.text))
-            && none_or(&r.ending_not_matching, |re| !re.is_match(cell.ending()))
-            && none_or(&r.not_listed, |&n| n != v.listed.contains(&fold(&cell.text)))
-    }
+/// Whether the conditions of `r` on the entry (not on a form) hold.
+fn applies_to_entry(r: &Rule, v: &EntryView) -> bool {
+    let e = v.entry;
+    none_or(&r.class, |c| c.contains(&e.class))
+        && none_or(&r.property, |p| p.contains(&e.property))
+        && none_or(&r.usage, |u| u.contains(&v.usage))
+        && none_or(&r.pronominal, |&p| p == v.pronominal)
+        && none_or(&r.infinitive, |i| i.contains(v.verb))
+        && none_or(&r.bracket, |b| e.forms.as_deref() == Some(b.as_str()))
+        && none_or(&r.listed, |&l| l == v.bracket_is_list)
+}
+
+/// Whether the conditions of `r` on a form hold, for a rule that applies to its entry.
+fn applies_to_cell(r: &Rule, v: &EntryView, slot: usize, cell: &Cell) -> bool {
+    none_or(&r.slots, |s| s[slot])
+        && none_or(&r.texts, |t| t.contains(&fold(&cell.text)))
+        && none_or(&r.text_matches, |re| re.is_match(&cell.text))
+        && none_or(&r.ending_not_matching, |re| !re.is_match(cell.ending()))
+        && none_or(&r.not_listed, |&n| n != v.listed.contains(&fold(&cell.text)))
 }
 
 /// True if `o` is `None` or its value satisfies `f`.
