@@ -151,8 +151,12 @@ impl RuleSet {
     }
 
     /// The first screening rule a source word matches. One pass of all the patterns together
-    /// tells whether any matches, so a playable word costs one scan.
+    /// tells whether any matches, so a playable word costs one scan; only a word that some rule
+    /// screens out is scanned again to learn which rule comes first.
     pub fn screen(&self, text: &str) -> Option<&ScreenRule> {
+        if !self.screen_set.is_match(text) {
+            return None;
+        }
         let hits = self.screen_set.matches(text);
         hits.iter().next().map(|i| &self.screening[i])
     }

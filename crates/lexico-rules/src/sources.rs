@@ -89,7 +89,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     std::iter::from_fn(move || {
         let s = rest?;
         n += 1;
-        match s.find(['\n', '\r']) {
+        match memchr::memchr2(b'\n', b'\r', s.as_bytes()) {
             Some(i) => {
                 let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
                 rest = if i + skip == s.len() { None } else { Some(&s[i + skip..]) };
