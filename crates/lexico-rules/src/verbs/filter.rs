@@ -279,7 +279,7 @@ impl VerbRules {
 
     /// Conjugates a bare infinitive (without "se") by a model given by id (`2-06`) or name
     /// (`hacer`). No rule of section 17 is applied.
-    pub fn conjugate(&self, infinitive: &str, model: &str) -> Result<Paradigm, String> {
+    pub fn conjugate(&self, infinitive: &str, model: &str) -> Result<Paradigm<'_>, String> {
         let m = self.conj.model(model).ok_or_else(|| format!("unknown model `{model}`"))?;
         self.conj.conjugate(m, infinitive)
     }
@@ -307,7 +307,7 @@ impl VerbRules {
 
     /// The paradigm an entry is conjugated with before the rules are applied: its model, the
     /// regular forms too for property R, the participles of its brackets for property P.
-    pub fn paradigm(&self, entry: &VerbEntry) -> Result<Paradigm, String> {
+    pub fn paradigm(&self, entry: &VerbEntry) -> Result<Paradigm<'_>, String> {
         let verb = entry.verb();
         let (m, regular) = self.models_of(entry)?;
         let mut p = self.conj.conjugate(m, verb)?;
@@ -331,7 +331,7 @@ impl VerbRules {
                     .filter_map(|w| w.strip_suffix('o'))
                     .map(|stem| Cell { text: format!("{stem}{suffix}"), ending_at: stem.len() })
                     .collect();
-                if let Some((_, c)) = p.cells.iter_mut().find(|(s, _)| s == slot) {
+                if let Some((_, c)) = p.cells.iter_mut().find(|(s, _)| *s == slot) {
                     *c = cells;
                 }
             }

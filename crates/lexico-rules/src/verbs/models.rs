@@ -308,12 +308,12 @@ impl Cell {
 
 /// The simple forms of one verb by slot, in paradigm order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Paradigm {
+pub struct Paradigm<'a> {
     /// `(slot name, forms)`; a slot may have no form, one, or several variants.
-    pub cells: Vec<(String, Vec<Cell>)>,
+    pub cells: Vec<(&'a str, Vec<Cell>)>,
 }
 
-impl Paradigm {
+impl Paradigm<'_> {
     /// A readable listing, one slot per line: `slot: form form`.
     pub fn listing(&self) -> String {
         let mut out = String::new();
@@ -583,35 +583,34 @@ impl Conjugator {
     }
 
     /// Conjugates `verb` (an infinitive without "se") by model `m`.
-    pub fn conjugate(&self, m: usize, verb: &str) -> Result<Paradigm, String> {
+    pub fn conjugate(&self, m: usize, verb: &str) -> Result<Paradigm<'_>, String> {
         let model = &self.models[m];
         let r = verb.char_indices().rev().nth(1).map(|(i, _)| &verb[..i]).unwrap_or("");
         // The chain of (table, captures) from the most specific to the base.
-        type Caps = Vec<(String, String)>;
+        // Captures are (name, text) pairs borrowed from the pattern and the infinitive.
+        type Caps<'c> = Vec<(&'c str, &'c str)>;
         let mut chain: Vec<(&Table, Caps)> = Vec::new();
         let mut cur = Some(m);
         while let Some(i) = cur {
             let mm = &self.models[i];
-            let caps_of = |re: &Regex| -> Option<Caps> {
+            fn caps_of<'c>(re: &'c Regex, verb: &'c str, r: &'c str) -> Option<Caps<'c>> {
                 let c = re.captures(verb)?;
-                let mut v: Caps = re
-                    .capture_names()
-                    .flatten()
-                    .map(|n| (n.to_string(), c.name(n).map_or("", |x| x.as_str()).to_string()))
-                    .collect();
-                v.push(("r".into(), r.to_string()));
-                v.push(("inf".into(), verb.to_string()));
+                let mut v: Caps =
+                    re.capture_names().flatten().map(|n| (n, c.name(n).map_or("", |x| x.as_str()))).collect();
+                v.push(("r", r));
+                v.push(("inf", verb));
                 Some(v)
-            };
-            let main = caps_of(&mm.re).ok_or_else(|| misfit(verb, mm))?;
+            }
+            let main = caps_of(&mm.re, verb, r).ok_or_else(|| misfit(verb, mm))?;
             if let Some(v) = mm.variants.iter().find(|v| v.re.is_match(verb)) {
-                chain.push((&v.forms, caps_of(&v.re).unwrap_or_default()));
+                chain.push((&v.forms, caps_of(&v.re, verb, r).unwrap_or_default()));
             }
             chain.push((&mm.forms, main));
             cur = mm.base;
         }
         let inf_se = self.slots.index_of(INF_SE).unwrap();
         let regular = Endings::regular(model.conjugation);
+        let regular_set = self.endings.sets.get(regular);
         let spelling: Vec<&SpellRule> = self
             .spelling
             .iter()
@@ -627,7 +626,7 @@ impl Conjugator {
         let mut inf_cells: Vec<Cell> = Vec::new();
         for (slot, name) in self.slots.names.iter().enumerate() {
             if slot == inf_se {
-                cells.push((name.clone(), Vec::new()));
+                cells.push((name.as_str(), Vec::new()));
                 continue;
             }
             let found = chain.iter().find_map(|(t, caps)| t[slot].as_ref().map(|alts| (alts, caps)));
@@ -646,10 +645,14 @@ impl Conjugator {
                         }
                     }
                     let ending = match &alt.ending {
-                        Ending::Lit(e) => e.clone(),
+                        Ending::Lit(e) => e.as_str(),
                         Ending::Set(set) => {
+                            let table = match set {
+                                None => regular_set,
+                                Some(set) => self.endings.sets.get(set),
+                            };
                             let set = set.as_deref().unwrap_or(regular);
-                            match self.endings.sets.get(set).and_then(|s| s[slot].clone()) {
+                            match table.and_then(|s| s[slot].as_deref()) {
                                 Some(e) => e,
                                 None => {
                                     return Err(format!(
@@ -669,7 +672,7 @@ impl Conjugator {
             if name == "inf" {
                 inf_cells = out.clone();
             }
-            cells.push((name.clone(), out));
+            cells.push((name.as_str(), out));
         }
         cells[inf_se].1 = inf_cells
             .into_iter()
@@ -685,16 +688,17 @@ fn misfit(verb: &str, model: &Model) -> String {
 }
 
 /// Applies the first matching spelling rule at the stem|ending boundary.
-fn spell(rules: &[&SpellRule], mut stem: String, mut ending: String) -> Cell {
+fn spell(rules: &[&SpellRule], mut stem: String, ending: &str) -> Cell {
+    let mut ending = std::borrow::Cow::Borrowed(ending);
     for rule in rules {
-        if !rule.stem.is_match(&stem) || !rule.ending.is_match(&ending) {
+        if !rule.ending.is_match(&ending) || !rule.stem.is_match(&stem) {
             continue;
         }
         if let Some(to) = &rule.stem_to {
             stem = rule.stem.replace(&stem, to.as_str()).into_owned();
         }
         if let Some(to) = &rule.ending_to {
-            ending = rule.ending.replace(&ending, to.as_str()).into_owned();
+            ending = rule.ending.replace(&ending, to.as_str()).into_owned().into();
         }
         break;
     }
