@@ -65,6 +65,10 @@ pub enum CompileError {
     Lexicon(#[from] LexiconError),
     #[error("{path}: {kind} lists are not supported by this build")]
     Unsupported { path: String, kind: &'static str },
+    /// Nothing would be written: an empty lexicon is always a mistake (an empty or truncated
+    /// source, the wrong file, a rule set that excludes everything).
+    #[error("no word to write: {0}")]
+    NoWords(String),
 }
 
 /// How many words each source of evidence decided the number of (see
@@ -288,6 +292,26 @@ pub fn compile(
     builder.merge(sink.part)?;
     exclusions.extend(sink.exclusions);
     taken += sink.taken;
+    if builder.is_empty() {
+        return Err(CompileError::NoWords(if taken == 0 {
+            "the sources hold no word".into()
+        } else {
+            let mut by_rule: std::collections::BTreeMap<&str, usize> = Default::default();
+            for x in &exclusions {
+                *by_rule.entry(x.rule.as_str()).or_default() += 1;
+            }
+            let rules: Vec<String> = by_rule.iter().map(|(r, n)| format!("{n} by {r}")).collect();
+            let rejected = taken - exclusions.len() as u64;
+            let mut why = format!("the rules left out all {taken} words the sources gave");
+            if !rules.is_empty() {
+                why.push_str(&format!(" (excluded: {})", rules.join(", ")));
+            }
+            if rejected > 0 {
+                why.push_str(&format!(" ({rejected} generated forms rejected)"));
+            }
+            why
+        }));
+    }
     let image = builder.finish(manifest)?;
     let lexicon = crate::Lexicon::from_vec(image)?;
     let manifest = lexicon.manifest()?.clone();
