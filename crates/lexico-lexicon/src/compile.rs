@@ -630,10 +630,11 @@ impl<'a> Sink<'a> {
     }
 
     /// The slot of a form. The names of a form are borrowed from the rule set or constants,
-    /// which live as long as the build: where they sit identifies them, and a form's slot is
-    /// found without reading or hashing its names. A reason the rules made up for one form is
-    /// looked up by its text.
-    fn slot(&mut self, f: &Form) -> Result<u16, LexiconError> {
+    /// which live as long as the build (`Form<'a>`: no name can be freed, and its place reused,
+    /// while the sink lives): where they sit identifies them, and a form's slot is found without
+    /// reading or hashing its names. A reason the rules made up for one form is looked up by its
+    /// text.
+    fn slot(&mut self, f: &Form<'a>) -> Result<u16, LexiconError> {
         let at = |s: &str| (s.as_ptr() as usize, s.len());
         let reason = match &f.verdict {
             Verdict::Accepted => Some((0, 0)),
@@ -663,7 +664,7 @@ impl<'a> Sink<'a> {
     /// as the sources spell them, not to generated forms).
     fn emit(
         &mut self,
-        f: &Form,
+        f: &Form<'a>,
         screen: bool,
         source: &str,
         base: u64,
