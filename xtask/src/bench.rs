@@ -95,6 +95,11 @@ impl Proc {
     }
 }
 
+/// Peak memory in KiB as megabytes, or `?` when it could not be measured.
+fn mem_text(k: Option<u64>) -> String {
+    k.map_or("?".into(), |k| format!("{:.1} MB", k as f64 / 1024.0))
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }
@@ -240,7 +245,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let index = section_len(&lex_out, b"ANAG")?;
     let fst_bin = which("fst");
     let fst_out = work.join("words.fst");
-    let mem = |k: Option<u64>| k.map_or("?".into(), |k| format!("{:.1} MB", k as f64 / 1024.0));
+    let mem = mem_text;
     match &fst_bin {
         Some(fst) => {
             let set = Proc::new(
@@ -308,6 +313,44 @@ pub fn run(args: &[String]) -> Result<()> {
             format!("{store} B"),
             format!("{:.2}×", index as f64 / store as f64),
             "-",
+        ));
+    }
+
+    // The FISE-2 conformance build: every plural and verb form generated, with the previous
+    // edition as evidence. Its sources are test data beside the checkout, never in it.
+    let fise = root.join("../shared/data/fise-2");
+    let sources = [
+        "no-verbos.txt",
+        "verbos-clasificados.txt",
+        "actualizacion-no-verbos.txt",
+        "actualizacion-verbos.txt",
+    ];
+    if sources.iter().all(|s| fise.join(s).is_file()) {
+        eprintln!("bench: FISE-2 build");
+        let out = work.join("fise2.lex");
+        let mut args =
+            vec!["build", "--quiet", "--previous", "default", "-o", out.to_str().context("UTF-8 path")?];
+        let paths: Vec<String> = sources.iter().map(|s| fise.join(s).display().to_string()).collect();
+        args.extend(paths.iter().map(String::as_str));
+        let fise_build = Proc::new(&lexico, &args);
+        let t = fise_build.median(runs.build)?;
+        let mem = fise_build.peak_kib();
+        rows.push(row(
+            "FISE-2 conformance build (every form generated)",
+            ms(t),
+            "-".into(),
+            "-".into(),
+            &format!("< 1.5 s: {}", verdict(t < Duration::from_millis(1500))),
+        ));
+        rows.push(row("FISE-2 build peak memory", mem_text(mem), "-".into(), "-".into(), "-"));
+    } else {
+        eprintln!("bench: {} is missing; the FISE-2 build is not measured", fise.display());
+        rows.push(row(
+            "FISE-2 conformance build",
+            "sources missing".into(),
+            "-".into(),
+            "-".into(),
+            "< 1.5 s",
         ));
     }
 
