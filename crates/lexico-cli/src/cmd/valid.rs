@@ -49,7 +49,8 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
     let tiles = lex.tiles();
     let spelled;
     if tiles.parse_word_fast(text.as_bytes(), scratch) {
-        spelled = text.to_ascii_uppercase();
+        // The fast path reads accented vowels and Ñ too, which only the tile names spell right.
+        spelled = if text.is_ascii() { text.to_ascii_uppercase() } else { tiles.spell(scratch) };
     } else {
         match tiles.parse_word(text) {
             Ok(w) => {
@@ -123,7 +124,14 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
         }
         if lex.tiles().parse_word_fast(line, &mut scratch) && checker.contains(&scratch) {
             upper.clear();
-            upper.extend(line.iter().map(u8::to_ascii_uppercase));
+            if line.is_ascii() {
+                upper.extend(line.iter().map(u8::to_ascii_uppercase));
+            } else {
+                // Accented vowels and Ñ: spelled by the tiles, as `judge_word` spells them.
+                for &t in &scratch {
+                    upper.extend_from_slice(lex.tiles().name(t).as_bytes());
+                }
+            }
             upper.extend_from_slice(b"\tvalid\n");
             w.write_all(&upper)?;
             continue;
