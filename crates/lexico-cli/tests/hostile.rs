@@ -96,8 +96,8 @@ const RULES: &str = "rules/fise-2016";
 /// after `lexico: ` otherwise)
 const SOURCES: &[(&str, Result<&str, &str>)] = &[
     ("invalid-utf8.txt", Err(":2:6: invalid UTF-8")),
-    ("latin1-as-utf8.txt", Err(":2:3: invalid UTF-8")),
-    ("bom-utf16le.txt", Err(":1:1: invalid UTF-8")),
+    ("latin1-as-utf8.txt", Err(":2:3: invalid UTF-8 (the file looks like Latin-1; convert it to UTF-8)")),
+    ("bom-utf16le.txt", Err(":1:1: invalid UTF-8 (the file looks like UTF-16; convert it to UTF-8)")),
     ("nul-bytes.txt", Ok("CASA\n")),
     ("only-whitespace.txt", Err("no word to write: the sources hold no word")),
     ("empty.txt", Err("no word to write: the sources hold no word")),
@@ -235,8 +235,18 @@ fn build_with_each_broken_rule_set() {
 /// (file, standard output of `lexico valid` with the file as input, exit code, error)
 const VALID: &[(&str, &str, i32, &str)] = &[
     ("invalid-utf8.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2:6: invalid UTF-8\n"),
-    ("latin1-as-utf8.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2:3: invalid UTF-8\n"),
-    ("bom-utf16le.txt", "", 2, "lexico: <stdin>:1:1: invalid UTF-8\n"),
+    (
+        "latin1-as-utf8.txt",
+        "CASA\tvalid\n",
+        2,
+        "lexico: <stdin>:2:3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n",
+    ),
+    (
+        "bom-utf16le.txt",
+        "",
+        2,
+        "lexico: <stdin>:1:1: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n",
+    ),
     ("nul-bytes.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2: '\\u{0}': column 1: '\\u{0}' is not a tile\n"),
     ("only-whitespace.txt", "", 0, ""),
     ("empty.txt", "", 0, ""),
@@ -271,6 +281,18 @@ fn valid_on_each_hostile_file_as_standard_input() {
         let judge = lexico(&["valid", "--judge"], &bytes);
         assert!([0, 1, 2].contains(&judge.code), "{file}");
     }
+}
+
+#[test]
+fn utf16_without_a_byte_order_mark_is_named_too() {
+    // UTF-16LE `caña`: ASCII letters are valid UTF-8 with NULs, the Ñ (F1 00) is not.
+    let bytes = b"c\x00a\x00\xf1\x00a\x00\n\x00";
+    let run = lexico(&["valid"], bytes);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "lexico: <stdin>:1:5: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n"
+    );
 }
 
 #[test]
