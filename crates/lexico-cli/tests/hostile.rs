@@ -142,7 +142,7 @@ fn look_alike_letters_are_excluded_never_read_as_latin() {
     let (run, _) = build("lookalike", RULES, &[&corpus("cyrillic-lookalikes.txt"), &corpus("bom-utf8.txt")]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let report = std::fs::read_to_string(temp_dir_path("lookalike").join("out.lex.excluded.csv")).unwrap();
-    assert!(report.contains("сasa,column 1: 'С' is not a tile,alphabet"), "{report}");
+    assert!(report.contains("сasa,column 1: 'С' (U+0421) is not a tile,alphabet"), "{report}");
     assert!(report.contains("САСА,\"capital letters"), "{report}");
 }
 
@@ -253,7 +253,7 @@ const VALID: &[(&str, &str, i32, &str)] = &[
     ("bom-utf8.txt", "CASA\tvalid\nPERRO\tvalid\n", 0, ""),
     ("mixed-line-ends.txt", "CASA\tvalid\nPERRO\tvalid\nGATO\tvalid\nMESA\tvalid\n", 0, ""),
     ("decomposed.txt", "ÑANDU\tvalid\nCAMION\tvalid\nPINGUINO\tvalid\n", 0, ""),
-    ("cyrillic-lookalikes.txt", "", 2, "lexico: <stdin>:1: 'сasa': column 1: 'С' is not a tile\n"),
+    ("cyrillic-lookalikes.txt", "", 2, "lexico: <stdin>:1: 'сasa': column 1: 'С' (U+0421) is not a tile\n"),
     (
         "control-characters.txt",
         "CASA\tvalid\n",

@@ -93,6 +93,15 @@ fn an_io_error_is_named_once() {
 }
 
 #[test]
+fn a_look_alike_letter_is_named_by_its_code_point() {
+    // The Cyrillic С and the Greek Α print like the Latin C and A.
+    let out = run(&["valid", "СASA"], b"");
+    assert_eq!(stderr(&out), "lexico: argument 1: 'СASA': column 1: 'С' (U+0421) is not a tile\n");
+    let out = run(&["tiles", "cΑsa"], b"");
+    assert_eq!(stderr(&out), "lexico: argument 1: 'cΑsa': column 2: 'Α' (U+0391) is not a tile\n");
+}
+
+#[test]
 fn invalid_utf8_on_stdin_names_its_column_in_every_format() {
     for format in ["text", "json"] {
         let out = run(&["valid", "--format", format], b"casa\n \xc3\xb1u\xff\n");

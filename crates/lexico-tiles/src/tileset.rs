@@ -45,10 +45,10 @@ pub enum TileError {
     #[error("{line}:{column}: {message}")]
     Syntax { line: usize, column: usize, message: String },
     /// A character that is no tile and no notation of one.
-    #[error("column {column}: '{text}' is not a tile")]
+    #[error("column {column}: {} is not a tile", shown(text))]
     Unknown { column: usize, text: String },
     /// A letter of the alphabet the set has no tile for (K, W), which a blank cannot stand for.
-    #[error("column {column}: '{text}' has no tile and a blank cannot stand for it")]
+    #[error("column {column}: {} has no tile and a blank cannot stand for it", shown(text))]
     Absent { column: usize, text: String },
     /// A `[` without its `]`, or brackets around something that is not a tile.
     #[error("column {column}: '{text}' is not a bracketed tile")]
@@ -56,6 +56,17 @@ pub enum TileError {
     /// Nothing to read.
     #[error("empty word")]
     Empty,
+}
+
+/// A character of an error, quoted, with its code point when it is not ASCII: a look-alike such
+/// as the Cyrillic `С` (U+0421) reads like a Latin letter, and only the code point tells them
+/// apart.
+fn shown(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
+        _ => format!("'{text}'"),
+    }
 }
 
 impl TileError {
@@ -532,6 +543,19 @@ mod tests {
         assert!(matches!(es().parse_word("[XX]"), Err(TileError::Bracket { column: 1, .. })));
         assert!(matches!(es().parse_word("[CH"), Err(TileError::Bracket { .. })));
         assert_eq!(es().parse_word(""), Err(TileError::Empty));
+    }
+
+    #[test]
+    fn a_character_that_is_not_ascii_is_shown_with_its_code_point() {
+        let err = |s: &str| es().parse_word(s).unwrap_err().to_string();
+        assert_eq!(err("сasa"), "column 1: 'С' (U+0421) is not a tile");
+        assert_eq!(err("ca😀"), "column 3: '😀' (U+1F600) is not a tile");
+        assert_eq!(err("ca@"), "column 3: '@' is not a tile");
+        let set = TileSet::parse("kind,tile,count,value,aliases\ntile,A,1,1,\nabsent,Þ,0,0,\n").unwrap();
+        assert_eq!(
+            set.parse_word("aþ").unwrap_err().to_string(),
+            "column 2: 'Þ' (U+00DE) has no tile and a blank cannot stand for it"
+        );
     }
 
     #[test]
