@@ -559,6 +559,23 @@ mod tests {
     }
 
     #[test]
+    fn sharp_s_and_ligatures_are_not_tiles() {
+        let unknown = |column, text: &str| Err(TileError::Unknown { column, text: text.into() });
+        assert_eq!(es().parse_word("ß"), unknown(1, "ß"));
+        assert_eq!(es().parse_word("straße"), unknown(5, "ß"));
+        assert_eq!(es().parse_word("ﬀ"), unknown(1, "ﬀ"));
+        assert_eq!(es().parse_word("ﬁesta"), unknown(1, "ﬁ"));
+        assert_eq!(es().parse_word("ıdolo"), unknown(1, "ı"));
+        assert_eq!(es().parse_word("ſol"), unknown(1, "ſ"));
+        assert_eq!(es().parse_word("ß").unwrap_err().to_string(), "column 1: 'ß' (U+00DF) is not a tile");
+        assert!(matches!(es().parse_sequence("a ß"), Err(TileError::Unknown { column: 3, .. })));
+        let mut out = Word::new();
+        for s in ["ß", "ﬀ", "ı", "ſ", "straße"] {
+            assert!(!es().parse_word_fast(s.as_bytes(), &mut out), "{s}");
+        }
+    }
+
+    #[test]
     fn fast_path_agrees_on_ascii() {
         let set = es();
         let mut out = Word::new();
@@ -628,7 +645,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn fast_path_agrees_with_the_full_tokeniser(text in "[a-zA-ZáéíóúÁÉÍÓÚüÜñÑàèçãÇ\u{301}ß1-3\\[\\]?]{0,20}") {
+        fn fast_path_agrees_with_the_full_tokeniser(text in "[a-zA-ZáéíóúÁÉÍÓÚüÜñÑàèçãÇ\u{301}ßﬀıſ1-3\\[\\]?]{0,20}") {
             let set = es();
             let mut out = Word::new();
             if set.parse_word_fast(text.as_bytes(), &mut out) {
