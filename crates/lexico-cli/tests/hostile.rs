@@ -176,7 +176,9 @@ fn a_ten_megabyte_line_is_excluded_for_its_length_and_a_long_query_answered() {
     bad.extend_from_slice(b"@\n");
     let run = lexico(&["valid"], &bad);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.ends_with(": column 1048577: '@' is not a tile\n"));
+    // The quote is cut to its first 60 characters; the column still points at the `@`.
+    let quote = "a".repeat(60);
+    assert_eq!(run.stderr, format!("lexico: <stdin>:1: '{quote}…': column 1048577: '@' is not a tile\n"));
     println!("10 MB line built, 1 MB line queried, in {:.1} s", started.elapsed().as_secs_f64());
 }
 
@@ -322,4 +324,25 @@ fn valid_on_hostile_arguments() {
     let run = lexico(&["valid", &long], b"");
     assert_eq!(run.code, 1);
     assert!(run.stdout.ends_with("\tinvalid\ttoo-long\n"));
+    // An error quotes a long argument by its start only, with the column of the fault.
+    let quote = format!("'{}…'", "a".repeat(60));
+    let bad = format!("{long}@");
+    for command in ["valid", "tiles", "hooks", "explain"] {
+        let run = lexico(&[command, &bad], b"");
+        assert_eq!(run.code, 2, "{command}");
+        assert_eq!(
+            run.stderr,
+            format!("lexico: argument 1: {quote}: column 100001: '@' is not a tile\n"),
+            "{command}"
+        );
+    }
+    let run = lexico(&["valid", &format!("[{long}")], b"");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "lexico: argument 1: '[{}…': column 1: '[{}…' is not a bracketed tile\n",
+            "a".repeat(59),
+            "A".repeat(59)
+        )
+    );
 }

@@ -1,6 +1,7 @@
 //! Tile sets read from data, and the tokeniser from spellings to tiles.
 
 use crate::normalize::normalize;
+use crate::quote::quoted;
 use crate::Word;
 
 /// One tile, as the byte that stands for it in lexicon files. Bytes increase with the tile's row
@@ -51,7 +52,7 @@ pub enum TileError {
     #[error("column {column}: {} has no tile and a blank cannot stand for it", shown(text))]
     Absent { column: usize, text: String },
     /// A `[` without its `]`, or brackets around something that is not a tile.
-    #[error("column {column}: '{text}' is not a bracketed tile")]
+    #[error("column {column}: {} is not a bracketed tile", quoted(text))]
     Bracket { column: usize, text: String },
     /// Nothing to read.
     #[error("empty word")]
@@ -65,7 +66,7 @@ fn shown(text: &str) -> String {
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
-        _ => format!("'{text}'"),
+        _ => quoted(text),
     }
 }
 
@@ -177,11 +178,11 @@ impl TileSet {
             let column_of = |k: usize| cells[..k].iter().map(|c| c.chars().count() + 1).sum::<usize>() + 1;
             let name = normalize(cells[1]).as_string();
             if !is_spelling(&name) {
-                return Err(syntax(line, column_of(1), format!("'{}' is not a tile name", cells[1])));
+                return Err(syntax(line, column_of(1), format!("{} is not a tile name", quoted(cells[1]))));
             }
             let number = |k: usize| -> Result<u8, TileError> {
                 cells[k].trim().parse::<u8>().map_err(|_| {
-                    syntax(line, column_of(k), format!("'{}' is not a number from 0 to 255", cells[k]))
+                    syntax(line, column_of(k), format!("{} is not a number from 0 to 255", quoted(cells[k])))
                 })
             };
             let (count, value) = (number(2)?, number(3)?);
@@ -191,12 +192,20 @@ impl TileSet {
                         return Err(syntax(line, 1, format!("more than {MAX_TILES} tiles")));
                     }
                     if set.tiles.iter().any(|t| t.name == name) {
-                        return Err(syntax(line, column_of(1), format!("tile '{name}' is defined twice")));
+                        return Err(syntax(
+                            line,
+                            column_of(1),
+                            format!("tile {} is defined twice", quoted(&name)),
+                        ));
                     }
                     // A name that is an earlier tile's alias would make one spelling mean two
                     // tiles.
                     if set.spellings.iter().any(|(s, _)| s.iter().copied().eq(name.chars())) {
-                        return Err(syntax(line, column_of(1), format!("spelling '{name}' is used twice")));
+                        return Err(syntax(
+                            line,
+                            column_of(1),
+                            format!("spelling {} is used twice", quoted(&name)),
+                        ));
                     }
                     let tile = byte_of_row(set.tiles.len());
                     set.row[tile as usize] = (set.tiles.len() + 1) as u8;
@@ -210,14 +219,14 @@ impl TileSet {
                             return Err(syntax(
                                 line,
                                 column_of(4),
-                                format!("'{alias}' is not a spelling of a tile"),
+                                format!("{} is not a spelling of a tile", quoted(&alias)),
                             ));
                         }
                         if set.spellings.iter().any(|(s, _)| s.iter().collect::<String>() == alias) {
                             return Err(syntax(
                                 line,
                                 column_of(4),
-                                format!("spelling '{alias}' is used twice"),
+                                format!("spelling {} is used twice", quoted(&alias)),
                             ));
                         }
                         set.spellings.push((alias.chars().collect(), tile));
@@ -226,7 +235,11 @@ impl TileSet {
                 "blank" => set.blanks = count,
                 "absent" => set.absent.push(name),
                 other => {
-                    return Err(syntax(line, 1, format!("'{other}' is not a kind (tile, blank or absent)")));
+                    return Err(syntax(
+                        line,
+                        1,
+                        format!("{} is not a kind (tile, blank or absent)", quoted(other)),
+                    ));
                 }
             }
         }
@@ -573,6 +586,17 @@ mod tests {
         for s in ["ß", "ﬀ", "ı", "ſ", "straße"] {
             assert!(!es().parse_word_fast(s.as_bytes(), &mut out), "{s}");
         }
+    }
+
+    #[test]
+    fn long_quotes_are_cut_and_keep_their_column() {
+        let long = format!("ab[{}", "c".repeat(100_000));
+        let err = es().parse_word(&long).unwrap_err();
+        assert_eq!(err.column(), Some(3));
+        assert_eq!(err.to_string(), format!("column 3: '[{}…' is not a bracketed tile", "C".repeat(59)));
+        let csv = format!("kind,tile,count,value,aliases\ntile,A,{},1,\n", "9".repeat(1000));
+        let err = TileSet::parse(&csv).unwrap_err().to_string();
+        assert_eq!(err, format!("2:8: '{}…' is not a number from 0 to 255", "9".repeat(60)));
     }
 
     #[test]
