@@ -223,6 +223,11 @@ const RULE_SETS: &[(&str, &str)] = &[
     ("rules-bad-toml", "ruleset.toml:9:1: duplicate key `max_tiles` in document root"),
     ("rules-bad-pattern", "screening.toml:9:12: rule 'abbreviation': bad pattern: unclosed group"),
     ("rules-missing-tiles", "tiles.csv: No such file or directory (os error 2)"),
+    ("rules-absolute-path", "ruleset.toml:6:9: '/dev/zero' is not a path inside the rule folder"),
+    (
+        "rules-parent-path",
+        "ruleset.toml:6:9: '../../../rules/fise-2016/tiles.csv' is not a path inside the rule folder",
+    ),
 ];
 
 #[test]
@@ -232,6 +237,24 @@ fn build_with_each_broken_rule_set() {
         assert_eq!(run.code, 2, "{folder}");
         assert_eq!(run.stderr, format!("lexico: {}/{reason}\n", corpus(folder)), "{folder}");
     }
+}
+
+#[test]
+fn a_rule_file_that_is_not_a_regular_file_is_refused_rather_than_read_forever() {
+    // A FIFO named like the tile file: reading it would wait for a writer that never comes.
+    let rules = temp_dir("fifo-rules");
+    for name in ["ruleset.toml", "screening.toml"] {
+        std::fs::copy(workspace().join(RULES).join(name), rules.join(name)).unwrap();
+    }
+    let fifo = rules.join("tiles.csv");
+    let made = Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+    if !made {
+        println!("note: mkfifo is not available here; skipped");
+        return;
+    }
+    let (run, _) = build("fifo", rules.to_str().unwrap(), &[&corpus("bom-utf8.txt")]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr, format!("lexico: {}: is not a regular file\n", fifo.display()));
 }
 
 /// (file, standard output of `lexico valid` with the file as input, exit code, error)
