@@ -36,10 +36,12 @@ pub fn each(args: &[String], mut f: impl FnMut(&str, &str) -> Result<()>) -> Res
 }
 
 /// The error for line `n` of standard input, which stops being UTF-8 where `e` says: the column
-/// counts characters, as every other column does.
+/// counts characters, as every other column does, and the message names the encoding the line
+/// seems to be in, if any.
 pub fn invalid_utf8(n: usize, line: &[u8], e: std::str::Utf8Error) -> anyhow::Error {
     let valid = std::str::from_utf8(&line[..e.valid_up_to()]).map_or(0, |s| s.chars().count());
-    anyhow::anyhow!("<stdin>:{n}:{}: invalid UTF-8", valid + 1)
+    let message = lexico_rules::sources::invalid_utf8(line, e.valid_up_to(), "input");
+    anyhow::anyhow!("<stdin>:{n}:{}: {message}", valid + 1)
 }
 
 /// Splits bytes into lines at LF, CRLF or a bare CR.

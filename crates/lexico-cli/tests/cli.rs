@@ -253,7 +253,13 @@ fn an_unreadable_source_stops_the_build_before_anything_is_written() {
     std::fs::write(&bad, b"casa\nca\xf1a\n").unwrap();
     let out = build(&dir, "x.lex", &[&good, &bad]).code(2);
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert_eq!(err, format!("lexico: {}:2:3: invalid UTF-8\n", bad.display()));
+    assert_eq!(
+        err,
+        format!(
+            "lexico: {}:2:3: invalid UTF-8 (the file looks like Latin-1; convert it to UTF-8)\n",
+            bad.display()
+        )
+    );
     assert!(!dir.join("x.lex").exists());
     let missing = build(&dir, "y.lex", &[&dir.join("nope.txt")]).code(2);
     assert!(String::from_utf8_lossy(&missing.get_output().stderr).contains("nope.txt"));

@@ -96,8 +96,8 @@ const RULES: &str = "rules/fise-2016";
 /// after `lexico: ` otherwise)
 const SOURCES: &[(&str, Result<&str, &str>)] = &[
     ("invalid-utf8.txt", Err(":2:6: invalid UTF-8")),
-    ("latin1-as-utf8.txt", Err(":2:3: invalid UTF-8")),
-    ("bom-utf16le.txt", Err(":1:1: invalid UTF-8")),
+    ("latin1-as-utf8.txt", Err(":2:3: invalid UTF-8 (the file looks like Latin-1; convert it to UTF-8)")),
+    ("bom-utf16le.txt", Err(":1:1: invalid UTF-8 (the file looks like UTF-16; convert it to UTF-8)")),
     ("nul-bytes.txt", Ok("CASA\n")),
     ("only-whitespace.txt", Err("no word to write: the sources hold no word")),
     ("empty.txt", Err("no word to write: the sources hold no word")),
@@ -142,7 +142,7 @@ fn look_alike_letters_are_excluded_never_read_as_latin() {
     let (run, _) = build("lookalike", RULES, &[&corpus("cyrillic-lookalikes.txt"), &corpus("bom-utf8.txt")]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let report = std::fs::read_to_string(temp_dir_path("lookalike").join("out.lex.excluded.csv")).unwrap();
-    assert!(report.contains("сasa,column 1: 'С' is not a tile,alphabet"), "{report}");
+    assert!(report.contains("сasa,column 1: 'С' (U+0421) is not a tile,alphabet"), "{report}");
     assert!(report.contains("САСА,\"capital letters"), "{report}");
 }
 
@@ -176,7 +176,9 @@ fn a_ten_megabyte_line_is_excluded_for_its_length_and_a_long_query_answered() {
     bad.extend_from_slice(b"@\n");
     let run = lexico(&["valid"], &bad);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.ends_with(": column 1048577: '@' is not a tile\n"));
+    // The quote is cut to its first 60 characters; the column still points at the `@`.
+    let quote = "a".repeat(60);
+    assert_eq!(run.stderr, format!("lexico: <stdin>:1: '{quote}…': column 1048577: '@' is not a tile\n"));
     println!("10 MB line built, 1 MB line queried, in {:.1} s", started.elapsed().as_secs_f64());
 }
 
@@ -221,6 +223,11 @@ const RULE_SETS: &[(&str, &str)] = &[
     ("rules-bad-toml", "ruleset.toml:9:1: duplicate key `max_tiles` in document root"),
     ("rules-bad-pattern", "screening.toml:9:12: rule 'abbreviation': bad pattern: unclosed group"),
     ("rules-missing-tiles", "tiles.csv: No such file or directory (os error 2)"),
+    ("rules-absolute-path", "ruleset.toml:6:9: '/dev/zero' is not a path inside the rule folder"),
+    (
+        "rules-parent-path",
+        "ruleset.toml:6:9: '../../../rules/fise-2016/tiles.csv' is not a path inside the rule folder",
+    ),
 ];
 
 #[test]
@@ -232,18 +239,46 @@ fn build_with_each_broken_rule_set() {
     }
 }
 
+#[test]
+fn a_rule_file_that_is_not_a_regular_file_is_refused_rather_than_read_forever() {
+    // A FIFO named like the tile file: reading it would wait for a writer that never comes.
+    let rules = temp_dir("fifo-rules");
+    for name in ["ruleset.toml", "screening.toml"] {
+        std::fs::copy(workspace().join(RULES).join(name), rules.join(name)).unwrap();
+    }
+    let fifo = rules.join("tiles.csv");
+    let made = Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+    if !made {
+        println!("note: mkfifo is not available here; skipped");
+        return;
+    }
+    let (run, _) = build("fifo", rules.to_str().unwrap(), &[&corpus("bom-utf8.txt")]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr, format!("lexico: {}: is not a regular file\n", fifo.display()));
+}
+
 /// (file, standard output of `lexico valid` with the file as input, exit code, error)
 const VALID: &[(&str, &str, i32, &str)] = &[
     ("invalid-utf8.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2:6: invalid UTF-8\n"),
-    ("latin1-as-utf8.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2:3: invalid UTF-8\n"),
-    ("bom-utf16le.txt", "", 2, "lexico: <stdin>:1:1: invalid UTF-8\n"),
+    (
+        "latin1-as-utf8.txt",
+        "CASA\tvalid\n",
+        2,
+        "lexico: <stdin>:2:3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n",
+    ),
+    (
+        "bom-utf16le.txt",
+        "",
+        2,
+        "lexico: <stdin>:1:1: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n",
+    ),
     ("nul-bytes.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2: '\\u{0}': column 1: '\\u{0}' is not a tile\n"),
     ("only-whitespace.txt", "", 0, ""),
     ("empty.txt", "", 0, ""),
     ("bom-utf8.txt", "CASA\tvalid\nPERRO\tvalid\n", 0, ""),
     ("mixed-line-ends.txt", "CASA\tvalid\nPERRO\tvalid\nGATO\tvalid\nMESA\tvalid\n", 0, ""),
     ("decomposed.txt", "ÑANDU\tvalid\nCAMION\tvalid\nPINGUINO\tvalid\n", 0, ""),
-    ("cyrillic-lookalikes.txt", "", 2, "lexico: <stdin>:1: 'сasa': column 1: 'С' is not a tile\n"),
+    ("cyrillic-lookalikes.txt", "", 2, "lexico: <stdin>:1: 'сasa': column 1: 'С' (U+0421) is not a tile\n"),
     (
         "control-characters.txt",
         "CASA\tvalid\n",
@@ -274,6 +309,18 @@ fn valid_on_each_hostile_file_as_standard_input() {
 }
 
 #[test]
+fn utf16_without_a_byte_order_mark_is_named_too() {
+    // UTF-16LE `caña`: ASCII letters are valid UTF-8 with NULs, the Ñ (F1 00) is not.
+    let bytes = b"c\x00a\x00\xf1\x00a\x00\n\x00";
+    let run = lexico(&["valid"], bytes);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "lexico: <stdin>:1:5: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n"
+    );
+}
+
+#[test]
 fn valid_on_hostile_arguments() {
     let cases: &[(&str, i32)] = &[
         ("", 2),
@@ -287,8 +334,8 @@ fn valid_on_hostile_arguments() {
         ("[[CH]]", 2),
         ("??", 2),
         ("\u{301}\u{303}", 2),
-        ("ﬀ", 1),
-        ("ß", 1),
+        ("ﬀ", 2),
+        ("ß", 2),
     ];
     for (arg, code) in cases {
         let run = lexico(&["valid", arg], b"");
@@ -300,4 +347,25 @@ fn valid_on_hostile_arguments() {
     let run = lexico(&["valid", &long], b"");
     assert_eq!(run.code, 1);
     assert!(run.stdout.ends_with("\tinvalid\ttoo-long\n"));
+    // An error quotes a long argument by its start only, with the column of the fault.
+    let quote = format!("'{}…'", "a".repeat(60));
+    let bad = format!("{long}@");
+    for command in ["valid", "tiles", "hooks", "explain"] {
+        let run = lexico(&[command, &bad], b"");
+        assert_eq!(run.code, 2, "{command}");
+        assert_eq!(
+            run.stderr,
+            format!("lexico: argument 1: {quote}: column 100001: '@' is not a tile\n"),
+            "{command}"
+        );
+    }
+    let run = lexico(&["valid", &format!("[{long}")], b"");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "lexico: argument 1: '[{}…': column 1: '[{}…' is not a bracketed tile\n",
+            "a".repeat(59),
+            "A".repeat(59)
+        )
+    );
 }

@@ -93,6 +93,32 @@ fn an_io_error_is_named_once() {
 }
 
 #[test]
+fn a_look_alike_letter_is_named_by_its_code_point() {
+    // The Cyrillic С and the Greek Α print like the Latin C and A.
+    let out = run(&["valid", "СASA"], b"");
+    assert_eq!(stderr(&out), "lexico: argument 1: 'СASA': column 1: 'С' (U+0421) is not a tile\n");
+    let out = run(&["tiles", "cΑsa"], b"");
+    assert_eq!(stderr(&out), "lexico: argument 1: 'cΑsa': column 2: 'Α' (U+0391) is not a tile\n");
+}
+
+#[test]
+fn sharp_s_and_ligatures_are_not_read_as_two_letters() {
+    // Unicode capitalises ß as SS and ﬀ as FF: `valid` judged them as the words SS and FF.
+    let out = run(&["valid", "ß"], b"");
+    assert_eq!(stderr(&out), "lexico: argument 1: 'ß': column 1: 'ß' (U+00DF) is not a tile\n");
+    let out = run(&["valid"], "casa\nﬀ\n".as_bytes());
+    assert_eq!(stderr(&out), "lexico: <stdin>:2: 'ﬀ': column 1: 'ﬀ' (U+FB00) is not a tile\n");
+    let dir = temp_dir("sharp-s");
+    let src = dir.join("list.txt");
+    std::fs::write(&src, "casa\nstraße\nﬁesta\nperro\n").unwrap();
+    let lex = dir.join("x.lex");
+    let out = run(&["build", "--quiet", "-o", lex.to_str().unwrap(), src.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dump = run(&["dump", "--lexicon", lex.to_str().unwrap()], b"");
+    assert_eq!(String::from_utf8_lossy(&dump.stdout), "CASA\nPERRO\n");
+}
+
+#[test]
 fn invalid_utf8_on_stdin_names_its_column_in_every_format() {
     for format in ["text", "json"] {
         let out = run(&["valid", "--format", format], b"casa\n \xc3\xb1u\xff\n");

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use lexico_tiles::quoted;
+
 use crate::error::RuleError;
 use crate::sources::{decode, lines};
 
@@ -75,7 +77,7 @@ pub fn read_non_verbs(path: &Path, bytes: &[u8]) -> Result<(Vec<NonVerbEntry>, u
                     path,
                     n,
                     line[..at - 1].chars().count() + 1,
-                    format!("expected 'headword [feminine] [homograph number]', found '{f}'"),
+                    format!("expected 'headword [feminine] [homograph number]', found {}", quoted(f)),
                 ));
             }
             column = line[column - 1..].find(f).map_or(column, |p| p + column) + f.len();
@@ -138,7 +140,7 @@ pub fn read_non_verb_updates(path: &Path, bytes: &[u8]) -> Result<(Vec<UpdateEnt
             None => (line.trim(), ""),
         };
         if !is_word(word) {
-            return Err(RuleError::syntax(path, n, 1, format!("expected a word, found '{word}'")));
+            return Err(RuleError::syntax(path, n, 1, format!("expected a word, found {}", quoted(word))));
         }
         let mut plurals = Vec::new();
         if note.starts_with("plural") {

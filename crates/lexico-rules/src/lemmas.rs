@@ -16,6 +16,8 @@
 
 use std::path::Path;
 
+use lexico_tiles::quoted;
+
 use crate::error::RuleError;
 use crate::plural::{LemmaEntry, Pos};
 use crate::sources::{decode, lines};
@@ -134,13 +136,12 @@ pub fn read_lemma_table(path: &Path, bytes: &[u8]) -> Result<(Vec<LemmaRow>, usi
         let mut words = head.split_whitespace();
         row.lemma = words.next().unwrap_or("").to_string();
         if row.lemma.is_empty() || !row.lemma.chars().all(char::is_alphabetic) {
-            return Err(RuleError::syntax(path, n, 1, format!("'{}' is not a headword", cell(0))));
+            return Err(RuleError::syntax(path, n, 1, format!("{} is not a headword", quoted(cell(0)))));
         }
         if let Some(h) = words.next() {
-            row.homograph =
-                Some(h.parse().map_err(|_| {
-                    RuleError::syntax(path, n, 1, format!("'{h}' is not a homograph number"))
-                })?);
+            row.homograph = Some(h.parse().map_err(|_| {
+                RuleError::syntax(path, n, 1, format!("{} is not a homograph number", quoted(h)))
+            })?);
         }
         if let Some(e) = ending {
             row.feminine = Some(feminine_of(&row.lemma, e).ok_or_else(|| {
@@ -148,7 +149,7 @@ pub fn read_lemma_table(path: &Path, bytes: &[u8]) -> Result<(Vec<LemmaRow>, usi
                     path,
                     n,
                     1,
-                    format!("the feminine ending '{e}' does not fit '{}'", row.lemma),
+                    format!("the feminine ending {} does not fit {}", quoted(e), quoted(&row.lemma)),
                 )
             })?);
         }
@@ -164,7 +165,7 @@ pub fn read_lemma_table(path: &Path, bytes: &[u8]) -> Result<(Vec<LemmaRow>, usi
                             path,
                             n,
                             column(1),
-                            format!("'{p}' is not a part of speech"),
+                            format!("{} is not a part of speech", quoted(p)),
                         ))
                     }
                 },
@@ -184,7 +185,14 @@ pub fn read_lemma_table(path: &Path, bytes: &[u8]) -> Result<(Vec<LemmaRow>, usi
                     Some(forms) if forms.split('|').all(|f| !f.is_empty()) => {
                         marks.pl = Some(forms.split('|').map(str::to_string).collect());
                     }
-                    _ => return Err(RuleError::syntax(path, n, column(2), format!("'{m}' is not a mark"))),
+                    _ => {
+                        return Err(RuleError::syntax(
+                            path,
+                            n,
+                            column(2),
+                            format!("{} is not a mark", quoted(m)),
+                        ))
+                    }
                 },
             }
         }
@@ -238,5 +246,8 @@ mod tests {
         assert_eq!(err("lemma\tpos\tmarks\tmodel\ncasa\t\t\n"), "t.tsv:2:6: no part of speech");
         assert_eq!(err("casa\tn\n"), "t.tsv:1:1: expected the header 'lemma<TAB>pos<TAB>marks<TAB>model'");
         assert!(err("lemma\tpos\tmarks\tmodel\nsol, x\tn\n").contains("does not fit"));
+        // A long cell is quoted by its start; the column still points at it.
+        let long = format!("lemma\tpos\tmarks\tmodel\ncasa\tn\t{}\n", "x".repeat(100_000));
+        assert_eq!(err(&long), format!("t.tsv:2:8: '{}…' is not a mark", "x".repeat(60)));
     }
 }

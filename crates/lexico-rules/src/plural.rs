@@ -519,6 +519,7 @@ fn parse_when(text: &str) -> Result<Vec<Condition>, String> {
 }
 
 fn read(path: &Path) -> Result<String, RuleError> {
+    crate::ruleset::regular_file(path)?;
     std::fs::read_to_string(path).map_err(|source| RuleError::Io { path: path.to_path_buf(), source })
 }
 

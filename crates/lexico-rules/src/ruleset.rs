@@ -1,9 +1,11 @@
 //! Loading a rule set: `ruleset.toml` and the files it names.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
+use lexico_tiles::quoted;
 use regex::Regex;
 use serde::Deserialize;
+use toml::Spanned;
 
 use crate::error::RuleError;
 
@@ -47,13 +49,13 @@ struct ManifestFile {
     title: String,
     min_tiles: u8,
     max_tiles: u8,
-    tiles: String,
+    tiles: Spanned<String>,
     #[serde(default)]
-    screening: Option<String>,
+    screening: Option<Spanned<String>>,
     #[serde(default)]
-    plurals: Option<String>,
+    plurals: Option<Spanned<String>>,
     #[serde(default)]
-    verbs: Option<String>,
+    verbs: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -77,14 +79,24 @@ impl RuleSet {
     pub fn load(dir: &Path) -> Result<RuleSet, RuleError> {
         let mut files = Vec::new();
         let manifest: ManifestFile = read_toml(dir, "ruleset.toml", &mut files)?;
-        let tiles_bytes = read(dir, &manifest.tiles, &mut files)?;
+        let named = [
+            Some(&manifest.tiles),
+            manifest.screening.as_ref(),
+            manifest.plurals.as_ref(),
+            manifest.verbs.as_ref(),
+        ];
+        for name in named.into_iter().flatten() {
+            inside_the_folder(dir, &files[0].1, name)?;
+        }
+        let tiles_name = manifest.tiles.get_ref();
+        let tiles_bytes = read(dir, tiles_name, &mut files)?;
         let tiles_csv = String::from_utf8(tiles_bytes)
-            .map_err(|e| RuleError::syntax(dir.join(&manifest.tiles), 1, 1, format!("not UTF-8: {e}")))?;
+            .map_err(|e| RuleError::syntax(dir.join(tiles_name), 1, 1, format!("not UTF-8: {e}")))?;
         if let Err(e) = lexico_tiles::TileSet::parse(&tiles_csv) {
-            return Err(tile_error(dir.join(&manifest.tiles), e));
+            return Err(tile_error(dir.join(tiles_name), e));
         }
         let mut screening = Vec::new();
-        if let Some(name) = &manifest.screening {
+        if let Some(name) = manifest.screening.as_ref().map(Spanned::get_ref) {
             let file: ScreeningFile = read_toml(dir, name, &mut files)?;
             let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
             for r in file.rule {
@@ -109,7 +121,7 @@ impl RuleSet {
                 screening.push(ScreenRule { id: r.id, pattern, reason: r.reason, article: r.article });
             }
         }
-        let plurals = match &manifest.plurals {
+        let plurals = match manifest.plurals.as_ref().map(Spanned::get_ref) {
             Some(name) => {
                 let p = crate::plural::Plurals::load(&dir.join(name))?;
                 record_folder(dir, name, &mut files)?;
@@ -117,7 +129,7 @@ impl RuleSet {
             }
             None => None,
         };
-        let verbs = match &manifest.verbs {
+        let verbs = match manifest.verbs.as_ref().map(Spanned::get_ref) {
             Some(name) => {
                 let v = crate::verbs::VerbRules::load(&dir.join(name))?;
                 record_folder(dir, name, &mut files)?;
@@ -189,8 +201,35 @@ fn record_folder(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> 
     Ok(())
 }
 
+/// Refuses a file or folder name of `ruleset.toml` (whose bytes are `manifest`) that is absolute
+/// or goes up with `..`: a rule set reads only what its folder holds, so that it can be copied
+/// and digested as one thing.
+fn inside_the_folder(dir: &Path, manifest: &[u8], name: &Spanned<String>) -> Result<(), RuleError> {
+    let path = Path::new(name.get_ref());
+    if path.components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir)) {
+        return Ok(());
+    }
+    let (line, column) = line_col(manifest, name.span().start);
+    let message = format!("{} is not a path inside the rule folder", quoted(name.get_ref()));
+    Err(RuleError::syntax(dir.join("ruleset.toml"), line, column, message))
+}
+
+/// Refuses to read `path` unless it is a regular file (or a link to one): a device such as
+/// `/dev/zero` never ends and a FIFO waits for a writer, either of which would hang the load.
+pub(crate) fn regular_file(path: &Path) -> Result<(), RuleError> {
+    let meta =
+        std::fs::metadata(path).map_err(|source| RuleError::Io { path: path.to_path_buf(), source })?;
+    if meta.is_file() {
+        return Ok(());
+    }
+    let what = if meta.is_dir() { "is a directory, not a file" } else { "is not a regular file" };
+    let source = std::io::Error::new(std::io::ErrorKind::InvalidInput, what);
+    Err(RuleError::Io { path: path.to_path_buf(), source })
+}
+
 fn read(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, RuleError> {
     let path = dir.join(name);
+    regular_file(&path)?;
     let bytes = std::fs::read(&path).map_err(|source| RuleError::Io { path: path.clone(), source })?;
     files.push((name.to_string(), bytes.clone()));
     Ok(bytes)
@@ -313,6 +352,39 @@ mod tests {
         let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", &format!("{rule}{rule}"))]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
         assert!(err.contains("defined twice"), "{err}");
+    }
+
+    #[test]
+    fn file_names_that_leave_the_rule_folder_are_refused_at_their_place() {
+        let head = "name = \"x\"\nversion = \"1\"\nmin_tiles = 2\nmax_tiles = 15\n";
+        for (names, place, shown) in [
+            ("tiles = \"/dev/zero\"\n", "5:9", "/dev/zero"),
+            ("tiles = \"t.csv\"\nscreening = \"../s.toml\"\n", "6:13", "../s.toml"),
+            ("tiles = \"t.csv\"\nplurals = \"p/../../p\"\n", "6:11", "p/../../p"),
+            ("tiles = \"t.csv\"\nverbs = '/etc'\n", "6:9", "/etc"),
+        ] {
+            let d = dir_with(&[("ruleset.toml", &format!("{head}{names}")), ("t.csv", TILES)]);
+            let err = RuleSet::load(&d.0).unwrap_err().to_string();
+            let want = format!("ruleset.toml:{place}: '{shown}' is not a path inside the rule folder");
+            assert!(err.ends_with(&want), "{err}");
+        }
+        let d = dir_with(&[("ruleset.toml", &format!("{head}tiles = \"./t.csv\"\n")), ("t.csv", TILES)]);
+        assert!(RuleSet::load(&d.0).is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_rule_file_that_is_not_a_regular_file_is_refused() {
+        // A link to a device: /dev/null reads as empty, /dev/zero would read without end.
+        let head = "name = \"x\"\nversion = \"1\"\nmin_tiles = 2\nmax_tiles = 15\ntiles = \"t.csv\"\n";
+        let d = dir_with(&[("ruleset.toml", head)]);
+        std::os::unix::fs::symlink("/dev/null", d.0.join("t.csv")).unwrap();
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.ends_with("t.csv: is not a regular file"), "{err}");
+        let d = dir_with(&[("ruleset.toml", head)]);
+        std::fs::create_dir(d.0.join("t.csv")).unwrap();
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.ends_with("t.csv: is a directory, not a file"), "{err}");
     }
 
     #[test]

@@ -69,9 +69,42 @@ pub fn decode(path: &Path, bytes: &[u8], latin1: bool) -> Result<String, RuleErr
         Err(_) if latin1 => Ok(bytes.iter().map(|&b| b as char).collect()),
         Err(e) => {
             let (line, column) = line_col(bytes, e.valid_up_to());
-            Err(RuleError::syntax(path, line, column, "invalid UTF-8"))
+            Err(RuleError::syntax(path, line, column, invalid_utf8(bytes, e.valid_up_to(), "file")))
         }
     }
+}
+
+/// The message for bytes that stop being UTF-8 at byte `at`: `invalid UTF-8`, with a hint when
+/// they look like another encoding, which names `what` they are (`file`, `input`).
+pub fn invalid_utf8(bytes: &[u8], at: usize, what: &str) -> String {
+    match looks_like(bytes, at) {
+        Some(encoding) => format!("invalid UTF-8 (the {what} looks like {encoding}; convert it to UTF-8)"),
+        None => "invalid UTF-8".to_string(),
+    }
+}
+
+/// The encoding that bytes which are not UTF-8 at byte `at` seem to be in: `UTF-16` when they
+/// start with a UTF-16 byte-order mark or have a NUL in almost every other byte, `Latin-1` when
+/// everything before `at` is ASCII, the byte at `at` is a Latin-1 letter or sign (A0–FF), and no
+/// byte is a NUL or one that Windows-1252 leaves undefined. `None` when they look like neither:
+/// damaged UTF-8, or text in two encodings, which converting as a whole would not mend.
+pub fn looks_like(bytes: &[u8], at: usize) -> Option<&'static str> {
+    if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
+        return Some("UTF-16");
+    }
+    let head = &bytes[..bytes.len().min(512)];
+    let pairs = head.len() / 2;
+    if pairs >= 2 {
+        let zeros = |parity: usize| head.chunks_exact(2).filter(|p| p[parity] == 0).count();
+        let (even, odd) = (zeros(0), zeros(1));
+        if even.max(odd) * 4 >= pairs * 3 && even.min(odd) * 4 < pairs {
+            return Some("UTF-16");
+        }
+    }
+    let latin1 = bytes.get(at).is_some_and(|&b| b >= 0xA0)
+        && bytes[..at].is_ascii()
+        && !bytes.iter().any(|b| matches!(b, 0x00 | 0x81 | 0x8D | 0x8F | 0x90 | 0x9D));
+    latin1.then_some("Latin-1")
 }
 
 fn decode_lossy(bytes: &[u8]) -> String {
@@ -186,7 +219,37 @@ mod tests {
     #[test]
     fn invalid_utf8_is_an_error_at_its_place() {
         let err = read_raw(Path::new("x.txt"), b"casa\nca\xf1a\n").unwrap_err().to_string();
-        assert_eq!(err, "x.txt:2:3: invalid UTF-8");
+        assert_eq!(err, "x.txt:2:3: invalid UTF-8 (the file looks like Latin-1; convert it to UTF-8)");
+        let err = read_raw(Path::new("x.txt"), b"casa\nperro\x80\xff\n").unwrap_err().to_string();
+        assert_eq!(err, "x.txt:2:6: invalid UTF-8");
+    }
+
+    #[test]
+    fn bytes_in_another_encoding_are_named_in_the_error() {
+        let utf16 = "UTF-16; convert it to UTF-8)";
+        let latin1 = "Latin-1; convert it to UTF-8)";
+        let cases: &[(&[u8], Option<&str>)] = &[
+            (b"\xff\xfec\x00a\x00s\x00a\x00\n\x00", Some(utf16)),
+            (b"\xfe\xff\x00c\x00a", Some(utf16)),
+            // No byte-order mark, but a NUL in every other byte and an Ñ that is not UTF-8.
+            (b"c\x00a\x00\xf1\x00a\x00\n\x00", Some(utf16)),
+            (b"\x00c\x00a\x00\xf1\x00a", Some(utf16)),
+            (b"ca\xf1a\nni\xf1o\n", Some(latin1)),
+            (b"\xbfqu\xe9?\n", Some(latin1)),
+            // Damaged UTF-8, a byte Windows-1252 does not define, text in two encodings.
+            (b"casa\x80\xff\n", None),
+            (b"ca\xf1a \x81\n", None),
+            (b"\xc3\xb1a ca\xf1a\n", None),
+        ];
+        for (bytes, hint) in cases {
+            let err = decode(Path::new("x.txt"), bytes, false).unwrap_err().to_string();
+            match hint {
+                Some(h) => {
+                    assert!(err.ends_with(&format!("invalid UTF-8 (the file looks like {h}")), "{err}")
+                }
+                None => assert!(err.ends_with(": invalid UTF-8"), "{bytes:?}: {err}"),
+            }
+        }
     }
 
     #[test]

@@ -8,10 +8,12 @@
 //! nothing of rules or lexicon files.
 
 mod normalize;
+mod quote;
 mod rack;
 mod tileset;
 
 pub use normalize::{normalize, Normalized};
+pub use quote::{quoted, QUOTE_CHARS};
 pub use rack::Rack;
 pub use tileset::{Tile, TileDef, TileError, TileSet, MAX_TILES};
 

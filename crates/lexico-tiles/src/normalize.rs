@@ -9,7 +9,9 @@ const CIRCUMFLEX: char = '\u{302}';
 const TILDE: char = '\u{303}';
 
 /// A normalised spelling: upper-case characters, each with the 1-based position (in characters)
-/// of the input character it came from, so that errors can point at what the user typed.
+/// of the input character it came from, so that errors can point at what the user typed. A
+/// character whose capital is not one character of its own kind is kept as typed (see
+/// [`normalize`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Normalized {
     pub chars: Vec<char>,
@@ -30,6 +32,11 @@ impl Normalized {
 ///
 /// Decomposing and then dropping *every* combining mark would turn Ñ into N; only the three marks
 /// the game ignores are dropped, and N followed by a combining tilde is recomposed as Ñ.
+///
+/// A character is kept as typed, so that no tile matches it, when Unicode's capital of it is
+/// several characters (`ß` → `SS`, the ligature `ﬀ` → `FF`, `ŉ` → `ʼN`) or an ASCII letter
+/// although the character is not ASCII (the dotless `ı` → `I`, the long `ſ` → `S`): these are not
+/// the letters they capitalise to, and a word typed with them is not the word spelled without.
 pub fn normalize(text: &str) -> Normalized {
     let mut out =
         Normalized { chars: Vec::with_capacity(text.len()), columns: Vec::with_capacity(text.len()) };
@@ -45,8 +52,10 @@ pub fn normalize(text: &str) -> Normalized {
                 *out.chars.last_mut().expect("checked by the guard") = 'Ñ';
             }
             _ => {
-                for u in d.to_uppercase() {
-                    push_upper(&mut out, u, column);
+                let mut upper = d.to_uppercase();
+                match (upper.next(), upper.next()) {
+                    (Some(u), None) if u.is_ascii() == d.is_ascii() => push_upper(&mut out, u, column),
+                    _ => push_upper(&mut out, d, column),
                 }
             }
         });
@@ -81,6 +90,19 @@ mod tests {
         assert_eq!(n("ñandú"), "ÑANDU");
         assert_eq!(n("n\u{303}andu\u{301}"), "ÑANDU");
         assert_eq!(n("N\u{303}"), "Ñ");
+    }
+
+    #[test]
+    fn a_letter_whose_capital_is_other_letters_is_kept_as_typed() {
+        assert_eq!(n("straße"), "STRAßE");
+        assert_eq!(n("ﬀ"), "ﬀ");
+        assert_eq!(n("ﬁesta"), "ﬁESTA");
+        assert_eq!(n("ıdolo"), "ıDOLO");
+        assert_eq!(n("ſol"), "ſOL");
+        assert_eq!(normalize("aßb").columns, vec![1, 2, 3]);
+        // Capitals of one character of the same kind are still taken.
+        assert_eq!(n("\u{441}asa"), "\u{421}ASA");
+        assert_eq!(n("ω"), "Ω");
     }
 
     #[test]

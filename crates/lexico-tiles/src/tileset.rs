@@ -1,6 +1,7 @@
 //! Tile sets read from data, and the tokeniser from spellings to tiles.
 
 use crate::normalize::normalize;
+use crate::quote::quoted;
 use crate::Word;
 
 /// One tile, as the byte that stands for it in lexicon files. Bytes increase with the tile's row
@@ -45,17 +46,28 @@ pub enum TileError {
     #[error("{line}:{column}: {message}")]
     Syntax { line: usize, column: usize, message: String },
     /// A character that is no tile and no notation of one.
-    #[error("column {column}: '{text}' is not a tile")]
+    #[error("column {column}: {} is not a tile", shown(text))]
     Unknown { column: usize, text: String },
     /// A letter of the alphabet the set has no tile for (K, W), which a blank cannot stand for.
-    #[error("column {column}: '{text}' has no tile and a blank cannot stand for it")]
+    #[error("column {column}: {} has no tile and a blank cannot stand for it", shown(text))]
     Absent { column: usize, text: String },
     /// A `[` without its `]`, or brackets around something that is not a tile.
-    #[error("column {column}: '{text}' is not a bracketed tile")]
+    #[error("column {column}: {} is not a bracketed tile", quoted(text))]
     Bracket { column: usize, text: String },
     /// Nothing to read.
     #[error("empty word")]
     Empty,
+}
+
+/// A character of an error, quoted, with its code point when it is not ASCII: a look-alike such
+/// as the Cyrillic `С` (U+0421) reads like a Latin letter, and only the code point tells them
+/// apart.
+fn shown(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
+        _ => quoted(text),
+    }
 }
 
 impl TileError {
@@ -166,11 +178,11 @@ impl TileSet {
             let column_of = |k: usize| cells[..k].iter().map(|c| c.chars().count() + 1).sum::<usize>() + 1;
             let name = normalize(cells[1]).as_string();
             if !is_spelling(&name) {
-                return Err(syntax(line, column_of(1), format!("'{}' is not a tile name", cells[1])));
+                return Err(syntax(line, column_of(1), format!("{} is not a tile name", quoted(cells[1]))));
             }
             let number = |k: usize| -> Result<u8, TileError> {
                 cells[k].trim().parse::<u8>().map_err(|_| {
-                    syntax(line, column_of(k), format!("'{}' is not a number from 0 to 255", cells[k]))
+                    syntax(line, column_of(k), format!("{} is not a number from 0 to 255", quoted(cells[k])))
                 })
             };
             let (count, value) = (number(2)?, number(3)?);
@@ -180,12 +192,20 @@ impl TileSet {
                         return Err(syntax(line, 1, format!("more than {MAX_TILES} tiles")));
                     }
                     if set.tiles.iter().any(|t| t.name == name) {
-                        return Err(syntax(line, column_of(1), format!("tile '{name}' is defined twice")));
+                        return Err(syntax(
+                            line,
+                            column_of(1),
+                            format!("tile {} is defined twice", quoted(&name)),
+                        ));
                     }
                     // A name that is an earlier tile's alias would make one spelling mean two
                     // tiles.
                     if set.spellings.iter().any(|(s, _)| s.iter().copied().eq(name.chars())) {
-                        return Err(syntax(line, column_of(1), format!("spelling '{name}' is used twice")));
+                        return Err(syntax(
+                            line,
+                            column_of(1),
+                            format!("spelling {} is used twice", quoted(&name)),
+                        ));
                     }
                     let tile = byte_of_row(set.tiles.len());
                     set.row[tile as usize] = (set.tiles.len() + 1) as u8;
@@ -199,14 +219,14 @@ impl TileSet {
                             return Err(syntax(
                                 line,
                                 column_of(4),
-                                format!("'{alias}' is not a spelling of a tile"),
+                                format!("{} is not a spelling of a tile", quoted(&alias)),
                             ));
                         }
                         if set.spellings.iter().any(|(s, _)| s.iter().collect::<String>() == alias) {
                             return Err(syntax(
                                 line,
                                 column_of(4),
-                                format!("spelling '{alias}' is used twice"),
+                                format!("spelling {} is used twice", quoted(&alias)),
                             ));
                         }
                         set.spellings.push((alias.chars().collect(), tile));
@@ -215,7 +235,11 @@ impl TileSet {
                 "blank" => set.blanks = count,
                 "absent" => set.absent.push(name),
                 other => {
-                    return Err(syntax(line, 1, format!("'{other}' is not a kind (tile, blank or absent)")));
+                    return Err(syntax(
+                        line,
+                        1,
+                        format!("{} is not a kind (tile, blank or absent)", quoted(other)),
+                    ));
                 }
             }
         }
@@ -535,6 +559,47 @@ mod tests {
     }
 
     #[test]
+    fn a_character_that_is_not_ascii_is_shown_with_its_code_point() {
+        let err = |s: &str| es().parse_word(s).unwrap_err().to_string();
+        assert_eq!(err("сasa"), "column 1: 'С' (U+0421) is not a tile");
+        assert_eq!(err("ca😀"), "column 3: '😀' (U+1F600) is not a tile");
+        assert_eq!(err("ca@"), "column 3: '@' is not a tile");
+        let set = TileSet::parse("kind,tile,count,value,aliases\ntile,A,1,1,\nabsent,Þ,0,0,\n").unwrap();
+        assert_eq!(
+            set.parse_word("aþ").unwrap_err().to_string(),
+            "column 2: 'Þ' (U+00DE) has no tile and a blank cannot stand for it"
+        );
+    }
+
+    #[test]
+    fn sharp_s_and_ligatures_are_not_tiles() {
+        let unknown = |column, text: &str| Err(TileError::Unknown { column, text: text.into() });
+        assert_eq!(es().parse_word("ß"), unknown(1, "ß"));
+        assert_eq!(es().parse_word("straße"), unknown(5, "ß"));
+        assert_eq!(es().parse_word("ﬀ"), unknown(1, "ﬀ"));
+        assert_eq!(es().parse_word("ﬁesta"), unknown(1, "ﬁ"));
+        assert_eq!(es().parse_word("ıdolo"), unknown(1, "ı"));
+        assert_eq!(es().parse_word("ſol"), unknown(1, "ſ"));
+        assert_eq!(es().parse_word("ß").unwrap_err().to_string(), "column 1: 'ß' (U+00DF) is not a tile");
+        assert!(matches!(es().parse_sequence("a ß"), Err(TileError::Unknown { column: 3, .. })));
+        let mut out = Word::new();
+        for s in ["ß", "ﬀ", "ı", "ſ", "straße"] {
+            assert!(!es().parse_word_fast(s.as_bytes(), &mut out), "{s}");
+        }
+    }
+
+    #[test]
+    fn long_quotes_are_cut_and_keep_their_column() {
+        let long = format!("ab[{}", "c".repeat(100_000));
+        let err = es().parse_word(&long).unwrap_err();
+        assert_eq!(err.column(), Some(3));
+        assert_eq!(err.to_string(), format!("column 3: '[{}…' is not a bracketed tile", "C".repeat(59)));
+        let csv = format!("kind,tile,count,value,aliases\ntile,A,{},1,\n", "9".repeat(1000));
+        let err = TileSet::parse(&csv).unwrap_err().to_string();
+        assert_eq!(err, format!("2:8: '{}…' is not a number from 0 to 255", "9".repeat(60)));
+    }
+
+    #[test]
     fn fast_path_agrees_on_ascii() {
         let set = es();
         let mut out = Word::new();
@@ -604,7 +669,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn fast_path_agrees_with_the_full_tokeniser(text in "[a-zA-ZáéíóúÁÉÍÓÚüÜñÑàèçãÇ\u{301}ß1-3\\[\\]?]{0,20}") {
+        fn fast_path_agrees_with_the_full_tokeniser(text in "[a-zA-ZáéíóúÁÉÍÓÚüÜñÑàèçãÇ\u{301}ßﬀıſ1-3\\[\\]?]{0,20}") {
             let set = es();
             let mut out = Word::new();
             if set.parse_word_fast(text.as_bytes(), &mut out) {

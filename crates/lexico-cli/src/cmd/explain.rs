@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use lexico_lexicon::{Derivation, Lexicon, SlotInfo};
-use lexico_tiles::{Tile, Word};
+use lexico_tiles::{quoted, Tile, Word};
 use serde_json::json;
 
 use crate::cmd::valid::{judge_word, Verdict};
@@ -39,7 +39,7 @@ pub fn run_words(lex: &Lexicon, words: &[String], format: Format) -> Result<Exit
     let mut out = Out::new(format);
     let mut all_valid = true;
     input::each(words, |text, place| {
-        let e = explain(lex, text).with_context(|| format!("{place}: '{text}'"))?;
+        let e = explain(lex, text).with_context(|| format!("{place}: {}", quoted(text)))?;
         all_valid &= e.valid;
         print(&mut out, &e)?;
         Ok(())

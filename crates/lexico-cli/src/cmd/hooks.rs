@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use lexico_lexicon::query;
+use lexico_tiles::quoted;
 
 use crate::input;
 use crate::lexicons::LexiconArg;
@@ -36,7 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     input::each(&args.words, |text, place| {
-        let word = set.parse_word(text).with_context(|| format!("{place}: '{text}'"))?;
+        let word = set.parse_word(text).with_context(|| format!("{place}: {}", quoted(text)))?;
         let h = query::hooks(&lex, &word);
         any |= !h.front.is_empty() || !h.back.is_empty();
         let tile = |t: u8| spell(&[t]);

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use lexico_lexicon::query::{self, Found, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_tiles::quoted;
 
 use crate::cmd::anagram::{Printer, Show, SortArg};
 use crate::input;
@@ -40,7 +41,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let top = args.show.top.unwrap_or(usize::MAX);
     let mut any = false;
     input::each(&args.patterns, |text, place| {
-        let context = || format!("{place}: '{text}'");
+        let context = || format!("{place}: {}", quoted(text));
         let mut found = Vec::new();
         let mut failed = None;
         let mut n = 0;

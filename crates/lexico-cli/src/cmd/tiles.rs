@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use lexico_tiles::quoted;
 
 use crate::input;
 use crate::lexicons::LexiconArg;
@@ -25,9 +26,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let set = lex.tiles();
     let mut out = Out::new(args.format);
     input::each(&args.words, |text, place| {
-        let seq = set.parse_sequence(text).with_context(|| format!("{place}: '{text}'"))?;
+        let seq = set.parse_sequence(text).with_context(|| format!("{place}: {}", quoted(text)))?;
         if seq.is_empty() {
-            anyhow::bail!("{place}: no tiles in '{text}'");
+            anyhow::bail!("{place}: no tiles in {}", quoted(text));
         }
         let names: Vec<&str> = seq.iter().map(|t| t.map_or("?", |t| set.name(t))).collect();
         let value: u32 = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();

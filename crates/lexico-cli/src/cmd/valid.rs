@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use lexico_lexicon::Lexicon;
-use lexico_tiles::{TileError, Word};
+use lexico_tiles::{quoted, TileError, Word};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
@@ -90,7 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut scratch = Word::new();
     input::each(&args.words, |text, place| {
         let (spelled, verdict) =
-            judge_word(&lex, text, &mut scratch).with_context(|| format!("{place}: '{text}'"))?;
+            judge_word(&lex, text, &mut scratch).with_context(|| format!("{place}: {}", quoted(text)))?;
         all_valid &= verdict == Verdict::Valid;
         let (valid, reason) = match verdict {
             Verdict::Valid => (true, ""),
@@ -137,8 +137,8 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
             continue;
         }
         let text = std::str::from_utf8(raw).map_err(|e| input::invalid_utf8(i + 1, raw, e))?.trim_ascii();
-        let (spelled, verdict) =
-            judge_word(lex, text, &mut scratch).with_context(|| format!("<stdin>:{}: '{text}'", i + 1))?;
+        let (spelled, verdict) = judge_word(lex, text, &mut scratch)
+            .with_context(|| format!("<stdin>:{}: {}", i + 1, quoted(text)))?;
         match verdict {
             Verdict::Valid => writeln!(w, "{spelled}\tvalid")?,
             Verdict::Invalid(reason) => {

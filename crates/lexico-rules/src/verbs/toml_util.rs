@@ -15,6 +15,7 @@ pub(crate) struct Source {
 
 impl Source {
     pub fn read(path: &Path) -> Result<Source, RuleError> {
+        crate::ruleset::regular_file(path)?;
         let text = std::fs::read_to_string(path)
             .map_err(|source| RuleError::Io { path: path.to_path_buf(), source })?;
         Ok(Source { path: path.to_path_buf(), text })
