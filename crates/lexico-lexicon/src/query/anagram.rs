@@ -235,7 +235,6 @@ fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode:
         blanks: rack.blanks,
         exact: mode == Mode::Exact,
         alphagram: Vec::with_capacity(max),
-        word: Vec::with_capacity(max),
         min,
         max,
         out: AnagramKeys::new(max, counts, rack.blanks),
@@ -253,7 +252,6 @@ struct Sorted<'i> {
     blanks: u8,
     exact: bool,
     alphagram: Vec<Tile>,
-    word: Vec<Tile>,
     /// The words found.
     out: AnagramKeys,
     min: usize,
@@ -329,6 +327,6 @@ impl Sorted<'_> {
         let out = &mut self.out;
         // The words of a valid index have at most KEY_TILES tiles; `push` leaves out a longer
         // one (a damaged file).
-        self.index.words(&self.alphagram, at, &mut self.word, |w| out.push(w));
+        self.index.words(&self.alphagram, at, |w| out.push(w));
     }
 }
