@@ -21,6 +21,7 @@
 use fst::raw::{Fst, Node};
 use fst::MapBuilder;
 
+use crate::builder::MAX_WORD_TILES;
 use crate::error::LexiconError;
 use crate::lexicon::Bytes;
 
@@ -230,28 +231,37 @@ impl AnagramIndex {
 
     /// Calls `each` with every word filed under `alphagram` (sorted tiles) at bit offset `at`,
     /// in tile order. Returns false if the list is damaged (it then stops).
-    pub fn words(&self, alphagram: &[u8], at: u64, word: &mut Vec<u8>, mut each: impl FnMut(&[u8])) -> bool {
-        // The distinct tiles and their counts, on the stack: at most MAX_RANKED of them.
-        let mut distinct = [(0u8, 0u8); MAX_RANKED];
+    pub fn words(&self, alphagram: &[u8], at: u64, mut each: impl FnMut(&[u8])) -> bool {
+        let n = alphagram.len();
+        // No alphagram of a valid index is longer (the builder refuses longer words), and up to
+        // that length no product below overflows.
+        if n > MAX_WORD_TILES {
+            return false;
+        }
+        // The distinct tiles and their counts, and the number of orderings: the product of
+        // C(tiles so far, count) over the distinct tiles, without a division.
+        let mut tiles = [0u8; MAX_RANKED];
+        let mut counts = [0u8; MAX_RANKED];
         let mut k = 0;
         for &t in alphagram {
-            if k > 0 && distinct[k - 1].0 == t {
-                distinct[k - 1].1 += 1;
-            } else if k < MAX_RANKED {
-                distinct[k] = (t, 1);
-                k += 1;
+            if k > 0 && tiles[k - 1] == t {
+                counts[k - 1] += 1;
             } else {
-                return false;
+                (tiles[k], counts[k]) = (t, 1);
+                k += 1;
             }
         }
-        let distinct = &distinct[..k];
-        let Some(&n_fact) = FACTORIAL.get(alphagram.len()) else {
-            return false;
-        };
-        let total = distinct.iter().fold(n_fact, |m, d| m / FACTORIAL[d.1 as usize]);
+        let mut total = 1u64;
+        let mut so_far = 0;
+        for &c in &counts[..k] {
+            so_far += c as usize;
+            total *= CHOOSE[so_far][c as usize];
+        }
         let w = width(total);
         let list = self.list.as_ref();
         let mut at = at;
+        let sorted = packed(alphagram);
+        let mut word = [0u8; 2 * MAX_WORD_TILES];
         loop {
             let Some(mut r) = read(list, at, w + 1) else {
                 return false;
@@ -262,31 +272,76 @@ impl AnagramIndex {
             if r >= total {
                 return false;
             }
-            // Unrank: at each position, the tile whose block of orderings holds the rank.
-            let mut counts = [(0u8, 0u8); MAX_RANKED];
-            counts[..k].copy_from_slice(distinct);
-            let mut m = total;
-            word.clear();
-            for i in 0..alphagram.len() {
-                let left = alphagram.len() - i;
-                for d in counts[..k].iter_mut().filter(|d| d.1 > 0) {
-                    let with = exact_div(m * d.1 as u64, left);
-                    if r < with {
-                        word.push(d.0);
-                        d.1 -= 1;
-                        m = with;
-                        break;
-                    }
-                    r -= with;
-                }
-            }
-            each(word);
+            unrank(sorted, n, total, r, &mut word);
+            each(&word[..n]);
             if !more {
                 return true;
             }
         }
     }
 }
+
+/// A sorted tile sequence of at most [`MAX_WORD_TILES`] tiles as a big-endian integer: byte
+/// `i` is tile `i`, zero-padded.
+fn packed(sorted: &[u8]) -> u128 {
+    let k = sorted.iter().fold(0u128, |k, &t| k << 8 | t as u128);
+    k.checked_shl(8 * (MAX_WORD_TILES - sorted.len()) as u32).unwrap_or(0)
+}
+
+/// Writes the ordering of rank `r` (below `total`, their number) of the `n` tiles of `sorted`
+/// (see [`packed`]) to `word[..n]`.
+fn unrank(sorted: u128, n: usize, total: u64, mut r: u64, word: &mut [u8; 2 * MAX_WORD_TILES]) {
+    // Of the m orderings of the tiles left (in tile order, `rest`), those that start with the
+    // tile at index i form a block of m * c / left, c its copies, after the blocks of the tiles
+    // before it: the rank falls in the block of the tile at index r * left / m (the blocks are
+    // proportional to the copies). One division, rather than a branch per tile that no
+    // predictor can guess.
+    let mut rest = sorted;
+    let mut m = total;
+    let mut len = 0;
+    while r != 0 {
+        let left = n - len;
+        let i = (r * left as u64 / m) as usize;
+        let t = byte(rest, i);
+        let (mut first, mut end) = (i, i + 1);
+        while first > 0 && byte(rest, first - 1) == t {
+            first -= 1;
+        }
+        while end < left && byte(rest, end) == t {
+            end += 1;
+        }
+        r -= exact_div(m * first as u64, left);
+        m = exact_div(m * (end - first) as u64, left);
+        word[len] = t;
+        len += 1;
+        // Take the tile out: the bytes after it move up one.
+        let keep = if first == 0 { 0 } else { !0u128 << (8 * (MAX_WORD_TILES - first)) };
+        rest = rest & keep | rest << 8 & !keep;
+    }
+    // Rank 0 among what is left: the rest in tile order.
+    word[len..len + MAX_WORD_TILES].copy_from_slice(&rest.to_be_bytes());
+}
+
+/// Byte `i` of a big-endian tile sequence.
+fn byte(tiles: u128, i: usize) -> u8 {
+    tiles.to_be_bytes()[i]
+}
+
+/// `CHOOSE[n][k]` = C(n, k) for `n` up to [`MAX_RANKED`].
+const CHOOSE: [[u64; MAX_RANKED + 1]; MAX_RANKED + 1] = {
+    let mut c = [[0u64; MAX_RANKED + 1]; MAX_RANKED + 1];
+    let mut n = 0;
+    while n <= MAX_RANKED {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+};
 
 /// `width` bits (at most 57) at bit offset `at`, least significant first.
 fn read(list: &[u8], at: u64, width: u32) -> Option<u64> {
@@ -295,11 +350,17 @@ fn read(list: &[u8], at: u64, width: u32) -> Option<u64> {
     if shift + width > 64 {
         return None;
     }
-    let need = (shift + width).div_ceil(8) as usize;
-    let src = list.get(byte..byte.checked_add(need)?)?;
-    let mut buf = [0u8; 8];
-    buf[..src.len()].copy_from_slice(src);
-    let v = u64::from_le_bytes(buf) >> shift;
+    let v = match list.get(byte..byte.wrapping_add(8)) {
+        // One 8-byte load, except near the end of the list.
+        Some(eight) => u64::from_le_bytes(eight.try_into().expect("8 bytes")),
+        None => {
+            let need = (shift + width).div_ceil(8) as usize;
+            let src = list.get(byte..byte.checked_add(need)?)?;
+            let mut buf = [0u8; 8];
+            buf[..src.len()].copy_from_slice(src);
+            u64::from_le_bytes(buf)
+        }
+    } >> shift;
     Some(if width == 64 { v } else { v & ((1u64 << width) - 1) })
 }
 
@@ -331,6 +392,25 @@ mod tests {
         assert_eq!(orderings(&sorted, &mut d), Some(all.len() as u64));
         for (i, w) in all.iter().enumerate() {
             assert_eq!(rank(w, &sorted, &mut d), Some(i as u64), "{w:?}");
+        }
+    }
+
+    #[test]
+    fn unranking_inverts_ranking() {
+        let mut d = Vec::new();
+        for sorted in
+            [&[7u8][..], &[1, 2], &[1, 1, 2, 3], &[2, 2, 2], &[1, 1, 2, 2, 3, 3, 3], &[1, 3, 5, 7, 9, 11, 13]]
+        {
+            let total = orderings(sorted, &mut d).unwrap();
+            let mut seen = std::collections::BTreeSet::new();
+            for r in 0..total {
+                let mut word = [0u8; 2 * MAX_WORD_TILES];
+                unrank(packed(sorted), sorted.len(), total, r, &mut word);
+                let word = &word[..sorted.len()];
+                assert_eq!(rank(word, sorted, &mut d), Some(r), "{sorted:?} {word:?}");
+                seen.insert(word.to_vec());
+            }
+            assert_eq!(seen.len() as u64, total);
         }
     }
 

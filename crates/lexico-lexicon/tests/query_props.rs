@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use lexico_lexicon::provenance::code;
-use lexico_lexicon::query::{self, AnagramQuery, Found, Mode, Pattern, TileRegex};
+use lexico_lexicon::query::{self, AnagramQuery, Bag, Found, Mode, Pattern, Sort, TileRegex};
 use lexico_lexicon::{Builder, Lexicon, Manifest, SlotInfo, SourceInfo};
 use lexico_tiles::{Rack, Tile, TileSet};
 use proptest::prelude::*;
@@ -217,6 +217,25 @@ proptest! {
             // blanks in the same places.
             let found = query::anagram(&lex, &rack, &q).unwrap();
             prop_assert_eq!(&found, &query::anagram(&walked, &rack, &q).unwrap(), "rack {:?} mode {:?}", text, mode);
+            // The compact answer holds the same words, sorts them as `query::sort` sorts the
+            // words, and gives each the same blanks and value.
+            let keys = query::anagram_keys(&lex, &rack, &q).unwrap();
+            prop_assert_eq!(keys.is_some(), mode != Mode::Super);
+            prop_assert!(query::anagram_keys(&walked, &rack, &q).unwrap().is_none());
+            if let Some(keys) = keys {
+                let bag = Bag::of(&set);
+                for order in [Sort::Length, Sort::Alpha, Sort::Value, Sort::Probability] {
+                    let mut keys = keys.clone();
+                    keys.sort(order, &set, &bag);
+                    let mut want = found.clone();
+                    query::sort(&mut want, order, &set, &bag);
+                    let got: Vec<Found> = (0..keys.len()).map(|i| keys.found(i)).collect();
+                    prop_assert_eq!(&got, &want, "rack {:?} mode {:?} order {:?}", text, mode, order);
+                    for (i, f) in want.iter().enumerate() {
+                        prop_assert_eq!(keys.value(keys.word(i).tiles(), &set), f.value(&set));
+                    }
+                }
+            }
             let got: BTreeSet<(Vec<Tile>, u32, u32)> = found
                 .into_iter()
                 .map(|f| {

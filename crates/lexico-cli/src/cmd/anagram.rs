@@ -1,13 +1,16 @@
 //! `lexico anagram`: the words a rack makes, exactly, from a subset, or with tiles added.
 
-use std::io::Write;
+use std::cell::OnceCell;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use lexico_lexicon::query::{self, AnagramQuery, Bag, Found, Mode, Ranks, Sort};
+use lexico_lexicon::query::{
+    self, AnagramKeys, AnagramQuery, Bag, Found, Mode, Ranks, Sort, Word, KEY_TILES,
+};
 use lexico_lexicon::Lexicon;
-use lexico_tiles::Rack;
+use lexico_tiles::{Rack, TileSet};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
@@ -88,10 +91,10 @@ pub struct Printer<'l> {
     bag: Bag,
     ranks: Option<Ranks>,
     pub out: Out,
-    tiles: bool,
-    /// Name of the query field (`rack`, `pattern`) and whether text lines show it.
+    text: TextLines,
+    /// Name of the query field (`rack`, `pattern`).
     key: &'static str,
-    show_key: bool,
+    /// Scratch: one text line.
     line: String,
 }
 
@@ -102,9 +105,8 @@ impl<'l> Printer<'l> {
             bag: Bag::of(lex.tiles()),
             ranks: None,
             out: Out::new(show.format),
-            tiles: show.tiles,
+            text: TextLines::new(show.tiles, show_key),
             key,
-            show_key,
             line: String::new(),
         }
     }
@@ -118,12 +120,42 @@ impl<'l> Printer<'l> {
         top: Option<usize>,
     ) -> Result<()> {
         query::sort(found, order, self.lex.tiles(), &self.bag);
-        if order == Sort::Probability && self.ranks.is_none() {
-            self.ranks = Some(Ranks::compute(self.lex, &self.bag));
-        }
+        self.rank_if(order);
         let n = top.unwrap_or(usize::MAX).min(found.len());
         for f in &found[..n] {
             self.print(query, f)?;
+        }
+        Ok(())
+    }
+
+    fn rank_if(&mut self, order: Sort) {
+        if order == Sort::Probability && self.ranks.is_none() {
+            self.ranks = Some(Ranks::compute(self.lex, &self.bag));
+        }
+    }
+
+    /// Sorts the words of an anagram query in `order`, keeps the first `top`, and prints them.
+    /// Text without ranks is formatted straight from the keys; other outputs print each word as
+    /// [`Printer::print`] does.
+    pub fn print_keys(
+        &mut self,
+        query: &str,
+        keys: &mut AnagramKeys,
+        order: Sort,
+        top: Option<usize>,
+    ) -> Result<()> {
+        let set = self.lex.tiles();
+        keys.sort(order, set, &self.bag);
+        self.rank_if(order);
+        let n = top.unwrap_or(usize::MAX).min(keys.len());
+        if self.out.format() == Format::Text
+            && self.ranks.is_none()
+            && self.text.write_keys(set, query, keys, n, self.out.raw())?
+        {
+            return Ok(());
+        }
+        for i in 0..n {
+            self.print(query, &keys.found(i))?;
         }
         Ok(())
     }
@@ -133,24 +165,13 @@ impl<'l> Printer<'l> {
         let set = self.lex.tiles();
         let value = f.value(set);
         if self.out.format() == Format::Text {
-            // One line built in a reused buffer: no allocation per word.
-            use std::fmt::Write as _;
+            let rank = self.ranks.as_ref().map(|r| r.rank(f.tiles.len(), self.bag.combinations(&f.tiles)));
             self.line.clear();
-            if self.show_key {
-                self.line.push_str(query);
-                self.line.push('\t');
-            }
-            f.spell_into(set, self.tiles, &mut self.line);
-            let _ = write!(self.line, "\t{value}");
-            if let Some(r) = &self.ranks {
-                let rank = r.rank(f.tiles.len(), self.bag.combinations(&f.tiles));
-                let _ = write!(self.line, "\t{rank}");
-            }
-            self.line.push('\n');
+            self.text.found_line(set, query, f, value, rank, &mut self.line);
             self.out.raw().write_all(self.line.as_bytes())?;
             return Ok(());
         }
-        let word = if self.tiles { f.spell_tiles(set) } else { f.spell(set) };
+        let word = if self.text.tiles { f.spell_tiles(set) } else { f.spell(set) };
         let combos = self.bag.combinations(&f.tiles);
         let mut fields = vec![
             (self.key, Value::Str(query)),
@@ -166,6 +187,150 @@ impl<'l> Printer<'l> {
         }
         self.out.record("", &fields)?;
         Ok(())
+    }
+}
+
+/// Text lines: `[QUERY<TAB>]WORD<TAB>VALUE[<TAB>RANK]`.
+struct TextLines {
+    /// Bracket spelling (`--tiles`).
+    tiles: bool,
+    /// Whether lines start with the query.
+    show_key: bool,
+    /// Each tile's spelling and value, made on first use.
+    spelling: OnceCell<Option<Spelling>>,
+}
+
+impl TextLines {
+    fn new(tiles: bool, show_key: bool) -> TextLines {
+        TextLines { tiles, show_key, spelling: OnceCell::new() }
+    }
+
+    /// Appends the line of `f`, of face value `value`, to `line`.
+    fn found_line(
+        &self,
+        set: &TileSet,
+        query: &str,
+        f: &Found,
+        value: u32,
+        rank: Option<u64>,
+        line: &mut String,
+    ) {
+        use std::fmt::Write as _;
+        if self.show_key {
+            line.push_str(query);
+            line.push('\t');
+        }
+        f.spell_into(set, self.tiles, line);
+        let _ = write!(line, "\t{value}");
+        if let Some(rank) = rank {
+            let _ = write!(line, "\t{rank}");
+        }
+        line.push('\n');
+    }
+
+    /// Writes the lines of the first `n` words of `keys`, the answer to `query`, to `w`, as
+    /// [`TextLines::found_line`] writes them without a rank; false, with nothing written, if a
+    /// tile of `set` is too long for a [`Spelling`].
+    fn write_keys(
+        &self,
+        set: &TileSet,
+        query: &str,
+        keys: &AnagramKeys,
+        n: usize,
+        w: &mut impl Write,
+    ) -> io::Result<bool> {
+        let Some(sp) = self.spelling(set) else {
+            return Ok(false);
+        };
+        let mut line = [0u8; LINE];
+        for i in 0..n {
+            if self.show_key {
+                w.write_all(query.as_bytes())?;
+                w.write_all(b"\t")?;
+            }
+            let len = sp.line(keys, &keys.word(i), &mut line);
+            w.write_all(&line[..len])?;
+        }
+        Ok(true)
+    }
+
+    /// The spelling table of `set`, if every tile spells in at most [`SPELLING`] bytes.
+    fn spelling(&self, set: &TileSet) -> Option<&Spelling> {
+        self.spelling.get_or_init(|| Spelling::new(set, self.tiles)).as_ref()
+    }
+}
+
+/// The most bytes of a tile's spelling in a [`Spelling`]: `[CH]`, `[ñ]`.
+const SPELLING: usize = 8;
+
+/// The longest line [`Spelling::line`] writes: 16 tiles, a tab, a value, a line end.
+const LINE: usize = KEY_TILES * SPELLING + 16;
+
+/// Each tile's spelling, as [`Found::spell_into`] writes it, in capitals and in lower case (a
+/// blank), padded to [`SPELLING`] bytes so that a word is spelled with fixed-size copies, and
+/// its face value.
+struct Spelling {
+    /// By byte: the spelling in capitals, then in lower case, each with its length.
+    spell: Vec<[([u8; SPELLING], u8); 2]>,
+    value: [u32; 256],
+}
+
+impl Spelling {
+    /// `None` if a tile spells in more than [`SPELLING`] bytes.
+    fn new(set: &TileSet, brackets: bool) -> Option<Spelling> {
+        let mut spell = Vec::with_capacity(256);
+        let mut value = [0; 256];
+        let mut one = Found { tiles: vec![0], blanks: 0 };
+        let mut text = String::new();
+        for t in 0..=255u8 {
+            let mut cases = [([0; SPELLING], 0); 2];
+            for (blank, case) in cases.iter_mut().enumerate() {
+                (one.tiles[0], one.blanks) = (t, blank as u64);
+                text.clear();
+                one.spell_into(set, brackets, &mut text);
+                case.0.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+                case.1 = text.len() as u8;
+            }
+            spell.push(cases);
+            value[t as usize] = set.get(t).map_or(0, |d| d.value as u32);
+        }
+        Some(Spelling { spell, value })
+    }
+
+    /// Writes the line of `word`, one of `keys`, to `line`, and returns its length: the bytes
+    /// [`TextLines::found_line`] writes for it without the query and the rank.
+    fn line(&self, keys: &AnagramKeys, word: &Word, line: &mut [u8; LINE]) -> usize {
+        let tiles = word.tiles();
+        let blanks = keys.blanks(tiles);
+        let mut at = 0;
+        let mut value = 0;
+        for (i, &t) in tiles.iter().enumerate() {
+            let blank = (blanks >> i & 1) as usize;
+            let (bytes, len) = &self.spell[t as usize][blank];
+            line[at..at + SPELLING].copy_from_slice(bytes);
+            at += *len as usize;
+            if blank == 0 {
+                value += self.value[t as usize];
+            }
+        }
+        line[at] = b'\t';
+        at += 1;
+        // A value has at most 4 digits: 16 tiles of at most 255 points.
+        let mut digits = [b'0'; 10];
+        let mut d = digits.len();
+        loop {
+            d -= 1;
+            digits[d] = b'0' + (value % 10) as u8;
+            value /= 10;
+            if value == 0 {
+                break;
+            }
+        }
+        let n = digits.len() - d;
+        line[at..at + n].copy_from_slice(&digits[d..]);
+        at += n;
+        line[at] = b'\n';
+        at + 1
     }
 }
 
@@ -185,10 +350,62 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut any = false;
     input::each(&args.racks, |text, place| {
         let rack = Rack::parse(lex.tiles(), text).with_context(|| format!("{place}: '{text}'"))?;
-        let mut found = query::anagram(&lex, &rack, &q).with_context(|| format!("{place}: '{text}'"))?;
+        let context = || format!("{place}: '{text}'");
+        if let Some(mut keys) = query::anagram_keys(&lex, &rack, &q).with_context(context)? {
+            any |= !keys.is_empty();
+            return printer.print_keys(text, &mut keys, order, args.show.top);
+        }
+        let mut found = query::anagram(&lex, &rack, &q).with_context(context)?;
         any |= !found.is_empty();
         printer.print_all(text, &mut found, order, args.show.top)
     })?;
     printer.out.flush()?;
     Ok(if any { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexicons::DEFAULT;
+
+    /// The text written from keys is, byte for byte, the text written from the same answer as
+    /// `Found` words, in every order, with and without `--tiles` and the rack column.
+    #[test]
+    fn lines_from_keys_equal_lines_from_found_words() {
+        let lex = Lexicon::from_static(DEFAULT).unwrap();
+        let set = lex.tiles();
+        let bag = Bag::of(set);
+        for text in ["AEINR??", "CAS?", "ÑU?", "CHURR?", "L,L,A,M,A", "??", "QUE?I", "CH,O,O,CH"] {
+            let rack = Rack::parse(set, text).unwrap();
+            for q in [
+                AnagramQuery { mode: Mode::Exact, min: None, max: None },
+                AnagramQuery { mode: Mode::Sub, min: None, max: None },
+                AnagramQuery { mode: Mode::Sub, min: Some(3), max: Some(5) },
+            ] {
+                // Lengths no word of the rack can have (`??` with --min 3) are an error.
+                let Ok(found) = query::anagram(&lex, &rack, &q) else {
+                    continue;
+                };
+                let keys =
+                    query::anagram_keys(&lex, &rack, &q).unwrap().expect("the default lexicon has the index");
+                for order in [Sort::Length, Sort::Alpha, Sort::Value, Sort::Probability] {
+                    for (tiles, show_key) in [(false, false), (true, false), (false, true), (true, true)] {
+                        let lines = TextLines::new(tiles, show_key);
+                        let mut want = String::new();
+                        let mut found = found.clone();
+                        query::sort(&mut found, order, set, &bag);
+                        for f in &found {
+                            lines.found_line(set, text, f, f.value(set), None, &mut want);
+                        }
+                        let mut keys = keys.clone();
+                        keys.sort(order, set, &bag);
+                        let mut got = Vec::new();
+                        assert!(lines.write_keys(set, text, &keys, keys.len(), &mut got).unwrap());
+                        let what = format!("{text} {:?} {order:?} tiles {tiles} key {show_key}", q.mode);
+                        assert_eq!(String::from_utf8(got).unwrap(), want, "{what}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -19,7 +19,7 @@
 use fst::raw::{Fst, Node, Output};
 use lexico_tiles::{Rack, Tile};
 
-use super::{Found, QueryError, MAX_WORD};
+use super::{AnagramKeys, Found, QueryError, MAX_WORD};
 use crate::{AnagramIndex, Lexicon};
 
 /// The most tiles a rack may hold (blanks included).
@@ -71,19 +71,9 @@ impl AnagramQuery {
 /// blanks play. Errors: more blanks than the bag holds, a rack longer than [`MAX_RACK`], or
 /// lengths no word can have.
 pub fn anagram(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<Vec<Found>, QueryError> {
-    let set = lex.tiles();
-    if rack.blanks > set.blanks() {
-        return Err(QueryError::Blanks { got: rack.blanks as usize, max: set.blanks() as usize });
-    }
-    if rack.len() > MAX_RACK {
-        return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK });
-    }
-    let (min, max) = query.lengths(rack)?;
-    if query.mode != Mode::Super {
-        // A damaged index (a checksum mismatch) is not fatal: the word store answers the same.
-        if let Ok(Some(index)) = lex.anagram_index() {
-            return Ok(by_alphagram(index, rack, min, max, query.mode));
-        }
+    let (min, max) = checked(lex, rack, query)?;
+    if let Some(keys) = from_index(lex, rack, min, max, query.mode) {
+        return Ok(keys.found_in_order());
     }
     let (counts, distinct) = rack_counts(rack);
     let mut walk = Walk {
@@ -101,6 +91,40 @@ pub fn anagram(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<Vec<F
     let fst = lex.fst().as_fst();
     walk.go(fst, fst.root());
     Ok(walk.out)
+}
+
+/// The same words as [`anagram`], as [`AnagramKeys`] (unsorted), when the lexicon's anagram
+/// index answers the query: exact and sub-anagrams on a lexicon with the index. `None`
+/// otherwise (use [`anagram`]). Same errors as [`anagram`].
+pub fn anagram_keys(
+    lex: &Lexicon,
+    rack: &Rack,
+    query: &AnagramQuery,
+) -> Result<Option<AnagramKeys>, QueryError> {
+    let (min, max) = checked(lex, rack, query)?;
+    Ok(from_index(lex, rack, min, max, query.mode))
+}
+
+/// The effective lengths, once the rack is known to be one the query can run on.
+fn checked(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<(usize, usize), QueryError> {
+    let set = lex.tiles();
+    if rack.blanks > set.blanks() {
+        return Err(QueryError::Blanks { got: rack.blanks as usize, max: set.blanks() as usize });
+    }
+    if rack.len() > MAX_RACK {
+        return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK });
+    }
+    query.lengths(rack)
+}
+
+/// Exact or sub-anagrams from the anagram index, if the lexicon has one.
+fn from_index(lex: &Lexicon, rack: &Rack, min: usize, max: usize, mode: Mode) -> Option<AnagramKeys> {
+    if mode == Mode::Super {
+        return None;
+    }
+    // A damaged index (a checksum mismatch) is not fatal: the word store answers the same.
+    let index = lex.anagram_index().ok().flatten()?;
+    Some(by_alphagram(index, rack, min, max, mode))
 }
 
 struct Walk {
@@ -201,42 +225,26 @@ fn rack_counts(rack: &Rack) -> ([u8; 256], Vec<Tile>) {
     (counts, distinct)
 }
 
-/// Exact or sub-anagrams from the anagram index, in tile order.
-fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode: Mode) -> Vec<Found> {
+/// Exact or sub-anagrams from the anagram index, in the order the walk meets them.
+fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode: Mode) -> AnagramKeys {
     let (counts, distinct) = rack_counts(rack);
     let mut walk = Sorted {
         index,
-        rack: counts,
         counts,
         distinct,
         blanks: rack.blanks,
         exact: mode == Mode::Exact,
         alphagram: Vec::with_capacity(max),
-        word: Vec::with_capacity(max),
-        lacking: Vec::new(),
-        marks: [0; 256],
         min,
         max,
-        out: Vec::new(),
+        out: AnagramKeys::new(max, counts, rack.blanks),
     };
     walk.go(index.root(), Output::zero(), 0);
-    // Sorting the small keys, then making the words in order, moves far less memory than
-    // sorting the words themselves.
-    walk.out.sort_unstable_by_key(|h| h.0);
     walk.out
-        .iter()
-        .map(|&(key, mask)| {
-            let tiles = key.to_be_bytes();
-            let len = tiles.iter().position(|&t| t == 0).unwrap_or(tiles.len());
-            Found { tiles: tiles[..len].to_vec(), blanks: mask }
-        })
-        .collect()
 }
 
 struct Sorted<'i> {
     index: &'i AnagramIndex,
-    /// The rack's lettered tiles, by tile.
-    rack: [u8; 256],
     /// The rack's lettered tiles not yet taken.
     counts: [u8; 256],
     /// The rack's distinct lettered tiles, in tile order.
@@ -244,13 +252,8 @@ struct Sorted<'i> {
     blanks: u8,
     exact: bool,
     alphagram: Vec<Tile>,
-    word: Vec<Tile>,
-    /// Scratch: each tile an alphagram needs more copies of than the rack holds, and how many.
-    lacking: Vec<(Tile, u8)>,
-    /// The words found, as zero-padded big-endian keys, with the positions blanks play.
-    out: Vec<(u128, u64)>,
-    /// Scratch: blanks left to mark, by tile, while a word is marked (zero between words).
-    marks: [u8; 256],
+    /// The words found.
+    out: AnagramKeys,
     min: usize,
     max: usize,
 }
@@ -319,37 +322,11 @@ impl Sorted<'_> {
         }
     }
 
-    /// Adds the words of the alphagram taken so far, listed at bit offset `at`. Blanks play the
-    /// last copies of each tile the rack lacks, as in the word-store walk.
+    /// Adds the words of the alphagram taken so far, listed at bit offset `at`.
     fn emit(&mut self, at: u64) {
-        self.lacking.clear();
-        for run in self.alphagram.chunk_by(|a, b| a == b) {
-            let held = self.rack[run[0] as usize] as usize;
-            if run.len() > held {
-                self.lacking.push((run[0], (run.len() - held) as u8));
-            }
-        }
-        let (lacking, marks, out) = (&self.lacking, &mut self.marks, &mut self.out);
-        self.index.words(&self.alphagram, at, &mut self.word, |w| {
-            let mut mask = 0u64;
-            if !lacking.is_empty() {
-                for &(t, n) in lacking {
-                    marks[t as usize] = n;
-                }
-                for (i, &t) in w.iter().enumerate().rev() {
-                    if marks[t as usize] > 0 {
-                        marks[t as usize] -= 1;
-                        mask |= 1 << i;
-                    }
-                }
-            }
-            // Words of the index are at most MAX_WORD_TILES (16) tiles, never 0: zero-padded
-            // big-endian integers sort as the words do. A longer one is no word of a valid file.
-            if w.len() <= 16 {
-                let mut k = [0u8; 16];
-                k[..w.len()].copy_from_slice(w);
-                out.push((u128::from_be_bytes(k), mask));
-            }
-        });
+        let out = &mut self.out;
+        // The words of a valid index have at most KEY_TILES tiles; `push` leaves out a longer
+        // one (a damaged file).
+        self.index.words(&self.alphagram, at, |w| out.push(w));
     }
 }
