@@ -105,8 +105,14 @@ pub struct TileSet {
     starts: std::collections::HashMap<char, Vec<usize>>,
     /// ASCII letters that start a spelling of three or more characters (none in Spanish).
     multi_ascii: [bool; 128],
-    /// The tile of each two-letter ASCII spelling (CH, LL, RR), at `first << 7 | second`.
+    /// The tile of each two-letter ASCII spelling that starts with a letter (CH, LL, RR), at
+    /// `first << 7 | second`, for every case of both letters (`ch`, `Ch`, `cH`, `CH`).
     pairs: Vec<Tile>,
+    /// The tile of each byte the fast tokeniser reads alone: ASCII letters of either case with a
+    /// one-letter spelling, and [`ENYE`] (0 = none).
+    letter: [Tile; 256],
+    /// Whether some spelling of three or more characters starts with an ASCII letter.
+    any_multi_ascii: bool,
     /// Direct lookup for single ASCII characters (0 = none).
     ascii: [Tile; 128],
     /// The tile spelled `Ñ` alone, when no longer spelling has an Ñ (0 otherwise): the fast
@@ -116,6 +122,13 @@ pub struct TileSet {
     row: [u8; 256],
     blanks: u8,
     absent: Vec<String>,
+}
+
+/// The bytes of an ASCII character in either case (a non-letter is its own only case).
+fn cases(c: char) -> impl Iterator<Item = u8> {
+    let c = c as u8;
+    let other = if c.is_ascii_alphabetic() { c ^ 0x20 } else { c };
+    std::iter::once(c).chain((other != c).then_some(other))
 }
 
 /// Stands for Ñ in the folded text of [`TileSet::parse_word_fast`] (not an ASCII byte, so never
@@ -152,6 +165,8 @@ impl TileSet {
             multi_ascii: [false; 128],
             pairs: vec![0; 128 * 128],
             ascii: [0; 128],
+            letter: [0; 256],
+            any_multi_ascii: false,
             enye: 0,
             row: [0; 256],
             blanks: 0,
@@ -255,7 +270,13 @@ impl TileSet {
             }
             set.starts.entry(spelling[0]).or_default().push(k);
             match spelling[..] {
-                [a, b] if a.is_ascii() && b.is_ascii() => set.pairs[(a as usize) << 7 | b as usize] = *tile,
+                [a, b] if a.is_ascii() && b.is_ascii() => {
+                    for a in cases(a) {
+                        for b in cases(b) {
+                            set.pairs[(a as usize) << 7 | b as usize] = *tile;
+                        }
+                    }
+                }
                 [a, _, _, ..] if a.is_ascii() => set.multi_ascii[a as usize] = true,
                 _ => {}
             }
@@ -263,6 +284,11 @@ impl TileSet {
         let single_enye = set.spellings.iter().find(|(s, _)| s[..] == ['Ñ']).map(|&(_, t)| t);
         let enye_in_longer = set.spellings.iter().any(|(s, _)| s.len() > 1 && s.contains(&'Ñ'));
         set.enye = single_enye.filter(|_| !enye_in_longer).unwrap_or(0);
+        for b in (b'A'..=b'Z').chain(b'a'..=b'z') {
+            set.letter[b as usize] = set.ascii[b.to_ascii_uppercase() as usize];
+        }
+        set.letter[ENYE as usize] = set.enye;
+        set.any_multi_ascii = set.multi_ascii.iter().any(|&m| m);
         Ok(set)
     }
 
@@ -427,6 +453,39 @@ impl TileSet {
 
     /// [`parse_word_fast`](Self::parse_word_fast) on ASCII letters and the [`ENYE`] mark.
     fn parse_letters(&self, text: &[u8], out: &mut Word) -> bool {
+        if self.any_multi_ascii {
+            return self.parse_letters_longest(text, out);
+        }
+        // Without spellings longer than two letters, a position is a pair or a single letter:
+        // two table lookups a tile.
+        out.clear();
+        out.reserve(text.len());
+        let mut i = 0;
+        while i < text.len() {
+            let b = text[i];
+            if let Some(&next) = text.get(i + 1) {
+                if (b | next) < 0x80 {
+                    let pair = self.pairs[(b as usize) << 7 | next as usize];
+                    if pair != 0 {
+                        out.push(pair);
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
+            let t = self.letter[b as usize];
+            if t == 0 {
+                return false;
+            }
+            out.push(t);
+            i += 1;
+        }
+        !out.is_empty()
+    }
+
+    /// [`parse_letters`](Self::parse_letters) for a tile set with spellings of three or more
+    /// letters: the longest spelling at each position wins.
+    fn parse_letters_longest(&self, text: &[u8], out: &mut Word) -> bool {
         out.clear();
         let mut i = 0;
         while i < text.len() {
@@ -609,6 +668,13 @@ mod tests {
         }
         assert!(!set.parse_word_fast(b"kiosco", &mut out));
         assert!(!set.parse_word_fast(b"", &mut out));
+        // Digraphs in any case, and digits (aliases the full tokeniser reads) left to it.
+        for (s, tiles) in [("Churro", 4), ("cHurro", 4), ("lLuvia", 5), ("peRro", 4), ("chCH", 2)] {
+            assert!(set.parse_word_fast(s.as_bytes(), &mut out), "{s}");
+            assert_eq!(out, set.parse_word(s).unwrap(), "{s}");
+            assert_eq!(out.len(), tiles, "{s}");
+        }
+        assert!(!set.parse_word_fast(b"1urro", &mut out));
     }
 
     #[test]
