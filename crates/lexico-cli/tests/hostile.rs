@@ -350,7 +350,7 @@ fn valid_on_hostile_arguments() {
     // An error quotes a long argument by its start only, with the column of the fault.
     let quote = format!("'{}…'", "a".repeat(60));
     let bad = format!("{long}@");
-    for command in ["valid", "tiles", "hooks", "explain"] {
+    for command in ["valid", "tiles", "hooks", "explain", "anagram"] {
         let run = lexico(&[command, &bad], b"");
         assert_eq!(run.code, 2, "{command}");
         assert_eq!(

@@ -62,7 +62,7 @@ pub enum TileError {
 /// A character of an error, quoted, with its code point when it is not ASCII: a look-alike such
 /// as the Cyrillic `С` (U+0421) reads like a Latin letter, and only the code point tells them
 /// apart.
-fn shown(text: &str) -> String {
+pub fn shown(text: &str) -> String {
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),

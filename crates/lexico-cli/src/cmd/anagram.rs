@@ -349,8 +349,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut printer = Printer::new(&lex, &args.show, "rack", args.racks.len() != 1);
     let mut any = false;
     input::each(&args.racks, |text, place| {
-        let rack = Rack::parse(lex.tiles(), text).with_context(|| format!("{place}: '{text}'"))?;
-        let context = || format!("{place}: '{text}'");
+        let context = || format!("{place}: {}", lexico_tiles::quoted(text));
+        let rack = Rack::parse(lex.tiles(), text).with_context(context)?;
         if let Some(mut keys) = query::anagram_keys(&lex, &rack, &q).with_context(context)? {
             any |= !keys.is_empty();
             return printer.print_keys(text, &mut keys, order, args.show.top);

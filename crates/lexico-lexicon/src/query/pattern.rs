@@ -177,9 +177,9 @@ fn closing(chars: &[char], open: usize) -> Option<usize> {
 pub(crate) fn tile_error(e: TileError, offset: usize) -> QueryError {
     let column = offset + e.column().unwrap_or(1);
     let message = match e {
-        TileError::Unknown { text, .. } => format!("'{text}' is not a tile"),
+        TileError::Unknown { text, .. } => format!("{} is not a tile", lexico_tiles::shown(&text)),
         TileError::Absent { text, .. } => {
-            format!("'{text}' has no tile and a blank cannot stand for it")
+            format!("{} has no tile and a blank cannot stand for it", lexico_tiles::shown(&text))
         }
         TileError::Bracket { text, .. } => format!("'{text}' is not a bracketed tile"),
         TileError::Empty => "no tiles".into(),
@@ -291,6 +291,7 @@ mod tests {
         assert_eq!(err("CA[SA"), "column 3: '[' has no closing ']'");
         assert_eq!(err("CA?K"), "column 4: 'K' has no tile and a blank cannot stand for it");
         assert_eq!(err("[AE@]"), "column 4: '@' is not a tile");
+        assert_eq!(err("C\u{410}SA"), "column 2: 'А' (U+0410) is not a tile");
         assert_eq!(err("A]"), "column 2: ']' without its '['");
         assert_eq!(err(""), "column 1: an empty pattern");
     }
