@@ -117,52 +117,64 @@ pub fn compile(
     let mut parsed = Vec::with_capacity(inputs.len());
     let mut source_infos = Vec::new();
     let mut base = 0u64;
-    for input in inputs {
-        let path = std::path::Path::new(&input.path);
-        let kind = SourceKind::detect(&input.bytes);
-        let (p, lines) = match kind {
-            SourceKind::Raw => {
-                let list = sources::read_raw(path, &input.bytes)?;
-                let lines = list.lines;
-                (Parsed::Raw(list), lines)
-            }
-            SourceKind::FiseNonVerbs => {
-                let (entries, lines) = fise::read_non_verbs(path, &input.bytes)?;
-                (Parsed::NonVerbs(entries), lines)
-            }
-            SourceKind::FiseVerbs => {
-                let entries = verbs::read_classified(path, &input.bytes)?;
-                let Some(v) = &rules.verbs else {
-                    return Err(CompileError::Unsupported {
-                        path: input.path.clone(),
-                        kind: "verb (the rule set has no verb rules)",
-                    });
+    // The sources' digests are computed on a second thread while they are parsed.
+    let digests = std::thread::scope(|scope| -> Result<Vec<String>, CompileError> {
+        let digests = scope.spawn(|| inputs.iter().map(|i| hex(&Sha256::digest(&i.bytes))).collect());
+        let mut read = || -> Result<(), CompileError> {
+            for input in inputs {
+                let path = std::path::Path::new(&input.path);
+                let kind = SourceKind::detect(&input.bytes);
+                let (p, lines) = match kind {
+                    SourceKind::Raw => {
+                        let list = sources::read_raw(path, &input.bytes)?;
+                        let lines = list.lines;
+                        (Parsed::Raw(list), lines)
+                    }
+                    SourceKind::FiseNonVerbs => {
+                        let (entries, lines) = fise::read_non_verbs(path, &input.bytes)?;
+                        (Parsed::NonVerbs(entries), lines)
+                    }
+                    SourceKind::FiseVerbs => {
+                        let entries = verbs::read_classified(path, &input.bytes)?;
+                        let Some(v) = &rules.verbs else {
+                            return Err(CompileError::Unsupported {
+                                path: input.path.clone(),
+                                kind: "verb (the rule set has no verb rules)",
+                            });
+                        };
+                        v.check_entries(path, &entries)?;
+                        let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
+                        (Parsed::Verbs(entries), lines)
+                    }
+                    SourceKind::FiseVerbUpdates => {
+                        let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
+                        (Parsed::VerbUpdates, lines)
+                    }
+                    SourceKind::LemmaTable => {
+                        let (rows, lines) = lemmas::read_lemma_table(path, &input.bytes)?;
+                        (Parsed::Lemmas(rows), lines)
+                    }
+                    SourceKind::FiseNonVerbUpdates => {
+                        let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
+                        (Parsed::NonVerbUpdates(entries), lines)
+                    }
                 };
-                v.check_entries(path, &entries)?;
-                let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
-                (Parsed::Verbs(entries), lines)
+                source_infos.push(SourceInfo {
+                    file: FileDigest { path: input.path.clone(), sha256: String::new() },
+                    kind: kind.name().to_string(),
+                    lines: lines as u64,
+                    base,
+                });
+                base += lines as u64;
+                parsed.push(p);
             }
-            SourceKind::FiseVerbUpdates => {
-                let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
-                (Parsed::VerbUpdates, lines)
-            }
-            SourceKind::LemmaTable => {
-                let (rows, lines) = lemmas::read_lemma_table(path, &input.bytes)?;
-                (Parsed::Lemmas(rows), lines)
-            }
-            SourceKind::FiseNonVerbUpdates => {
-                let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
-                (Parsed::NonVerbUpdates(entries), lines)
-            }
+            Ok(())
         };
-        source_infos.push(SourceInfo {
-            file: FileDigest { path: input.path.clone(), sha256: hex(&Sha256::digest(&input.bytes)) },
-            kind: kind.name().to_string(),
-            lines: lines as u64,
-            base,
-        });
-        base += lines as u64;
-        parsed.push(p);
+        read()?;
+        Ok(digests.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    })?;
+    for (info, sha) in source_infos.iter_mut().zip(digests) {
+        info.file.sha256 = sha;
     }
     let needs_plurals = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_) | Parsed::Lemmas(_)));
     // A lemma-table row for a headword (and homograph number) of a FISE non-verb list annotates

@@ -117,24 +117,37 @@ fn decode_lossy(bytes: &[u8]) -> String {
 
 /// Splits text into numbered lines (1-based), accepting LF, CRLF and bare CR line ends.
 pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = Some(text);
+    // One scan of the whole text for line ends (a search per line costs more than the short
+    // lines of a word list).
+    let mut ends = memchr::memchr2_iter(b'\n', b'\r', text.as_bytes()).peekable();
+    let mut start = 0;
     let mut n = 0;
     std::iter::from_fn(move || {
-        let s = rest?;
+        if start >= text.len() {
+            return None;
+        }
         n += 1;
-        match memchr::memchr2(b'\n', b'\r', s.as_bytes()) {
+        // A CRLF's LF was found as an end of its own: skip it.
+        let end = loop {
+            match ends.next() {
+                Some(i) if i < start => continue,
+                other => break other,
+            }
+        };
+        match end {
             Some(i) => {
-                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
-                rest = if i + skip == s.len() { None } else { Some(&s[i + skip..]) };
-                Some((n, &s[..i]))
+                let line = &text[start..i];
+                start = if text.as_bytes()[i] == b'\r' && text.as_bytes().get(i + 1) == Some(&b'\n') {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                Some((n, line))
             }
             None => {
-                rest = None;
-                if s.is_empty() {
-                    None
-                } else {
-                    Some((n, s))
-                }
+                let line = &text[start..];
+                start = text.len();
+                Some((n, line))
             }
         }
     })
@@ -184,7 +197,11 @@ pub fn read_raw(path: &Path, bytes: &[u8]) -> Result<RawList, RuleError> {
     let mut lines_read = 0;
     for (n, line) in lines(&text) {
         lines_read = n;
-        let word = line.split('#').next().unwrap_or("").trim();
+        let word = match memchr::memchr(b'#', line.as_bytes()) {
+            Some(i) => &line[..i],
+            None => line,
+        }
+        .trim();
         if !word.is_empty() {
             let start = word.as_ptr() as usize - text.as_ptr() as usize;
             spans.push((n as u32, start as u32, (start + word.len()) as u32));
@@ -196,6 +213,29 @@ pub fn read_raw(path: &Path, bytes: &[u8]) -> Result<RawList, RuleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Lines split one end at a time, the plain way.
+    fn reference_lines(text: &str) -> Vec<(usize, &str)> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let (line, next) = match rest.find(['\n', '\r']) {
+                Some(i) if rest[i..].starts_with("\r\n") => (&rest[..i], &rest[i + 2..]),
+                Some(i) => (&rest[..i], &rest[i + 1..]),
+                None => (rest, ""),
+            };
+            out.push((out.len() + 1, line));
+            rest = next;
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn lines_agree_with_a_plain_splitter(text in "[a#é \r\n]{0,40}") {
+            proptest::prop_assert_eq!(lines(&text).collect::<Vec<_>>(), reference_lines(&text));
+        }
+    }
 
     #[test]
     fn every_line_end_is_a_line_end() {

@@ -58,8 +58,14 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let started = Instant::now();
-    let rules = RuleSet::load(&args.rules)?;
-    let inputs = read_sources(&args.sources)?;
+    // The rule set (a hundred regular expressions to compile) loads while the sources are read;
+    // its errors are reported first, as if it had been loaded first.
+    let (rules, inputs) = std::thread::scope(|scope| {
+        let rules = scope.spawn(|| RuleSet::load(&args.rules));
+        let inputs = read_sources(&args.sources);
+        (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), inputs)
+    });
+    let (rules, inputs) = (rules?, inputs?);
     let stem = release_stem(&args.name, &args.edition, &args.version);
     let output = match (&args.output, &args.release_dir) {
         (Some(o), _) => o.clone(),
