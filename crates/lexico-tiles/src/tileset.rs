@@ -453,17 +453,21 @@ impl TileSet {
 
     /// [`parse_word_fast`](Self::parse_word_fast) on ASCII letters and the [`ENYE`] mark.
     fn parse_letters(&self, text: &[u8], out: &mut Word) -> bool {
-        if self.any_multi_ascii {
-            return self.parse_letters_longest(text, out);
-        }
-        // Without spellings longer than two letters, a position is a pair or a single letter:
-        // two table lookups a tile.
         out.clear();
         out.reserve(text.len());
         let mut i = 0;
         while i < text.len() {
             let b = text[i];
-            if let Some(&next) = text.get(i + 1) {
+            if self.any_multi_ascii && b.is_ascii() && self.multi_ascii[b.to_ascii_uppercase() as usize] {
+                // A letter that starts a spelling of three or more letters: the longest spelling
+                // that matches wins over its first letter, as in `tokenize`.
+                if let Some((len, t)) = self.longest_spelling(&text[i..]) {
+                    out.push(t);
+                    i += len;
+                    continue;
+                }
+            } else if let Some(&next) = text.get(i + 1) {
+                // Otherwise a position is a two-letter spelling or one letter: table lookups.
                 if (b | next) < 0x80 {
                     let pair = self.pairs[(b as usize) << 7 | next as usize];
                     if pair != 0 {
@@ -483,54 +487,16 @@ impl TileSet {
         !out.is_empty()
     }
 
-    /// [`parse_letters`](Self::parse_letters) for a tile set with spellings of three or more
-    /// letters: the longest spelling at each position wins.
-    fn parse_letters_longest(&self, text: &[u8], out: &mut Word) -> bool {
-        out.clear();
-        let mut i = 0;
-        while i < text.len() {
-            let b = text[i];
-            if b == ENYE {
-                out.push(self.enye);
-                i += 1;
-                continue;
-            }
-            if !b.is_ascii_alphabetic() {
-                return false;
-            }
-            let up = b.to_ascii_uppercase();
-            // Digraphs (and longer spellings, which a tile set may define): the longest spelling
-            // wins over its first letter, as in `tokenize`.
-            if self.multi_ascii[up as usize] {
-                let rest = &text[i..];
-                let candidates = self.starts.get(&(up as char)).map_or(&[][..], Vec::as_slice);
-                let multi = candidates.iter().map(|&k| &self.spellings[k]).filter(|(s, _)| s.len() >= 2);
-                if let Some((s, t)) = multi.into_iter().find(|(s, _)| {
-                    s.len() <= rest.len()
-                        && s.iter()
-                            .zip(rest)
-                            .all(|(&c, &b)| c.is_ascii() && c as u8 == b.to_ascii_uppercase())
-                }) {
-                    out.push(*t);
-                    i += s.len();
-                    continue;
-                }
-            } else if let Some(&next) = text.get(i + 1) {
-                let pair = self.pairs[((up as usize) << 7) | (next.to_ascii_uppercase() as usize & 0x7f)];
-                if pair != 0 && next.is_ascii() {
-                    out.push(pair);
-                    i += 2;
-                    continue;
-                }
-            }
-            let t = self.ascii[up as usize];
-            if t == 0 {
-                return false;
-            }
-            out.push(t);
-            i += 1;
-        }
-        !out.is_empty()
+    /// The length and tile of the longest spelling of two or more ASCII letters that `text`
+    /// starts with (any case).
+    fn longest_spelling(&self, text: &[u8]) -> Option<(usize, Tile)> {
+        let first = text[0].to_ascii_uppercase() as char;
+        let candidates = self.starts.get(&first).map_or(&[][..], Vec::as_slice);
+        candidates.iter().map(|&k| &self.spellings[k]).filter(|(s, _)| s.len() >= 2).find_map(|(s, t)| {
+            let matches = s.len() <= text.len()
+                && s.iter().zip(text).all(|(&c, &b)| c.is_ascii() && c as u8 == b.to_ascii_uppercase());
+            matches.then_some((s.len(), *t))
+        })
     }
 
     /// Spells a word naturally in capitals (`CHURRO`).
@@ -724,10 +690,11 @@ mod tests {
 
     #[test]
     fn fast_path_agrees_with_spellings_longer_than_two_letters() {
-        let csv = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,B,1,1,\ntile,ABB,1,1,\n";
+        let csv = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,B,1,1,\ntile,ABB,1,1,\n\
+                   tile,C,1,1,\ntile,H,1,1,\ntile,CH,1,1,\n";
         let set = TileSet::parse(csv).unwrap();
         let mut out = Word::new();
-        for s in ["abb", "abbab", "ab", "babba"] {
+        for s in ["abb", "abbab", "ab", "babba", "chABb", "aBBch", "Chabbc"] {
             assert!(set.parse_word_fast(s.as_bytes(), &mut out), "{s}");
             assert_eq!(out, set.parse_word(s).unwrap(), "{s}");
         }
