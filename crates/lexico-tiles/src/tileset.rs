@@ -135,24 +135,26 @@ fn cases(c: char) -> impl Iterator<Item = u8> {
 /// part of an ASCII spelling).
 const ENYE: u8 = 0x80;
 
-/// The letter a two-byte UTF-8 sequence stands for once normalised, for the letters of Spanish
-/// words: a vowel with an acute, grave or circumflex accent or a diaeresis is the plain vowel,
-/// Ñ and ñ are [`ENYE`]; `None` for anything else.
+/// The letter a two-byte UTF-8 sequence stands for once normalised, when it is a plain ASCII
+/// letter (`é` → `E`) or Ñ ([`ENYE`]); `None` for anything else. Only the Latin-1 letters
+/// (U+00C0–U+00FF, lead byte C3) are folded here, which covers Spanish words; the table is made
+/// by [`normalize`] itself on first use, so the fast tokeniser cannot read a letter otherwise.
 fn fold_two_byte_letter(b0: u8, b1: u8) -> Option<u8> {
+    static FOLD: std::sync::OnceLock<[u8; 64]> = std::sync::OnceLock::new();
     if b0 != 0xC3 || !(0x80..0xC0).contains(&b1) {
         return None;
     }
-    // U+00C0..U+00FF: the second byte's low six bits, upper and lower case alike.
-    let c = (b1 & 0x3F) | 0xC0;
-    Some(match c & !0x20 {
-        0xC0..=0xC2 | 0xC4 => b'A', // À Á Â Ä
-        0xC8..=0xCB => b'E',        // È É Ê Ë
-        0xCC..=0xCF => b'I',        // Ì Í Î Ï
-        0xD2..=0xD4 | 0xD6 => b'O', // Ò Ó Ô Ö
-        0xD9..=0xDC => b'U',        // Ù Ú Û Ü
-        0xD1 => ENYE,
-        _ => return None,
-    })
+    let fold = FOLD.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let c = char::from_u32(0xC0 + i as u32).expect("U+00C0..U+00FF are characters");
+            match normalize(c.encode_utf8(&mut [0; 4])).chars[..] {
+                [n] if n.is_ascii_uppercase() => n as u8,
+                ['Ñ'] => ENYE,
+                _ => 0,
+            }
+        })
+    });
+    Some(fold[(b1 - 0x80) as usize]).filter(|&f| f != 0)
 }
 
 impl TileSet {
@@ -647,14 +649,14 @@ mod tests {
     fn fast_path_reads_accents_and_enye_like_the_full_tokeniser() {
         let set = es();
         let mut out = Word::new();
-        for s in ["ñu", "ÑANDÚ", "pingüino", "camión", "àèìòù", "ÂÊÎÔÛ", "aïë", "chíllar", "Ñandú"]
+        for s in ["ñu", "ÑANDÚ", "pingüino", "camión", "àèìòù", "ÂÊÎÔÛ", "aïë", "chíllar", "Ñandú", "ÿ"]
         {
             assert!(set.parse_word_fast(s.as_bytes(), &mut out), "{s}");
             assert_eq!(out, set.parse_word(s).unwrap(), "{s}");
         }
         // The full tokeniser answers these: a combining accent, letters with a tilde, ring or
         // cedilla (Ç is an alias of CH), a letter with no tile, a sign, a word too long to fold.
-        for s in ["a\u{301}", "ã", "å", "ç", "ß", "k", "×", "ÿ", &"á".repeat(70)] {
+        for s in ["a\u{301}", "ã", "å", "ç", "ß", "k", "×", &"á".repeat(70)] {
             assert!(!set.parse_word_fast(s.as_bytes(), &mut out), "{s}");
         }
     }
