@@ -15,9 +15,8 @@ use std::sync::OnceLock;
 use lexico_rules::fise::{read_non_verb_updates, UpdateSection};
 use lexico_tiles::TileSet;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::workspace;
 
 fn lexico() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lexico"));

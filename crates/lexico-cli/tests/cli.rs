@@ -1,8 +1,11 @@
 //! The `lexico` binary, run as a user runs it.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use common::workspace;
 
 fn lexico() -> Command {
     let mut cmd = Command::cargo_bin("lexico").expect("the binary is built");
@@ -14,15 +17,8 @@ fn stdout(cmd: &mut Command) -> String {
     String::from_utf8(cmd.output().expect("runs").stdout).expect("UTF-8 output")
 }
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lexico-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("cli", name)
 }
 
 fn build(dir: &Path, out: &str, sources: &[&Path]) -> assert_cmd::assert::Assert {

@@ -3,22 +3,24 @@
 //! as arguments. Every run must end without a panic; an error is one line `lexico: place: reason`
 //! and exit 2; a build that stops writes nothing. The table in `docs/reliability.md` is this file.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::workspace;
 
 fn corpus(name: &str) -> String {
     format!("tests/hostile/{name}")
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lexico-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("hostile", name)
+}
+
+/// The folder `temp_dir(name)` made, without emptying it.
+fn temp_dir_path(name: &str) -> PathBuf {
+    common::temp_dir_path("hostile", name)
 }
 
 /// What a run printed and how it ended.
@@ -28,43 +30,14 @@ struct Run {
     stderr: String,
 }
 
-/// Runs the binary from the workspace root and checks what every run must: no panic, and exit 2
-/// with one line `lexico: ...` on standard error when it fails.
+/// Runs the binary (see [`common::run`] for what every run is checked for).
 fn lexico(args: &[&str], stdin: &[u8]) -> Run {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lexico"))
-        .args(args)
-        .current_dir(workspace())
-        .env_remove("LEXICO_LEXICON")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    // A command that stops at the first bad line closes its input early: that is not a failure.
-    let _ = input.write_all(stdin);
-    drop(input);
-    let Output { status, stdout, stderr } = child.wait_with_output().unwrap();
-    let run = Run {
-        code: status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
-    };
-    assert!(
-        !run.stderr.contains("panicked") && ![101, 134, -1].contains(&run.code),
-        "{args:?} panicked (exit {}): {}",
-        run.code,
-        run.stderr
-    );
-    if run.code == 2 {
-        assert!(
-            run.stderr.starts_with("lexico: ") && run.stderr.lines().count() == 1,
-            "{args:?}: the error is not one line: {:?}",
-            run.stderr
-        );
+    let out = common::run(args, stdin);
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
-    run
 }
 
 /// Builds `sources` into a fresh folder; returns the run and the files the folder then holds.
@@ -144,11 +117,6 @@ fn look_alike_letters_are_excluded_never_read_as_latin() {
     let report = std::fs::read_to_string(temp_dir_path("lookalike").join("out.lex.excluded.csv")).unwrap();
     assert!(report.contains("сasa,column 1: 'С' (U+0421) is not a tile,alphabet"), "{report}");
     assert!(report.contains("САСА,\"capital letters"), "{report}");
-}
-
-/// The folder `temp_dir(name)` made, without emptying it.
-fn temp_dir_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("lexico-hostile-{}-{name}", std::process::id()))
 }
 
 #[test]

@@ -1,45 +1,16 @@
 //! Regression tests for what hostile input broke in the `lexico` binary, each named after what
 //! broke.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{run, workspace};
 use lexico_lexicon::format::{self, tag};
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lexico-regr-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs the binary and checks what every run must: no panic, and an error is one line.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lexico"))
-        .args(args)
-        .current_dir(workspace())
-        .env_remove("LEXICO_LEXICON")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !err.contains("panicked") && !matches!(out.status.code(), Some(101) | Some(134) | None),
-        "{args:?} panicked: {err}"
-    );
-    if out.status.code() == Some(2) {
-        assert!(err.starts_with("lexico: ") && err.lines().count() == 1, "{args:?}: not one line: {err:?}");
-    }
-    out
+    common::temp_dir("regr", name)
 }
 
 fn stderr(out: &Output) -> String {
