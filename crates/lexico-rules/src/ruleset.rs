@@ -121,22 +121,8 @@ impl RuleSet {
                 screening.push(ScreenRule { id: r.id, pattern, reason: r.reason, article: r.article });
             }
         }
-        let plurals = match manifest.plurals.as_ref().map(Spanned::get_ref) {
-            Some(name) => {
-                let p = crate::plural::Plurals::load(&dir.join(name))?;
-                record_folder(dir, name, &mut files)?;
-                Some(p)
-            }
-            None => None,
-        };
-        let verbs = match manifest.verbs.as_ref().map(Spanned::get_ref) {
-            Some(name) => {
-                let v = crate::verbs::VerbRules::load(&dir.join(name))?;
-                record_folder(dir, name, &mut files)?;
-                Some(v)
-            }
-            None => None,
-        };
+        let plurals = load_folder(dir, manifest.plurals.as_ref(), &mut files, crate::plural::Plurals::load)?;
+        let verbs = load_folder(dir, manifest.verbs.as_ref(), &mut files, crate::verbs::VerbRules::load)?;
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 dir.join("ruleset.toml"),
@@ -182,6 +168,20 @@ pub fn tile_error(path: PathBuf, e: lexico_tiles::TileError) -> RuleError {
         }
         other => RuleError::syntax(path, 1, 1, other.to_string()),
     }
+}
+
+/// Loads an optional rule folder named in `ruleset.toml` with `load`, and records its files for
+/// the manifest.
+fn load_folder<T>(
+    dir: &Path,
+    name: Option<&Spanned<String>>,
+    files: &mut Vec<(String, Vec<u8>)>,
+    load: impl FnOnce(&Path) -> Result<T, RuleError>,
+) -> Result<Option<T>, RuleError> {
+    let Some(name) = name.map(Spanned::get_ref) else { return Ok(None) };
+    let loaded = load(&dir.join(name))?;
+    record_folder(dir, name, files)?;
+    Ok(Some(loaded))
 }
 
 /// Records every file of a rule folder (sorted by name) for the manifest's digests.
