@@ -93,12 +93,7 @@ impl nonverbs::PreviousEdition for crate::Lexicon {
         thread_local! {
             static SCRATCH: std::cell::RefCell<lexico_tiles::Word> = const { std::cell::RefCell::new(Vec::new()) };
         }
-        SCRATCH.with_borrow_mut(|w| {
-            if self.tiles().parse_word_fast(word.as_bytes(), w) {
-                return self.contains(w);
-            }
-            self.tiles().parse_word(word).is_ok_and(|w| self.contains(&w))
-        })
+        SCRATCH.with_borrow_mut(|w| self.tiles().parse_word_into(word, w).is_ok() && self.contains(w))
     }
 }
 
@@ -690,10 +685,10 @@ impl<'a> Sink<'a> {
             // A rejected form is out by its rule already; one that is not even spellable in
             // tiles, or too long, is not worth keeping for explanations.
             self.taken += 1;
-            if let Some(word) =
-                self.tiles.parse_word(&f.text).ok().filter(|w| w.len() <= self.rules.max_tiles as usize)
+            if self.tiles.parse_word_into(&f.text, &mut self.scratch).is_ok()
+                && self.scratch.len() <= self.rules.max_tiles as usize
             {
-                self.part.reject(&word, c)?;
+                self.part.reject(&self.scratch, c)?;
             }
         }
         Ok(())
@@ -750,17 +745,15 @@ fn admit(
             return false;
         }
     }
-    if !tiles.parse_word_fast(text.as_bytes(), word) {
-        match tiles.parse_word(text) {
-            Ok(w) => *word = w,
-            Err(TileError::Absent { text: t, .. }) => {
-                exclude(format!("'{t}' has no tile"), "alphabet", "11; game art. 10.1");
-                return false;
-            }
-            Err(e) => {
-                exclude(e.to_string(), "alphabet", "game art. 10");
-                return false;
-            }
+    match tiles.parse_word_into(text, word) {
+        Ok(()) => {}
+        Err(TileError::Absent { text: t, .. }) => {
+            exclude(format!("'{t}' has no tile"), "alphabet", "11; game art. 10.1");
+            return false;
+        }
+        Err(e) => {
+            exclude(e.to_string(), "alphabet", "game art. 10");
+            return false;
         }
     }
     let n = word.len();

@@ -330,6 +330,16 @@ impl TileSet {
         self.spellings.iter().find(|(s, _)| *s == name).map(|&(_, t)| t)
     }
 
+    /// [`parse_word`](Self::parse_word) into `out`: plain letters (most words) without
+    /// allocating, through [`parse_word_fast`](Self::parse_word_fast), anything else through the
+    /// full tokeniser.
+    pub fn parse_word_into(&self, text: &str, out: &mut Word) -> Result<(), TileError> {
+        if !self.parse_word_fast(text.as_bytes(), out) {
+            *out = self.parse_word(text)?;
+        }
+        Ok(())
+    }
+
     /// Tokenises a word typed in any notation: natural spelling (every CH, LL, RR is one tile),
     /// brackets (`[CH]`), and the aliases of the set (FISE digits 1/2/3, Ç).
     pub fn parse_word(&self, text: &str) -> Result<Word, TileError> {
