@@ -26,3 +26,17 @@ impl LexiconArg {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The embedded lexicon is opened without checking its header or sections (it was checked
+    /// when it was built into the binary): this is that check.
+    #[test]
+    fn the_embedded_lexicon_passes_every_check() {
+        let lex = Lexicon::from_vec(DEFAULT.to_vec()).unwrap();
+        lex.verify().unwrap();
+        assert!(lex.anagram_index().unwrap().is_some());
+    }
+}
