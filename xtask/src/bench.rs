@@ -113,7 +113,7 @@ fn which(name: &str) -> Option<PathBuf> {
     dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
-/// The length of section `tag` of a lexicon file (`WORD`: the word store; `ANAG`: the anagram
+/// The length of section `tag` of a lexicon file (`WORD`: the word store; `AGRM`: the anagram
 /// index), if it has one: see `lexico-lexicon`'s `format.rs` for the header (magic, version,
 /// count, then 24-byte entries).
 fn section_len(path: &Path, tag: &[u8; 4]) -> Result<Option<u64>> {
@@ -242,7 +242,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let build_mem = build.peak_kib();
     let store = section_len(&lex_out, b"WORD")?
         .with_context(|| format!("{}: no word store section", lex_out.display()))?;
-    let index = section_len(&lex_out, b"ANAG")?;
+    let index = section_len(&lex_out, b"AGRM")?;
     let fst_bin = which("fst");
     let fst_out = work.join("words.fst");
     let mem = mem_text;

@@ -35,7 +35,7 @@ pub struct Out {
 
 impl Out {
     pub fn new(format: Format) -> Out {
-        Out { format, header_done: false, w: BufWriter::with_capacity(1 << 16, io::stdout().lock()) }
+        Out { format, header_done: false, w: BufWriter::with_capacity(1 << 14, io::stdout().lock()) }
     }
 
     /// Writes one record. `text` is the line printed in text format.

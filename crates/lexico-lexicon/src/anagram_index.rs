@@ -1,22 +1,27 @@
-//! The anagram index (section `ANAG`): every word filed under its alphagram, the word's tiles
-//! sorted in tile order, so the anagrams of a rack are found by walking sorted tile sequences
-//! instead of every ordering of them.
+//! The anagram index (section `AGRM`): every word filed under its length and alphagram, the
+//! word's tiles sorted in tile order, so the anagrams of a rack are found by walking sorted tile
+//! sequences instead of every ordering of them.
 //!
 //! ```text
 //! offset  size  field
 //! 0       8     length F of the fst, little-endian u64
-//! 8       F     fst map: alphagram -> bit offset of its words in the list
-//! 8+F     ...   list of words: for each alphagram, its words in tile order, each as
-//!               w bits of permutation rank then 1 bit "another word follows"
+//! 8       F     fst map: length byte, then alphagram -> bit offset of its words in the list
+//! 8+F     ...   list of words: for each alphagram, its words in tile order, each as its
+//!               digits then 1 bit "another word follows"
 //! ```
 //!
-//! A word is stored as its rank among the distinct orderings of its alphagram's tiles, in tile
-//! order: an alphagram with tile counts `c1..ck` summing to `n` has `M = n! / (c1!..ck!)`
-//! orderings, so a rank takes `w` = bits of `M - 1` (0 for `AAA`, 41 for 15 distinct tiles).
-//! The bit offsets increase with the alphagram, which keeps the fst near the size of a plain set
-//! of alphagrams (an fst shares increasing outputs along common prefixes). Bits are read least
-//! significant first from little-endian bytes. Storing whole words after their alphagram would
-//! take about twice the space (see `docs/formats.md`).
+//! Alphagrams are filed by length first, so the nodes and lists that a rack's query reads (a
+//! few lengths, the short ones) lie together at the start of the section.
+//!
+//! A word is stored as one digit per tile, left to right: the tile's position among the
+//! alphagram's distinct tiles not yet used up, in tile order, in as many bits as that number of
+//! tiles `k` needs (bits of `k - 1`: none once a single tile is left). `CASA`, alphagram `AACS`:
+//! C is 1 of {A, C, S} (2 bits), A is 0 of {A, S} (1 bit), S is 1 of {A, S} (1 bit), A is 0 of
+//! {A} (0 bits). Digits are decoded with shifts and masks alone; they take about 14 % more
+//! space than a word's rank among the orderings of its alphagram, whose decoding needs a
+//! division per tile (see `docs/formats.md`). The bit offsets increase with the keys, which
+//! keeps the fst near the size of a plain set of keys (an fst shares increasing outputs along
+//! common prefixes). Bits are read least significant first from little-endian bytes.
 
 use fst::raw::{Fst, Node};
 use fst::MapBuilder;
@@ -25,114 +30,73 @@ use crate::builder::MAX_WORD_TILES;
 use crate::error::LexiconError;
 use crate::lexicon::Bytes;
 
-/// The longest alphagram whose orderings are counted in a `u64` (20! < 2^64).
-const MAX_RANKED: usize = 20;
-
-const FACTORIAL: [u64; MAX_RANKED + 1] = {
-    let mut f = [1u64; MAX_RANKED + 1];
-    let mut i = 1;
-    while i <= MAX_RANKED {
-        f[i] = f[i - 1] * i as u64;
-        i += 1;
-    }
-    f
-};
-
-/// For each `n` up to [`MAX_RANKED`], `(k, inv)` with `n = odd << k` and `inv` the inverse of
-/// `odd` modulo 2^64: an exact quotient `x / n` is then `(x >> k) * inv`, without a division.
-const EXACT_DIV: [(u32, u64); MAX_RANKED + 1] = {
-    let mut t = [(0u32, 0u64); MAX_RANKED + 1];
-    let mut n = 1;
-    while n <= MAX_RANKED {
-        let k = (n as u64).trailing_zeros();
-        let odd = (n as u64) >> k;
-        // Newton's iteration doubles the correct low bits each step: 3, 6, 12, 24, 48, 96.
-        let mut inv = odd;
-        let mut i = 0;
-        while i < 5 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
-            i += 1;
-        }
-        t[n] = (k, inv);
-        n += 1;
-    }
-    t
-};
-
-/// `x / n` for `n` in `1..=MAX_RANKED` dividing `x`.
-fn exact_div(x: u64, n: usize) -> u64 {
-    let (k, inv) = EXACT_DIV[n];
-    (x >> k).wrapping_mul(inv)
+/// The distinct tiles of an alphagram, in tile order, and their copies.
+struct Distinct {
+    tiles: [u8; MAX_WORD_TILES],
+    /// How many there are.
+    k: usize,
+    /// Byte `d` (least significant first): the copies of tile `d`.
+    copies: u128,
 }
 
-/// The distinct tiles of a sorted tile sequence with their counts, and the number of distinct
-/// orderings of the sequence; `None` past [`MAX_RANKED`] tiles.
-fn orderings(sorted: &[u8], distinct: &mut Vec<(u8, u8)>) -> Option<u64> {
-    distinct.clear();
-    for &t in sorted {
-        match distinct.last_mut() {
-            Some((last, c)) if *last == t => *c += 1,
-            _ => distinct.push((t, 1)),
-        }
-    }
-    let mut m = *FACTORIAL.get(sorted.len())?;
-    for &(_, c) in distinct.iter() {
-        m /= FACTORIAL[c as usize];
-    }
-    Some(m)
-}
-
-/// Bits of a rank below `m`.
-fn width(m: u64) -> u32 {
-    64 - (m - 1).leading_zeros()
-}
-
-/// The rank of `word` among the orderings of its tiles, in tile order.
-fn rank(word: &[u8], sorted: &[u8], distinct: &mut Vec<(u8, u8)>) -> Option<u64> {
-    let mut m = orderings(sorted, distinct)?;
-    let mut r = 0;
-    for (i, &t) in word.iter().enumerate() {
-        let left = (word.len() - i) as u64;
-        for d in distinct.iter_mut() {
-            // Orderings of what is left that start with d.0: m * count / left, always exact.
-            let with = exact_div(m * d.1 as u64, left as usize);
-            if d.0 == t {
-                m = with;
-                d.1 -= 1;
-                break;
+impl Distinct {
+    /// The distinct tiles of a sorted tile sequence of at most [`MAX_WORD_TILES`] tiles.
+    fn of(sorted: &[u8]) -> Distinct {
+        let mut set = Distinct { tiles: [0; MAX_WORD_TILES], k: 0, copies: 0 };
+        for &t in sorted {
+            if set.k == 0 || set.tiles[set.k - 1] != t {
+                set.tiles[set.k] = t;
+                set.k += 1;
             }
-            r += with;
+            set.copies += 1 << (8 * (set.k - 1));
         }
+        set
     }
-    Some(r)
+
+    /// Bits of a digit: enough for `k` values.
+    fn width(&self) -> u32 {
+        usize::BITS - self.k.saturating_sub(1).leading_zeros()
+    }
+
+    /// The digit of tile `t`, which must be one of them.
+    fn digit(&self, t: u8) -> u64 {
+        self.tiles[..self.k].iter().position(|&u| u == t).expect("a tile of the alphagram") as u64
+    }
 }
 
 /// The words of a lexicon on their way into an anagram index.
 #[derive(Default)]
 pub struct Filer {
     /// Each word's alphagram zero-padded to 16 tiles as two big-endian halves (they sort as the
-    /// alphagrams do: tiles are never 0), and its rank: 24 bytes a word.
+    /// alphagrams do: tiles are never 0), and its digits, 4 bits each, the first in the top
+    /// bits (they sort as the words do): 24 bytes a word.
     items: Vec<(u64, u64, u64)>,
-    distinct: Vec<(u8, u8)>,
 }
+
+/// Bits of a digit in [`Filer`]'s items: a digit is below 16, the most tiles of a word.
+const NIBBLE: u32 = 4;
 
 impl Filer {
     /// Room for `n` words.
     pub fn with_capacity(n: usize) -> Filer {
-        Filer { items: Vec::with_capacity(n), distinct: Vec::new() }
+        Filer { items: Vec::with_capacity(n) }
     }
 
     /// Adds `word`; each word of the lexicon once, in any order.
     pub fn add(&mut self, word: &[u8]) -> Result<(), LexiconError> {
-        let mut sorted = [0u8; 16];
+        let mut sorted = [0u8; MAX_WORD_TILES];
         if word.len() > sorted.len() {
             return Err(LexiconError::Fst(format!("a word of {} tiles in the anagram index", word.len())));
         }
         sorted[..word.len()].copy_from_slice(word);
         sorted[..word.len()].sort_unstable();
-        let r = rank(word, &sorted[..word.len()], &mut self.distinct).expect("16 tiles are ranked");
+        let set = Distinct::of(&sorted[..word.len()]);
+        let mut digits = 0u64;
+        for (i, &t) in word.iter().enumerate() {
+            digits |= set.digit(t) << (64 - NIBBLE * (i as u32 + 1));
+        }
         let half = |h: &[u8]| u64::from_be_bytes(h.try_into().expect("8 bytes"));
-        self.items.push((half(&sorted[..8]), half(&sorted[8..]), r));
+        self.items.push((half(&sorted[..8]), half(&sorted[8..]), digits));
         Ok(())
     }
 
@@ -142,24 +106,35 @@ impl Filer {
     }
 }
 
+/// The tiles of an alphagram held as two zero-padded big-endian halves.
+fn tiles_of(hi: u64, lo: u64) -> ([u8; MAX_WORD_TILES], usize) {
+    let mut key = [0u8; MAX_WORD_TILES];
+    key[..8].copy_from_slice(&hi.to_be_bytes());
+    key[8..].copy_from_slice(&lo.to_be_bytes());
+    let len = key.iter().position(|&b| b == 0).unwrap_or(key.len());
+    (key, len)
+}
+
 fn encode(mut items: Vec<(u64, u64, u64)>) -> Result<Vec<u8>, LexiconError> {
-    items.sort_unstable();
+    items.sort_unstable_by_key(|&(hi, lo, digits)| (tiles_of(hi, lo).1, hi, lo, digits));
     let mut map = MapBuilder::memory();
     let mut list = BitWriter::default();
-    let mut distinct = Vec::new();
     let mut i = 0;
     while i < items.len() {
         let (hi, lo) = (items[i].0, items[i].1);
-        let mut key = [0u8; 16];
-        key[..8].copy_from_slice(&hi.to_be_bytes());
-        key[8..].copy_from_slice(&lo.to_be_bytes());
-        let len = key.iter().position(|&b| b == 0).unwrap_or(key.len());
-        let w = width(orderings(&key[..len], &mut distinct).expect("16 tiles are ranked"));
-        map.insert(&key[..len], list.bits).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        let (tiles, len) = tiles_of(hi, lo);
+        let mut key = [0u8; MAX_WORD_TILES + 1];
+        key[0] = len as u8;
+        key[1..].copy_from_slice(&tiles);
+        map.insert(&key[..=len], list.bits).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        let w = Distinct::of(&tiles[..len]).width();
         let same = |f: &(u64, u64, u64)| f.0 == hi && f.1 == lo;
         let mut j = i;
         while j < items.len() && same(&items[j]) {
-            list.push(items[j].2, w);
+            // The last tile is the one the others leave.
+            for p in 0..len as u32 - 1 {
+                list.push(items[j].2 >> (64 - NIBBLE * (p + 1)) & 0xf, w);
+            }
             list.push(u64::from(j + 1 < items.len() && same(&items[j + 1])), 1);
             j += 1;
         }
@@ -219,208 +194,217 @@ impl AnagramIndex {
         Ok(AnagramIndex { fst, list: section.slice(end, bytes.len()) })
     }
 
-    /// The fst of alphagrams; its outputs are bit offsets for [`AnagramIndex::words`].
+    /// The fst of lengths and alphagrams; its outputs are bit offsets for
+    /// [`AnagramIndex::words`].
     pub fn fst(&self) -> &Fst<Bytes> {
         &self.fst
     }
 
-    /// The root of the alphagram fst.
+    /// The root of the fst: its transitions are lengths, then tiles.
     pub fn root(&self) -> Node<'_> {
         self.fst.root()
     }
 
-    /// Calls `each` with every word filed under `alphagram` (sorted tiles) at bit offset `at`,
-    /// in tile order. Returns false if the list is damaged (it then stops).
+    /// Calls `each` with every word filed under `alphagram` (sorted tiles, without the length)
+    /// at bit offset `at`, in tile order. Returns false if the list is damaged (it then stops).
     pub fn words(&self, alphagram: &[u8], at: u64, mut each: impl FnMut(&[u8])) -> bool {
         let n = alphagram.len();
-        // No alphagram of a valid index is longer (the builder refuses longer words), and up to
-        // that length no product below overflows.
-        if n > MAX_WORD_TILES {
+        // No alphagram of a valid index is longer (the builder refuses longer words).
+        if n == 0 || n > MAX_WORD_TILES {
             return false;
         }
-        // The distinct tiles and their counts, and the number of orderings: the product of
-        // C(tiles so far, count) over the distinct tiles, without a division.
-        let mut tiles = [0u8; MAX_RANKED];
-        let mut counts = [0u8; MAX_RANKED];
-        let mut k = 0;
-        for &t in alphagram {
-            if k > 0 && tiles[k - 1] == t {
-                counts[k - 1] += 1;
-            } else {
-                (tiles[k], counts[k]) = (t, 1);
-                k += 1;
-            }
+        let set = Distinct::of(alphagram);
+        let w = set.width();
+        if set.k <= 8 {
+            // Eight counts of a byte fit a u64, which is cheaper to shift than a u128.
+            self.each_word(&set, set.copies as u64, w, n, at, &mut each)
+        } else {
+            self.each_word(&set, set.copies, w, n, at, &mut each)
         }
-        let mut total = 1u64;
-        let mut so_far = 0;
-        for &c in &counts[..k] {
-            so_far += c as usize;
-            total *= CHOOSE[so_far][c as usize];
-        }
-        let w = width(total);
+    }
+
+    /// The loop of [`AnagramIndex::words`], with the alphagram's copies by digit as `copies`.
+    fn each_word<C: Copies>(
+        &self,
+        set: &Distinct,
+        copies: C,
+        w: u32,
+        n: usize,
+        at: u64,
+        each: &mut impl FnMut(&[u8]),
+    ) -> bool {
+        let mask = (1u64 << w) - 1;
+        // The digits and the flag: at most 15 * 4 + 1 bits.
+        let need = (n as u32 - 1) * w + 1;
         let list = self.list.as_ref();
         let mut at = at;
-        let sorted = packed(alphagram);
-        let mut word = [0u8; 2 * MAX_WORD_TILES];
+        let mut word = [0u8; MAX_WORD_TILES];
         loop {
-            let Some(mut r) = read(list, at, w + 1) else {
+            let Some(bits) = read(list, at, need) else {
                 return false;
             };
-            let more = r >> w & 1 == 1;
-            r &= (1u64 << w) - 1;
-            at += w as u64 + 1;
-            if r >= total {
-                return false;
+            // The copies the digits use, to check them against the alphagram's and to find
+            // the last tile: each count stays below 16, so bytes never carry.
+            let mut used = C::default();
+            for (i, slot) in word[..n - 1].iter_mut().enumerate() {
+                let d = (bits >> (i as u32 * w) & mask) as u32;
+                *slot = set.tiles[d as usize];
+                used = used.plus_one(d);
             }
-            unrank(sorted, n, total, r, &mut word);
+            // Exactly one copy must be left, a power of 256: then (bytes never carry) the
+            // digits used the alphagram's tiles, each as often as it has them, but that one.
+            let Some(d) = copies.minus(used).single() else {
+                return false;
+            };
+            word[n - 1] = set.tiles[d as usize];
             each(&word[..n]);
-            if !more {
+            if bits >> (need - 1) & 1 == 0 {
                 return true;
             }
+            at += need as u64;
         }
     }
 }
 
-/// A sorted tile sequence of at most [`MAX_WORD_TILES`] tiles as a big-endian integer: byte
-/// `i` is tile `i`, zero-padded.
-fn packed(sorted: &[u8]) -> u128 {
-    let k = sorted.iter().fold(0u128, |k, &t| k << 8 | t as u128);
-    k.checked_shl(8 * (MAX_WORD_TILES - sorted.len()) as u32).unwrap_or(0)
+/// Counts of tiles by digit, a byte each, least significant first.
+trait Copies: Copy + Default {
+    /// One more copy of the tile of digit `d` (below the byte count).
+    fn plus_one(self, d: u32) -> Self;
+    /// `self - other`, wrapping.
+    fn minus(self, other: Self) -> Self;
+    /// The digit of the only copy counted, if exactly one is.
+    fn single(self) -> Option<u32>;
 }
 
-/// Writes the ordering of rank `r` (below `total`, their number) of the `n` tiles of `sorted`
-/// (see [`packed`]) to `word[..n]`.
-fn unrank(sorted: u128, n: usize, total: u64, mut r: u64, word: &mut [u8; 2 * MAX_WORD_TILES]) {
-    // Of the m orderings of the tiles left (in tile order, `rest`), those that start with the
-    // tile at index i form a block of m * c / left, c its copies, after the blocks of the tiles
-    // before it: the rank falls in the block of the tile at index r * left / m (the blocks are
-    // proportional to the copies). One division, rather than a branch per tile that no
-    // predictor can guess.
-    let mut rest = sorted;
-    let mut m = total;
-    let mut len = 0;
-    while r != 0 {
-        let left = n - len;
-        let i = (r * left as u64 / m) as usize;
-        let t = byte(rest, i);
-        let (mut first, mut end) = (i, i + 1);
-        while first > 0 && byte(rest, first - 1) == t {
-            first -= 1;
+macro_rules! copies {
+    ($t:ty) => {
+        impl Copies for $t {
+            fn plus_one(self, d: u32) -> $t {
+                // Digits of a damaged list can go past the counts: they then count nowhere.
+                self.wrapping_add((1 as $t).checked_shl(8 * d).unwrap_or(0))
+            }
+            fn minus(self, other: $t) -> $t {
+                self.wrapping_sub(other)
+            }
+            fn single(self) -> Option<u32> {
+                let z = self.trailing_zeros();
+                (self.is_power_of_two() && z % 8 == 0).then_some(z / 8)
+            }
         }
-        while end < left && byte(rest, end) == t {
-            end += 1;
-        }
-        r -= exact_div(m * first as u64, left);
-        m = exact_div(m * (end - first) as u64, left);
-        word[len] = t;
-        len += 1;
-        // Take the tile out: the bytes after it move up one.
-        let keep = if first == 0 { 0 } else { !0u128 << (8 * (MAX_WORD_TILES - first)) };
-        rest = rest & keep | rest << 8 & !keep;
-    }
-    // Rank 0 among what is left: the rest in tile order.
-    word[len..len + MAX_WORD_TILES].copy_from_slice(&rest.to_be_bytes());
+    };
 }
+copies!(u64);
+copies!(u128);
 
-/// Byte `i` of a big-endian tile sequence.
-fn byte(tiles: u128, i: usize) -> u8 {
-    tiles.to_be_bytes()[i]
-}
-
-/// `CHOOSE[n][k]` = C(n, k) for `n` up to [`MAX_RANKED`].
-const CHOOSE: [[u64; MAX_RANKED + 1]; MAX_RANKED + 1] = {
-    let mut c = [[0u64; MAX_RANKED + 1]; MAX_RANKED + 1];
-    let mut n = 0;
-    while n <= MAX_RANKED {
-        c[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
-            k += 1;
-        }
-        n += 1;
-    }
-    c
-};
-
-/// `width` bits (at most 57) at bit offset `at`, least significant first.
+/// `width` bits (at most 64) at bit offset `at`, least significant first; `None` past the end of
+/// the list.
 fn read(list: &[u8], at: u64, width: u32) -> Option<u64> {
-    let byte = usize::try_from(at / 8).ok()?;
-    let shift = (at % 8) as u32;
-    if shift + width > 64 {
+    if at.checked_add(width as u64)? > 8 * list.len() as u64 {
         return None;
     }
-    let v = match list.get(byte..byte.wrapping_add(8)) {
+    let low = peek(list, at);
+    // One load holds 57 bits or more; a second one the rest.
+    let v = if width <= 57 { low } else { low & 0xffff_ffff | peek(list, at + 32) << 32 };
+    Some(if width == 64 { v } else { v & ((1 << width) - 1) })
+}
+
+/// The 57 or more bits from bit offset `at` on, least significant first, zeros past the end.
+fn peek(list: &[u8], at: u64) -> u64 {
+    let Ok(byte) = usize::try_from(at / 8) else {
+        return 0;
+    };
+    let eight = match list.get(byte..byte.wrapping_add(8)) {
         // One 8-byte load, except near the end of the list.
-        Some(eight) => u64::from_le_bytes(eight.try_into().expect("8 bytes")),
+        Some(eight) => eight.try_into().expect("8 bytes"),
         None => {
-            let need = (shift + width).div_ceil(8) as usize;
-            let src = list.get(byte..byte.checked_add(need)?)?;
             let mut buf = [0u8; 8];
-            buf[..src.len()].copy_from_slice(src);
-            u64::from_le_bytes(buf)
+            for (b, &v) in buf.iter_mut().zip(list.get(byte..).unwrap_or_default()) {
+                *b = v;
+            }
+            buf
         }
-    } >> shift;
-    Some(if width == 64 { v } else { v & ((1u64 << width) - 1) })
+    };
+    u64::from_le_bytes(eight) >> (at % 8)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn ranks_count_orderings_in_order() {
-        let mut d = Vec::new();
-        let sorted = [1, 1, 2, 3];
-        let mut all: Vec<[u8; 4]> = Vec::new();
-        for a in 0..4 {
-            for b in 0..4 {
-                for c in 0..4 {
-                    for e in 0..4 {
-                        let idx = [a, b, c, e];
-                        let mut s = idx;
-                        s.sort();
-                        if s == [0, 1, 2, 3] {
-                            all.push(idx.map(|i| sorted[i]));
-                        }
-                    }
-                }
-            }
+    /// The section of `words` and its opened index.
+    fn index(words: &[&[u8]]) -> AnagramIndex {
+        let mut filer = Filer::default();
+        for w in words {
+            filer.add(w).unwrap();
         }
-        all.sort();
-        all.dedup();
-        assert_eq!(orderings(&sorted, &mut d), Some(all.len() as u64));
-        for (i, w) in all.iter().enumerate() {
-            assert_eq!(rank(w, &sorted, &mut d), Some(i as u64), "{w:?}");
-        }
+        AnagramIndex::new(Bytes::owned(filer.encode().unwrap())).unwrap()
+    }
+
+    /// The words the index files under `alphagram`.
+    fn listed(index: &AnagramIndex, alphagram: &[u8]) -> Vec<Vec<u8>> {
+        let mut key = vec![alphagram.len() as u8];
+        key.extend_from_slice(alphagram);
+        let Some(at) = index.fst().get(&key) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        assert!(index.words(alphagram, at.value(), |w| out.push(w.to_vec())));
+        out
     }
 
     #[test]
-    fn unranking_inverts_ranking() {
-        let mut d = Vec::new();
+    fn every_ordering_reads_back_in_tile_order() {
         for sorted in
-            [&[7u8][..], &[1, 2], &[1, 1, 2, 3], &[2, 2, 2], &[1, 1, 2, 2, 3, 3, 3], &[1, 3, 5, 7, 9, 11, 13]]
+            [&[7u8][..], &[1, 2], &[1, 1, 2, 3], &[2, 2, 2], &[1, 1, 2, 2, 3, 3, 3], &[1, 3, 5, 7, 9, 11]]
         {
-            let total = orderings(sorted, &mut d).unwrap();
-            let mut seen = std::collections::BTreeSet::new();
-            for r in 0..total {
-                let mut word = [0u8; 2 * MAX_WORD_TILES];
-                unrank(packed(sorted), sorted.len(), total, r, &mut word);
-                let word = &word[..sorted.len()];
-                assert_eq!(rank(word, sorted, &mut d), Some(r), "{sorted:?} {word:?}");
-                seen.insert(word.to_vec());
+            let mut all = vec![sorted.to_vec()];
+            // Every distinct ordering, by repeated next permutation.
+            let mut p = sorted.to_vec();
+            loop {
+                let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else { break };
+                let j = (i..p.len()).rev().find(|&j| p[j] > p[i - 1]).unwrap();
+                p.swap(i - 1, j);
+                p[i..].reverse();
+                all.push(p.clone());
             }
-            assert_eq!(seen.len() as u64, total);
+            let words: Vec<&[u8]> = all.iter().rev().map(|w| &w[..]).collect();
+            assert_eq!(listed(&index(&words), sorted), all, "{sorted:?}");
         }
     }
 
     #[test]
-    fn exact_division_matches_division() {
-        for n in 1..=MAX_RANKED {
-            for q in [0u64, 1, 7, 12345, 1 << 40, FACTORIAL[15]] {
-                assert_eq!(exact_div(q * n as u64, n), q, "{q} * {n}");
-            }
+    fn digits_take_the_bits_the_distinct_tiles_need() {
+        // CASA over A=1, C=3, S=22: of {A, C, S} (2 bits a digit), C is 1, A 0, S 2, and the
+        // last A is left; then the flag: 0b0_10_00_01 in 7 bits.
+        let mut filer = Filer::default();
+        filer.add(&[3, 1, 22, 1]).unwrap();
+        let section = filer.encode().unwrap();
+        let fst_len = u64::from_le_bytes(section[..8].try_into().unwrap()) as usize;
+        assert_eq!(&section[8 + fst_len..], &[0b0_10_00_01]);
+    }
+
+    #[test]
+    fn lengths_file_apart_and_shorter_first() {
+        let index = index(&[b"\x02\x01\x03", b"\x01\x02", b"\x01\x02\x03\x04", b"\x02\x01"]);
+        let mut keys = Vec::new();
+        let mut stream = index.fst().stream();
+        use fst::Streamer;
+        while let Some((k, _)) = stream.next() {
+            keys.push(k.to_vec());
         }
+        assert_eq!(keys, [vec![2, 1, 2], vec![3, 1, 2, 3], vec![4, 1, 2, 3, 4]]);
+        assert_eq!(listed(&index, &[1, 2]), [vec![1, 2], vec![2, 1]]);
+        assert_eq!(listed(&index, &[1, 2, 3]), [vec![2, 1, 3]]);
+    }
+
+    #[test]
+    fn damaged_lists_stop_the_reading() {
+        let index = index(&[b"\x01\x02\x03"]);
+        let at = index.fst().get([3, 1, 2, 3]).unwrap().value();
+        // Past the end of the list, or a digit beyond the tiles left.
+        assert!(!index.words(&[1, 2, 3], at + 64, |_| {}));
+        let bad = AnagramIndex { fst: index.fst, list: Bytes::owned(vec![0b11]) };
+        assert!(!bad.words(&[1, 2, 3], 0, |_| {}));
     }
 
     #[test]
@@ -433,9 +417,9 @@ mod tests {
         let bytes = w.finish();
         let mut at = 0;
         for &(v, n) in &values {
-            assert_eq!(read(&bytes, at, n), Some(v));
+            assert_eq!(peek(&bytes, at) & ((1u64 << n) - 1), v);
             at += n as u64;
         }
-        assert_eq!(read(&bytes, at, 9), None);
+        assert_eq!(peek(&bytes, at), 0);
     }
 }

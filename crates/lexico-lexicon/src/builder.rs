@@ -277,7 +277,7 @@ impl Builder {
         Ok(())
     }
 
-    /// Whether the file gets an anagram index (section `ANAG`, on by default): it makes
+    /// Whether the file gets an anagram index (section `AGRM`, on by default): it makes
     /// anagrams with blanks about ten times faster and the file several times larger.
     pub fn anagram_index(&mut self, on: bool) {
         self.anagram_index = on;

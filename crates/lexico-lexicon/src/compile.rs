@@ -26,7 +26,7 @@ pub struct Meta {
     pub notes: Vec<String>,
     /// The program building it (`lexico 0.1.0`).
     pub tool: String,
-    /// Add the anagram index (section `ANAG`): anagram queries in a fraction of a millisecond, at
+    /// Add the anagram index (section `AGRM`): anagram queries in a fraction of a millisecond, at
     /// the cost of a file about eight times the word store and a slower build.
     pub anagram_index: bool,
     /// Threads that expand entries and file their forms; 0: one per core, at most four. The

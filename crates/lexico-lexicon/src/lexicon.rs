@@ -38,6 +38,13 @@ pub struct Bytes {
 }
 
 impl Bytes {
+    /// Bytes of their own.
+    #[cfg(test)]
+    pub(crate) fn owned(bytes: Vec<u8>) -> Bytes {
+        let end = bytes.len();
+        Bytes { backing: Arc::new(Backing::Owned(bytes)), start: 0, end }
+    }
+
     /// The bytes `start..end` of this section, which must lie within it.
     pub(crate) fn slice(&self, start: usize, end: usize) -> Bytes {
         assert!(start <= end && self.start + end <= self.end, "a slice within the section");
@@ -216,7 +223,7 @@ impl Lexicon {
         Ok(self.rejected.get_or_init(|| map))
     }
 
-    /// The anagram index (section `ANAG`), opened on first use; `None` for a file built
+    /// The anagram index (section `AGRM`), opened on first use; `None` for a file built
     /// without one, whose anagram queries walk the word store instead.
     pub fn anagram_index(&self) -> Result<Option<&AnagramIndex>, LexiconError> {
         if let Some(a) = self.anagrams.get() {

@@ -44,7 +44,7 @@ pub struct Args {
     #[arg(long = "note", value_name = "TEXT")]
     pub notes: Vec<String>,
     /// Add the anagram index: exact and sub-anagram queries about ten times faster, for a file
-    /// about eight times the word store and a slower build (see docs/queries.md).
+    /// about ten times the word store and a slower build (see docs/queries.md).
     #[arg(long)]
     pub anagram_index: bool,
     /// Threads that expand entries and file their forms (default: one per core, at most four).

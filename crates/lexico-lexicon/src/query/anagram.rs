@@ -124,7 +124,7 @@ fn from_index(lex: &Lexicon, rack: &Rack, min: usize, max: usize, mode: Mode) ->
     }
     // A damaged index (a checksum mismatch) is not fatal: the word store answers the same.
     let index = lex.anagram_index().ok().flatten()?;
-    Some(by_alphagram(index, rack, min, max, mode))
+    Some(by_alphagram(index, rack, min, max))
 }
 
 struct Walk {
@@ -225,21 +225,28 @@ fn rack_counts(rack: &Rack) -> ([u8; 256], Vec<Tile>) {
     (counts, distinct)
 }
 
-/// Exact or sub-anagrams from the anagram index, in the order the walk meets them.
-fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, mode: Mode) -> AnagramKeys {
+/// Exact or sub-anagrams from the anagram index, in the order the walk meets them: each length
+/// in turn, the index filing alphagrams under their length first.
+fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> AnagramKeys {
     let (counts, distinct) = rack_counts(rack);
     let mut walk = Sorted {
         index,
         counts,
         distinct,
         blanks: rack.blanks,
-        exact: mode == Mode::Exact,
         alphagram: Vec::with_capacity(max),
-        min,
-        max,
+        len: 0,
         out: AnagramKeys::new(max, counts, rack.blanks),
     };
-    walk.go(index.root(), Output::zero(), 0);
+    let root = index.root();
+    for len in min..=max {
+        let Some(k) = u8::try_from(len).ok().and_then(|b| root.find_input(b)) else {
+            continue;
+        };
+        let tr = root.transition(k);
+        walk.len = len;
+        walk.go(index.fst().node(tr.addr), Output::zero().cat(tr.out), 0);
+    }
     walk.out
 }
 
@@ -250,41 +257,50 @@ struct Sorted<'i> {
     /// The rack's distinct lettered tiles, in tile order.
     distinct: Vec<Tile>,
     blanks: u8,
-    exact: bool,
     alphagram: Vec<Tile>,
+    /// The length of the alphagrams walked.
+    len: usize,
     /// The words found.
     out: AnagramKeys,
-    min: usize,
-    max: usize,
 }
 
 impl Sorted<'_> {
     fn go(&mut self, node: Node<'_>, out: Output, last: Tile) {
         let depth = self.alphagram.len();
-        if node.is_final() && depth >= self.min {
-            self.emit(out.cat(node.final_output()).value());
-        }
-        if depth == self.max {
+        if depth == self.len {
+            if node.is_final() {
+                self.emit(out.cat(node.final_output()).value());
+            }
             return;
         }
         // Tiles come in order, so a tile of the rack earlier than the last one taken is never
-        // placed; an exact query places every tile, so it takes none later than the earliest
-        // one left.
-        let earliest = if self.exact {
-            let left = self.distinct.iter().find(|&&t| t >= last && self.counts[t as usize] > 0);
-            left.map_or(Tile::MAX, |&t| t)
-        } else {
-            Tile::MAX
-        };
+        // placed: from tile t on, the rack can still give its tiles from t on and its blanks,
+        // and they must cover the tiles the alphagram still lacks. That only shrinks as t
+        // grows, so the first tile that fails ends the node.
+        let need = (self.len - depth) as u32;
+        let mut held = 0u32;
+        let mut first = self.distinct.len();
+        for (i, &t) in self.distinct.iter().enumerate().rev() {
+            if t < last {
+                break;
+            }
+            held += self.counts[t as usize] as u32;
+            first = i;
+        }
+        if held + (self.blanks as u32) < need {
+            return;
+        }
         let fst = self.index.fst();
         if self.blanks == 0 {
-            for i in 0..self.distinct.len() {
+            for i in first..self.distinct.len() {
                 let t = self.distinct[i];
-                if t < last || self.counts[t as usize] == 0 {
-                    continue;
-                }
-                if t > earliest {
+                let c = self.counts[t as usize];
+                if held < need {
                     break;
+                }
+                held -= c as u32;
+                if c == 0 {
+                    continue;
                 }
                 if let Some(k) = node.find_input(t) {
                     let tr = node.transition(k);
@@ -297,12 +313,18 @@ impl Sorted<'_> {
             }
             return;
         }
+        let mut next = first;
         for tr in node.transitions() {
             let t = tr.inp;
             if t < last {
                 continue;
             }
-            if t > earliest {
+            // The rack's tiles before t are passed over.
+            while next < self.distinct.len() && self.distinct[next] < t {
+                held -= self.counts[self.distinct[next] as usize] as u32;
+                next += 1;
+            }
+            if held + (self.blanks as u32) < need {
                 break;
             }
             let real = self.counts[t as usize] > 0;

@@ -11,6 +11,10 @@ pub const KEY_TILES: usize = 16;
 /// The longest word a short key holds: 7 tiles, the game's rack, and a byte to spare.
 const SHORT: usize = 7;
 
+/// How many keys an [`AnagramKeys`] has room for from the start: more than the 7,558 words
+/// of the sub-anagrams of `AEINR??`.
+const RESERVED: usize = 8192;
+
 /// Words as keys: the tiles as a big-endian integer, zero-padded. No tile is 0, so keys sort as
 /// the words do (a word before its extensions). Answers of at most [`SHORT`] tiles use 8-byte
 /// keys, which sort more than twice as fast as 16-byte ones.
@@ -102,7 +106,13 @@ impl AnagramKeys {
     /// An empty answer for words of at most `max` tiles, for a rack holding `held` lettered
     /// tiles and `blanks` blanks.
     pub(crate) fn new(max: usize, held: [u8; 256], blanks: u8) -> AnagramKeys {
-        let keys = if max <= SHORT { Keys::Short(Vec::new()) } else { Keys::Long(Vec::new()) };
+        // Room for the words of most racks up front: memory not written to costs nothing, and
+        // growing by doubling would copy the keys and touch twice the pages.
+        let keys = if max <= SHORT {
+            Keys::Short(Vec::with_capacity(RESERVED))
+        } else {
+            Keys::Long(Vec::with_capacity(RESERVED))
+        };
         AnagramKeys { keys, held, blanks }
     }
 
@@ -143,13 +153,12 @@ impl AnagramKeys {
         if self.blanks == 0 {
             return 0;
         }
-        let mut used = [0u8; 256];
+        // Copies of each tile before it, counted afresh for each position: words are short,
+        // and this is cheaper than clearing a count per tile byte for each word.
         let mut mask = 0u64;
         for (i, &t) in word.iter().enumerate() {
-            let u = &mut used[t as usize];
-            if *u < self.held[t as usize] {
-                *u += 1;
-            } else {
+            let before = word[..i].iter().filter(|&&u| u == t).count();
+            if before >= self.held[t as usize] as usize {
                 mask |= 1 << i;
             }
         }
