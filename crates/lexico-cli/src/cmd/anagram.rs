@@ -242,15 +242,31 @@ impl TextLines {
         let Some(sp) = self.spelling(set) else {
             return Ok(false);
         };
-        let mut line = [0u8; LINE];
+        // Lines are gathered in a block handed to the writer when full: one copy of a few
+        // kilobytes instead of one of a few bytes per line.
+        let mut block = [0u8; BLOCK];
+        let mut used = 0;
+        let key = if self.show_key { query.as_bytes() } else { b"" };
         for i in 0..n {
-            if self.show_key {
-                w.write_all(query.as_bytes())?;
-                w.write_all(b"\t")?;
+            if used + key.len() + 1 + LINE > BLOCK {
+                w.write_all(&block[..used])?;
+                used = 0;
             }
-            let len = sp.line(keys, &keys.word(i), &mut line);
-            w.write_all(&line[..len])?;
+            if self.show_key {
+                if key.len() + 1 + LINE > BLOCK {
+                    // A query longer than a block goes straight to the writer.
+                    w.write_all(key)?;
+                    w.write_all(b"\t")?;
+                } else {
+                    block[used..used + key.len()].copy_from_slice(key);
+                    block[used + key.len()] = b'\t';
+                    used += key.len() + 1;
+                }
+            }
+            let line: &mut [u8; LINE] = (&mut block[used..used + LINE]).try_into().expect("LINE bytes");
+            used += sp.line(keys, &keys.word(i), line);
         }
+        w.write_all(&block[..used])?;
         Ok(true)
     }
 
@@ -265,6 +281,9 @@ const SPELLING: usize = 8;
 
 /// The longest line [`Spelling::line`] writes: 16 tiles, a tab, a value, a line end.
 const LINE: usize = KEY_TILES * SPELLING + 16;
+
+/// The bytes of lines [`TextLines::write_keys`] gathers before writing them.
+const BLOCK: usize = 8192;
 
 /// Each tile's spelling, as [`Found::spell_into`] writes it, in capitals and in lower case (a
 /// blank), padded to [`SPELLING`] bytes so that a word is spelled with fixed-size copies, and

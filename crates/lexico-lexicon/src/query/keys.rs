@@ -97,10 +97,16 @@ impl Word {
 #[derive(Clone, Debug)]
 pub struct AnagramKeys {
     keys: Keys,
-    /// The rack's lettered tiles, by tile.
-    held: [u8; 256],
+    /// For each tile byte the rack holds, its place among the rack's distinct tiles, from 1;
+    /// 0 for the others.
+    place: [u8; 256],
+    /// The copies the rack holds of each of its distinct tiles, by place.
+    held: [u8; PLACES],
     blanks: u8,
 }
+
+/// Places of [`AnagramKeys::place`]: a rack has at most [`super::MAX_RACK`] distinct tiles.
+const PLACES: usize = super::MAX_RACK + 1;
 
 impl AnagramKeys {
     /// An empty answer for words of at most `max` tiles, for a rack holding `held` lettered
@@ -113,7 +119,17 @@ impl AnagramKeys {
         } else {
             Keys::Long(Vec::with_capacity(RESERVED))
         };
-        AnagramKeys { keys, held, blanks }
+        let mut place = [0u8; 256];
+        let mut by_place = [0u8; PLACES];
+        let mut n = 0;
+        for (t, &c) in held.iter().enumerate() {
+            if c > 0 && n + 1 < PLACES {
+                n += 1;
+                place[t] = n as u8;
+                by_place[n] = c;
+            }
+        }
+        AnagramKeys { keys, place, held: by_place, blanks }
     }
 
     /// Adds a word of at most `max` tiles (see [`AnagramKeys::new`]); a longer one, or one of
@@ -153,12 +169,13 @@ impl AnagramKeys {
         if self.blanks == 0 {
             return 0;
         }
-        // Copies of each tile before it, counted afresh for each position: words are short,
-        // and this is cheaper than clearing a count per tile byte for each word.
+        // A tile the rack lacks is a blank; of a tile it holds, the copies past those held.
+        let mut seen = [0u8; PLACES];
         let mut mask = 0u64;
         for (i, &t) in word.iter().enumerate() {
-            let before = word[..i].iter().filter(|&&u| u == t).count();
-            if before >= self.held[t as usize] as usize {
+            let p = self.place[t as usize] as usize;
+            seen[p] += 1;
+            if p == 0 || seen[p] > self.held[p] {
                 mask |= 1 << i;
             }
         }
