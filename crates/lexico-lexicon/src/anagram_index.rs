@@ -280,8 +280,9 @@ macro_rules! copies {
     ($t:ty) => {
         impl Copies for $t {
             fn plus_one(self, d: u32) -> $t {
-                // Digits of a damaged list can go past the counts: they then count nowhere.
-                self.wrapping_add((1 as $t).checked_shl(8 * d).unwrap_or(0))
+                // A digit has the width of the distinct tiles: below 8 when they fit a u64,
+                // below 16 in a u128, so the shift stays within the integer.
+                self.wrapping_add((1 as $t) << (8 * d & (<$t>::BITS - 1)))
             }
             fn minus(self, other: $t) -> $t {
                 self.wrapping_sub(other)
