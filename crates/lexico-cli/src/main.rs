@@ -7,7 +7,7 @@ mod output;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{ArgMatches, FromArgMatches, Parser};
 
 /// Build Spanish Scrabble lexicons (FISE rules) and query them: validity, tiles, word lists.
 #[derive(Parser)]
@@ -17,28 +17,65 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Subcommand)]
-enum Command {
-    /// Compile source lists with a rule set into a lexicon file.
-    Build(cmd::build::Args),
-    /// Is each word valid? Exit 0 if all are, 1 if any is not, 2 on error.
-    Valid(cmd::valid::Args),
-    /// Why each word is valid or not: entry, rule, article, source line (`valid --explain`).
-    Explain(cmd::explain::Args),
-    /// Words added and removed between two lexicons, with counts; release notes with --notes.
-    Diff(cmd::diff::Args),
-    /// Show the tiles of words or racks, their count and face value.
-    Tiles(cmd::tiles::Args),
-    /// Print a lexicon's manifest: name, edition, sources, rule set, counts, checksums.
-    Info(cmd::info::Args),
-    /// Print every word of a lexicon, in tile order.
-    Dump(cmd::dump::Args),
-    /// Words a rack makes: exactly, from a subset (--sub) or with tiles added (--super).
-    Anagram(cmd::anagram::Args),
-    /// Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex).
-    Pattern(cmd::pattern::Args),
-    /// Tiles that make a valid word in front of a word or after it.
-    Hooks(cmd::hooks::Args),
+/// The commands: variant, name, one-line summary, arguments. Each command's arguments are added
+/// to the parser only when that command runs (`clap::Command::defer`): building every command's
+/// arguments and help texts took a whole process about 150 µs, as long as answering a query.
+macro_rules! commands {
+    ($($variant:ident $name:literal $about:literal $args:ty;)*) => {
+        enum Command {
+            $($variant($args),)*
+        }
+
+        impl clap::Subcommand for Command {
+            fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+                // The summary is set again after the arguments: a flattened argument group's
+                // own doc comment would otherwise replace it.
+                cmd$(.subcommand(clap::Command::new($name).about($about).defer(|cmd| {
+                    <$args as clap::Args>::augment_args(cmd).about($about).long_about(None::<&str>)
+                })))*
+            }
+            fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+                cmd$(.subcommand(clap::Command::new($name).about($about).defer(|cmd| {
+                    <$args as clap::Args>::augment_args_for_update(cmd).about($about).long_about(None::<&str>)
+                })))*
+            }
+            fn has_subcommand(name: &str) -> bool {
+                [$($name),*].contains(&name)
+            }
+        }
+
+        impl FromArgMatches for Command {
+            fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+                Self::from_arg_matches_mut(&mut matches.clone())
+            }
+            fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+                let (name, mut sub) = matches
+                    .remove_subcommand()
+                    .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
+                match name.as_str() {
+                    $($name => Ok(Command::$variant(<$args>::from_arg_matches_mut(&mut sub)?)),)*
+                    _ => Err(clap::Error::new(clap::error::ErrorKind::InvalidSubcommand)),
+                }
+            }
+            fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+    };
+}
+
+commands! {
+    Build "build" "Compile source lists with a rule set into a lexicon file" cmd::build::Args;
+    Valid "valid" "Is each word valid? Exit 0 if all are, 1 if any is not, 2 on error" cmd::valid::Args;
+    Explain "explain" "Why each word is valid or not: entry, rule, article, source line (`valid --explain`)" cmd::explain::Args;
+    Diff "diff" "Words added and removed between two lexicons, with counts; release notes with --notes" cmd::diff::Args;
+    Tiles "tiles" "Show the tiles of words or racks, their count and face value" cmd::tiles::Args;
+    Info "info" "Print a lexicon's manifest: name, edition, sources, rule set, counts, checksums" cmd::info::Args;
+    Dump "dump" "Print every word of a lexicon, in tile order" cmd::dump::Args;
+    Anagram "anagram" "Words a rack makes: exactly, from a subset (--sub) or with tiles added (--super)" cmd::anagram::Args;
+    Pattern "pattern" "Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex)" cmd::pattern::Args;
+    Hooks "hooks" "Tiles that make a valid word in front of a word or after it" cmd::hooks::Args;
 }
 
 fn main() -> ExitCode {
@@ -88,4 +125,39 @@ fn one_line(err: &anyhow::Error) -> String {
             c => c.to_string(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// The commands wired by hand (`commands!`) make a parser clap accepts, and each command's
+    /// help opens with its own summary, not that of an argument group it flattens.
+    #[test]
+    fn every_command_is_wired_with_its_summary() {
+        let summaries = |cli: &clap::Command| -> Vec<(String, String)> {
+            let about = |s: &clap::Command| s.get_about().map(|a| a.to_string()).unwrap_or_default();
+            cli.get_subcommands().map(|s| (s.get_name().to_string(), about(s))).collect()
+        };
+        // Before the arguments are added (what `lexico --help` lists) and after (what each
+        // command's own help shows).
+        let listed = summaries(&Cli::command());
+        let mut cli = Cli::command();
+        cli.build();
+        cli.clone().debug_assert();
+        // `build` adds clap's own `help` command last.
+        assert_eq!(summaries(&cli)[..listed.len()], listed[..]);
+        let names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["build", "valid", "explain", "diff", "tiles", "info", "dump", "anagram", "pattern", "hooks"]
+        );
+        for (name, about) in &listed {
+            assert!(!about.is_empty() && !about.ends_with('.'), "{name}: {about}");
+        }
+        let anagram = Cli::try_parse_from(["lexico", "anagram", "--sub", "AEINR??"]).unwrap();
+        assert!(matches!(anagram.command, Command::Anagram(a) if a.sub));
+        assert!(Cli::try_parse_from(["lexico", "anagram", "--bogus"]).is_err());
+    }
 }
