@@ -239,7 +239,7 @@ impl TileSet {
                                 format!("{} is not a spelling of a tile", quoted(&alias)),
                             ));
                         }
-                        if set.spellings.iter().any(|(s, _)| s.iter().collect::<String>() == alias) {
+                        if set.spellings.iter().any(|(s, _)| s.iter().copied().eq(alias.chars())) {
                             return Err(syntax(
                                 line,
                                 column_of(4),
