@@ -297,11 +297,9 @@ struct Spelling {
 impl Spelling {
     /// `None` if a tile spells in more than [`SPELLING`] bytes.
     fn new(set: &TileSet, brackets: bool) -> Option<Spelling> {
-        let mut spell = Vec::with_capacity(256);
-        let mut value = [0; 256];
         let mut one = Found { tiles: vec![0], blanks: 0 };
         let mut text = String::new();
-        for t in 0..=255u8 {
+        let mut spelled = |t: u8| {
             let mut cases = [([0; SPELLING], 0); 2];
             for (blank, case) in cases.iter_mut().enumerate() {
                 (one.tiles[0], one.blanks) = (t, blank as u64);
@@ -310,7 +308,14 @@ impl Spelling {
                 case.0.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
                 case.1 = text.len() as u8;
             }
-            spell.push(cases);
+            Some(cases)
+        };
+        // Every byte that is not a tile spells the same (as `?`): the tiles alone are spelled
+        // one by one.
+        let mut spell = vec![spelled(0)?; 256];
+        let mut value = [0; 256];
+        for t in set.all() {
+            spell[t as usize] = spelled(t)?;
             value[t as usize] = set.get(t).map_or(0, |d| d.value as u32);
         }
         Some(Spelling { spell, value })
