@@ -4,6 +4,9 @@
 //!
 //! Every figure is a median of repeated runs of a real process (fork, exec, open the lexicon,
 //! answer, exit), because that is what a user waits for and what the targets are written in.
+//! The start-up and anagram processes and `/bin/true` are run in turn, so that a drift in the
+//! machine's speed does not bend their ratios. A target of "under 1 ms" is judged as written and
+//! scaled to this machine: SPEC's `/bin/true` took 0.49 ms, so 1 ms is 2.04 times `/bin/true`.
 //! References: `fst set --sorted` (`cargo install fst-bin`) for building, `/bin/true` for start-up,
 //! `grep -Fx -f` for batch lookups. A reference that is not installed is reported, not faked.
 
@@ -80,6 +83,28 @@ impl Proc {
         }
         times.sort();
         Ok(times[times.len() / 2])
+    }
+
+    /// The medians of `runs` runs of each of `procs`, taken in turn (one of each, then again),
+    /// after one warm-up run each: a machine whose speed drifts during the session slows them
+    /// alike, so their ratios hold.
+    fn medians_interleaved(procs: &[&Proc], runs: usize) -> Result<Vec<Duration>> {
+        let mut times = vec![Vec::with_capacity(runs); procs.len()];
+        for p in procs {
+            p.once()?;
+        }
+        for _ in 0..runs.max(1) {
+            for (p, t) in procs.iter().zip(&mut times) {
+                t.push(p.once()?);
+            }
+        }
+        Ok(times
+            .into_iter()
+            .map(|mut t| {
+                t.sort();
+                t[t.len() / 2]
+            })
+            .collect())
     }
 
     /// Peak resident memory in KiB, from `/usr/bin/time -v`, if that is installed.
@@ -197,6 +222,22 @@ fn row(what: &str, lexico: String, reference: String, ratio: String, target: &st
 
 fn ratio(a: Duration, b: Duration) -> String {
     format!("{:.2}×", a.as_secs_f64() / b.as_secs_f64())
+}
+
+/// `/bin/true` on the machine where SPEC section 6 measured its references: "under 1 ms for
+/// the whole process" there is about 2.04 times `/bin/true`.
+const SPEC_TRUE: Duration = Duration::from_micros(490);
+
+/// The verdict of a whole-process target of 1 ms: as stated, and scaled to this machine by its
+/// `/bin/true` against SPEC's (`truth` here, [`SPEC_TRUE`] there).
+fn under_1ms(t: Duration, truth: Duration) -> String {
+    let scaled = t.as_secs_f64() / truth.as_secs_f64() <= 1e-3 / SPEC_TRUE.as_secs_f64();
+    format!(
+        "< 1 ms: {}; ≤ {:.2}× `/bin/true`: {}",
+        verdict(t < Duration::from_millis(1)),
+        1e-3 / SPEC_TRUE.as_secs_f64(),
+        verdict(scaled)
+    )
 }
 
 fn verdict(ok: bool) -> &'static str {
@@ -354,16 +395,23 @@ pub fn run(args: &[String]) -> Result<()> {
         ));
     }
 
-    // Start-up: one word, whole process, against a process that does nothing.
-    eprintln!("bench: start-up");
-    let truth = Proc::new("/bin/true", &[]).median(runs.tiny)?;
-    let one = Proc::new(&lexico, &["valid", "CHURRO"]).median(runs.tiny)?;
+    // Start-up (one word) and anagrams of a rack with two blanks, whole processes, against a
+    // process that does nothing; run in turn.
+    eprintln!("bench: start-up and anagrams");
+    let anagram_args: [(&str, &[&str]); 2] = [
+        ("`anagram AEINR??`", &["anagram", "AEINR??"]),
+        ("`anagram --sub AEINR??`", &["anagram", "--sub", "AEINR??"]),
+    ];
+    let (truth_p, one_p) = (Proc::new("/bin/true", &[]), Proc::new(&lexico, &["valid", "CHURRO"]));
+    let anagram_p: Vec<Proc> = anagram_args.iter().map(|(_, a)| Proc::new(&lexico, a)).collect();
+    let times = Proc::medians_interleaved(&[&truth_p, &one_p, &anagram_p[0], &anagram_p[1]], runs.tiny)?;
+    let (truth, one) = (times[0], times[1]);
     rows.push(row(
         "`valid CHURRO` (`/bin/true`)",
         ms(one),
         ms(truth),
         ratio(one, truth),
-        &format!("< 1 ms: {}", verdict(one < Duration::from_millis(1))),
+        &under_1ms(one, truth),
     ));
 
     // Batch validity: every word of the list on standard input.
@@ -381,19 +429,14 @@ pub fn run(args: &[String]) -> Result<()> {
         &format!("≥ 6 M/s: {}", verdict(rate >= 6e6)),
     ));
 
-    // Anagrams of a rack with two blanks, whole process.
-    eprintln!("bench: anagram");
-    for (name, args) in [
-        ("`anagram AEINR??`", vec!["anagram", "AEINR??"]),
-        ("`anagram --sub AEINR??`", vec!["anagram", "--sub", "AEINR??"]),
-    ] {
-        let t = Proc::new(&lexico, &args).median(runs.tiny)?;
+    eprintln!("bench: batch anagram");
+    for ((name, _), &t) in anagram_args.iter().zip(&times[2..]) {
         rows.push(row(
             &format!("{name} (`/bin/true`)"),
             ms(t),
             ms(truth),
             ratio(t, truth),
-            &format!("< 1 ms: {}", verdict(t < Duration::from_millis(1))),
+            &under_1ms(t, truth),
         ));
     }
     let rack_file = work.join("racks.txt");
