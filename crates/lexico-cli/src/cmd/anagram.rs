@@ -324,12 +324,11 @@ impl Spelling {
     /// Writes the line of `word`, one of `keys`, to `line`, and returns its length: the bytes
     /// [`TextLines::found_line`] writes for it without the query and the rank.
     fn line(&self, keys: &AnagramKeys, word: &Word, line: &mut [u8; LINE]) -> usize {
-        let tiles = word.tiles();
-        let blanks = keys.blanks(tiles);
+        let mut marks = keys.marks();
         let mut at = 0;
         let mut value = 0;
-        for (i, &t) in tiles.iter().enumerate() {
-            let blank = (blanks >> i & 1) as usize;
+        for &t in word.tiles() {
+            let blank = marks.next(t) as usize;
             let (bytes, len) = &self.spell[t as usize][blank];
             line[at..at + SPELLING].copy_from_slice(bytes);
             at += *len as usize;

@@ -105,6 +105,24 @@ pub struct AnagramKeys {
     blanks: u8,
 }
 
+/// Which tiles of one word blanks play: a tile the rack lacks, and the copies of a tile past
+/// those the rack holds.
+pub struct Marks<'k> {
+    keys: &'k AnagramKeys,
+    /// Copies of each of the rack's tiles so far, by place; place 0 counts the tiles it lacks.
+    seen: [u8; PLACES],
+}
+
+impl Marks<'_> {
+    /// Whether a blank plays `t`, the word's next tile.
+    pub fn next(&mut self, t: Tile) -> bool {
+        let p = self.keys.place[t as usize] as usize;
+        self.seen[p] = self.seen[p].saturating_add(1);
+        // Nothing is held at place 0.
+        self.keys.blanks > 0 && self.seen[p] > self.keys.held[p]
+    }
+}
+
 /// Places of [`AnagramKeys::place`]: a rack has at most [`super::MAX_RACK`] distinct tiles.
 const PLACES: usize = super::MAX_RACK + 1;
 
@@ -166,20 +184,14 @@ impl AnagramKeys {
 
     /// The positions of `word` (one of the words) that blanks play, as in [`Found::blanks`].
     pub fn blanks(&self, word: &[Tile]) -> u64 {
-        if self.blanks == 0 {
-            return 0;
-        }
-        // A tile the rack lacks is a blank; of a tile it holds, the copies past those held.
-        let mut seen = [0u8; PLACES];
-        let mut mask = 0u64;
-        for (i, &t) in word.iter().enumerate() {
-            let p = self.place[t as usize] as usize;
-            seen[p] += 1;
-            if p == 0 || seen[p] > self.held[p] {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        let mut marks = self.marks();
+        word.iter().enumerate().fold(0, |mask, (i, &t)| mask | u64::from(marks.next(t)) << i)
+    }
+
+    /// Which tiles of a word blanks play, told tile by tile (one `Marks` per word): for a caller
+    /// that goes through the word's tiles anyway.
+    pub fn marks(&self) -> Marks<'_> {
+        Marks { keys: self, seen: [0; PLACES] }
     }
 
     /// The face value of `word` (one of the words): its tiles not played by a blank.

@@ -14,7 +14,7 @@ mod regex;
 
 pub use anagram::{anagram, anagram_keys, AnagramQuery, Mode, MAX_RACK, SUPER_MAX};
 pub use hooks::{hooks, Hooks};
-pub use keys::{AnagramKeys, Word, KEY_TILES};
+pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN};
 pub use probability::{Bag, Ranks};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
