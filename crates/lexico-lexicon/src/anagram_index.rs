@@ -206,8 +206,10 @@ impl AnagramIndex {
     }
 
     /// Calls `each` with every word filed under `alphagram` (sorted tiles, without the length)
-    /// at bit offset `at`, in tile order. Returns false if the list is damaged (it then stops).
-    pub fn words(&self, alphagram: &[u8], at: u64, mut each: impl FnMut(&[u8])) -> bool {
+    /// at bit offset `at`, in tile order, its tiles zero-padded to [`MAX_WORD_TILES`] bytes (no
+    /// tile is 0): a caller can take them as one integer. Returns false if the list is damaged
+    /// (it then stops).
+    pub fn words(&self, alphagram: &[u8], at: u64, mut each: impl FnMut(&[u8; MAX_WORD_TILES])) -> bool {
         let n = alphagram.len();
         // No alphagram of a valid index is longer (the builder refuses longer words).
         if n == 0 || n > MAX_WORD_TILES {
@@ -231,7 +233,7 @@ impl AnagramIndex {
         w: u32,
         n: usize,
         at: u64,
-        each: &mut impl FnMut(&[u8]),
+        each: &mut impl FnMut(&[u8; MAX_WORD_TILES]),
     ) -> bool {
         let mask = (1u64 << w) - 1;
         // The digits and the flag: at most 15 * 4 + 1 bits.
@@ -257,7 +259,8 @@ impl AnagramIndex {
                 return false;
             };
             word[n - 1] = set.tiles[d as usize];
-            each(&word[..n]);
+            // The bytes past n stay 0: every word of the alphagram has n tiles.
+            each(&word);
             if bits >> (need - 1) & 1 == 0 {
                 return true;
             }
@@ -349,7 +352,10 @@ mod tests {
             return Vec::new();
         };
         let mut out = Vec::new();
-        assert!(index.words(alphagram, at.value(), |w| out.push(w.to_vec())));
+        assert!(index.words(alphagram, at.value(), |w| {
+            assert!(w[alphagram.len()..].iter().all(|&b| b == 0));
+            out.push(w[..alphagram.len()].to_vec())
+        }));
         out
     }
 

@@ -6,7 +6,7 @@ use lexico_tiles::{Tile, TileSet};
 use super::{Bag, Found, Sort};
 
 /// The most tiles of a word in an [`AnagramKeys`] (the longest word of an anagram index).
-pub const KEY_TILES: usize = 16;
+pub const KEY_TILES: usize = crate::builder::MAX_WORD_TILES;
 
 /// The longest word a short key holds: 7 tiles, the game's rack, and a byte to spare.
 const SHORT: usize = 7;
@@ -26,7 +26,6 @@ enum Keys {
 
 /// A key of either size.
 trait Key: Copy + Ord {
-    fn of(word: &[Tile]) -> Self;
     fn len(self) -> usize;
     fn word(self) -> Word;
     /// Sorts keys longest first, ties in tile order.
@@ -34,11 +33,6 @@ trait Key: Copy + Ord {
 }
 
 impl Key for u64 {
-    fn of(word: &[Tile]) -> u64 {
-        // Byte by byte rather than a copy of a length known only here: words are short.
-        let k = word.iter().fold(0u64, |k, &t| k << 8 | t as u64);
-        k.checked_shl(8 * (8 - word.len()) as u32).unwrap_or(0)
-    }
     fn len(self) -> usize {
         8 - (self.trailing_zeros() / 8) as usize
     }
@@ -61,10 +55,6 @@ impl Key for u64 {
 }
 
 impl Key for u128 {
-    fn of(word: &[Tile]) -> u128 {
-        let k = word.iter().fold(0u128, |k, &t| k << 8 | t as u128);
-        k.checked_shl(8 * (16 - word.len()) as u32).unwrap_or(0)
-    }
     fn len(self) -> usize {
         16 - (self.trailing_zeros() / 8) as usize
     }
@@ -150,12 +140,14 @@ impl AnagramKeys {
         AnagramKeys { keys, place, held: by_place, blanks }
     }
 
-    /// Adds a word of at most `max` tiles (see [`AnagramKeys::new`]); a longer one, or one of
-    /// more than [`KEY_TILES`], is left out.
-    pub(crate) fn push(&mut self, word: &[Tile]) {
+    /// Adds a word of at most `max` tiles (see [`AnagramKeys::new`]), its tiles zero-padded to
+    /// [`KEY_TILES`] bytes; a longer one is left out.
+    pub(crate) fn push(&mut self, word: &[Tile; KEY_TILES]) {
         match &mut self.keys {
-            Keys::Short(k) if word.len() <= SHORT => k.push(u64::of(word)),
-            Keys::Long(k) if word.len() <= KEY_TILES => k.push(u128::of(word)),
+            Keys::Short(k) if word[SHORT] == 0 => {
+                k.push(u64::from_be_bytes(word[..8].try_into().expect("8 bytes")))
+            }
+            Keys::Long(k) => k.push(u128::from_be_bytes(*word)),
             _ => {}
         }
     }
