@@ -414,6 +414,30 @@ mod tests {
         assert!(!bad.words(&[1, 2, 3], 0, |_| {}));
     }
 
+    proptest::proptest! {
+        /// Whatever the list holds, reading it never panics, and every word it gives is an
+        /// ordering of the alphagram: damage is refused or gives real anagrams, never other
+        /// tiles.
+        #[test]
+        fn any_list_reads_as_anagrams_or_stops(
+            list in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64),
+            alphagram in proptest::collection::vec(1u8..6, 1..=MAX_WORD_TILES),
+            at in 0u64..600,
+        ) {
+            let mut sorted = alphagram;
+            sorted.sort_unstable();
+            // The list is what is read here; the fst is not consulted.
+            let fst = Fst::new(Bytes::owned(fst::raw::Builder::memory().into_inner().unwrap())).unwrap();
+            let index = AnagramIndex { fst, list: Bytes::owned(list) };
+            index.words(&sorted, at, |w| {
+                let mut tiles = w[..sorted.len()].to_vec();
+                assert!(w[sorted.len()..].iter().all(|&b| b == 0));
+                tiles.sort_unstable();
+                assert_eq!(tiles, sorted);
+            });
+        }
+    }
+
     #[test]
     fn bits_read_back() {
         let mut w = BitWriter::default();
