@@ -27,7 +27,7 @@ pub struct Meta {
     /// The program building it (`lexico 0.1.0`).
     pub tool: String,
     /// Add the anagram index (section `AGRM`): anagram queries in a fraction of a millisecond, at
-    /// the cost of a file about eight times the word store and a slower build.
+    /// the cost of a file about ten times the word store and a slower build.
     pub anagram_index: bool,
     /// Threads that expand entries and file their forms; 0: one per core, at most four. The
     /// lexicon does not depend on it.
