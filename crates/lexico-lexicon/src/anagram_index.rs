@@ -367,8 +367,7 @@ mod tests {
             let mut all = vec![sorted.to_vec()];
             // Every distinct ordering, by repeated next permutation.
             let mut p = sorted.to_vec();
-            loop {
-                let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else { break };
+            while let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) {
                 let j = (i..p.len()).rev().find(|&j| p[j] > p[i - 1]).unwrap();
                 p.swap(i - 1, j);
                 p[i..].reverse();
