@@ -42,15 +42,15 @@ struct Distinct {
 impl Distinct {
     /// The distinct tiles of a sorted tile sequence of at most [`MAX_WORD_TILES`] tiles.
     fn of(sorted: &[u8]) -> Distinct {
-        let mut set = Distinct { tiles: [0; MAX_WORD_TILES], k: 0, copies: 0 };
+        let (mut tiles, mut copies, mut k) = ([0; MAX_WORD_TILES], [0u8; MAX_WORD_TILES], 0);
         for &t in sorted {
-            if set.k == 0 || set.tiles[set.k - 1] != t {
-                set.tiles[set.k] = t;
-                set.k += 1;
+            if k == 0 || tiles[k - 1] != t {
+                tiles[k] = t;
+                k += 1;
             }
-            set.copies += 1 << (8 * (set.k - 1));
+            copies[k - 1] += 1;
         }
-        set
+        Distinct { tiles, k, copies: u128::from_le_bytes(copies) }
     }
 
     /// Bits of a digit: enough for `k` values.
