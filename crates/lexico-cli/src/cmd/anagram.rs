@@ -289,9 +289,16 @@ const BLOCK: usize = 8192;
 /// blank), padded to [`SPELLING`] bytes so that a word is spelled with fixed-size copies, and
 /// its face value.
 struct Spelling {
-    /// By byte: the spelling in capitals, then in lower case, each with its length.
-    spell: Vec<[([u8; SPELLING], u8); 2]>,
-    value: [u32; 256],
+    /// By byte: the tile in capitals, then in lower case (played by a blank).
+    spell: Vec<[Spelled; 2]>,
+}
+
+/// A tile as a line shows it: its spelling, padded, and the points it scores (0 for a blank).
+#[derive(Clone, Copy)]
+struct Spelled {
+    bytes: [u8; SPELLING],
+    len: u8,
+    value: u8,
 }
 
 impl Spelling {
@@ -300,25 +307,24 @@ impl Spelling {
         let mut one = Found { tiles: vec![0], blanks: 0 };
         let mut text = String::new();
         let mut spelled = |t: u8| {
-            let mut cases = [([0; SPELLING], 0); 2];
+            let mut cases = [Spelled { bytes: [0; SPELLING], len: 0, value: 0 }; 2];
             for (blank, case) in cases.iter_mut().enumerate() {
                 (one.tiles[0], one.blanks) = (t, blank as u64);
                 text.clear();
                 one.spell_into(set, brackets, &mut text);
-                case.0.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
-                case.1 = text.len() as u8;
+                case.bytes.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+                case.len = text.len() as u8;
+                case.value = if blank == 0 { set.get(t).map_or(0, |d| d.value) } else { 0 };
             }
             Some(cases)
         };
         // Every byte that is not a tile spells the same (as `?`): the tiles alone are spelled
         // one by one.
         let mut spell = vec![spelled(0)?; 256];
-        let mut value = [0; 256];
         for t in set.all() {
             spell[t as usize] = spelled(t)?;
-            value[t as usize] = set.get(t).map_or(0, |d| d.value as u32);
         }
-        Some(Spelling { spell, value })
+        Some(Spelling { spell })
     }
 
     /// Writes the line of `word`, one of `keys`, to `line`, and returns its length: the bytes
@@ -326,15 +332,12 @@ impl Spelling {
     fn line(&self, keys: &AnagramKeys, word: &Word, line: &mut [u8; LINE]) -> usize {
         let mut marks = keys.marks();
         let mut at = 0;
-        let mut value = 0;
+        let mut value = 0u32;
         for &t in word.tiles() {
-            let blank = marks.next(t) as usize;
-            let (bytes, len) = &self.spell[t as usize][blank];
-            line[at..at + SPELLING].copy_from_slice(bytes);
-            at += *len as usize;
-            if blank == 0 {
-                value += self.value[t as usize];
-            }
+            let tile = &self.spell[t as usize][marks.next(t) as usize];
+            line[at..at + SPELLING].copy_from_slice(&tile.bytes);
+            at += tile.len as usize;
+            value += tile.value as u32;
         }
         line[at] = b'\t';
         at += 1;
