@@ -1,15 +1,17 @@
 //! Anagrams of a rack.
 //!
 //! Exact and sub-anagrams, when the lexicon has an anagram index, walk its fst of alphagrams
-//! (each word's tiles sorted) depth first, choosing tiles in tile order: each multiset of tiles
-//! is reached once, not once per ordering, which is what makes blanks cheap. At each node the
-//! walk takes a tile at least as late as the last one taken that the rack still holds or, while
-//! a blank is left, any such tile; in an exact query it never passes over a tile the rack holds
-//! (it could never be placed later). Each alphagram reached lists its words.
+//! (each word's tiles sorted, filed under their length) one length at a time, depth first,
+//! choosing tiles in tile order: each multiset of tiles is reached once, not once per ordering,
+//! which is what makes blanks cheap. At each node the walk takes a tile at least as late as the
+//! last one taken that the rack still holds or, while a blank is left, any such tile, as long as
+//! the rack's tiles from there on and its blanks can still fill the length (in an exact query:
+//! it never passes over a tile the rack holds, which could never be placed later). Each
+//! alphagram reached lists its words.
 //!
 //! Otherwise (super-anagrams, or a file without the index) the walk is over the word store's
-//! nodes, pruned by the tiles left. At each node the walk follows only the transitions the rack can pay for: a lettered tile it
-//! still holds, or, while a blank is left, any tile. A tile the rack holds is always paid with
+//! nodes, pruned by the tiles left. At each node the walk follows only the transitions the rack
+//! can pay for: a lettered tile it still holds, or, while a blank is left, any tile. A tile the rack holds is always paid with
 //! that tile rather than a blank: a blank kept can later stand for anything the tile could, so
 //! this never loses a word, it reaches each word once, and it keeps the most points (the value
 //! of a word made from a rack does not depend on which of its equal letters the blank plays,
