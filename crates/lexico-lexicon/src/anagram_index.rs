@@ -13,15 +13,18 @@
 //! Alphagrams are filed by length first, so the nodes and lists that a rack's query reads (a
 //! few lengths, the short ones) lie together at the start of the section.
 //!
-//! A word is stored as one digit per tile, left to right: the tile's position among the
-//! alphagram's distinct tiles not yet used up, in tile order, in as many bits as that number of
-//! tiles `k` needs (bits of `k - 1`: none once a single tile is left). `CASA`, alphagram `AACS`:
-//! C is 1 of {A, C, S} (2 bits), A is 0 of {A, S} (1 bit), S is 1 of {A, S} (1 bit), A is 0 of
-//! {A} (0 bits). Digits are decoded with shifts and masks alone; they take about 14 % more
-//! space than a word's rank among the orderings of its alphagram, whose decoding needs a
-//! division per tile (see `docs/formats.md`). The bit offsets increase with the keys, which
-//! keeps the fst near the size of a plain set of keys (an fst shares increasing outputs along
-//! common prefixes). Bits are read least significant first from little-endian bytes.
+//! A word of `n` tiles, whose alphagram has `k` distinct tiles, is stored as `n - 1` digits of
+//! `w` bits each (bits of `k - 1`: none when a single tile repeats), least significant first:
+//! digit `i` is the position of the word's tile `i` among the alphagram's distinct tiles, in
+//! tile order. The last tile is the one copy the others leave. `CASA`, alphagram `AACS`
+//! ({A, C, S}, 2 bits a digit): C is 1, A is 0, S is 2, and the last A is left. A reader checks
+//! that the digits use each tile no more often than the alphagram has it and leave exactly one
+//! copy. Digits are decoded with a shift and a mask each, none depending on the one before;
+//! they take about half as much space again as a word's rank among the orderings of its
+//! alphagram, whose decoding needs a division per tile (see `docs/formats.md`). The bit offsets
+//! increase with the keys, which keeps the fst near the size of a plain set of keys (an fst
+//! shares increasing outputs along common prefixes). Bits are read least significant first
+//! from little-endian bytes.
 
 use fst::raw::{Fst, Node};
 use fst::MapBuilder;
