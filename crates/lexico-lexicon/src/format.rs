@@ -87,17 +87,13 @@ pub fn write(sections: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
 
 /// Reads and checks the header and section table of a file image.
 pub fn read_table(data: &[u8]) -> Result<Vec<SectionEntry>, LexiconError> {
-    table(data, true)
+    read_table_checking(data, true)
 }
 
-/// [`read_table`] without the header's checksum, for an image checked when it was built into
-/// the program: the checksum's code is then never run, nor the CPU feature detection its first
-/// call makes, which costs a whole process tens of microseconds.
-pub(crate) fn read_trusted_table(data: &[u8]) -> Result<Vec<SectionEntry>, LexiconError> {
-    table(data, false)
-}
-
-fn table(data: &[u8], crc: bool) -> Result<Vec<SectionEntry>, LexiconError> {
+/// [`read_table`], checking the header's checksum only if `crc`: an image checked when it was
+/// built into the program skips it, so that the checksum's code never runs, nor the CPU feature
+/// detection its first call makes, which costs a whole process tens of microseconds.
+pub(crate) fn read_table_checking(data: &[u8], crc: bool) -> Result<Vec<SectionEntry>, LexiconError> {
     if data.len() < 16 || &data[..8] != MAGIC {
         return Err(LexiconError::NotALexicon);
     }

@@ -116,11 +116,7 @@ impl Lexicon {
 
     fn from_backing(backing: Backing, check: bool) -> Result<Lexicon, LexiconError> {
         let backing = Arc::new(backing);
-        let table = if check {
-            format::read_table(backing.bytes())?
-        } else {
-            format::read_trusted_table(backing.bytes())?
-        };
+        let table = format::read_table_checking(backing.bytes(), check)?;
         let find = |t: [u8; 4], name: &'static str| -> Result<SectionEntry, LexiconError> {
             table.iter().copied().find(|e| e.tag == t).ok_or(LexiconError::Missing(name))
         };

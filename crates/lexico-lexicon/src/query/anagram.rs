@@ -349,8 +349,6 @@ impl Sorted<'_> {
     /// Adds the words of the alphagram taken so far, listed at bit offset `at`.
     fn emit(&mut self, at: u64) {
         let out = &mut self.out;
-        // The words of a valid index have at most KEY_TILES tiles; `push` leaves out a longer
-        // one (a damaged file).
         self.index.words(&self.alphagram, at, |w| out.push(w));
     }
 }
