@@ -21,6 +21,14 @@ struct Cli {
 /// to the parser only when that command runs (`clap::Command::defer`): building every command's
 /// arguments and help texts took a whole process about 150 µs, as long as answering a query.
 macro_rules! commands {
+    // Each command with its summary, its arguments added by `$augment` when it runs. The
+    // summary is set again after the arguments: a flattened argument group's own doc comment
+    // would otherwise replace it.
+    (@add $cmd:ident $augment:ident $($name:literal $about:literal $args:ty;)*) => {
+        $cmd$(.subcommand(clap::Command::new($name).about($about).defer(|cmd| {
+            <$args as clap::Args>::$augment(cmd).about($about).long_about(None::<&str>)
+        })))*
+    };
     ($($variant:ident $name:literal $about:literal $args:ty;)*) => {
         enum Command {
             $($variant($args),)*
@@ -28,16 +36,10 @@ macro_rules! commands {
 
         impl clap::Subcommand for Command {
             fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-                // The summary is set again after the arguments: a flattened argument group's
-                // own doc comment would otherwise replace it.
-                cmd$(.subcommand(clap::Command::new($name).about($about).defer(|cmd| {
-                    <$args as clap::Args>::augment_args(cmd).about($about).long_about(None::<&str>)
-                })))*
+                commands!(@add cmd augment_args $($name $about $args;)*)
             }
             fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
-                cmd$(.subcommand(clap::Command::new($name).about($about).defer(|cmd| {
-                    <$args as clap::Args>::augment_args_for_update(cmd).about($about).long_about(None::<&str>)
-                })))*
+                commands!(@add cmd augment_args_for_update $($name $about $args;)*)
             }
             fn has_subcommand(name: &str) -> bool {
                 [$($name),*].contains(&name)
