@@ -78,6 +78,11 @@ commands! {
     Anagram "anagram" "Words a rack makes: exactly, from a subset (--sub) or with tiles added (--super)" cmd::anagram::Args;
     Pattern "pattern" "Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex)" cmd::pattern::Args;
     Hooks "hooks" "Tiles that make a valid word in front of a word or after it" cmd::hooks::Args;
+    Rules "rules" "List the rule sets embedded in the binary, or export one to a folder" cmd::rules::Args;
+    Install "install" "File a lexicon in the user's data folder, so that --lexicon can name it" cmd::install::Args;
+    Lexicons "lexicons" "List the installed lexicons: name, edition, words, checksum, path" cmd::lexicons::Args;
+    Completions "completions" "Print a shell completion script (bash, zsh, fish, elvish, powershell)" cmd::completions::Args;
+    Man "man" "Print the manual page (roff)" cmd::man::Args;
 }
 
 fn main() -> ExitCode {
@@ -93,6 +98,11 @@ fn main() -> ExitCode {
         Command::Anagram(args) => cmd::anagram::run(args),
         Command::Pattern(args) => cmd::pattern::run(args),
         Command::Hooks(args) => cmd::hooks::run(args),
+        Command::Rules(args) => cmd::rules::run(args),
+        Command::Install(args) => cmd::install::run(args),
+        Command::Lexicons(args) => cmd::lexicons::run(args),
+        Command::Completions(args) => cmd::completions::run(args),
+        Command::Man(args) => cmd::man::run(args),
     };
     match result {
         Ok(code) => code,
@@ -153,7 +163,23 @@ mod tests {
         let names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(
             names,
-            ["build", "valid", "explain", "diff", "tiles", "info", "dump", "anagram", "pattern", "hooks"]
+            [
+                "build",
+                "valid",
+                "explain",
+                "diff",
+                "tiles",
+                "info",
+                "dump",
+                "anagram",
+                "pattern",
+                "hooks",
+                "rules",
+                "install",
+                "lexicons",
+                "completions",
+                "man"
+            ]
         );
         for (name, about) in &listed {
             assert!(!about.is_empty() && !about.ends_with('.'), "{name}: {about}");

@@ -2,12 +2,17 @@
 
 pub mod anagram;
 pub mod build;
+pub mod completions;
 pub mod diff;
 pub mod dump;
 pub mod explain;
 pub mod hooks;
 pub mod info;
+pub mod install;
 pub mod judge;
+pub mod lexicons;
+pub mod man;
 pub mod pattern;
+pub mod rules;
 pub mod tiles;
 pub mod valid;
