@@ -359,7 +359,7 @@ pub fn run(args: &[String]) -> Result<()> {
 
     // The FISE-2 conformance build: every plural and verb form generated, with the previous
     // edition as evidence. Its sources are test data beside the checkout, never in it.
-    let fise = root.join("../shared/data/fise-2");
+    let fise = root.join(crate::fise2_dir());
     let sources = [
         "no-verbos.txt",
         "verbos-clasificados.txt",

@@ -1,4 +1,5 @@
-//! `cargo xtask conformance`: builds the FISE-2 lexicon from `../shared/data/fise-2` with
+//! `cargo xtask conformance`: builds the FISE-2 lexicon from `../shared/data/fise-2` (or
+//! `LEXICO_FISE2_DIR`) with
 //! `rules/fise-2016` (the default lexicon as the previous edition) and compares it with the
 //! previous edition: by kind of form, by length, and every difference by the rule that explains
 //! it. Prints Markdown for `docs/conformance.md`.
@@ -15,7 +16,7 @@ const SOURCES: [&str; 4] =
 
 pub fn run(_args: &[String]) -> Result<()> {
     let root = crate::root();
-    let data = root.join("../shared/data/fise-2");
+    let data = root.join(crate::fise2_dir());
     if !data.join("no-verbos.txt").exists() {
         bail!(
             "the FISE-2 data is missing: {} (CI and developers have it beside the checkout)",
@@ -31,7 +32,7 @@ pub fn run(_args: &[String]) -> Result<()> {
     build.current_dir(&root).args(["build", "--quiet", "--previous", "default", "--name", "FISE"]);
     build.args(["--edition", "FISE-2", "--lexicon-version", "2016", "-o"]).arg(&lex);
     for s in SOURCES {
-        build.arg(Path::new("../shared/data/fise-2").join(s));
+        build.arg(crate::fise2_dir().join(s));
     }
     let started = std::time::Instant::now();
     let built = build.output().context("running lexico build")?;

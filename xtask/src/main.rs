@@ -53,6 +53,16 @@ pub fn run(cmd: &mut Command) -> Result<()> {
     Ok(())
 }
 
+/// The folder of the federation's FISE-2 lists: `LEXICO_FISE2_DIR`, else `../shared/data/fise-2`
+/// relative to the workspace root (the commands run from the root, so a relative path keeps the
+/// source names recorded in the lexicon the same on every machine).
+fn fise2_dir() -> std::path::PathBuf {
+    match std::env::var_os("LEXICO_FISE2_DIR") {
+        Some(dir) if !dir.is_empty() => std::path::PathBuf::from(dir),
+        _ => std::path::PathBuf::from("../shared/data/fise-2"),
+    }
+}
+
 /// The workspace root.
 pub fn root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

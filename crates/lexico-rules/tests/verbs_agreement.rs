@@ -33,7 +33,7 @@ fn agreement_with_previous_edition() {
         .unwrap_or_else(|e| panic!("the previous edition is missing: {}: {e}", path.display()));
     let oracle: HashSet<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let rules = common::rules();
-    let entries = common::fise_entries();
+    let Some(entries) = common::fise_entries() else { return };
     let mut accepted_all = HashSet::new();
     let mut accepted = HashSet::new();
     let mut generated = HashSet::new();

@@ -108,7 +108,10 @@ fn error_display_is_file_line_column() {
 
 #[test]
 fn real_list_reads_and_fits_the_models() {
-    let path = common::fise_file("verbos-clasificados.txt");
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let path = lexico_testdata::fise2_file("verbos-clasificados.txt");
     let entries = read_classified(&path, &std::fs::read(&path).unwrap()).unwrap();
     assert!(entries.len() > 12_000, "{} entries", entries.len());
     for c in 1..=3 {

@@ -16,22 +16,13 @@ pub fn rules() -> VerbRules {
     VerbRules::load(&dir).unwrap_or_else(|e| panic!("loading {}: {e}", dir.display()))
 }
 
-/// A file of the federation's FISE-2 data, which lives outside the repository
-/// (`../shared/data/fise-2/` next to the workspace). Fails loudly if it is missing.
-pub fn fise_file(name: &str) -> PathBuf {
-    let path = workspace().join("../shared/data/fise-2").join(name);
-    assert!(
-        path.is_file(),
-        "the FISE data is missing: {} not found (the FISE-2 sources must be in ../shared/data/fise-2/ \
-         next to the workspace; they are not part of the repository)",
-        path.display()
-    );
-    path
-}
-
-/// The entries of the real FISE-2 classified verb list.
-pub fn fise_entries() -> Vec<VerbEntry> {
-    let path = fise_file("verbos-clasificados.txt");
+/// The entries of the real FISE-2 classified verb list, which lives outside the repository
+/// (see `lexico_testdata`), or `None` after a `skipped:` line when it is absent.
+pub fn fise_entries() -> Option<Vec<VerbEntry>> {
+    if lexico_testdata::fise2_missing() {
+        return None;
+    }
+    let path = lexico_testdata::fise2_file("verbos-clasificados.txt");
     let bytes = std::fs::read(&path).unwrap();
-    read_classified(&path, &bytes).unwrap_or_else(|e| panic!("{e}"))
+    Some(read_classified(&path, &bytes).unwrap_or_else(|e| panic!("{e}")))
 }
