@@ -1,5 +1,7 @@
-//! Builds the default lexicon from `lexicon-src/` with `rules/fise-2016` and embeds it: the
-//! binary's lexicon is rebuilt whenever a source or rule file changes, so it can never be stale.
+//! Builds the default lexicon from `lexicon-src/` with the rule set `fise-2016` embedded in
+//! `lexico-rules` (the one `lexico build` uses by default) and embeds it: the binary's lexicon is
+//! rebuilt whenever a source or rule file changes (a changed rule file rebuilds `lexico-rules`,
+//! which re-runs this script), so it can never be stale.
 
 use std::path::Path;
 
@@ -16,15 +18,13 @@ struct DefaultLexicon {
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let src = root.join("lexicon-src");
-    let rules_dir = root.join("rules/fise-2016");
     println!("cargo::rerun-if-changed={}", src.display());
-    println!("cargo::rerun-if-changed={}", rules_dir.display());
 
     let spec_path = src.join("lexicon.toml");
     let spec: DefaultLexicon =
         toml::from_str(&std::fs::read_to_string(&spec_path).expect("lexicon-src/lexicon.toml is readable"))
             .unwrap_or_else(|e| panic!("{}: {e}", spec_path.display()));
-    let rules = lexico_rules::RuleSet::load(&rules_dir).unwrap_or_else(|e| panic!("{e}"));
+    let rules = lexico_rules::RuleSet::embedded("fise-2016").unwrap_or_else(|e| panic!("{e}"));
     let inputs: Vec<_> = spec
         .sources
         .iter()

@@ -59,8 +59,11 @@ fn an_io_error_is_named_once() {
     assert_eq!(stderr(&out), "lexico: no-such.lex: No such file or directory (os error 2)\n");
     let out = run(&["valid", "--lexicon", "rules", "perro"], b"");
     assert_eq!(stderr(&out), "lexico: rules: is a directory\n");
-    let out = run(&["build", "--rules", "no-such-rules", "-o", "x.lex", "README.md"], b"");
-    assert_eq!(stderr(&out), "lexico: no-such-rules/ruleset.toml: No such file or directory (os error 2)\n");
+    let out = run(&["build", "--rules", "./no-such-rules", "-o", "x.lex", "README.md"], b"");
+    assert_eq!(
+        stderr(&out),
+        "lexico: ./no-such-rules/ruleset.toml: No such file or directory (os error 2)\n"
+    );
 }
 
 #[test]

@@ -263,7 +263,9 @@ pub fn compile(
             let shown = path.strip_prefix(&rules.dir).unwrap_or(&path).to_string_lossy().into_owned();
             let lines = forms.iter().map(|(l, _)| *l).max().unwrap_or(0) as u64;
             let sha = rules.files.iter().find(|(p, _)| *p == shown).map(|(_, b)| hex(&Sha256::digest(b)));
-            let source = format!("{}/{shown}", rules.dir.display());
+            // Named by the rule set, not the folder it was loaded from, so that an embedded set
+            // and a copy of it on disk record the same manifest.
+            let source = format!("{}/{shown}", rules.name);
             for (line, f) in &forms {
                 sink.emit(f, false, &source, base, *line as u64)?;
             }

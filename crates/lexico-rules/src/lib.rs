@@ -3,10 +3,13 @@
 //!
 //! This crate owns the *language mechanics* (syllables, stress, feminine-ending notation, how a
 //! conjugation template is applied); every *decision* of a regulation lives in the rule files under
-//! `rules/`. It never prints, never writes files and knows nothing of the lexicon file format: it
-//! hands [`Form`]s and exclusions to the caller.
+//! `rules/`, which are embedded in the crate ([`embedded`]) and load from there or from any folder
+//! through one reader ([`RuleFiles`]). It never prints, never writes files and knows nothing of the
+//! lexicon file format: it hands [`Form`]s and exclusions to the caller.
 
+pub mod embedded;
 pub mod error;
+pub mod files;
 pub mod fise;
 pub mod form;
 pub mod lemmas;
@@ -18,6 +21,7 @@ pub mod syllable;
 pub mod verbs;
 
 pub use error::RuleError;
+pub use files::RuleFiles;
 pub use form::{Form, Verdict};
 pub use ruleset::RuleSet;
 pub use sources::SourceKind;

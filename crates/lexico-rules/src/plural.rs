@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use crate::error::RuleError;
+use crate::files::RuleFiles;
 use crate::form::{Form, Verdict};
 use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
 
@@ -518,11 +519,6 @@ fn parse_when(text: &str) -> Result<Vec<Condition>, String> {
         .collect()
 }
 
-fn read(path: &Path) -> Result<String, RuleError> {
-    crate::ruleset::regular_file(path)?;
-    std::fs::read_to_string(path).map_err(|source| RuleError::Io { path: path.to_path_buf(), source })
-}
-
 fn ends_with_plain(word: &str, end: &str) -> bool {
     strip_accents(word).ends_with(&strip_accents(end))
 }
@@ -531,28 +527,22 @@ impl Plurals {
     /// Loads a plural rule directory: `endings.txt` and every other `*.txt` file as a word list.
     /// A malformed line is reported as `file:line:column`.
     pub fn load(dir: &Path) -> Result<Plurals, RuleError> {
-        let endings_path = dir.join("endings.txt");
-        let endings = Self::load_endings(&endings_path)?;
-        let listing =
-            std::fs::read_dir(dir).map_err(|source| RuleError::Io { path: dir.to_path_buf(), source })?;
-        let mut files: Vec<PathBuf> = Vec::new();
-        for entry in listing {
-            let entry = entry.map_err(|source| RuleError::Io { path: dir.to_path_buf(), source })?;
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "txt") && path != endings_path {
-                files.push(path);
-            }
-        }
-        files.sort();
+        Plurals::load_from(&RuleFiles::folder(dir))
+    }
+
+    /// Loads the plural rule folder `src` (on disk or embedded), as [`Plurals::load`] does.
+    pub fn load_from(src: &RuleFiles) -> Result<Plurals, RuleError> {
+        let endings = Self::load_endings(&src.path("endings.txt"), &src.read_to_string("endings.txt")?)?;
         let mut entries: HashMap<String, Vec<ListEntry>> = HashMap::new();
-        for path in files {
-            Self::load_list(&path, &mut entries)?;
+        for name in src.list()? {
+            if name.ends_with(".txt") && name != "endings.txt" {
+                Self::load_list(&src.path(&name), &src.read_to_string(&name)?, &mut entries)?;
+            }
         }
         Ok(Plurals { endings, entries })
     }
 
-    fn load_endings(path: &Path) -> Result<Vec<EndingRule>, RuleError> {
-        let text = read(path)?;
+    fn load_endings(path: &Path, text: &str) -> Result<Vec<EndingRule>, RuleError> {
         let mut rules: Vec<EndingRule> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
@@ -613,8 +603,11 @@ impl Plurals {
         Ok(rules)
     }
 
-    fn load_list(path: &Path, entries: &mut HashMap<String, Vec<ListEntry>>) -> Result<(), RuleError> {
-        let text = read(path)?;
+    fn load_list(
+        path: &Path,
+        text: &str,
+        entries: &mut HashMap<String, Vec<ListEntry>>,
+    ) -> Result<(), RuleError> {
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
             let Some(f) = row(path, line_no, line, "lemma plural category article")? else { continue };

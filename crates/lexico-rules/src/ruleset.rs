@@ -1,4 +1,5 @@
-//! Loading a rule set: `ruleset.toml` and the files it names.
+//! Loading a rule set: `ruleset.toml` and the files it names, from a folder on disk or from a
+//! set embedded in the crate, through one reader ([`RuleFiles`]).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -8,11 +9,13 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::RuleError;
+use crate::files::RuleFiles;
 
 /// A rule set as loaded from its folder.
 #[derive(Debug)]
 pub struct RuleSet {
-    /// The folder it was loaded from, as given.
+    /// Where it was loaded from, as its messages name it: the folder as given, or `NAME
+    /// (embedded)` for a set embedded in the crate. Nothing a lexicon records depends on it.
     pub dir: PathBuf,
     pub name: String,
     pub version: String,
@@ -29,6 +32,14 @@ pub struct RuleSet {
     pub verbs: Option<crate::verbs::VerbRules>,
     /// Every file read, relative to the rule-set folder, with its bytes (for digests).
     pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// What a rule set says it is (`ruleset.toml`): see [`RuleSet::identity`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    pub name: String,
+    pub version: String,
+    pub title: String,
 }
 
 /// A screening rule: source words matching `pattern` are excluded with `reason`.
@@ -75,10 +86,22 @@ struct ScreenRuleFile {
 }
 
 impl RuleSet {
-    /// Loads the rule set in `dir`.
+    /// Loads the rule set in the folder `dir`.
     pub fn load(dir: &Path) -> Result<RuleSet, RuleError> {
+        RuleSet::load_from(&RuleFiles::folder(dir))
+    }
+
+    /// Loads the rule set `name` embedded in the crate ([`crate::embedded`]); its messages name
+    /// its files as `NAME (embedded)/FILE`.
+    pub fn embedded(name: &str) -> Result<RuleSet, RuleError> {
+        RuleSet::load_from(&embedded_files(name)?)
+    }
+
+    /// Loads the rule set whose folder is `src`.
+    pub fn load_from(src: &RuleFiles) -> Result<RuleSet, RuleError> {
+        let dir = src.root();
         let mut files = Vec::new();
-        let manifest: ManifestFile = read_toml(dir, "ruleset.toml", &mut files)?;
+        let manifest: ManifestFile = read_toml(src, "ruleset.toml", &mut files)?;
         let named = [
             Some(&manifest.tiles),
             manifest.screening.as_ref(),
@@ -86,24 +109,24 @@ impl RuleSet {
             manifest.verbs.as_ref(),
         ];
         for name in named.into_iter().flatten() {
-            inside_the_folder(dir, &files[0].1, name)?;
+            inside_the_folder(src, &files[0].1, name)?;
         }
         let tiles_name = manifest.tiles.get_ref();
-        let tiles_bytes = read(dir, tiles_name, &mut files)?;
+        let tiles_bytes = read(src, tiles_name, &mut files)?;
         let tiles_csv = String::from_utf8(tiles_bytes)
-            .map_err(|e| RuleError::syntax(dir.join(tiles_name), 1, 1, format!("not UTF-8: {e}")))?;
+            .map_err(|e| RuleError::syntax(src.path(tiles_name), 1, 1, format!("not UTF-8: {e}")))?;
         if let Err(e) = lexico_tiles::TileSet::parse(&tiles_csv) {
-            return Err(tile_error(dir.join(tiles_name), e));
+            return Err(tile_error(src.path(tiles_name), e));
         }
         let mut screening = Vec::new();
         if let Some(name) = manifest.screening.as_ref().map(Spanned::get_ref) {
-            let file: ScreeningFile = read_toml(dir, name, &mut files)?;
+            let file: ScreeningFile = read_toml(src, name, &mut files)?;
             let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
             for r in file.rule {
                 let pattern = Regex::new(&r.pattern).map_err(|e| {
                     let (line, column) = locate(&text, &r.pattern);
                     RuleError::syntax(
-                        dir.join(name),
+                        src.path(name),
                         line,
                         column,
                         format!("rule '{}': bad pattern: {}", r.id, pattern_error(&e)),
@@ -112,7 +135,7 @@ impl RuleSet {
                 if screening.iter().any(|s: &ScreenRule| s.id == r.id) {
                     let (line, column) = locate(&text, &format!("\"{}\"", r.id));
                     return Err(RuleError::syntax(
-                        dir.join(name),
+                        src.path(name),
                         line,
                         column,
                         format!("rule '{}' is defined twice", r.id),
@@ -121,18 +144,20 @@ impl RuleSet {
                 screening.push(ScreenRule { id: r.id, pattern, reason: r.reason, article: r.article });
             }
         }
-        let plurals = load_folder(dir, manifest.plurals.as_ref(), &mut files, crate::plural::Plurals::load)?;
-        let verbs = load_folder(dir, manifest.verbs.as_ref(), &mut files, crate::verbs::VerbRules::load)?;
+        let plurals =
+            load_folder(src, manifest.plurals.as_ref(), &mut files, crate::plural::Plurals::load_from)?;
+        let verbs =
+            load_folder(src, manifest.verbs.as_ref(), &mut files, crate::verbs::VerbRules::load_from)?;
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
-                dir.join("ruleset.toml"),
+                src.path("ruleset.toml"),
                 1,
                 1,
                 "min_tiles must be from 1 to max_tiles",
             ));
         }
         Ok(RuleSet {
-            dir: dir.to_path_buf(),
+            dir,
             name: manifest.name,
             version: manifest.version,
             title: manifest.title,
@@ -146,6 +171,13 @@ impl RuleSet {
             verbs,
             files,
         })
+    }
+
+    /// The name, version and title that `ruleset.toml` in `src` gives, without loading the
+    /// rules (the file is checked as [`RuleSet::load_from`] checks it).
+    pub fn identity(src: &RuleFiles) -> Result<Identity, RuleError> {
+        let manifest: ManifestFile = read_toml(src, "ruleset.toml", &mut Vec::new())?;
+        Ok(Identity { name: manifest.name, version: manifest.version, title: manifest.title })
     }
 
     /// The first screening rule a source word matches. One pass of all the patterns together
@@ -170,33 +202,36 @@ pub fn tile_error(path: PathBuf, e: lexico_tiles::TileError) -> RuleError {
     }
 }
 
+/// The folder of the embedded rule set `name`, or an error naming it.
+fn embedded_files(name: &str) -> Result<RuleFiles, RuleError> {
+    RuleFiles::embedded(name).ok_or_else(|| {
+        let known: Vec<&str> = crate::embedded::names().collect();
+        let message = format!("no rule set of this name is embedded (embedded: {})", known.join(", "));
+        RuleError::Io {
+            path: name.into(),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, message),
+        }
+    })
+}
+
 /// Loads an optional rule folder named in `ruleset.toml` with `load`, and records its files for
 /// the manifest.
 fn load_folder<T>(
-    dir: &Path,
+    src: &RuleFiles,
     name: Option<&Spanned<String>>,
     files: &mut Vec<(String, Vec<u8>)>,
-    load: impl FnOnce(&Path) -> Result<T, RuleError>,
+    load: impl FnOnce(&RuleFiles) -> Result<T, RuleError>,
 ) -> Result<Option<T>, RuleError> {
     let Some(name) = name.map(Spanned::get_ref) else { return Ok(None) };
-    let loaded = load(&dir.join(name))?;
-    record_folder(dir, name, files)?;
+    let loaded = load(&src.sub(name))?;
+    record_folder(src, name, files)?;
     Ok(Some(loaded))
 }
 
 /// Records every file of a rule folder (sorted by name) for the manifest's digests.
-fn record_folder(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<(), RuleError> {
-    let folder = dir.join(name);
-    let listing =
-        std::fs::read_dir(&folder).map_err(|source| RuleError::Io { path: folder.clone(), source })?;
-    let mut names: Vec<String> = listing
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().is_file())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    for n in names {
-        read(dir, &format!("{name}/{n}"), files)?;
+fn record_folder(src: &RuleFiles, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<(), RuleError> {
+    for n in src.sub(name).list()? {
+        read(src, &format!("{name}/{n}"), files)?;
     }
     Ok(())
 }
@@ -204,45 +239,30 @@ fn record_folder(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> 
 /// Refuses a file or folder name of `ruleset.toml` (whose bytes are `manifest`) that is absolute
 /// or goes up with `..`: a rule set reads only what its folder holds, so that it can be copied
 /// and digested as one thing.
-fn inside_the_folder(dir: &Path, manifest: &[u8], name: &Spanned<String>) -> Result<(), RuleError> {
+fn inside_the_folder(src: &RuleFiles, manifest: &[u8], name: &Spanned<String>) -> Result<(), RuleError> {
     let path = Path::new(name.get_ref());
     if path.components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir)) {
         return Ok(());
     }
     let (line, column) = line_col(manifest, name.span().start);
     let message = format!("{} is not a path inside the rule folder", quoted(name.get_ref()));
-    Err(RuleError::syntax(dir.join("ruleset.toml"), line, column, message))
+    Err(RuleError::syntax(src.path("ruleset.toml"), line, column, message))
 }
 
-/// Refuses to read `path` unless it is a regular file (or a link to one): a device such as
-/// `/dev/zero` never ends and a FIFO waits for a writer, either of which would hang the load.
-pub(crate) fn regular_file(path: &Path) -> Result<(), RuleError> {
-    let meta =
-        std::fs::metadata(path).map_err(|source| RuleError::Io { path: path.to_path_buf(), source })?;
-    if meta.is_file() {
-        return Ok(());
-    }
-    let what = if meta.is_dir() { "is a directory, not a file" } else { "is not a regular file" };
-    let source = std::io::Error::new(std::io::ErrorKind::InvalidInput, what);
-    Err(RuleError::Io { path: path.to_path_buf(), source })
-}
-
-fn read(dir: &Path, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, RuleError> {
-    let path = dir.join(name);
-    regular_file(&path)?;
-    let bytes = std::fs::read(&path).map_err(|source| RuleError::Io { path: path.clone(), source })?;
+fn read(src: &RuleFiles, name: &str, files: &mut Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, RuleError> {
+    let bytes = src.read(name)?;
     files.push((name.to_string(), bytes.clone()));
     Ok(bytes)
 }
 
 /// Reads and parses a TOML file of the rule set, with errors at line and column.
-pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
-    dir: &Path,
+fn read_toml<T: serde::de::DeserializeOwned>(
+    src: &RuleFiles,
     name: &str,
     files: &mut Vec<(String, Vec<u8>)>,
 ) -> Result<T, RuleError> {
-    let path = dir.join(name);
-    let bytes = read(dir, name, files)?;
+    let path = src.path(name);
+    let bytes = read(src, name, files)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         let (line, column) = line_col(&bytes, e.valid_up_to());
         RuleError::syntax(&path, line, column, "not valid UTF-8")
@@ -322,6 +342,72 @@ mod tests {
         assert_eq!(rules.screen("kiosco").unwrap().id, "k-or-w");
         assert_eq!(rules.screen("bi-").unwrap().id, "affix-or-compound");
         assert!(rules.screen("pingüino").is_none());
+    }
+
+    /// Every embedded set loads, and loads as its folder under `rules/` does: the same
+    /// identity, tiles and recorded files (so the same digests in a lexicon's manifest).
+    #[test]
+    fn an_embedded_set_loads_as_its_folder_does() {
+        let names: Vec<&str> = crate::embedded::names().collect();
+        assert!(!names.is_empty());
+        for name in names {
+            let embedded = RuleSet::embedded(name).unwrap_or_else(|e| panic!("{e}"));
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules").join(name);
+            let folder = RuleSet::load(&dir).unwrap();
+            assert_eq!(embedded.dir, Path::new(&format!("{name} (embedded)")));
+            assert_eq!(folder.dir, dir);
+            assert_eq!(
+                (&embedded.name, &embedded.version, &embedded.title),
+                (&folder.name, &folder.version, &folder.title)
+            );
+            assert_eq!(embedded.tiles_csv, folder.tiles_csv);
+            assert_eq!(embedded.files, folder.files);
+            let ids = |r: &RuleSet| r.screening.iter().map(|s| s.id.clone()).collect::<Vec<_>>();
+            assert_eq!(ids(&embedded), ids(&folder));
+            assert_eq!(embedded.plurals.is_some(), folder.plurals.is_some());
+            assert_eq!(embedded.verbs.is_some(), folder.verbs.is_some());
+            let identity = RuleSet::identity(&RuleFiles::embedded(name).unwrap()).unwrap();
+            assert_eq!(
+                (identity.name, identity.version, identity.title),
+                (folder.name, folder.version, folder.title)
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_embedded_set_is_refused_with_the_names_there_are() {
+        let err = RuleSet::embedded("no-such-set").unwrap_err().to_string();
+        let names: Vec<&str> = crate::embedded::names().collect();
+        assert_eq!(
+            err,
+            format!("no-such-set: no rule set of this name is embedded (embedded: {})", names.join(", "))
+        );
+    }
+
+    /// The messages of an embedded set name its files as `NAME (embedded)/FILE`, from every
+    /// loader.
+    #[test]
+    fn errors_in_an_embedded_set_name_it() {
+        let name = crate::embedded::names().next().unwrap();
+        let src = RuleFiles::embedded(name).unwrap();
+        let err = src.sub("plurals/none").read("x.txt").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("{name} (embedded)/plurals/none/x.txt: no such file in the embedded rule set")
+        );
+        let err = crate::plural::Plurals::load_from(&src.sub("no-folder")).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{name} (embedded)/no-folder/endings.txt: ")), "{err}");
+        let err = crate::verbs::VerbRules::load_from(&src.sub("no-folder")).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{name} (embedded)/no-folder/slots.toml: ")), "{err}");
+        assert_eq!(src.sub("./").read("ruleset.toml").unwrap(), src.read("./ruleset.toml").unwrap());
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_reported_at_its_place() {
+        let d = dir_with(&[]);
+        std::fs::write(d.0.join("endings.txt"), b"# ok\nend-s  s\xff\n").unwrap();
+        let err = crate::plural::Plurals::load(&d.0).unwrap_err().to_string();
+        assert!(err.ends_with("endings.txt:2:9: not valid UTF-8"), "{err}");
     }
 
     #[test]

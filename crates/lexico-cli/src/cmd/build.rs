@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use lexico_lexicon::compile::{self, Exclusion, Input, Meta};
-use lexico_rules::RuleSet;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,8 +23,10 @@ pub struct Args {
     /// byte-identical files.
     #[arg(long, value_name = "DIR", conflicts_with = "output")]
     pub release_dir: Option<PathBuf>,
-    /// The rule-set folder.
-    #[arg(long, value_name = "DIR", default_value = "rules/fise-2016")]
+    /// The rule set: the name of one embedded in the binary (`lexico rules list`) or a folder. A
+    /// value with a `/` or starting with `.` is a folder; a name no embedded set has is a folder
+    /// if one exists (see docs/rules.md).
+    #[arg(long, value_name = "NAME|DIR", default_value = crate::cmd::rules::DEFAULT)]
     pub rules: PathBuf,
     /// The previous edition of the lexicon, as evidence where the sources leave a question open
     /// (which non-verbs vary in number). `default` names the lexicon embedded in the binary.
@@ -61,7 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // The rule set (a hundred regular expressions to compile) loads while the sources are read;
     // its errors are reported first, as if it had been loaded first.
     let (rules, inputs) = std::thread::scope(|scope| {
-        let rules = scope.spawn(|| RuleSet::load(&args.rules));
+        let rules = scope.spawn(|| crate::cmd::rules::load(&args.rules));
         let inputs = read_sources(&args.sources);
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), inputs)
     });

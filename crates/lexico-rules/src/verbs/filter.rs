@@ -10,6 +10,7 @@ use super::models::{Cell, Conjugator, Paradigm};
 use super::reader::VerbEntry;
 use super::toml_util::{fold, Source, Spanned};
 use crate::error::RuleError;
+use crate::files::RuleFiles;
 use crate::form::{Form, Verdict};
 
 #[derive(Deserialize)]
@@ -120,8 +121,13 @@ impl VerbRules {
     /// Loads `slots.toml`, `endings.toml`, `spelling.toml`, `models*.toml`, `rules.toml` and
     /// `verbs.toml` from `dir` (the rule set's `verbs/` directory).
     pub fn load(dir: &Path) -> Result<VerbRules, RuleError> {
-        let conj = Conjugator::load(dir)?;
-        let src = Source::read(&dir.join("rules.toml"))?;
+        VerbRules::load_from(&RuleFiles::folder(dir))
+    }
+
+    /// Loads the verb rule folder `files` (on disk or embedded), as [`VerbRules::load`] does.
+    pub fn load_from(files: &RuleFiles) -> Result<VerbRules, RuleError> {
+        let conj = Conjugator::load(files)?;
+        let src = Source::read(files, "rules.toml")?;
         let file: RulesFile = src.parse()?;
         let mut rules = Vec::new();
         let mut descriptions = HashSet::new();
@@ -232,7 +238,7 @@ impl VerbRules {
                 not_listed: d.not_listed,
             });
         }
-        let vsrc = Source::read(&dir.join("verbs.toml"))?;
+        let vsrc = Source::read(files, "verbs.toml")?;
         let vfile: VerbsFile = vsrc.parse()?;
         let mut verbs = Vec::new();
         for d in vfile.verb {

@@ -2,13 +2,13 @@
 //! application of a model to an infinitive.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
 
 use regex::Regex;
 use serde::Deserialize;
 
 use super::toml_util::{OneOrMany, Source, Spanned};
 use crate::error::RuleError;
+use crate::files::RuleFiles;
 
 /// The slot derived from `inf` by appending "se".
 pub const INF_SE: &str = "inf.se";
@@ -412,45 +412,33 @@ fn parse_template(
 }
 
 impl Conjugator {
-    pub fn load(dir: &Path) -> Result<Conjugator, RuleError> {
-        let slots = Slots::load(&Source::read(&dir.join("slots.toml"))?)?;
-        let endings = Endings::load(&Source::read(&dir.join("endings.toml"))?, &slots)?;
-        let spelling = load_spelling(&Source::read(&dir.join("spelling.toml"))?)?;
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .map_err(|source| RuleError::Io { path: dir.to_path_buf(), source })?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with("models") && n.ends_with(".toml"))
-            })
-            .collect();
-        files.sort();
+    pub fn load(files: &RuleFiles) -> Result<Conjugator, RuleError> {
+        let slots = Slots::load(&Source::read(files, "slots.toml")?)?;
+        let endings = Endings::load(&Source::read(files, "endings.toml")?, &slots)?;
+        let spelling = load_spelling(&Source::read(files, "spelling.toml")?)?;
+        let names: Vec<String> =
+            files.list()?.into_iter().filter(|n| n.starts_with("models") && n.ends_with(".toml")).collect();
         let mut conj = Conjugator { slots, endings, spelling, models: Vec::new(), by_key: HashMap::new() };
+        let mut sources = Vec::new();
         let mut defs = Vec::new();
-        for f in files {
-            let src = Source::read(&f)?;
+        for name in &names {
+            let src = Source::read(files, name)?;
             let file: ModelsFile = src.parse()?;
             for d in file.model {
-                defs.push((d, f.clone()));
+                defs.push((d, sources.len()));
             }
+            sources.push(src);
         }
         // First pass: ids, so that bases may be defined in any order or file.
         for (i, (d, f)) in defs.iter().enumerate() {
             let id = d.id.get_ref();
             if conj.by_key.insert(id.clone(), i).is_some() {
-                let src = Source::read(f)?;
-                return Err(src.error(d.id.span().start, format!("model `{id}` defined twice")));
+                return Err(sources[*f].error(d.id.span().start, format!("model `{id}` defined twice")));
             }
             conj.by_key.entry(d.name.clone()).or_insert(i);
         }
-        let mut sources: HashMap<std::path::PathBuf, Source> = HashMap::new();
         for (d, f) in &defs {
-            if !sources.contains_key(f) {
-                sources.insert(f.clone(), Source::read(f)?);
-            }
-            let src = &sources[f];
-            let model = conj.build_model(src, d)?;
+            let model = conj.build_model(&sources[*f], d)?;
             conj.models.push(model);
         }
         // Bases must not loop.
@@ -459,7 +447,7 @@ impl Conjugator {
             let mut m = conj.models[i].base;
             while let Some(b) = m {
                 if seen.contains(&b) {
-                    return Err(sources[f]
+                    return Err(sources[*f]
                         .error(d.id.span().start, format!("model `{}`: its bases loop", d.id.get_ref())));
                 }
                 seen.push(b);
@@ -468,7 +456,7 @@ impl Conjugator {
         }
         for c in 1..=3u8 {
             if !conj.by_key.contains_key(&format!("{c}-00")) {
-                return Err(RuleError::syntax(dir, 0, 0, format!("no regular model `{c}-00`")));
+                return Err(RuleError::syntax(files.root(), 0, 0, format!("no regular model `{c}-00`")));
             }
         }
         Ok(conj)

@@ -1,11 +1,12 @@
 //! Reading TOML rule files with errors that name `file:line:column`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use crate::error::RuleError;
+use crate::files::RuleFiles;
 
 /// A rule file's text, kept to turn byte offsets into lines and columns.
 pub(crate) struct Source {
@@ -14,11 +15,10 @@ pub(crate) struct Source {
 }
 
 impl Source {
-    pub fn read(path: &Path) -> Result<Source, RuleError> {
-        crate::ruleset::regular_file(path)?;
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| RuleError::Io { path: path.to_path_buf(), source })?;
-        Ok(Source { path: path.to_path_buf(), text })
+    /// Reads the file `name` of the rule folder `files`.
+    pub fn read(files: &RuleFiles, name: &str) -> Result<Source, RuleError> {
+        let text = files.read_to_string(name)?;
+        Ok(Source { path: files.path(name), text })
     }
 
     /// 1-based line and column (in characters) of a byte offset.
