@@ -12,6 +12,10 @@ use lexico_lexicon::compile::{self, Exclusion, Input, Meta, Phase};
 use lexico_rules::RuleSet;
 
 #[derive(clap::Args)]
+#[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
+writing words) in its own unit. Warnings (`lexico: warning: ...`: duplicate lines, an empty source, a \
+source mostly excluded, a file given twice, files a folder skipped) never stop the build. The summary's \
+counts are those of `lexico info`. See docs/maintainers.md.")]
 pub struct Args {
     /// Source files or folders (a folder contributes its `.txt` and `.tsv` files; what it takes
     /// and skips is printed). Each file's reader is chosen by its content: FISE list title,
