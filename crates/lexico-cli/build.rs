@@ -43,7 +43,7 @@ fn main() {
         anagram_index: true,
         jobs: 0,
     };
-    let compiled = lexico_lexicon::compile::compile(&rules, &inputs, None, meta, &mut |_, _| {})
+    let compiled = lexico_lexicon::compile::compile(&rules, &inputs, None, meta, &mut |_, _, _| {})
         .unwrap_or_else(|e| panic!("building the default lexicon: {e}"));
     for x in compiled.exclusions.iter().take(20) {
         println!(

@@ -6,6 +6,7 @@ use sha2::{Digest, Sha256};
 use crate::error::LexiconError;
 use crate::format::{self, tag, FORMAT_VERSION};
 use crate::manifest::Manifest;
+use crate::progress::{Phase, Progress};
 use crate::provenance::{code, entry_of, slot_of, Code, Provenance, SlotInfo};
 
 /// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.
@@ -25,6 +26,10 @@ fn word_of(key: &Key) -> &[u8] {
     let len = key.iter().position(|&b| b == 0).unwrap_or(MAX_WORD_TILES);
     &key[..len]
 }
+
+/// Words stored between two reports of progress: often enough for a bar to move, seldom enough
+/// to cost nothing.
+const PROGRESS_EVERY: u64 = 1 << 14;
 
 /// Words waiting to be sorted, 24 bytes each.
 #[derive(Default)]
@@ -67,14 +72,17 @@ impl Pending {
     /// Builds the fst of the sorted words; each word's codes but the smallest go to `extras`.
     /// With `values`, the fst maps each word to its smallest code; without, every value is 0 (the
     /// fst is then as small as a set). Returns the fst bytes and the number of words by length.
+    /// `progress` is told the number of words stored so far, now and then and at the end.
     fn build(
         &self,
         values: bool,
         extras: &mut Vec<(Code, Code)>,
+        progress: &mut dyn FnMut(u64),
     ) -> Result<(Vec<u8>, Vec<u64>), LexiconError> {
         let mut builder = MapBuilder::memory();
         let mut by_length = Vec::new();
         let mut last: Option<(&[u8], Code)> = None;
+        let mut stored = 0;
         for item in &self.items {
             let key = word_of(&item.0);
             if let Some((k, first)) = last {
@@ -91,8 +99,13 @@ impl Pending {
             }
             by_length[key.len()] += 1;
             last = Some((key, item.1));
+            stored += 1;
+            if stored % PROGRESS_EVERY == 0 {
+                progress(stored);
+            }
         }
         let bytes = builder.into_inner().map_err(|e| LexiconError::Fst(e.to_string()))?;
+        progress(stored);
         Ok((bytes, by_length))
     }
 }
@@ -160,19 +173,24 @@ struct RejectedStore {
     forms: Vec<u8>,
     /// Every code of a form but its smallest: `(smallest, other)`, sorted.
     extras: Vec<(Code, Code)>,
-    /// Number of distinct (form, code) pairs.
+    /// Number of distinct forms (keys of the fst), however many derivations each has.
     count: u64,
 }
 
 impl Pending {
-    /// The word store of the valid words.
-    fn word_store(mut self, anagram_index: bool) -> Result<WordStore, LexiconError> {
+    /// The word store of the valid words, reporting the phases [`Phase::Writing`] and, with
+    /// `anagram_index`, [`Phase::Indexing`] to `progress`.
+    fn word_store(mut self, anagram_index: bool, progress: Progress<'_>) -> Result<WordStore, LexiconError> {
         // A word store without values, with the codes as a column by rank, is smallest when the
         // column is (sorted raw lists: a few thousand runs); when words of many lemmas interleave,
         // storing the codes as fst values costs far less than the column. The choice depends on
         // the words only, so builds stay reproducible.
         self.sort();
-        let column = crate::provenance::encode_column(&self.primary_codes());
+        let primary = self.primary_codes();
+        let total = primary.len() as u64;
+        progress(Phase::Writing, 0, total);
+        let column = crate::provenance::encode_column(&primary);
+        drop(primary);
         let mut extras = Vec::new();
         let (words, by_length, column) = std::thread::scope(|scope| {
             // The column is known before either store is built: when it is large (more than a
@@ -180,14 +198,15 @@ impl Pending {
             // store with values is built at the same time on a second thread, in case it wins.
             let this = &self;
             let speculative = (column.len() > self.items.len() / 16)
-                .then(|| scope.spawn(move || this.build(true, &mut Vec::new())));
-            let (words, by_length) = self.build(false, &mut extras)?;
+                .then(|| scope.spawn(move || this.build(true, &mut Vec::new(), &mut |_| {})));
+            let (words, by_length) =
+                self.build(false, &mut extras, &mut |done| progress(Phase::Writing, done, total))?;
             if column.len() <= words.len() / 4 {
                 return Ok::<_, LexiconError>((words, by_length, column));
             }
             let (with_values, _) = match speculative {
                 Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))?,
-                None => self.build(true, &mut Vec::new())?,
+                None => self.build(true, &mut Vec::new(), &mut |_| {})?,
             };
             Ok((with_values, by_length, Vec::new()))
         })?;
@@ -200,11 +219,20 @@ impl Pending {
             use fst::Streamer;
             let store = fst::Set::new(words.as_slice()).map_err(|e| LexiconError::Fst(e.to_string()))?;
             let mut stream = store.stream();
+            let total = store.len() as u64;
+            progress(Phase::Indexing, 0, total);
             let mut filer = crate::anagram_index::Filer::with_capacity(store.len());
+            let mut filed = 0;
             while let Some(w) = stream.next() {
                 filer.add(w)?;
+                filed += 1;
+                if filed % PROGRESS_EVERY == 0 {
+                    progress(Phase::Indexing, filed, total);
+                }
             }
-            Some(filer.encode()?)
+            let encoded = filer.encode()?;
+            progress(Phase::Indexing, total, total);
+            Some(encoded)
         } else {
             None
         };
@@ -214,9 +242,11 @@ impl Pending {
     /// The store of rejected forms.
     fn rejected_store(mut self) -> Result<RejectedStore, LexiconError> {
         self.sort();
-        let count = self.items.len() as u64;
         let mut extras = Vec::new();
-        let (forms, _) = self.build(true, &mut extras)?;
+        let (forms, by_length) = self.build(true, &mut extras, &mut |_| {})?;
+        // Forms, not (form, derivation) pairs: a form two entries generated and rejected is one
+        // key of the store, one line of `lexico dump --rejected`.
+        let count = by_length.iter().sum();
         drop(self);
         extras.sort_unstable();
         extras.dedup();
@@ -295,7 +325,17 @@ impl Builder {
 
     /// Sorts, builds the word stores and lays out the file. `manifest` supplies the descriptive
     /// fields; counts, format version and payload digest are filled in here.
-    pub fn finish(self, mut manifest: Manifest) -> Result<Vec<u8>, LexiconError> {
+    pub fn finish(self, manifest: Manifest) -> Result<Vec<u8>, LexiconError> {
+        self.finish_with_progress(manifest, &mut |_, _, _| {})
+    }
+
+    /// [`Builder::finish`], reporting the phases [`Phase::Writing`] and (with the anagram index)
+    /// [`Phase::Indexing`] to `progress`.
+    pub fn finish_with_progress(
+        self,
+        mut manifest: Manifest,
+        progress: Progress<'_>,
+    ) -> Result<Vec<u8>, LexiconError> {
         let Builder { tiles_csv, part, anagram_index } = self;
         let Part { words, rejected, mut provenance, mut entries } = part;
         // The rejected forms and the entry descriptions are done on a second thread while the
@@ -307,7 +347,7 @@ impl Builder {
                 let entries = crate::provenance::encode_entries(&entries);
                 rejected.rejected_store().map(|r| (r, entries))
             });
-            let store = words.word_store(anagram_index);
+            let store = words.word_store(anagram_index, progress);
             (store, rejected.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
         let WordStore { words, by_length, column, extras, anagrams } = store?;
@@ -350,4 +390,36 @@ impl Builder {
 /// Lower-case hex of a digest.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiles_csv() -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/tiles.csv");
+        std::fs::read_to_string(path).expect("the shipped tile set")
+    }
+
+    #[test]
+    fn rejected_forms_are_counted_once_however_many_entries_rejected_them() {
+        let mut b = Builder::new(&tiles_csv());
+        b.anagram_index(false);
+        let slot = |b: &mut Builder, name: &str| {
+            b.slot(SlotInfo { slot: name.into(), rule: "r".into(), article: "1".into(), reason: "no".into() })
+                .unwrap()
+        };
+        let (s1, s2) = (slot(&mut b, "a"), slot(&mut b, "b"));
+        b.insert(&[1, 2], code(1, s1)).unwrap();
+        // One form rejected by two entries and two slots, another by one: two forms.
+        for c in [code(1, s1), code(2, s1), code(2, s2), code(2, s2)] {
+            b.reject(&[3, 4, 5], c).unwrap();
+        }
+        b.reject(&[3, 4], code(3, s2)).unwrap();
+        let lex = crate::Lexicon::from_vec(b.finish(Manifest::default()).unwrap()).unwrap();
+        assert_eq!(lex.rejected().unwrap().len(), 2);
+        assert_eq!(lex.manifest().unwrap().rejected_forms, 2);
+        let derivations = lex.rejections(&[3, 4, 5]).unwrap();
+        assert_eq!(derivations.len(), 3, "every derivation is kept: {derivations:?}");
+    }
 }

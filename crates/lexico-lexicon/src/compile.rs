@@ -1,4 +1,9 @@
-//! Compiling sources with a rule set into a lexicon file image.
+//! Compiling sources with a rule set into a lexicon file image, with the warnings a maintainer
+//! should read (duplicate lines, empty sources, sources mostly excluded, a source given twice)
+//! returned as data and the progress reported to a callback: this module never prints.
+//!
+//! The lexicon does not depend on the order the sources are given in: they are taken in the
+//! byte order of their paths (see `docs/maintainers.md`).
 
 use sha2::{Digest, Sha256};
 
@@ -9,6 +14,7 @@ use lexico_tiles::{TileError, TileSet};
 use crate::builder::{hex, Builder, Part};
 use crate::error::LexiconError;
 use crate::manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
+pub use crate::progress::{Phase, Progress};
 use crate::provenance::{code, Code, SlotInfo};
 
 /// A source file as given to a build: the path to record and its bytes.
@@ -54,6 +60,64 @@ pub struct Compiled {
     pub taken: u64,
     /// How many words each source of evidence decided the number of.
     pub evidence: EvidenceCounts,
+    /// What the maintainer should look at, though the build succeeded: in source order (the
+    /// order of their paths), each source's warnings in the order of [`Warning`]'s variants.
+    pub warnings: Vec<Warning>,
+}
+
+/// Line numbers a [`Warning::Duplicates`] names at most.
+pub const DUPLICATES_SHOWN: usize = 5;
+
+/// A source is [`Warning::MostlyExcluded`] when more than half of its entry lines, and at least
+/// this many, had their word excluded: a handful of bad lines in a short hand-made list is not
+/// worth a warning, the exclusion report lists them.
+pub const MOSTLY_EXCLUDED_MIN_LINES: u64 = 10;
+
+/// Something in the sources a maintainer should look at; the build goes on. Its `Display` is
+/// one line naming the source, without a prefix (the caller adds its own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// A source in which its reader found no entry at all (no word, lemma or verb): `lines` is
+    /// the number of lines it has. The verb update list, which adds no word by design, is never
+    /// empty in this sense.
+    Empty { source: String, lines: u64 },
+    /// Lines whose entry repeats one of an earlier line of the same source, identical in every
+    /// field its reader reads (for a raw list: the same word as written; for the update lists:
+    /// in the same section). `lines` holds the first [`DUPLICATES_SHOWN`] repeating lines.
+    Duplicates { source: String, count: u64, lines: Vec<u64> },
+    /// More than half of the entry lines of a source (and at least [`MOSTLY_EXCLUDED_MIN_LINES`])
+    /// had their own word excluded (a character with no tile, a screening rule, the length):
+    /// often a file that is not a word list at all.
+    MostlyExcluded { source: String, excluded: u64, lines: u64 },
+    /// A source with the same bytes as an earlier one (or the same path given twice): its
+    /// entries are read twice.
+    SameBytes { source: String, first: String },
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Warning::Empty { source, lines: 0 } => write!(f, "{source}: empty source"),
+            Warning::Empty { source, lines } => {
+                write!(f, "{source}: empty source: no entry in its {lines} lines")
+            }
+            Warning::Duplicates { source, count, lines } => {
+                let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+                let (s, first) = if *count == 1 { ("", "") } else { ("s", "first ") };
+                let first = if *count as usize > lines.len() { first } else { "" };
+                write!(f, "{source}: {count} duplicate line{s} ({first}at {})", shown.join(", "))
+            }
+            Warning::MostlyExcluded { source, excluded, lines } => {
+                write!(f, "{source}: {excluded} of {lines} lines excluded: is it a word list?")
+            }
+            Warning::SameBytes { source, first } if source == first => {
+                write!(f, "{source}: given twice: its entries are read twice")
+            }
+            Warning::SameBytes { source, first } => {
+                write!(f, "{source}: the same bytes as {first}: its entries are read twice")
+            }
+        }
+    }
 }
 
 /// Why a build stopped.
@@ -98,16 +162,27 @@ impl nonverbs::PreviousEdition for crate::Lexicon {
 }
 
 /// Compiles `inputs` with `rules`, taking `previous` (the last edition) as evidence where the
-/// sources leave a question open. `progress(done, total)` is called as sources are expanded.
+/// sources leave a question open. `progress(phase, done, total)` is called as the build goes
+/// (see [`Progress`]).
+///
+/// The inputs are taken in the byte order of their paths, whatever order they come in: the
+/// same files give the same lexicon, byte for byte, however they were listed.
 pub fn compile(
     rules: &RuleSet,
     inputs: &[Input],
     previous: Option<&crate::Lexicon>,
     meta: Meta,
-    progress: &mut dyn FnMut(u64, u64),
+    progress: Progress<'_>,
 ) -> Result<Compiled, CompileError> {
     let tiles = TileSet::parse(&rules.tiles_csv)
         .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
+    let mut inputs: Vec<&Input> = inputs.iter().collect();
+    // Stable: the same path given twice keeps its places (and is warned about).
+    inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    let inputs = inputs.as_slice();
+    let total_bytes: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();
+    let mut read_bytes = 0;
+    progress(Phase::Reading, 0, total_bytes);
     // Read every source first: an unreadable one stops the build before anything is expanded.
     let mut parsed = Vec::with_capacity(inputs.len());
     let mut source_infos = Vec::new();
@@ -116,7 +191,7 @@ pub fn compile(
     let digests = std::thread::scope(|scope| -> Result<Vec<String>, CompileError> {
         let digests = scope.spawn(|| inputs.iter().map(|i| hex(&Sha256::digest(&i.bytes))).collect());
         let mut read = || -> Result<(), CompileError> {
-            for input in inputs {
+            for &input in inputs {
                 let path = std::path::Path::new(&input.path);
                 let kind = SourceKind::detect(&input.bytes);
                 let (p, lines) = match kind {
@@ -162,6 +237,8 @@ pub fn compile(
                 });
                 base += lines as u64;
                 parsed.push(p);
+                read_bytes += input.bytes.len() as u64;
+                progress(Phase::Reading, read_bytes, total_bytes);
             }
             Ok(())
         };
@@ -171,6 +248,12 @@ pub fn compile(
     for (info, sha) in source_infos.iter_mut().zip(digests) {
         info.file.sha256 = sha;
     }
+    // Each source's warnings, in source order: what reading found now, exclusions after.
+    let mut warnings: Vec<Vec<Warning>> = source_infos
+        .iter()
+        .enumerate()
+        .map(|(i, info)| reading_warnings(&parsed[i], info, &source_infos[..i]))
+        .collect();
     let needs_plurals = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_) | Parsed::Lemmas(_)));
     // A lemma-table row for a headword (and homograph number) of a FISE non-verb list annotates
     // that entry; any other row is a lemma of its own.
@@ -227,7 +310,10 @@ pub fn compile(
     let mut exclusions = Vec::new();
     let mut taken = 0;
     let mut evidence = EvidenceCounts::new();
-    let total = parsed.len() as u64;
+    let total_entries: u64 = parsed.iter().map(|p| entries(p) as u64).sum();
+    let mut expanded = 0;
+    let mut excluded_lines = vec![0u64; parsed.len()];
+    progress(Phase::Expanding, 0, total_entries);
     work.run_all(meta.jobs, |done| {
         builder.merge(done.part)?;
         exclusions.extend(done.exclusions);
@@ -235,11 +321,19 @@ pub fn compile(
         for (k, n) in done.evidence {
             *evidence.entry(k).or_default() += n;
         }
-        if let Some(i) = done.finished {
-            progress(i as u64 + 1, total);
-        }
+        excluded_lines[done.source] += done.excluded_lines;
+        expanded += done.entries;
+        progress(Phase::Expanding, expanded, total_entries);
         Ok(())
     })?;
+    for (i, p) in parsed.iter().enumerate() {
+        let (excluded, lines) = (excluded_lines[i], entries(p) as u64);
+        if excluded * 2 > lines && excluded >= MOSTLY_EXCLUDED_MIN_LINES {
+            let source = source_infos[i].file.path.clone();
+            warnings[i].push(Warning::MostlyExcluded { source, excluded, lines });
+        }
+    }
+    let warnings: Vec<Warning> = warnings.into_iter().flatten().collect();
     let mut sink = Sink::new(rules, &tiles);
     // Words the regulation's plural lists name whose singular is too short to be a word (the
     // letters A, E, O, U: 18.1.2.3) are in no source list, yet their plurals are words.
@@ -321,11 +415,81 @@ pub fn compile(
             why
         }));
     }
-    let image = builder.finish(manifest)?;
+    let image = builder.finish_with_progress(manifest, progress)?;
     let lexicon = crate::Lexicon::from_vec(image)?;
     let manifest = lexicon.manifest()?.clone();
     let image = lexicon.into_bytes();
-    Ok(Compiled { image, manifest, exclusions, taken, evidence })
+    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings })
+}
+
+/// The number of entries a source gave: words of a raw list, lemmas, verbs, update lines.
+fn entries(p: &Parsed) -> usize {
+    match p {
+        Parsed::Raw(list) => list.len(),
+        Parsed::NonVerbs(e) => e.len(),
+        Parsed::NonVerbUpdates(e) => e.len(),
+        Parsed::Lemmas(rows) => rows.len(),
+        Parsed::Verbs(e) => e.len(),
+        Parsed::VerbUpdates => 0,
+    }
+}
+
+/// What reading a source shows: that it is empty, has duplicate lines, or has the bytes of one
+/// of the sources `before` it.
+fn reading_warnings(p: &Parsed, info: &SourceInfo, before: &[SourceInfo]) -> Vec<Warning> {
+    let source = &info.file.path;
+    let mut warnings = Vec::new();
+    if entries(p) == 0 && !matches!(p, Parsed::VerbUpdates) {
+        warnings.push(Warning::Empty { source: source.clone(), lines: info.lines });
+    }
+    let (count, lines) = duplicates(p);
+    if count > 0 {
+        warnings.push(Warning::Duplicates { source: source.clone(), count, lines });
+    }
+    // Two empty sources have the same bytes too: that they are empty says it all.
+    let same = before.iter().find(|b| b.file.sha256 == info.file.sha256).filter(|_| entries(p) > 0);
+    if let Some(first) = same {
+        warnings.push(Warning::SameBytes { source: source.clone(), first: first.file.path.clone() });
+    }
+    warnings
+}
+
+/// The number of entry lines of a source that repeat an earlier one, and the first
+/// [`DUPLICATES_SHOWN`] of them.
+fn duplicates(p: &Parsed) -> (u64, Vec<u64>) {
+    use std::borrow::Cow;
+    use std::collections::HashSet;
+    // Each entry as a key holding every field its reader reads but its line.
+    let keyed: Box<dyn Iterator<Item = (usize, Cow<str>)>> = match p {
+        Parsed::Raw(list) => Box::new(list.words().map(|(l, w)| (l, Cow::Borrowed(w)))),
+        Parsed::NonVerbs(e) => Box::new(
+            e.iter()
+                .map(|e| (e.line, Cow::Owned(format!("{}\t{:?}\t{:?}", e.lemma, e.feminine, e.homograph)))),
+        ),
+        Parsed::NonVerbUpdates(e) => Box::new(e.iter().map(|u| {
+            (u.line, Cow::Owned(format!("{:?}\t{}\t{:?}\t{}", u.section, u.word, u.plurals, u.note)))
+        })),
+        Parsed::Lemmas(rows) => Box::new(rows.iter().map(|r| {
+            let key = lemmas::LemmaRow { line: 0, ..r.clone() };
+            (r.line, Cow::Owned(format!("{key:?}")))
+        })),
+        Parsed::Verbs(e) => Box::new(e.iter().map(|v| {
+            let key = verbs::VerbEntry { line: 0, ..v.clone() };
+            (v.line, Cow::Owned(format!("{key:?}")))
+        })),
+        Parsed::VerbUpdates => Box::new(std::iter::empty()),
+    };
+    let mut seen = HashSet::new();
+    let (mut count, mut lines) = (0, Vec::new());
+    for (line, key) in keyed {
+        if !seen.insert(key) {
+            count += 1;
+            if lines.len() < DUPLICATES_SHOWN {
+                lines.push(line as u64);
+            }
+        }
+    }
+    (count, lines)
 }
 
 /// Units of work in flight at most: the workers run ahead of the merge by this many units, so
@@ -342,8 +506,6 @@ fn unit_len(entries: usize) -> usize {
 struct Unit {
     source: usize,
     range: std::ops::Range<usize>,
-    /// Whether it is the source's last unit.
-    last: bool,
 }
 
 /// What a unit of work produced.
@@ -352,8 +514,12 @@ struct Done {
     exclusions: Vec<Exclusion>,
     taken: u64,
     evidence: EvidenceCounts,
-    /// The index of the source the unit finished.
-    finished: Option<usize>,
+    /// The index of the unit's source.
+    source: usize,
+    /// The number of entries expanded.
+    entries: u64,
+    /// The number of lines whose own word (as the source spells it) was excluded.
+    excluded_lines: u64,
 }
 
 /// Why a unit of work produced nothing.
@@ -386,19 +552,12 @@ impl<'a> Work<'a> {
     fn units(&self) -> Vec<Unit> {
         let mut units = Vec::new();
         for (source, p) in self.parsed.iter().enumerate() {
-            let n = match p {
-                Parsed::Raw(list) => list.len(),
-                Parsed::NonVerbs(e) => e.len(),
-                Parsed::NonVerbUpdates(e) => e.len(),
-                Parsed::Lemmas(rows) => rows.len(),
-                Parsed::Verbs(e) => e.len(),
-                Parsed::VerbUpdates => 0,
-            };
+            let n = entries(p);
             let step = unit_len(n);
             let mut start = 0;
             loop {
                 let end = (start + step).min(n);
-                units.push(Unit { source, range: start..end, last: end == n });
+                units.push(Unit { source, range: start..end });
                 if end == n {
                     break;
                 }
@@ -584,7 +743,9 @@ impl<'a> Work<'a> {
             exclusions: sink.exclusions,
             taken: sink.taken,
             evidence,
-            finished: unit.last.then_some(unit.source),
+            source: unit.source,
+            entries: unit.range.len() as u64,
+            excluded_lines: sink.excluded_lines,
         })
     }
 }
@@ -596,6 +757,9 @@ struct Sink<'a> {
     part: Part,
     exclusions: Vec<Exclusion>,
     taken: u64,
+    /// Lines whose own word was excluded (see [`Sink::accept`]), and the last such line.
+    excluded_lines: u64,
+    last_excluded: Option<u64>,
     scratch: Vec<u8>,
     /// Slots by where the form's names sit: see [`Sink::slot`].
     slots: std::collections::HashMap<[(usize, usize); 4], u16, std::hash::BuildHasherDefault<Mix>>,
@@ -633,6 +797,8 @@ impl<'a> Sink<'a> {
             part: Part::default(),
             exclusions: Vec::new(),
             taken: 0,
+            excluded_lines: 0,
+            last_excluded: None,
             scratch: Vec::new(),
             slots: Default::default(),
         }
@@ -696,7 +862,8 @@ impl<'a> Sink<'a> {
         Ok(())
     }
 
-    /// Adds a word the sources or rules accept, or records why it is left out.
+    /// Adds a word the sources or rules accept, or records why it is left out. A word left out
+    /// with `screen` (a word as its source spells it) counts its line among the lines excluded.
     fn accept(
         &mut self,
         text: &str,
@@ -715,6 +882,9 @@ impl<'a> Sink<'a> {
             &mut self.exclusions,
         ) {
             self.part.insert(&self.scratch, c)?;
+        } else if screen && self.last_excluded != Some(line) {
+            self.excluded_lines += 1;
+            self.last_excluded = Some(line);
         }
         Ok(())
     }
@@ -765,4 +935,137 @@ fn admit(
         return false;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> RuleSet {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016");
+        RuleSet::load(&dir).expect("the shipped rule set loads")
+    }
+
+    fn input(path: &str, text: &str) -> Input {
+        Input { path: path.into(), bytes: text.as_bytes().to_vec() }
+    }
+
+    /// `n` distinct made-up words, one a line, of plain letters (no digraph can form).
+    fn words(n: usize, from: usize) -> String {
+        let (c, v) = (b"bcdfgmnpst", b"aeiou");
+        (from..from + n)
+            .map(|i| {
+                let w = [c[i % 10], v[i / 10 % 5], c[i / 50 % 10], v[i / 500 % 5], c[i / 2500 % 10], b'a'];
+                format!("{}\n", String::from_utf8_lossy(&w))
+            })
+            .collect()
+    }
+
+    fn build(inputs: &[Input], meta: Meta) -> (Compiled, Vec<(Phase, u64, u64)>) {
+        let mut calls = Vec::new();
+        let compiled = compile(&rules(), inputs, None, meta, &mut |p, d, t| calls.push((p, d, t)))
+            .expect("the sources build");
+        (compiled, calls)
+    }
+
+    fn warnings(inputs: &[Input]) -> Vec<String> {
+        build(inputs, Meta::default()).0.warnings.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn progress_goes_through_the_phases_in_order_and_ends_at_each_total() {
+        let inputs = [input("b.txt", &words(3000, 0)), input("a.txt", &words(1500, 3000))];
+        let meta = Meta { anagram_index: true, jobs: 2, ..Meta::default() };
+        let (compiled, calls) = build(&inputs, meta);
+        let mut phases: Vec<Phase> = calls.iter().map(|c| c.0).collect();
+        phases.dedup();
+        assert_eq!(phases, [Phase::Reading, Phase::Expanding, Phase::Writing, Phase::Indexing]);
+        for pair in calls.windows(2) {
+            let ((p, d, t), (q, e, u)) = (pair[0], pair[1]);
+            if p == q {
+                assert!(t == u && d <= e, "{pair:?}: the total changed or done went back");
+            } else {
+                assert_eq!(d, t, "{p:?} ended at {d} of {t}");
+            }
+        }
+        let last = calls.last().unwrap();
+        assert_eq!(last.1, last.2, "the last phase ends at its total: {last:?}");
+        let total = |phase| calls.iter().find(|c| c.0 == phase).unwrap().2;
+        let bytes: usize = inputs.iter().map(|i| i.bytes.len()).sum();
+        assert_eq!(total(Phase::Reading), bytes as u64);
+        assert_eq!(total(Phase::Expanding), 4500);
+        assert_eq!(total(Phase::Writing), compiled.manifest.words);
+        assert_eq!(total(Phase::Indexing), compiled.manifest.words);
+        let moves = calls.iter().filter(|c| c.0 == Phase::Expanding && c.1 > 0 && c.1 < c.2).count();
+        assert!(moves > 3, "the expansion moves in steps: {calls:?}");
+    }
+
+    #[test]
+    fn no_indexing_phase_without_the_anagram_index() {
+        let (_, calls) = build(&[input("a.txt", "casa\ncasas\n")], Meta::default());
+        let mut phases: Vec<Phase> = calls.iter().map(|c| c.0).collect();
+        phases.dedup();
+        assert_eq!(phases, [Phase::Reading, Phase::Expanding, Phase::Writing]);
+    }
+
+    #[test]
+    fn the_order_of_the_inputs_changes_nothing() {
+        let (a, b) = (input("a.txt", "casa\nperro\n"), input("b.txt", "gato\ncasa\n"));
+        let (ab, _) = build(&[a, b], Meta::default());
+        let (a, b) = (input("a.txt", "casa\nperro\n"), input("b.txt", "gato\ncasa\n"));
+        let (ba, _) = build(&[b, a], Meta::default());
+        assert!(ab.image == ba.image, "the lexicon depends on the order of its sources");
+        let paths: Vec<&str> = ab.manifest.sources.iter().map(|s| s.file.path.as_str()).collect();
+        assert_eq!(paths, ["a.txt", "b.txt"]);
+    }
+
+    #[test]
+    fn duplicate_lines_are_counted_with_the_first_repeating_lines() {
+        let text = "casa\nperro\ncasa\n# a comment\ngato\nperro\ncasa\n";
+        assert_eq!(warnings(&[input("list.txt", text)]), ["list.txt: 3 duplicate lines (at 3, 6, 7)"]);
+        let many: String = (0..8).map(|_| "casa\n").collect();
+        assert_eq!(
+            warnings(&[input("many.txt", &many)]),
+            ["many.txt: 7 duplicate lines (first at 2, 3, 4, 5, 6)"]
+        );
+        assert_eq!(warnings(&[input("one.txt", "casa\ncasa\n")]), ["one.txt: 1 duplicate line (at 2)"]);
+        assert!(warnings(&[input("clean.txt", "casa\nperro\n")]).is_empty());
+    }
+
+    #[test]
+    fn an_empty_source_is_named() {
+        let inputs = [input("words.txt", "casa\n"), input("empty.txt", ""), input("notes.txt", "# only\n\n")];
+        assert_eq!(
+            warnings(&inputs),
+            ["empty.txt: empty source", "notes.txt: empty source: no entry in its 2 lines"]
+        );
+    }
+
+    #[test]
+    fn a_source_mostly_excluded_is_warned_about_from_ten_lines() {
+        let prose = |bad: usize, good: usize| -> String {
+            let mut t: String = (0..bad).map(|i| format!("línea {i} de un texto\n")).collect();
+            t.push_str(&words(good, 0));
+            t
+        };
+        assert_eq!(
+            warnings(&[input("prose.txt", &prose(12, 3))]),
+            ["prose.txt: 12 of 15 lines excluded: is it a word list?"]
+        );
+        // Too few lines, or not more than half.
+        assert!(warnings(&[input("short.txt", &prose(9, 1))]).is_empty());
+        assert!(warnings(&[input("half.txt", &prose(10, 10))]).is_empty());
+    }
+
+    #[test]
+    fn a_source_given_twice_is_warned_about() {
+        let inputs = [input("a.txt", "casa\n"), input("copy.txt", "casa\n"), input("a.txt", "casa\n")];
+        assert_eq!(
+            warnings(&inputs),
+            [
+                "a.txt: given twice: its entries are read twice",
+                "copy.txt: the same bytes as a.txt: its entries are read twice"
+            ]
+        );
+    }
 }

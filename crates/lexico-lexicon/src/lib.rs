@@ -14,6 +14,7 @@ mod error;
 pub mod format;
 mod lexicon;
 mod manifest;
+pub mod progress;
 pub mod provenance;
 pub mod query;
 

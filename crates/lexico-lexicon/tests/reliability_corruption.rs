@@ -25,7 +25,7 @@ fn build() -> (Vec<u8>, Vec<String>) {
     let words: Vec<String> = source.lines().step_by(200).map(str::to_string).collect();
     let input = Input { path: "sample.txt".into(), bytes: words.join("\n").into_bytes() };
     let meta = Meta { name: "corruption test".into(), ..Meta::default() };
-    let compiled = compile(&rules, &[input], None, meta, &mut |_, _| {}).expect("the sample builds");
+    let compiled = compile(&rules, &[input], None, meta, &mut |_, _, _| {}).expect("the sample builds");
     (compiled.image, words)
 }
 

@@ -1,4 +1,6 @@
-//! `lexico build`: compile sources with a rule set into a lexicon file.
+//! `lexico build`: compile sources with a rule set into a lexicon file. On a terminal it draws
+//! the build's progress, phase by phase; it prints the library's warnings about the sources and
+//! what it took from and skipped in each folder, then a summary of counts.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -6,13 +8,18 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use lexico_lexicon::compile::{self, Exclusion, Input, Meta};
+use lexico_lexicon::compile::{self, Exclusion, Input, Meta, Phase};
 
 #[derive(clap::Args)]
+#[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
+writing words) in its own unit. Warnings (`lexico: warning: ...`: duplicate lines, an empty source, a \
+source mostly excluded, a file given twice, files a folder skipped) never stop the build. The summary's \
+counts are those of `lexico info`. See docs/maintainers.md.")]
 pub struct Args {
-    /// Source files or folders (a folder contributes its `.txt` and `.tsv` files, by name). Each
-    /// file's reader is chosen by its content: FISE list title, lemma-table header, or a plain
-    /// word list.
+    /// Source files or folders (a folder contributes its `.txt` and `.tsv` files; what it takes
+    /// and skips is printed). Each file's reader is chosen by its content: FISE list title,
+    /// lemma-table header, or a plain word list. The order does not matter: sources are taken in
+    /// the order of their paths, so the lexicon is the same byte for byte.
     #[arg(required = true, value_name = "SOURCE")]
     pub sources: Vec<PathBuf>,
     /// The lexicon file to write; the exclusion report is written beside it as FILE.excluded.csv.
@@ -52,7 +59,8 @@ pub struct Args {
     /// The lexicon is the same whatever the number.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
-    /// Do not draw a progress bar even on a terminal.
+    /// Do not draw the progress bar even on a terminal (it is never drawn when standard error is
+    /// not one). Warnings and the summary are printed all the same.
     #[arg(long)]
     pub quiet: bool,
 }
@@ -66,7 +74,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let inputs = read_sources(&args.sources);
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), inputs)
     });
-    let (rules, inputs) = (rules?, inputs?);
+    let (rules, (inputs, folders)) = (rules?, inputs?);
     let stem = release_stem(&args.name, &args.edition, &args.version);
     let output = match (&args.output, &args.release_dir) {
         (Some(o), _) => o.clone(),
@@ -87,18 +95,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         anagram_index: args.anagram_index,
         jobs: args.jobs.map_or(0, usize::from),
     };
-    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
-        let total: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();
-        let bar = indicatif::ProgressBar::new(total);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} reading sources [{bar:30}] {bytes}/{total_bytes}",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
-        bar
-    });
+    let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
     let previous = match &args.previous {
         Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::LexiconArg::default().open()?),
         Some(p) => {
@@ -106,14 +103,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         None => None,
     };
-    let compiled = compile::compile(&rules, &inputs, previous.as_ref(), meta, &mut |done, _| {
-        if let Some(bar) = &bar {
-            bar.set_position(done);
+    let compiled = compile::compile(&rules, &inputs, previous.as_ref(), meta, &mut |phase, done, total| {
+        if let Some(bar) = &mut bar {
+            bar.show(phase, done, total);
         }
-    })?;
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
+    });
+    if let Some(bar) = &mut bar {
+        bar.finish();
     }
+    let compiled = compiled?;
     let report = report_path(&output);
     // Both files are written in full before either is renamed into place, and the lexicon goes
     // last: a build that fails on the way leaves no new lexicon behind.
@@ -127,6 +125,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let m = &compiled.manifest;
     let mut err = std::io::stderr().lock();
+    // Printed once everything is written: a failed build says one thing, its error.
+    for line in &folders {
+        writeln!(err, "{line}")?;
+    }
+    for w in &compiled.warnings {
+        writeln!(err, "lexico: warning: {w}")?;
+    }
     writeln!(
         err,
         "{}: {} words ({} taken in, {} excluded, {} rejected forms kept) in {:.2} s",
@@ -210,35 +215,136 @@ pub fn report_path(output: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Reads every source before anything is written, so an unreadable one stops the build.
-fn read_sources(paths: &[PathBuf]) -> Result<Vec<Input>> {
+/// The progress bar of a build: one line, a fresh bar at each phase (so no frame mixes two
+/// phases), naming the phase and counting in its unit (bytes read, entries expanded, words
+/// written or indexed).
+struct PhaseBar {
+    bar: Option<indicatif::ProgressBar>,
+    phase: Option<Phase>,
+    /// The number of phases this build goes through (the anagram index adds one).
+    phases: usize,
+}
+
+impl PhaseBar {
+    fn new(anagram_index: bool) -> PhaseBar {
+        PhaseBar { bar: None, phase: None, phases: if anagram_index { 4 } else { 3 } }
+    }
+
+    fn show(&mut self, phase: Phase, done: u64, total: u64) {
+        if self.phase != Some(phase) {
+            self.finish();
+            self.phase = Some(phase);
+            let (n, name, counts) = match phase {
+                Phase::Reading => (1, "reading sources", "{bytes}/{total_bytes}"),
+                Phase::Expanding => (2, "expanding entries", "{human_pos}/{human_len} entries"),
+                Phase::Writing => (3, "writing words", "{human_pos}/{human_len} words"),
+                Phase::Indexing => (4, "indexing anagrams", "{human_pos}/{human_len} words"),
+            };
+            let template = format!("{{spinner}} [{n}/{}] {name:<17} [{{bar:25}}] {counts}", self.phases);
+            let style = indicatif::ProgressStyle::with_template(&template)
+                .expect("a valid template")
+                .progress_chars("=> ");
+            let bar = indicatif::ProgressBar::new(total).with_style(style).with_position(done);
+            // The spinner turns during the steps that report nothing (sorting the words).
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+    }
+
+    /// Clears the bar from the terminal.
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Reads every source before anything is written, so an unreadable one stops the build. Returns
+/// the sources and, for each folder, a line saying which files it took and which it skipped, and
+/// why.
+fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
     let mut files = Vec::new();
+    let mut folders = Vec::new();
     for path in paths {
         let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
         if meta.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .with_context(|| format!("{}", path.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| {
-                    p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("txt" | "tsv"))
-                })
-                .collect();
-            found.sort();
+            let (found, skipped) = folder_sources(path)?;
             if found.is_empty() {
                 bail!("{}: the folder holds no .txt or .tsv source", path.display());
             }
+            folders.push(folder_line(path, &found, &skipped));
             files.extend(found);
         } else {
             files.push(path.clone());
         }
     }
-    files
+    let inputs = files
         .into_iter()
         .map(|p| {
             let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
             Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
         })
-        .collect()
+        .collect::<Result<_>>()?;
+    Ok((inputs, folders))
+}
+
+/// What a folder holds that a build skips, each with the reason.
+type Skipped = Vec<(PathBuf, &'static str)>;
+
+/// The sources of a folder (its `.txt` and `.tsv` files, by name), and what it holds besides,
+/// each with the reason it is skipped. Folders inside it are not read.
+fn folder_sources(dir: &Path) -> Result<(Vec<PathBuf>, Skipped)> {
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
+        let p = entry.with_context(|| format!("{}", dir.display()))?.path();
+        if p.is_dir() {
+            skipped.push((p, "a folder"));
+        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("txt" | "tsv")) {
+            found.push(p);
+        } else {
+            skipped.push((p, "not .txt or .tsv"));
+        }
+    }
+    found.sort();
+    skipped.sort();
+    Ok((found, skipped))
+}
+
+/// What a build says about a folder given as a source: a note of the files it took, or a
+/// warning when it skipped some, with the reason for each.
+fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> String {
+    let name =
+        |p: &Path| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into());
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let taken: Vec<String> = found.iter().map(|p| name(p)).collect();
+    let mut line = format!(
+        "{}: {} file{} taken ({})",
+        dir.display(),
+        found.len(),
+        plural(found.len()),
+        taken.join(", ")
+    );
+    if skipped.is_empty() {
+        return format!("lexico: note: {line}");
+    }
+    let mut reasons: Vec<&str> = skipped.iter().map(|(_, r)| *r).collect();
+    reasons.sort_unstable();
+    reasons.dedup();
+    let groups: Vec<String> = reasons
+        .iter()
+        .map(|reason| {
+            let names: Vec<String> =
+                skipped.iter().filter(|(_, r)| r == reason).map(|(p, _)| name(p)).collect();
+            format!("{}: {reason}", names.join(", "))
+        })
+        .collect();
+    line.push_str(&format!(", {} skipped ({})", skipped.len(), groups.join("; ")));
+    format!("lexico: warning: {line}")
 }
 
 fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {

@@ -17,8 +17,9 @@ pub struct Args {
     /// Add how each word got in: its slot (paradigm cell or kind of form) and rule.
     #[arg(long)]
     pub provenance: bool,
-    /// Print the forms the rules generated and rejected instead of the valid words (with
-    /// `--provenance`, the rule that rejected each).
+    /// Print the forms the rules generated and rejected instead of the valid words: each form
+    /// once, however many entries generated it, as many as `info` counts as rejected forms kept
+    /// (with `--provenance`, the rule of its first derivation; `explain` gives them all).
     #[arg(long)]
     pub rejected: bool,
     /// Output format.

@@ -1,0 +1,158 @@
+//! `lexico build` as a maintainer reads it: no progress bar off a terminal, warnings about the
+//! sources on standard error while the build succeeds, what a folder gave, counts that agree
+//! between commands, and a lexicon that does not depend on the order of its sources.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{run, temp_dir};
+
+/// Runs `lexico build -o DIR/OUT SOURCE…` with `flags`, and returns its standard error.
+fn build(dir: &Path, out: &str, flags: &[&str], sources: &[&Path]) -> (i32, String) {
+    let out = dir.join(out);
+    let mut args: Vec<String> = vec!["build".into()];
+    args.extend(flags.iter().map(|f| f.to_string()));
+    args.extend(["-o".into(), out.to_string_lossy().into_owned()]);
+    args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = run(&args, b"");
+    (output.status.code().unwrap_or(-1), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `n` distinct made-up words, one a line, of plain letters (no digraph can form).
+fn words(n: usize) -> String {
+    let (c, v) = (b"bcdfgmnpst", b"aeiou");
+    (0..n)
+        .map(|i| {
+            let w = [c[i % 10], v[i / 10 % 5], c[i / 50 % 10], v[i / 500 % 5], b'a'];
+            format!("{}\n", String::from_utf8_lossy(&w))
+        })
+        .collect()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = run(args, b"");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn no_progress_bar_is_drawn_when_standard_error_is_not_a_terminal() {
+    let dir = temp_dir("build", "no-bar");
+    let list = write(&dir, "list.txt", &words(2000));
+    // Without --quiet: only the terminal test keeps the bar away.
+    let (code, err) = build(&dir, "x.lex", &[], &[&list]);
+    assert_eq!(code, 0, "{err}");
+    for drawn in ["\r", "\x1b", "[=", "=>", "reading sources", "expanding entries", "writing words"] {
+        assert!(!err.contains(drawn), "{drawn:?} on a standard error that is not a terminal: {err:?}");
+    }
+    assert!(err.starts_with(&format!("{}: ", dir.join("x.lex").display())), "{err}");
+}
+
+#[test]
+fn warnings_name_the_source_and_the_build_still_succeeds() {
+    let dir = temp_dir("build", "warnings");
+    let list = write(&dir, "list.txt", "casa\nperro\ncasa\ngato\nperro\ncasa\n");
+    let empty = write(&dir, "empty.txt", "");
+    let mut prose: String = (1..=12).map(|i| format!("Artículo {i}. Las palabras válidas\n")).collect();
+    prose.push_str("regla\nficha\n");
+    let prose = write(&dir, "reglamento.txt", &prose);
+    let (code, err) = build(&dir, "x.lex", &["--quiet"], &[&list, &empty, &prose]);
+    assert_eq!(code, 0, "{err}");
+    assert!(dir.join("x.lex").exists());
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("lexico: warning: ")).collect();
+    let d = dir.display();
+    assert_eq!(
+        warnings,
+        [
+            format!("lexico: warning: {d}/empty.txt: empty source"),
+            format!("lexico: warning: {d}/list.txt: 3 duplicate lines (at 3, 5, 6)"),
+            format!("lexico: warning: {d}/reglamento.txt: 12 of 14 lines excluded: is it a word list?"),
+        ],
+        "{err}"
+    );
+    // A clean source draws no warning.
+    let clean = write(&dir, "clean.txt", "casa\nperro\n");
+    let (code, err) = build(&dir, "y.lex", &[], &[&clean]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("lexico: warning"), "{err}");
+}
+
+#[test]
+fn a_folder_source_says_which_files_it_took_and_which_it_skipped() {
+    let dir = temp_dir("build", "folder");
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("old")).unwrap();
+    write(&src, "a.txt", "casa\n");
+    write(&src, "b.tsv", "lemma\tpos\tmarks\tmodel\nperro\tn\n");
+    write(&src, "README.md", "# sources\n");
+    write(&src, "c.csv", "gato\n");
+    write(&src.join("old"), "d.txt", "mesa\n");
+    let (code, err) = build(&dir, "x.lex", &["--quiet"], &[&src]);
+    assert_eq!(code, 0, "{err}");
+    let line = format!(
+        "lexico: warning: {}: 2 files taken (a.txt, b.tsv), 3 skipped (old: a folder; README.md, c.csv: not \
+         .txt or .tsv)",
+        src.display()
+    );
+    assert!(err.lines().any(|l| l == line), "{line:?} not in {err}");
+    std::fs::remove_dir_all(src.join("old")).unwrap();
+    for f in ["README.md", "c.csv"] {
+        std::fs::remove_file(src.join(f)).unwrap();
+    }
+    let (code, err) = build(&dir, "y.lex", &["--quiet"], &[&src]);
+    assert_eq!(code, 0, "{err}");
+    let line = format!("lexico: note: {}: 2 files taken (a.txt, b.tsv)", src.display());
+    assert!(err.lines().any(|l| l == line), "{line:?} not in {err}");
+    assert!(!err.contains("lexico: warning"), "{err}");
+}
+
+#[test]
+fn the_order_of_the_sources_does_not_change_the_lexicon() {
+    let dir = temp_dir("build", "order");
+    let x = write(&dir, "x.txt", "zuzar\nchurro\ncasa\n");
+    let y = write(&dir, "y.tsv", "lemma\tpos\tmarks\tmodel\nperro\tn\ncantar\tv.tr\ncasa\tn\n");
+    let (code, err) = build(&dir, "xy.lex", &["--quiet"], &[&x, &y]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = build(&dir, "yx.lex", &["--quiet"], &[&y, &x]);
+    assert_eq!(code, 0, "{err}");
+    let read = |f: &str| std::fs::read(dir.join(f)).unwrap();
+    assert!(read("xy.lex") == read("yx.lex"), "the lexicon depends on the order of the sources");
+    assert_eq!(read("xy.lex.excluded.csv"), read("yx.lex.excluded.csv"));
+    let info = stdout(&["info", "--lexicon", &dir.join("yx.lex").to_string_lossy()]);
+    let sources: Vec<&str> = info.lines().filter(|l| l.starts_with("source ")).collect();
+    // The sources given, by path, then the lists the rule set adds.
+    assert!(sources.len() >= 2 && sources[0].contains("/x.txt") && sources[1].contains("/y.tsv"), "{info}");
+}
+
+#[test]
+fn info_counts_as_many_rejected_forms_as_dump_prints() {
+    let dir = temp_dir("build", "rejected");
+    // Two homographs of an intransitive verb: each generates and rejects the same feminine and
+    // plural participles, so every rejected form has two derivations.
+    let table = write(&dir, "verbs.tsv", "lemma\tpos\tmarks\tmodel\nboxear 1\tv.intr\nboxear 2\tv.intr\n");
+    let (code, err) = build(&dir, "x.lex", &["--quiet"], &[&table]);
+    assert_eq!(code, 0, "{err}");
+    let lex = dir.join("x.lex");
+    let lex = lex.to_string_lossy();
+    let info = stdout(&["info", "--lexicon", &lex]);
+    let kept: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("rejected forms kept"))
+        .map(|n| n.trim().parse().unwrap())
+        .expect("info counts the rejected forms");
+    let dumped = stdout(&["dump", "--rejected", "--lexicon", &lex]);
+    assert!(kept > 0, "{info}");
+    assert_eq!(kept, dumped.lines().count(), "info says {kept}, dump prints:\n{dumped}");
+    let explained = String::from_utf8(run(&["explain", "--lexicon", &lex, "BOXEADA"], b"").stdout).unwrap();
+    assert!(explained.matches("boxear").count() >= 2, "two derivations of BOXEADA: {explained}");
+    // The build's summary gives the same count.
+    assert!(err.contains(&format!("{kept} rejected forms kept")), "{err}");
+}
