@@ -54,6 +54,9 @@ pub struct Args {
     /// Do not draw a progress bar even on a terminal.
     #[arg(long)]
     pub quiet: bool,
+    /// Then install the new lexicon in the data folder, as `lexico install FILE` does.
+    #[arg(long)]
+    pub install: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -99,7 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar
     });
     let previous = match &args.previous {
-        Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::LexiconArg::default().open()?),
+        Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
         Some(p) => {
             Some(lexico_lexicon::Lexicon::open(p).with_context(|| format!("{} (--previous)", p.display()))?)
         }
@@ -155,12 +158,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         writeln!(err, "number of non-verbs decided by {evidence}: {n}")?;
     }
     writeln!(err, "exclusion report: {}", report.display())?;
+    if args.install {
+        let dir = crate::lexicons::require_data_dir()?;
+        writeln!(err, "{}", crate::cmd::install::install(&dir, compiled.image, false, false)?)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The file name of a release's lexicon: its edition, or its name and version, in characters
 /// that are safe in any file system.
-fn release_stem(name: &str, edition: &str, version: &str) -> String {
+pub(crate) fn release_stem(name: &str, edition: &str, version: &str) -> String {
     let raw = if edition.is_empty() { format!("{name}-{version}") } else { edition.to_string() };
     raw.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '-' }).collect()
 }
