@@ -121,6 +121,15 @@ pub fn set_default(dir: &Path, file: &Path) -> Result<()> {
     crate::cmd::build::write_atomically(&dir.join(DEFAULT_RECORD), format!("{name}\n").as_bytes())
 }
 
+/// Makes the embedded lexicon the default again: the record is removed.
+pub fn clear_default(dir: &Path) -> Result<()> {
+    let record = dir.join(DEFAULT_RECORD);
+    match std::fs::remove_file(&record) {
+        Err(e) if e.kind() != ErrorKind::NotFound => Err(e).with_context(|| format!("{}", record.display())),
+        _ => Ok(()),
+    }
+}
+
 /// Returns true if and only if `value` can only be a path: it has a path separator or ends in
 /// `.lex`.
 pub fn looks_like_path(value: &OsStr) -> bool {

@@ -216,6 +216,11 @@ fn lexicon_names_an_installed_edition_or_name_ignoring_case() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains("default"), "{}", stdout(&out));
     assert_eq!(valid(&s, &[], &[], "ZAZAZA"), Some(0));
+    // `install --default embedded` goes back to the embedded lexicon.
+    let out = s.run(&["install", "--default", "embedded"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(valid(&s, &[], &[], "ZAZAZA"), Some(1));
+    assert!(stdout(&s.run(&["lexicons"])).lines().last().unwrap().starts_with("* "));
 }
 
 #[test]

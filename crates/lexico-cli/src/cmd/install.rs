@@ -15,7 +15,7 @@ use crate::lexicons;
 #[derive(clap::Args)]
 pub struct Args {
     /// The lexicon file to install; with --default, also the edition or name of a lexicon
-    /// already installed, to make it the default.
+    /// already installed, or `embedded`, to make it the default.
     #[arg(value_name = "FILE|NAME")]
     pub lexicon: OsString,
     /// Make it the lexicon every command uses when given no --lexicon and no LEXICO_LEXICON.
@@ -29,6 +29,12 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let dir = lexicons::require_data_dir()?;
     let path = Path::new(&args.lexicon);
+    if args.default && args.lexicon.eq_ignore_ascii_case(lexicons::EMBEDDED) {
+        lexicons::clear_default(&dir)?;
+        let embedded = lexicons::embedded()?;
+        println!("{} (embedded) is the default lexicon", lexicons::title(embedded.manifest()?));
+        return Ok(ExitCode::SUCCESS);
+    }
     let installed = if !args.default || lexicons::looks_like_path(&args.lexicon) || path.exists() {
         let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
         install(&dir, bytes, args.force, args.default).with_context(|| format!("{}", path.display()))?
