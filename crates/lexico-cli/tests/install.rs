@@ -252,6 +252,14 @@ fn build_install_files_the_new_lexicon() {
         std::fs::read(s.work.join("x.lex")).unwrap()
     );
     assert_eq!(valid(&s, &[], &["--lexicon", "new-1"], "ZUZUZU"), Some(0));
+
+    // A new build of the same edition does not replace the installed one.
+    std::fs::write(s.work.join("l.txt"), "zazaza\n").unwrap();
+    let out = s.run(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("x.lex was built but not installed"), "{}", stderr(&out));
+    assert_eq!(valid(&s, &[], &["--lexicon", "new-1"], "ZUZUZU"), Some(0));
+    assert_eq!(valid(&s, &[], &["--lexicon", "x.lex"], "ZAZAZA"), Some(0));
 }
 
 #[test]

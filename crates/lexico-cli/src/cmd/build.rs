@@ -127,6 +127,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
         write_release(dir, &output, &report, &new, previous.as_ref())?;
     }
+    // Installed before the summary is printed, so that a failure is the only line printed.
+    let installed = if args.install {
+        let dir = crate::lexicons::require_data_dir()?;
+        let installed = crate::cmd::install::install(&dir, compiled.image, false, false)
+            .with_context(|| format!("{} was built but not installed", output.display()))?;
+        Some(installed)
+    } else {
+        None
+    };
     let m = &compiled.manifest;
     let mut err = std::io::stderr().lock();
     writeln!(
@@ -158,9 +167,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         writeln!(err, "number of non-verbs decided by {evidence}: {n}")?;
     }
     writeln!(err, "exclusion report: {}", report.display())?;
-    if args.install {
-        let dir = crate::lexicons::require_data_dir()?;
-        writeln!(err, "{}", crate::cmd::install::install(&dir, compiled.image, false, false)?)?;
+    if let Some(installed) = installed {
+        writeln!(err, "{installed}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
