@@ -63,6 +63,9 @@ pub struct Args {
     /// not one). Warnings and the summary are printed all the same.
     #[arg(long)]
     pub quiet: bool,
+    /// Then install the new lexicon in the data folder, as `lexico install FILE` does.
+    #[arg(long)]
+    pub install: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -97,7 +100,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
     let previous = match &args.previous {
-        Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::LexiconArg::default().open()?),
+        Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
         Some(p) => {
             Some(lexico_lexicon::Lexicon::open(p).with_context(|| format!("{} (--previous)", p.display()))?)
         }
@@ -123,6 +126,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
         write_release(dir, &output, &report, &new, previous.as_ref())?;
     }
+    // Installed before the summary is printed, so that a failure is the only line printed.
+    let installed = if args.install {
+        let dir = crate::lexicons::require_data_dir()?;
+        let installed = crate::cmd::install::install(&dir, compiled.image, false, false)
+            .with_context(|| format!("{} was built but not installed", output.display()))?;
+        Some(installed)
+    } else {
+        None
+    };
     let m = &compiled.manifest;
     let mut err = std::io::stderr().lock();
     // Printed once everything is written: a failed build says one thing, its error.
@@ -161,12 +173,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         writeln!(err, "number of non-verbs decided by {evidence}: {n}")?;
     }
     writeln!(err, "exclusion report: {}", report.display())?;
+    if let Some(installed) = installed {
+        writeln!(err, "{installed}")?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The file name of a release's lexicon: its edition, or its name and version, in characters
 /// that are safe in any file system.
-fn release_stem(name: &str, edition: &str, version: &str) -> String {
+pub(crate) fn release_stem(name: &str, edition: &str, version: &str) -> String {
     let raw = if edition.is_empty() { format!("{name}-{version}") } else { edition.to_string() };
     raw.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '-' }).collect()
 }

@@ -33,7 +33,7 @@ pub struct Args {
 /// Opens a lexicon named on the command line; `default` is the embedded one.
 pub fn open(path: &Path) -> Result<Lexicon> {
     if path.as_os_str() == "default" {
-        return crate::lexicons::LexiconArg::default().open();
+        return crate::lexicons::embedded();
     }
     Lexicon::open(path).with_context(|| format!("{}", path.display()))
 }

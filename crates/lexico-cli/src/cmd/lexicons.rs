@@ -1,12 +1,127 @@
-//! `lexico lexicons`: the installed lexicons.
+//! `lexico lexicons`: the installed lexicons, then the embedded one, marking the default.
 
+use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
+
+use crate::cmd::install::short;
+use crate::lexicons;
+use crate::output::{Format, Out, Value};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Output format (text: aligned columns, `*` marking the default, checksums shortened).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
 
-pub fn run(_args: Args) -> Result<ExitCode> {
-    bail!("'lexicons' is not available in this build")
+/// One lexicon of the list.
+struct Row {
+    default: bool,
+    name: String,
+    edition: String,
+    version: String,
+    words: u64,
+    payload: String,
+    path: String,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let dir = lexicons::data_dir();
+    let lexicons::Scan { found, broken } = match &dir {
+        Some(dir) => lexicons::scan(dir)?,
+        None => Default::default(),
+    };
+    let default_path = match &dir {
+        Some(dir) => lexicons::default_path(dir)?,
+        None => None,
+    };
+    let mut rows = Vec::new();
+    for installed in &found {
+        let m = installed.lexicon.manifest()?;
+        rows.push(Row {
+            default: default_path.as_ref() == Some(&installed.path),
+            name: m.name.clone(),
+            edition: m.edition.clone(),
+            version: m.version.clone(),
+            words: m.words,
+            payload: m.payload_sha256.clone(),
+            path: installed.path.display().to_string(),
+        });
+    }
+    let embedded = lexicons::embedded()?;
+    let m = embedded.manifest()?;
+    rows.push(Row {
+        default: default_path.is_none(),
+        name: m.name.clone(),
+        edition: m.edition.clone(),
+        version: m.version.clone(),
+        words: m.words,
+        payload: m.payload_sha256.clone(),
+        path: "(embedded)".into(),
+    });
+    print(&rows, args.format)?;
+    // Problems are reported after the list, one line each, and make the exit status 2.
+    let mut problems = Vec::new();
+    for (path, err) in &broken {
+        problems.push(format!("{}: {err:#}", path.display()));
+    }
+    if let Some(path) = default_path.filter(|p| !found.iter().any(|i| &i.path == p)) {
+        if !broken.iter().any(|(p, _)| *p == path) {
+            problems.push(format!(
+                "{}: the default lexicon is not installed (`lexico install --default NAME` chooses another)",
+                path.display()
+            ));
+        }
+    }
+    for problem in &problems {
+        eprintln!("lexico: {problem}");
+    }
+    Ok(if problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) })
+}
+
+fn print(rows: &[Row], format: Format) -> Result<()> {
+    let mut out = Out::new(format);
+    if format == Format::Text {
+        let words: Vec<String> = rows.iter().map(|r| r.words.to_string()).collect();
+        let width = |header: &str, cell: &dyn Fn(usize) -> usize| {
+            (0..rows.len()).map(cell).chain([header.chars().count()]).max().unwrap_or(0)
+        };
+        let w_name = width("name", &|i| rows[i].name.chars().count());
+        let w_edition = width("edition", &|i| rows[i].edition.chars().count());
+        let w_version = width("version", &|i| rows[i].version.chars().count());
+        let w_words = width("words", &|i| words[i].len());
+        let line = |mark: &str, cells: [&str; 6]| {
+            format!(
+                "{mark} {:<w_name$}  {:<w_edition$}  {:<w_version$}  {:>w_words$}  {:<16}  {}",
+                cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]
+            )
+        };
+        let header = line(" ", ["name", "edition", "version", "words", "payload sha256", "path"]);
+        writeln!(out.raw(), "{}", header.trim_end())?;
+        for (row, words) in rows.iter().zip(&words) {
+            let mark = if row.default { "*" } else { " " };
+            let text =
+                line(mark, [&row.name, &row.edition, &row.version, words, short(&row.payload), &row.path]);
+            out.record(&text, &[])?;
+        }
+    } else {
+        for row in rows {
+            out.record(
+                "",
+                &[
+                    ("default", Value::Bool(row.default)),
+                    ("name", Value::Str(&row.name)),
+                    ("edition", Value::Str(&row.edition)),
+                    ("version", Value::Str(&row.version)),
+                    ("words", Value::Int(row.words)),
+                    ("payload_sha256", Value::Str(&row.payload)),
+                    ("path", Value::Str(&row.path)),
+                ],
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -25,13 +26,24 @@ pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
 }
 
 /// Runs the binary from the workspace root with `stdin` as its input, and checks what every run
-/// must: no panic, and exit 2 with one line `lexico: ...` on standard error when it fails.
+/// must: no panic, and exit 2 with one line `lexico: ...` on standard error when it fails. No
+/// data folder is set (see [`run_in`]), so no installed lexicon is ever used.
 pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    run_in(&workspace(), &[], args, stdin)
+}
+
+/// [`run`] from the folder `cwd`, with the variables `env` set. The variables that choose the
+/// lexicon and the data folder (`LEXICO_LEXICON`, `LEXICO_DATA_DIR`, `XDG_DATA_HOME`, `HOME`)
+/// are removed first, so a test never reads or writes the real home: it sets those it needs.
+pub fn run_in(cwd: &Path, env: &[(&str, &OsStr)], args: &[&str], stdin: &[u8]) -> Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lexico"))
-        .args(args)
-        .current_dir(workspace())
-        .env_remove("LEXICO_LEXICON")
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lexico"));
+    command.args(args).current_dir(cwd);
+    for var in ["LEXICO_LEXICON", "LEXICO_DATA_DIR", "XDG_DATA_HOME", "HOME"] {
+        command.env_remove(var);
+    }
+    command.envs(env.iter().copied());
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
