@@ -1,9 +1,10 @@
 //! `lexico explain` (and `lexico valid --explain`): why each word is in or out.
 //!
 //! A valid word is explained by every derivation the lexicon records for it. An invalid word gets
-//! the most specific reason that can be checked, first: a form the rules generated and rejected,
-//! an analysis as a verb form with enclitic pronouns (17.5), a letter with no tile, a length out
-//! of bounds, and last "not in the sources". Nothing is guessed: a lexicon without provenance
+//! the most specific reason that can be checked, first: a letter with no tile, two tiles typed
+//! apart where one tile is spelled the same (`[C][H]URRO`), a form the rules generated and
+//! rejected, an analysis as a verb form with enclitic pronouns (17.5), a length out of bounds,
+//! and last "not in the sources". Nothing is guessed: a lexicon without provenance
 //! gets the checkable part of the answer and says what it cannot tell. A word with a character
 //! that is no tile gets an error row, and the words after it are explained all the same.
 
