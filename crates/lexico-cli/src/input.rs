@@ -2,6 +2,7 @@
 //! batch does with a bad one: an error row where its output would be, one line on standard error,
 //! and on to the next.
 
+use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -123,11 +124,11 @@ impl Errors {
 /// Calls `f(text, out)` for each argument, or each line of standard input when there are no
 /// arguments, as each line arrives (a judge station answers play by play). LF, CRLF and bare CR
 /// end lines; blank lines are skipped; a BOM is dropped; lines are trimmed. An input `f` finds
-/// bad ([`Fault::Input`]), or a line that is not UTF-8, gets its error row (see
+/// bad ([`Fault::Input`]), or an argument or line that is not UTF-8, gets its error row (see
 /// [`Errors`]) and the batch goes on; [`Fault::Stop`] and a failure to read standard input stop
 /// it.
 pub fn each(
-    args: &[String],
+    args: &[OsString],
     out: &mut Out,
     fields: &Fields,
     mut f: impl FnMut(&str, &mut Out) -> Result<(), Fault>,
@@ -140,7 +141,17 @@ pub fn each(
     };
     if !args.is_empty() {
         for (i, a) in args.iter().enumerate() {
-            one(a, Place::Argument(i + 1), out, &mut errors)?;
+            let place = Place::Argument(i + 1);
+            // On Unix an argument is any bytes; on Windows any UTF-16, lone surrogates included.
+            let bytes = a.as_encoded_bytes();
+            match std::str::from_utf8(bytes) {
+                Ok(text) => one(text, place, out, &mut errors)?,
+                Err(e) => {
+                    let (column, message) = utf8_fault(bytes, e);
+                    let shown = String::from_utf8_lossy(bytes);
+                    errors.input(out, fields, place, &shown, &format!("column {column}: {message}"))?;
+                }
+            }
         }
         return Ok(errors);
     }

@@ -173,6 +173,34 @@ fn a_line_that_is_not_utf8_is_an_error_row_and_the_batch_goes_on() {
     assert_eq!(code, 2);
 }
 
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_an_error_row_and_the_batch_goes_on() {
+    use std::os::unix::ffi::OsStrExt;
+    let latin1 = std::ffi::OsStr::from_bytes(b"ca\xf1a");
+    let message = "column 3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)";
+    for (args, first, last) in [(["valid"], "CASA\tvalid", "GANSO\tvalid"), (["tiles"], "CASA\t", "GANSO\t")]
+    {
+        let out = lexico().args(args).arg("casa").arg(latin1).arg("ganso").output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {text}");
+        assert!(lines[0].starts_with(first) && lines[2].starts_with(last), "{args:?}: {text}");
+        assert_eq!(lines[1], format!("ca\u{fffd}a\terror\t{message}"), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err, format!("lexico: argument 2: 'ca\u{fffd}a': {message}\n"), "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    // A play of the arguments with such a word cannot be judged, and the error names no word.
+    let out = lexico().args(["valid", "--judge", "casa"]).arg(latin1).output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("ERROR\t"));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "lexico: the play could not be judged: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn a_word_typed_as_separate_tiles_is_echoed_and_invalid() {
     let why = "C and H are separate tiles here; CH is one tile";

@@ -25,7 +25,7 @@ pub struct Args {
     /// Racks: tiles in any notation, `?` for a blank (at most 2); tiles separated by spaces or
     /// commas are read one by one (`C H A O` is four tiles, `CHAO` three). With none, one rack
     /// per line from standard input.
-    pub racks: Vec<String>,
+    pub racks: Vec<std::ffi::OsString>,
     /// Every word made from some of the rack's tiles (lengths: --min, default 1; --max, default
     /// the rack's length).
     #[arg(long, help_heading = "Query", conflicts_with = "super_")]

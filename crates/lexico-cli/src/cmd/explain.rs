@@ -8,6 +8,7 @@
 //! gets the checkable part of the answer and says what it cannot tell. A word with a character
 //! that is no tile gets an error row, and the words after it are explained all the same.
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -23,7 +24,7 @@ use crate::output::{Fields, Format, Out, Value};
 #[derive(clap::Args)]
 pub struct Args {
     /// Words to explain (any notation); with none, one word per line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -44,7 +45,7 @@ const FIELDS: Fields = Fields {
 
 /// Explains each word of `words` (or of standard input); exit 0 if all are valid, 1 if not, 2
 /// if some word could not be read.
-pub fn run_words(lex: &Lexicon, words: &[String], format: Format) -> Result<ExitCode> {
+pub fn run_words(lex: &Lexicon, words: &[OsString], format: Format) -> Result<ExitCode> {
     let mut out = Out::new(format);
     let mut all_valid = true;
     let errors = input::each(words, &mut out, &FIELDS, |text, out| {

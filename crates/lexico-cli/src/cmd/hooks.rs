@@ -13,7 +13,7 @@ use crate::output::{Fields, Format, Out, Value};
 #[derive(clap::Args)]
 pub struct Args {
     /// Words, in any notation; with none, one word per line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Spell tiles and words with brackets ([CH]U[RR]O) instead of naturally.
     #[arg(long, help_heading = "Output")]
     pub tiles: bool,

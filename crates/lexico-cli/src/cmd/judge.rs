@@ -7,6 +7,7 @@
 //! standard error naming the input line, neither of which says which word holds the character; the
 //! station goes on. `--audit-log` appends each judgement to a CSV file, written and flushed per play.
 
+use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -102,7 +103,7 @@ impl AuditLog {
 }
 
 /// Runs the station on the plays of `words` (one play) or of standard input (one a line).
-pub fn run(lex: &Lexicon, words: &[String], audit: Option<&Path>, format: Format) -> Result<ExitCode> {
+pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Format) -> Result<ExitCode> {
     let m = lex.manifest()?;
     // A hand-edited manifest may hold anything: cut by characters, never inside one.
     let short: String = m.payload_sha256.chars().take(16).collect();
@@ -185,8 +186,19 @@ pub fn run(lex: &Lexicon, words: &[String], audit: Option<&Path>, format: Format
             }
         }
     } else {
-        let play: Vec<&str> = words.iter().flat_map(|w| words_of(w)).collect();
-        answer(Ok(&play), None, &mut out)?;
+        // One play: an argument that is not UTF-8 makes it an error, as a line would.
+        let texts: Result<Vec<&str>, _> =
+            words.iter().map(|w| std::str::from_utf8(w.as_encoded_bytes()).map_err(|e| (w, e))).collect();
+        match texts {
+            Ok(texts) => {
+                let play: Vec<&str> = texts.into_iter().flat_map(words_of).collect();
+                answer(Ok(&play), None, &mut out)?;
+            }
+            Err((w, e)) => {
+                let (_, why) = input::utf8_fault(w.as_encoded_bytes(), e);
+                answer(Err(&why), None, &mut out)?;
+            }
+        }
     }
     Ok(if any_error {
         ExitCode::from(2)

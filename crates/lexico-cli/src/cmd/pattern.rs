@@ -16,7 +16,7 @@ pub struct Args {
     /// Patterns: `?` any one tile, `*` any run of tiles, `[AEIOU]` one tile of a class,
     /// `[^AEIOU]` one tile outside it, anything else tiles in any notation (`CH`, `[CH]`, `1`
     /// and `Ç` are one tile; `C H` is two). With none, one pattern per line from standard input.
-    pub patterns: Vec<String>,
+    pub patterns: Vec<std::ffi::OsString>,
     /// Read each pattern as a regular expression over tiles that must match the whole word: `.`
     /// is one tile, letter runs are read as words, `[CH]` is C or H (write CH, LL, RR as 1, 2,
     /// 3 or Ç inside classes), ranges run in tile order.

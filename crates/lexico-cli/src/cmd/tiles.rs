@@ -13,7 +13,7 @@ use crate::output::{Fields, Format, Out, Value};
 pub struct Args {
     /// Words or racks, in any notation; `?` is a blank, and tiles may be separated by spaces or
     /// commas (`C H A O` is four tiles, `CHAO` three). With none, one per line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,

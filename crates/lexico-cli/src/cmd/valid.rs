@@ -18,7 +18,7 @@ use crate::output::{Fields, Format, Out, Value};
 pub struct Args {
     /// Words to check (any notation: CHURRO, [CH]U[RR]O, 1U3O, ÇURRO); with none, one word per
     /// line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Judge the words as one play: a single ACCEPTABLE or UNACCEPTABLE line that never says
     /// which word failed, with the lexicon's name, edition and checksum. With no words, each line
     /// of standard input is a play (words separated by spaces or commas), answered as it arrives.
