@@ -1,19 +1,159 @@
-//! Words and racks from arguments or, with none, from standard input one per line.
+//! Words and racks from arguments or, with none, from standard input one per line, and what a
+//! batch does with a bad one: an error row where its output would be, one line on standard error,
+//! and on to the next.
 
-use std::io::{self, BufRead};
+use std::ffi::OsString;
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use lexico_tiles::quoted;
 
-/// Calls `f(text, place)` for each argument, or each line of standard input when there are no
-/// arguments, as each line arrives (a judge station answers play by play). `place` names where
-/// the text came from, for error messages (`argument 2`, `<stdin>:12`). LF, CRLF and bare CR end
-/// lines; blank lines are skipped; a BOM is dropped.
-pub fn each(args: &[String], mut f: impl FnMut(&str, &str) -> Result<()>) -> Result<()> {
+use crate::output::{escape_controls, Fields, Out};
+
+/// Where an input came from, for messages: `argument 2`, `<stdin>:12`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The n-th argument, from 1.
+    Argument(usize),
+    /// Line n of standard input, from 1.
+    Stdin(usize),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Argument(n) => write!(f, "argument {n}"),
+            Place::Stdin(n) => write!(f, "<stdin>:{n}"),
+        }
+    }
+}
+
+/// Why the handling of one input failed.
+#[derive(Debug)]
+pub enum Fault {
+    /// The input is bad (a character that is no tile, a malformed pattern): its message, for an
+    /// error row and a line on standard error. The batch goes on.
+    Input(String),
+    /// Something that stops the batch: writing the output failed.
+    Stop(anyhow::Error),
+}
+
+/// The fault of a bad input, with `e`'s message.
+pub fn bad(e: impl fmt::Display) -> Fault {
+    Fault::Input(e.to_string())
+}
+
+impl From<io::Error> for Fault {
+    fn from(e: io::Error) -> Fault {
+        Fault::Stop(e.into())
+    }
+}
+
+impl From<anyhow::Error> for Fault {
+    fn from(e: anyhow::Error) -> Fault {
+        Fault::Stop(e)
+    }
+}
+
+/// Prints `message` as one line `lexico: MESSAGE` on standard error, control characters escaped.
+/// A standard error that cannot be written to is no reason to stop a batch.
+pub fn warn(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "lexico: {}", escape_controls(message));
+}
+
+/// The bad inputs of a batch: each is told on standard error and gets its error row.
+#[derive(Debug, Default)]
+pub struct Errors {
+    count: usize,
+}
+
+impl Errors {
+    /// Reports the bad input `text` from `place`: the line `lexico: PLACE: 'TEXT': MESSAGE` on
+    /// standard error, and its error row in `out`.
+    pub fn input(
+        &mut self,
+        out: &mut Out,
+        fields: &Fields,
+        place: Place,
+        text: &str,
+        message: &str,
+    ) -> io::Result<()> {
+        self.count += 1;
+        warn(&format!("{place}: {}: {message}", quoted(text)));
+        out.error_row(fields, text, message)
+    }
+
+    /// Reports line `n` of standard input, which stops being UTF-8 where `e` says: the line
+    /// `lexico: <stdin>:N:COLUMN: invalid UTF-8 …` on standard error, and an error row that shows
+    /// the line with U+FFFD for the bytes that are not UTF-8.
+    pub fn not_utf8(
+        &mut self,
+        out: &mut Out,
+        fields: &Fields,
+        n: usize,
+        line: &[u8],
+        e: std::str::Utf8Error,
+    ) -> io::Result<()> {
+        self.count += 1;
+        let (column, message) = utf8_fault(line, e);
+        warn(&format!("<stdin>:{n}:{column}: {message}"));
+        let shown = String::from_utf8_lossy(line);
+        out.error_row(fields, shown.trim(), &format!("column {column}: {message}"))
+    }
+
+    /// Returns true if and only if some input was bad.
+    pub fn any(&self) -> bool {
+        self.count > 0
+    }
+
+    /// The exit status of the batch: 2 if some input was bad, else 0 if `good` (every word
+    /// valid, some query answered) and 1 if not.
+    pub fn exit(&self, good: bool) -> ExitCode {
+        if self.any() {
+            ExitCode::from(2)
+        } else if good {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Calls `f(text, out)` for each argument, or each line of standard input when there are no
+/// arguments, as each line arrives (a judge station answers play by play). LF, CRLF and bare CR
+/// end lines; blank lines are skipped; a BOM is dropped; lines are trimmed. An input `f` finds
+/// bad ([`Fault::Input`]), or an argument or line that is not UTF-8, gets its error row (see
+/// [`Errors`]) and the batch goes on; [`Fault::Stop`] and a failure to read standard input stop
+/// it.
+pub fn each(
+    args: &[OsString],
+    out: &mut Out,
+    fields: &Fields,
+    mut f: impl FnMut(&str, &mut Out) -> Result<(), Fault>,
+) -> Result<Errors> {
+    let mut errors = Errors::default();
+    let mut one = |text: &str, place: Place, out: &mut Out, errors: &mut Errors| match f(text, out) {
+        Ok(()) => Ok(()),
+        Err(Fault::Input(message)) => Ok(errors.input(out, fields, place, text, &message)?),
+        Err(Fault::Stop(e)) => Err(e),
+    };
     if !args.is_empty() {
         for (i, a) in args.iter().enumerate() {
-            f(a, &format!("argument {}", i + 1))?;
+            let place = Place::Argument(i + 1);
+            // On Unix an argument is any bytes; on Windows any UTF-16, lone surrogates included.
+            let bytes = a.as_encoded_bytes();
+            match std::str::from_utf8(bytes) {
+                Ok(text) => one(text, place, out, &mut errors)?,
+                Err(e) => {
+                    let (column, message) = utf8_fault(bytes, e);
+                    let shown = String::from_utf8_lossy(bytes);
+                    errors.input(out, fields, place, &shown, &format!("column {column}: {message}"))?;
+                }
+            }
         }
-        return Ok(());
+        return Ok(errors);
     }
     let stdin = io::stdin();
     let mut lock = stdin.lock();
@@ -22,26 +162,29 @@ pub fn each(args: &[String], mut f: impl FnMut(&str, &str) -> Result<()>) -> Res
     loop {
         buf.clear();
         if lock.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-            return Ok(());
+            return Ok(errors);
         }
         for line in split_lines(trim_line(&buf, n == 0)) {
             n += 1;
-            let text = std::str::from_utf8(line).map_err(|e| invalid_utf8(n, line, e))?;
-            let text = text.trim();
-            if !text.is_empty() {
-                f(text, &format!("<stdin>:{n}"))?;
+            match std::str::from_utf8(line) {
+                Ok(text) => {
+                    let text = text.trim();
+                    if !text.is_empty() {
+                        one(text, Place::Stdin(n), out, &mut errors)?;
+                    }
+                }
+                Err(e) => errors.not_utf8(out, fields, n, line, e)?,
             }
         }
     }
 }
 
-/// The error for line `n` of standard input, which stops being UTF-8 where `e` says: the column
-/// counts characters, as every other column does, and the message names the encoding the line
-/// seems to be in, if any.
-pub fn invalid_utf8(n: usize, line: &[u8], e: std::str::Utf8Error) -> anyhow::Error {
+/// Where `line` stops being UTF-8, as `e` says, and what to say of it: the column counts
+/// characters, as every other column does, and the message names the encoding the line seems to
+/// be in, if any.
+pub fn utf8_fault(line: &[u8], e: std::str::Utf8Error) -> (usize, String) {
     let valid = std::str::from_utf8(&line[..e.valid_up_to()]).map_or(0, |s| s.chars().count());
-    let message = lexico_rules::sources::invalid_utf8(line, e.valid_up_to(), "input");
-    anyhow::anyhow!("<stdin>:{n}:{}: {message}", valid + 1)
+    (valid + 1, lexico_rules::sources::invalid_utf8(line, e.valid_up_to(), "input"))
 }
 
 /// Splits bytes into lines at LF, CRLF or a bare CR.

@@ -1,5 +1,7 @@
-//! Output formats shared by every command, so `--format json` means the same everywhere.
+//! Output formats shared by every command, so `--format json` means the same everywhere, and the
+//! error row a batch prints for a bad input.
 
+use std::borrow::Cow;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use clap::ValueEnum;
@@ -22,8 +24,18 @@ pub enum Value<'a> {
     Int(u64),
     Float(f64),
     Bool(bool),
+    /// No value: an empty CSV cell, `null` in JSON.
+    Null,
     /// A structured value (a list of derivations): nested in JSON, compact JSON text in CSV.
     Json(serde_json::Value),
+}
+
+/// The fields of a batch command's records, which the error row of a bad input has too.
+pub struct Fields<'a> {
+    /// The field that holds the input as typed (`word`, `rack`, `pattern`).
+    pub input: &'a str,
+    /// Every field of a record in order, the input's among them and `error` last.
+    pub names: &'a [&'a str],
 }
 
 /// Writes records in the chosen format to standard output.
@@ -36,6 +48,27 @@ pub struct Out {
 impl Out {
     pub fn new(format: Format) -> Out {
         Out { format, header_done: false, w: BufWriter::with_capacity(1 << 14, io::stdout().lock()) }
+    }
+
+    /// Writes the error row of a bad input, where its records would have been: in text
+    /// `INPUT<TAB>error<TAB>MESSAGE` whatever the command, in CSV and JSON a record with the
+    /// command's `fields`, the input as typed in its field, the message in `error` and every other
+    /// field empty (CSV) or `null` (JSON).
+    pub fn error_row(&mut self, fields: &Fields, input: &str, message: &str) -> io::Result<()> {
+        if self.format == Format::Text {
+            let (input, message) = (escape_controls(input), escape_controls(message));
+            return writeln!(self.w, "{input}\terror\t{message}");
+        }
+        let record: Vec<(&str, Value)> = fields
+            .names
+            .iter()
+            .map(|&name| match name {
+                "error" => (name, Value::Str(message)),
+                _ if name == fields.input => (name, Value::Str(input)),
+                _ => (name, Value::Null),
+            })
+            .collect();
+        self.record("", &record)
     }
 
     /// Writes one record. `text` is the line printed in text format.
@@ -62,6 +95,7 @@ impl Out {
                         Value::Int(n) => serde_json::Value::from(*n),
                         Value::Float(x) => serde_json::Value::from(*x),
                         Value::Bool(b) => serde_json::Value::from(*b),
+                        Value::Null => serde_json::Value::Null,
                         Value::Json(j) => j.clone(),
                     };
                     map.insert((*k).to_string(), v);
@@ -95,8 +129,26 @@ fn csv_cell(v: &Value) -> String {
         Value::Int(n) => n.to_string(),
         Value::Float(x) => x.to_string(),
         Value::Bool(b) => b.to_string(),
+        Value::Null => String::new(),
         Value::Json(j) => csv_cell(&Value::Str(&j.to_string())),
     }
+}
+
+/// `text` with its control characters escaped (`\t`, `\u{1b}`), so that a tab or a line end typed
+/// in an input never splits a row and an escape sequence never reaches the terminal.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// Returns true if and only if the error is a closed output pipe (`lexico dump | head`), which

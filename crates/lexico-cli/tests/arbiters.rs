@@ -17,13 +17,7 @@ use lexico_rules::fise::{read_non_verb_updates, UpdateSection};
 use lexico_tiles::TileSet;
 
 mod common;
-use common::workspace;
-
-fn lexico() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_lexico"));
-    cmd.env_remove("LEXICO_LEXICON");
-    cmd
-}
+use common::{lexico, workspace};
 
 use lexico_testdata::{fise2_file as fise_file, fise2_missing};
 
@@ -93,6 +87,7 @@ const EXAMPLES: &[(&str, bool, &str, &[&str])] = &[
     ("ARREPIÉNTASE", false, "enclitic", &["ARREPIENTA + SE", "art. 17.10"]),
     ("ADUÉÑATE", false, "enclitic", &["ADUEÑA + TE", "art. 17.5"]),
     ("KIOSCO", false, "no-tile", &["art. 11", "game art. 10.1"]),
+    ("[C][H]URRO", false, "separate-tiles", &["C and H are separate tiles here; CH is one tile"]),
     ("ACARONABA", false, "rejected-form", &["art. 17.11", "acaronar"]),
     ("ACREO", false, "rejected-form", &["art. 17.7"]),
     ("BALBUZCO", false, "rejected-form", &["art. 17.6"]),
@@ -228,6 +223,11 @@ fn the_judge_never_prints_a_word_of_a_rejected_play() {
         if lexicon.is_some() {
             assert!(stdout.contains("FISE-2 2016, sha256 "), "{stdout}");
         }
+        // The plays after the error play are judged; standard error names its line, no word.
+        assert_eq!(
+            stderr,
+            "lexico: <stdin>:5: the play could not be judged: a character is neither a letter nor a tile\n"
+        );
         assert_eq!(out.status.code(), Some(2), "an error play makes the exit status 2");
     }
 }

@@ -5,12 +5,10 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use common::workspace;
+use common::{batch, check_batch, workspace};
 
 fn lexico() -> Command {
-    let mut cmd = Command::cargo_bin("lexico").expect("the binary is built");
-    cmd.env_remove("LEXICO_LEXICON");
-    cmd
+    Command::from_std(common::lexico())
 }
 
 fn stdout(cmd: &mut Command) -> String {
@@ -60,6 +58,177 @@ fn an_unknown_character_is_an_error_naming_it_and_its_place() {
     let out = lexico().args(["valid", "CASA", "CA@SA"]).assert().code(2);
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert_eq!(err, "lexico: argument 2: 'CA@SA': column 3: '@' is not a tile\n");
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(text, "CASA\tvalid\nCA@SA\terror\tcolumn 3: '@' is not a tile\n");
+}
+
+#[test]
+fn a_bad_word_in_a_batch_gets_an_error_row_and_the_batch_goes_on() {
+    let input = b"casa\nca$a\nganso\n";
+    let error = "lexico: <stdin>:2: 'ca$a': column 3: '$' is not a tile\n";
+    let (text, err, code) = batch(&["valid"], input);
+    assert_eq!(text, "CASA\tvalid\nca$a\terror\tcolumn 3: '$' is not a tile\nGANSO\tvalid\n");
+    assert_eq!((err.as_str(), code), (error, 2));
+    let (csv, err, code) = batch(&["valid", "--format", "csv"], input);
+    assert_eq!(
+        csv,
+        "word,valid,reason,error\nCASA,true,,\nca$a,,,column 3: '$' is not a tile\nGANSO,true,,\n"
+    );
+    assert_eq!((err.as_str(), code), (error, 2));
+    let (json, err, code) = batch(&["valid", "--format", "json"], input);
+    let records: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        records,
+        [
+            serde_json::json!({"word": "CASA", "valid": true, "reason": "", "error": null}),
+            serde_json::json!({"word": "ca$a", "valid": null, "reason": null, "error": "column 3: '$' is not a tile"}),
+            serde_json::json!({"word": "GANSO", "valid": true, "reason": "", "error": null}),
+        ]
+    );
+    assert_eq!((err.as_str(), code), (error, 2));
+    // An invalid word after the error: still exit 2, and the verdict is there.
+    let (text, _, code) = batch(&["valid"], b"ca$a\ncasita\n");
+    assert_eq!((text.lines().last(), code), (Some("CASITA\tinvalid\tunlisted"), 2));
+}
+
+#[test]
+fn valid_judges_the_words_after_a_bad_one() {
+    check_batch(
+        &["valid"],
+        ["casa", "ca$a", "ganso"],
+        ["CASA\tvalid", "GANSO\tvalid"],
+        "column 3: '$' is not a tile",
+    );
+}
+
+#[test]
+fn valid_explain_explains_the_words_after_a_bad_one() {
+    let words = ["casa", "ca$a", "ganso"];
+    let marks = ["CASA\tvalid\tlisted", "GANSO\tvalid\tlisted"];
+    check_batch(&["valid", "--explain"], words, marks, "column 3: '$' is not a tile");
+}
+
+#[test]
+fn explain_explains_the_words_after_a_bad_one() {
+    let marks = ["CASA\tvalid\tlisted", "GANSO\tvalid\tlisted"];
+    check_batch(&["explain"], ["casa", "ca$a", "ganso"], marks, "column 3: '$' is not a tile");
+}
+
+#[test]
+fn tiles_reads_the_words_after_a_bad_one() {
+    let marks = ["CASA\tC A S A", "GANSO\tG A N S O"];
+    check_batch(&["tiles"], ["casa", "ca$a", "ganso"], marks, "column 3: '$' is not a tile");
+    check_batch(&["tiles"], ["casa", ",", "ganso"], marks, "no tiles");
+}
+
+#[test]
+fn the_judge_answers_the_plays_after_a_bad_one() {
+    let (text, err, code) = batch(&["valid", "--judge"], b"casa perro\ncasa p@rro\n\xffganso\nganso\n");
+    let verdicts: Vec<&str> = text.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    assert_eq!(verdicts, ["ACCEPTABLE", "ERROR", "ERROR", "ACCEPTABLE"], "{text}");
+    // One line per bad play, naming its line but no word of it, nor a column.
+    assert_eq!(
+        err,
+        "lexico: <stdin>:2: the play could not be judged: a character is neither a letter nor a tile\n\
+         lexico: <stdin>:3: the play could not be judged: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n"
+    );
+    assert_eq!(code, 2);
+    let (json, _, code) = batch(&["valid", "--judge", "--format", "json", "casa", "p@rro"], b"");
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!((v["verdict"].as_str(), v["error"].is_string(), code), (Some("ERROR"), true, 2));
+    let (json, _, _) = batch(&["valid", "--judge", "--format", "json", "casa"], b"");
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!((v["verdict"].as_str(), v["error"].is_null()), (Some("ACCEPTABLE"), true));
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_row_and_the_batch_goes_on() {
+    let input = b"casa\nca\xf1a\nganso\n";
+    let error = "lexico: <stdin>:2:3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n";
+    let row =
+        "ca\u{fffd}a\terror\tcolumn 3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)";
+    // `valid` reads text from standard input on its own fast path; the other formats and
+    // commands line by line.
+    let (text, err, code) = batch(&["valid"], input);
+    assert_eq!(text, format!("CASA\tvalid\n{row}\nGANSO\tvalid\n"));
+    assert_eq!((err.as_str(), code), (error, 2));
+    for args in
+        [&["valid", "--format", "json"][..], &["explain", "--format", "json"], &["hooks", "--format", "csv"]]
+    {
+        let (out, err, code) = batch(args, input);
+        assert_eq!((err.as_str(), code), (error, 2), "{args:?}");
+        let rows: Vec<&str> = out.lines().filter(|l| !l.starts_with("word,")).collect();
+        assert_eq!(rows.len(), 3, "{args:?}: {out}");
+        assert!(
+            rows[1].contains("ca\u{fffd}a") && rows[1].contains("column 3: invalid UTF-8"),
+            "{args:?}: {out}"
+        );
+        assert!(rows[2].contains("GANSO"), "{args:?}: {out}");
+    }
+    let (text, _, code) = batch(&["anagram"], b"\xc3\x91U\n\xff\nCHAO\n");
+    let latin1 = "invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)";
+    assert_eq!(text, format!("ÑU\tÑU\t9\n\u{fffd}\terror\tcolumn 1: {latin1}\nCHAO\tCHAO\t7\n"));
+    assert_eq!(code, 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_an_error_row_and_the_batch_goes_on() {
+    use std::os::unix::ffi::OsStrExt;
+    let latin1 = std::ffi::OsStr::from_bytes(b"ca\xf1a");
+    let message = "column 3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)";
+    for (args, first, last) in [(["valid"], "CASA\tvalid", "GANSO\tvalid"), (["tiles"], "CASA\t", "GANSO\t")]
+    {
+        let out = lexico().args(args).arg("casa").arg(latin1).arg("ganso").output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {text}");
+        assert!(lines[0].starts_with(first) && lines[2].starts_with(last), "{args:?}: {text}");
+        assert_eq!(lines[1], format!("ca\u{fffd}a\terror\t{message}"), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err, format!("lexico: argument 2: 'ca\u{fffd}a': {message}\n"), "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    // A play of the arguments with such a word cannot be judged, and the error names no word.
+    let out = lexico().args(["valid", "--judge", "casa"]).arg(latin1).output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("ERROR\t"));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "lexico: the play could not be judged: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_word_typed_as_separate_tiles_is_echoed_and_invalid() {
+    let why = "C and H are separate tiles here; CH is one tile";
+    let (text, err, code) = batch(&["valid", "[C][H]URRO", "churro", "ca[l][l]e", "pe[R]RO"], b"");
+    assert_eq!(
+        text,
+        format!(
+            "[C][H]URRO\tinvalid\tseparate-tiles\t{why}\nCHURRO\tvalid\n\
+             ca[l][l]e\tinvalid\tseparate-tiles\tL and L are separate tiles here; LL is one tile\n\
+             pe[R]RO\tinvalid\tseparate-tiles\tR and R are separate tiles here; RR is one tile\n"
+        )
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+    // The same from standard input, on the text batch's slow path.
+    let (text, _, code) = batch(&["valid"], b"churro\n[C][H]URRO\n");
+    assert_eq!((text, code), (format!("CHURRO\tvalid\n[C][H]URRO\tinvalid\tseparate-tiles\t{why}\n"), 1));
+    let (csv, _, _) = batch(&["valid", "--format", "csv", "[C][H]URRO"], b"");
+    assert_eq!(csv, "word,valid,reason,error\n[C][H]URRO,false,separate-tiles,\n");
+    let (json, _, _) = batch(&["explain", "--format", "json", "[C][H]URRO"], b"");
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!((v["word"].as_str(), v["valid"].as_bool()), (Some("[C][H]URRO"), Some(false)));
+    assert_eq!(
+        (v["reason"].as_str(), v["explanation"].as_str()),
+        (Some("separate-tiles"), Some(&*format!("out: {why}")))
+    );
+    let (text, _, code) = batch(&["explain", "[C][H]URRO"], b"");
+    assert_eq!((text, code), (format!("[C][H]URRO\tinvalid\tseparate-tiles\n  out: {why}\n"), 1));
+    // A play with it is not acceptable.
+    let (text, _, code) = batch(&["valid", "--judge", "[C][H]URRO"], b"");
+    assert!(text.starts_with("UNACCEPTABLE\t") && code == 1, "{text}");
 }
 
 #[test]
@@ -92,12 +261,13 @@ fn formats_mean_the_same_everywhere() {
     let json = stdout(lexico().args(["valid", "--format", "json", "CHURRO", "CASITA"]));
     assert_eq!(
         json,
-        "{\"reason\":\"\",\"valid\":true,\"word\":\"CHURRO\"}\n{\"reason\":\"unlisted\",\"valid\":false,\"word\":\"CASITA\"}\n"
+        "{\"error\":null,\"reason\":\"\",\"valid\":true,\"word\":\"CHURRO\"}\n\
+         {\"error\":null,\"reason\":\"unlisted\",\"valid\":false,\"word\":\"CASITA\"}\n"
     );
     let csv = stdout(lexico().args(["valid", "--format", "csv", "CHURRO"]));
-    assert_eq!(csv, "word,valid,reason\nCHURRO,true,\n");
+    assert_eq!(csv, "word,valid,reason,error\nCHURRO,true,,\n");
     let tiles = stdout(lexico().args(["tiles", "--format", "csv", "CHURRO"]));
-    assert_eq!(tiles, "word,tiles,bracketed,count,value\nCHURRO,CH U RR O,[CH][U][RR][O],4,15\n");
+    assert_eq!(tiles, "word,tiles,bracketed,count,value,error\nCHURRO,CH U RR O,[CH][U][RR][O],4,15,\n");
 }
 
 #[test]
@@ -299,11 +469,12 @@ fn damaged_lexicon_files_are_refused_in_one_line() {
 #[test]
 fn a_closed_pipe_ends_the_program_quietly() {
     // `lexico dump | head -1` must not print an error.
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("{} dump | head -1", env!("CARGO_BIN_EXE_lexico")))
-        .output()
-        .unwrap();
+    let mut sh = std::process::Command::new("sh");
+    for var in common::LEXICON_VARS {
+        sh.env_remove(var);
+    }
+    let output =
+        sh.arg("-c").arg(format!("{} dump | head -1", env!("CARGO_BIN_EXE_lexico"))).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), "AARONICA\n");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }

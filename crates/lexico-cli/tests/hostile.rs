@@ -1,7 +1,8 @@
 //! The corpus of hostile input in `tests/hostile/`, run through the real binary: `lexico build`
 //! on each file and with each broken rule set, `lexico valid` on each file as standard input and
 //! as arguments. Every run must end without a panic; an error is one line `lexico: place: reason`
-//! and exit 2; a build that stops writes nothing. The table in `docs/reliability.md` is this file.
+//! (one per bad line of a batch, which gets an error row and goes on) and exit 2; a build that
+//! stops writes nothing. The table in `docs/reliability.md` is this file.
 
 mod common;
 
@@ -147,6 +148,9 @@ fn a_ten_megabyte_line_is_excluded_for_its_length_and_a_long_query_answered() {
     // The quote is cut to its first 60 characters; the column still points at the `@`.
     let quote = "a".repeat(60);
     assert_eq!(run.stderr, format!("lexico: <stdin>:1: '{quote}…': column 1048577: '@' is not a tile\n"));
+    // The error row shows the whole line as typed: it is the input, not a message.
+    assert_eq!(run.stdout.len(), (1 << 20) + "@\terror\tcolumn 1048577: '@' is not a tile\n".len());
+    assert!(run.stdout.ends_with("a@\terror\tcolumn 1048577: '@' is not a tile\n"));
     println!("10 MB line built, 1 MB line queried, in {:.1} s", started.elapsed().as_secs_f64());
 }
 
@@ -225,33 +229,60 @@ fn a_rule_file_that_is_not_a_regular_file_is_refused_rather_than_read_forever() 
     assert_eq!(run.stderr, format!("lexico: {}: is not a regular file\n", fifo.display()));
 }
 
-/// (file, standard output of `lexico valid` with the file as input, exit code, error)
+/// (file, standard output of `lexico valid` with the file as input, exit code, errors): a bad
+/// line gets an error row, one line on standard error, and the lines after it are judged.
 const VALID: &[(&str, &str, i32, &str)] = &[
-    ("invalid-utf8.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2:6: invalid UTF-8\n"),
+    (
+        "invalid-utf8.txt",
+        "CASA\tvalid\nperro\u{fffd}\u{fffd}\terror\tcolumn 6: invalid UTF-8\n",
+        2,
+        "lexico: <stdin>:2:6: invalid UTF-8\n",
+    ),
     (
         "latin1-as-utf8.txt",
-        "CASA\tvalid\n",
+        "CASA\tvalid\n\
+         ca\u{fffd}a\terror\tcolumn 3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n\
+         ni\u{fffd}o\terror\tcolumn 3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n",
         2,
-        "lexico: <stdin>:2:3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n",
+        "lexico: <stdin>:2:3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n\
+         lexico: <stdin>:3:3: invalid UTF-8 (the input looks like Latin-1; convert it to UTF-8)\n",
     ),
     (
         "bom-utf16le.txt",
-        "",
+        "\u{fffd}\u{fffd}c\\u{0}a\\u{0}s\\u{0}a\\u{0}\terror\t\
+         column 1: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n\
+         \\u{0}\terror\tcolumn 1: '\\u{0}' is not a tile\n",
         2,
-        "lexico: <stdin>:1:1: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n",
+        "lexico: <stdin>:1:1: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n\
+         lexico: <stdin>:2: '\\u{0}': column 1: '\\u{0}' is not a tile\n",
     ),
-    ("nul-bytes.txt", "CASA\tvalid\n", 2, "lexico: <stdin>:2: '\\u{0}': column 1: '\\u{0}' is not a tile\n"),
+    (
+        "nul-bytes.txt",
+        "CASA\tvalid\n\\u{0}\terror\tcolumn 1: '\\u{0}' is not a tile\n\
+         per\\u{0}ro\terror\tcolumn 4: '\\u{0}' is not a tile\n",
+        2,
+        "lexico: <stdin>:2: '\\u{0}': column 1: '\\u{0}' is not a tile\n\
+         lexico: <stdin>:3: 'per\\u{0}ro': column 4: '\\u{0}' is not a tile\n",
+    ),
     ("only-whitespace.txt", "", 0, ""),
     ("empty.txt", "", 0, ""),
     ("bom-utf8.txt", "CASA\tvalid\nPERRO\tvalid\n", 0, ""),
     ("mixed-line-ends.txt", "CASA\tvalid\nPERRO\tvalid\nGATO\tvalid\nMESA\tvalid\n", 0, ""),
     ("decomposed.txt", "ÑANDU\tvalid\nCAMION\tvalid\nPINGUINO\tvalid\n", 0, ""),
-    ("cyrillic-lookalikes.txt", "", 2, "lexico: <stdin>:1: 'сasa': column 1: 'С' (U+0421) is not a tile\n"),
+    (
+        "cyrillic-lookalikes.txt",
+        "сasa\terror\tcolumn 1: 'С' (U+0421) is not a tile\nСАСА\terror\tcolumn 1: 'С' (U+0421) is not a tile\n",
+        2,
+        "lexico: <stdin>:1: 'сasa': column 1: 'С' (U+0421) is not a tile\n\
+         lexico: <stdin>:2: 'САСА': column 1: 'С' (U+0421) is not a tile\n",
+    ),
     (
         "control-characters.txt",
-        "CASA\tvalid\n",
+        "CASA\tvalid\n\\u{1b}[31mrojo\terror\tcolumn 1: '\\u{1b}' is not a tile\n\
+         ca\\u{7}sa\terror\tcolumn 3: '\\u{7}' is not a tile\n",
         2,
-        "lexico: <stdin>:2: '\\u{1b}[31mrojo': column 1: '\\u{1b}' is not a tile\n",
+        "lexico: <stdin>:2: '\\u{1b}[31mrojo': column 1: '\\u{1b}' is not a tile\n\
+         lexico: <stdin>:3: 'ca\\u{7}sa': column 3: '\\u{7}' is not a tile\n",
     ),
 ];
 
@@ -259,7 +290,8 @@ const VALID: &[(&str, &str, i32, &str)] = &[
 fn valid_on_each_hostile_file_as_standard_input() {
     for (file, stdout, code, stderr) in VALID {
         let bytes = std::fs::read(workspace().join(corpus(file))).unwrap();
-        // The text path and the JSON path read standard input differently; both must agree.
+        // The text path and the JSON path read standard input differently; both must agree,
+        // with one record per line of input, error rows included.
         for format in ["text", "json"] {
             let run = lexico(&["valid", "--format", format], &bytes);
             assert_eq!((run.code, run.stderr.as_str()), (*code, *stderr), "{file} {format}");
@@ -267,6 +299,8 @@ fn valid_on_each_hostile_file_as_standard_input() {
                 assert_eq!(run.stdout, *stdout, "{file}");
             } else {
                 assert_eq!(run.stdout.lines().count(), stdout.lines().count(), "{file}");
+                let errors = run.stdout.lines().filter(|l| !l.contains("\"error\":null")).count();
+                assert_eq!(errors, stderr.lines().count(), "{file}: {}", run.stdout);
             }
         }
         let tiles = lexico(&["tiles"], &bytes);
@@ -282,9 +316,11 @@ fn utf16_without_a_byte_order_mark_is_named_too() {
     let bytes = b"c\x00a\x00\xf1\x00a\x00\n\x00";
     let run = lexico(&["valid"], bytes);
     assert_eq!(run.code, 2);
+    // The NUL after the line feed is a line of its own.
     assert_eq!(
         run.stderr,
-        "lexico: <stdin>:1:5: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n"
+        "lexico: <stdin>:1:5: invalid UTF-8 (the input looks like UTF-16; convert it to UTF-8)\n\
+         lexico: <stdin>:2: '\\u{0}': column 1: '\\u{0}' is not a tile\n"
     );
 }
 

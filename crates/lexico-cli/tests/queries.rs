@@ -2,6 +2,8 @@
 //! lexicon: notation edge cases, errors, limits, and a sample of racks and patterns checked
 //! against a brute-force scan of `lexico dump`.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
@@ -10,9 +12,7 @@ use lexico_tiles::{Tile, TileSet};
 use proptest::prelude::*;
 
 fn lexico() -> Command {
-    let mut cmd = Command::cargo_bin("lexico").expect("the binary is built");
-    cmd.env_remove("LEXICO_LEXICON");
-    cmd
+    Command::from_std(common::lexico())
 }
 
 /// Runs lexico with `args`, checks the exit code, and returns standard output.
@@ -105,6 +105,46 @@ fn bad_racks_and_patterns_are_one_line_errors_naming_the_place() {
 }
 
 #[test]
+fn anagram_answers_the_racks_after_a_bad_one() {
+    let marks = ["ÑU\tÑU\t9", "CHAO\tCHAO\t7"];
+    common::check_batch(&["anagram"], ["ÑU", "A@", "CHAO"], marks, "column 2: '@' is not a tile");
+    common::check_batch(&["anagram"], ["ÑU", "A???", "CHAO"], marks, "3 blanks, but the bag holds only 2");
+    // With --sort probability records have a rank, and so has the error row.
+    let (csv, _, code) =
+        common::batch(&["anagram", "--sort", "probability", "--format", "csv", "A@", "ÑU"], b"");
+    assert_eq!(
+        lines(&csv)[..2],
+        [
+            "rack,word,length,value,blanks,combinations,probability,rank,error",
+            "A@,,,,,,,,column 2: '@' is not a tile"
+        ]
+    );
+    assert_eq!(code, 2);
+    // A single rack: its error row shows it too, though its words would not.
+    let (text, _, _) = common::batch(&["anagram", "A@"], b"");
+    assert_eq!(text, "A@\terror\tcolumn 2: '@' is not a tile\n");
+}
+
+#[test]
+fn pattern_answers_the_patterns_after_a_bad_one() {
+    let marks = ["ÑU\tÑU\t9", "CHAO\tCHAO\t7"];
+    common::check_batch(&["pattern"], ["ÑU", "CA[SA", "CHAO"], marks, "column 3: '[' has no closing ']'");
+    let (text, _, code) = common::batch(&["pattern", "--regex", "ÑU", "(", "CHAO"], b"");
+    let rows: Vec<&str> = text.lines().map(|l| l.split('\t').nth(1).unwrap()).collect();
+    assert_eq!((rows, code), (vec!["ÑU", "error", "CHAO"], 2));
+}
+
+#[test]
+fn hooks_answers_the_words_after_a_bad_one() {
+    common::check_batch(
+        &["hooks"],
+        ["casa", "ca$a", "ganso"],
+        ["\tCASA\t", "\tGANSO\t"],
+        "column 3: '$' is not a tile",
+    );
+}
+
+#[test]
 fn racks_from_standard_input_are_named_on_each_line() {
     let out = lexico().args(["anagram"]).write_stdin("CH,O,O,CH\r\nÑU\n").assert().success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
@@ -123,7 +163,7 @@ fn json_and_csv_carry_value_and_probability() {
     // and a U (2 × 5), both blanks (1).
     assert_eq!(v["combinations"], 18);
     let csv = run(&["pattern", "ÑU", "--format", "csv"], 0);
-    assert_eq!(lines(&csv)[0], "pattern,word,length,value,blanks,combinations,probability");
+    assert_eq!(lines(&csv)[0], "pattern,word,length,value,blanks,combinations,probability,error");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use common::workspace;
 
@@ -24,13 +24,8 @@ fn stdout(out: &Output) -> String {
 /// Runs the binary in `dir` (which may be outside the repository), with the checks of
 /// [`common::run`]: no panic, and one line `lexico: ...` when it exits 2.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_lexico"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("LEXICO_LEXICON")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
+    let out =
+        common::lexico().args(args).current_dir(dir).stdin(Stdio::null()).output().expect("the binary runs");
     let err = stderr(&out);
     assert!(
         !err.contains("panicked") && !matches!(out.status.code(), Some(101 | 134) | None),

@@ -324,6 +324,20 @@ impl TileSet {
         self.blanks
     }
 
+    /// The first two neighbouring tiles of `word` whose natural spellings, one after the other,
+    /// read as a single tile: C then H, read as CH. Returns the position of the first of them and
+    /// the tile they would be read as. Only brackets type such a word (`[C][H]URRO`): natural
+    /// spelling reads every CH, LL and RR as one tile, so no word of a lexicon holds these pairs.
+    pub fn split_digraph(&self, word: &[Tile]) -> Option<(usize, Tile)> {
+        word.windows(2).enumerate().find_map(|(i, pair)| {
+            let joined = [self.name(pair[0]), self.name(pair[1])].concat();
+            match self.parse_word(&joined).ok()?[..] {
+                [t] => Some((i, t)),
+                _ => None,
+            }
+        })
+    }
+
     /// The tile named `name` (natural spelling or alias, any case).
     pub fn tile_named(&self, name: &str) -> Option<Tile> {
         let name: Vec<char> = normalize(name).chars;
@@ -570,6 +584,23 @@ mod tests {
         let want = set.parse_word("CHURRO").unwrap();
         for s in ["churro", "Churro", "[CH]U[RR]O", "[ch]u[rr]o", "1u3o", "ÇU3O", "çurro"] {
             assert_eq!(set.parse_word(s).unwrap(), want, "{s}");
+        }
+    }
+
+    #[test]
+    fn bracketed_single_letters_stay_separate_tiles_and_are_found() {
+        let set = es();
+        let split = |s: &str| {
+            let w = set.parse_word(s).unwrap();
+            set.split_digraph(&w).map(|(i, t)| (i, set.name(t).to_string()))
+        };
+        assert_eq!(tiles("[C][H]URRO"), ["C", "H", "U", "RR", "O"]);
+        assert_eq!(split("[C][H]URRO"), Some((0, "CH".into())));
+        assert_eq!(split("[C]HURRO"), Some((0, "CH".into())));
+        assert_eq!(split("CA[L][L]E"), Some((2, "LL".into())));
+        assert_eq!(split("PE[R]RO"), Some((2, "RR".into())));
+        for s in ["CHURRO", "[CH]U[RR]O", "1U3O", "[C]ASA", "LLORRAR", "ÑU"] {
+            assert_eq!(split(s), None, "{s}");
         }
     }
 

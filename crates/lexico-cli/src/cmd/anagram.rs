@@ -1,10 +1,14 @@
 //! `lexico anagram`: the words a rack makes, exactly, from a subset, or with tiles added.
+//!
+//! Each rack's words are one group of rows; with several racks every row starts with its rack as
+//! typed. A bad rack (a character that is no tile, too many blanks) gets one error row in place of
+//! its group, and the racks after it are answered all the same.
 
 use std::cell::OnceCell;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::ValueEnum;
 use lexico_lexicon::query::{
     self, AnagramKeys, AnagramQuery, Bag, Found, Mode, Ranks, Sort, Word, KEY_TILES,
@@ -14,14 +18,14 @@ use lexico_tiles::{Rack, TileSet};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{Format, Out, Value};
+use crate::output::{Fields, Format, Out, Value};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Racks: tiles in any notation, `?` for a blank (at most 2); tiles separated by spaces or
     /// commas are read one by one (`C H A O` is four tiles, `CHAO` three). With none, one rack
     /// per line from standard input.
-    pub racks: Vec<String>,
+    pub racks: Vec<std::ffi::OsString>,
     /// Every word made from some of the rack's tiles (lengths: --min, default 1; --max, default
     /// the rack's length).
     #[arg(long, help_heading = "Query", conflicts_with = "super_")]
@@ -85,12 +89,22 @@ impl SortArg {
     }
 }
 
+/// The fields of the records of `anagram` and `pattern`, whose query is in the field `key`:
+/// `rank` only with `--sort probability`, and `error` last.
+pub fn field_names(key: &'static str, show: &Show) -> Vec<&'static str> {
+    let mut names = vec![key, "word", "length", "value", "blanks", "combinations", "probability"];
+    if show.sort == Some(SortArg::Probability) {
+        names.push("rank");
+    }
+    names.push("error");
+    names
+}
+
 /// Prints found words: one record each, with the query they answer when there are several.
 pub struct Printer<'l> {
     lex: &'l Lexicon,
     bag: Bag,
     ranks: Option<Ranks>,
-    pub out: Out,
     text: TextLines,
     /// Name of the query field (`rack`, `pattern`).
     key: &'static str,
@@ -104,7 +118,6 @@ impl<'l> Printer<'l> {
             lex,
             bag: Bag::of(lex.tiles()),
             ranks: None,
-            out: Out::new(show.format),
             text: TextLines::new(show.tiles, show_key),
             key,
             line: String::new(),
@@ -114,6 +127,7 @@ impl<'l> Printer<'l> {
     /// Sorts `found` in `order`, keeps the first `top`, and prints them.
     pub fn print_all(
         &mut self,
+        out: &mut Out,
         query: &str,
         found: &mut [Found],
         order: Sort,
@@ -123,7 +137,7 @@ impl<'l> Printer<'l> {
         self.rank_if(order);
         let n = top.unwrap_or(usize::MAX).min(found.len());
         for f in &found[..n] {
-            self.print(query, f)?;
+            self.print(out, query, f)?;
         }
         Ok(())
     }
@@ -139,6 +153,7 @@ impl<'l> Printer<'l> {
     /// [`Printer::print`] does.
     pub fn print_keys(
         &mut self,
+        out: &mut Out,
         query: &str,
         keys: &mut AnagramKeys,
         order: Sort,
@@ -148,27 +163,27 @@ impl<'l> Printer<'l> {
         keys.sort(order, set, &self.bag);
         self.rank_if(order);
         let n = top.unwrap_or(usize::MAX).min(keys.len());
-        if self.out.format() == Format::Text
+        if out.format() == Format::Text
             && self.ranks.is_none()
-            && self.text.write_keys(set, query, keys, n, self.out.raw())?
+            && self.text.write_keys(set, query, keys, n, out.raw())?
         {
             return Ok(());
         }
         for i in 0..n {
-            self.print(query, &keys.found(i))?;
+            self.print(out, query, &keys.found(i))?;
         }
         Ok(())
     }
 
     /// Prints one word.
-    pub fn print(&mut self, query: &str, f: &Found) -> Result<()> {
+    pub fn print(&mut self, out: &mut Out, query: &str, f: &Found) -> Result<()> {
         let set = self.lex.tiles();
         let value = f.value(set);
-        if self.out.format() == Format::Text {
+        if out.format() == Format::Text {
             let rank = self.ranks.as_ref().map(|r| r.rank(f.tiles.len(), self.bag.combinations(&f.tiles)));
             self.line.clear();
             self.text.found_line(set, query, f, value, rank, &mut self.line);
-            self.out.raw().write_all(self.line.as_bytes())?;
+            out.raw().write_all(self.line.as_bytes())?;
             return Ok(());
         }
         let word = if self.text.tiles { f.spell_tiles(set) } else { f.spell(set) };
@@ -185,7 +200,8 @@ impl<'l> Printer<'l> {
         if let Some(r) = &self.ranks {
             fields.push(("rank", Value::Int(r.rank(f.tiles.len(), combos))));
         }
-        self.out.record("", &fields)?;
+        fields.push(("error", Value::Null));
+        out.record("", &fields)?;
         Ok(())
     }
 }
@@ -373,20 +389,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let order = args.show.sort.map_or(Sort::Length, SortArg::sort);
     let q = AnagramQuery { mode, min: args.min, max: args.max };
     let mut printer = Printer::new(&lex, &args.show, "rack", args.racks.len() != 1);
+    let mut out = Out::new(args.show.format);
+    let names = field_names("rack", &args.show);
+    let fields = Fields { input: "rack", names: &names };
     let mut any = false;
-    input::each(&args.racks, |text, place| {
-        let context = || format!("{place}: {}", lexico_tiles::quoted(text));
-        let rack = Rack::parse(lex.tiles(), text).with_context(context)?;
-        if let Some(mut keys) = query::anagram_keys(&lex, &rack, &q).with_context(context)? {
+    let errors = input::each(&args.racks, &mut out, &fields, |text, out| {
+        let rack = Rack::parse(lex.tiles(), text).map_err(input::bad)?;
+        if let Some(mut keys) = query::anagram_keys(&lex, &rack, &q).map_err(input::bad)? {
             any |= !keys.is_empty();
-            return printer.print_keys(text, &mut keys, order, args.show.top);
+            return Ok(printer.print_keys(out, text, &mut keys, order, args.show.top)?);
         }
-        let mut found = query::anagram(&lex, &rack, &q).with_context(context)?;
+        let mut found = query::anagram(&lex, &rack, &q).map_err(input::bad)?;
         any |= !found.is_empty();
-        printer.print_all(text, &mut found, order, args.show.top)
+        Ok(printer.print_all(out, text, &mut found, order, args.show.top)?)
     })?;
-    printer.out.flush()?;
-    Ok(if any { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    out.flush()?;
+    Ok(errors.exit(any))
 }
 
 #[cfg(test)]

@@ -1,27 +1,30 @@
 //! `lexico explain` (and `lexico valid --explain`): why each word is in or out.
 //!
 //! A valid word is explained by every derivation the lexicon records for it. An invalid word gets
-//! the most specific reason that can be checked, first: a form the rules generated and rejected,
-//! an analysis as a verb form with enclitic pronouns (17.5), a letter with no tile, a length out
-//! of bounds, and last "not in the sources". Nothing is guessed: a lexicon without provenance
-//! gets the checkable part of the answer and says what it cannot tell.
+//! the most specific reason that can be checked, first: a letter with no tile, two tiles typed
+//! apart where one tile is spelled the same (`[C][H]URRO`), a form the rules generated and
+//! rejected, an analysis as a verb form with enclitic pronouns (17.5), a length out of bounds,
+//! and last "not in the sources". Nothing is guessed: a lexicon without provenance
+//! gets the checkable part of the answer and says what it cannot tell. A word with a character
+//! that is no tile gets an error row, and the words after it are explained all the same.
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use lexico_lexicon::{Derivation, Lexicon, SlotInfo};
-use lexico_tiles::{quoted, Tile, Word};
+use lexico_tiles::{Tile, TileError, Word};
 use serde_json::json;
 
-use crate::cmd::valid::{judge_word, Verdict};
+use crate::cmd::valid::{judge_word, separate_tiles, Verdict, SEPARATE_TILES};
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{Format, Out, Value};
+use crate::output::{Fields, Format, Out, Value};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Words to explain (any notation); with none, one word per line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -34,18 +37,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
     run_words(&lex, &args.words, args.format)
 }
 
-/// Explains each word of `words` (or of standard input); exit 0 if all are valid, 1 if not.
-pub fn run_words(lex: &Lexicon, words: &[String], format: Format) -> Result<ExitCode> {
+/// The fields of `explain`'s records.
+const FIELDS: Fields = Fields {
+    input: "word",
+    names: &["word", "valid", "reason", "explanation", "derivations", "enclitics", "error"],
+};
+
+/// Explains each word of `words` (or of standard input); exit 0 if all are valid, 1 if not, 2
+/// if some word could not be read.
+pub fn run_words(lex: &Lexicon, words: &[OsString], format: Format) -> Result<ExitCode> {
     let mut out = Out::new(format);
     let mut all_valid = true;
-    input::each(words, |text, place| {
-        let e = explain(lex, text).with_context(|| format!("{place}: {}", quoted(text)))?;
+    let errors = input::each(words, &mut out, &FIELDS, |text, out| {
+        let e = explain(lex, text).map_err(input::bad)?;
         all_valid &= e.valid;
-        print(&mut out, &e)?;
+        print(out, &e)?;
         Ok(())
     })?;
     out.flush()?;
-    Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(errors.exit(all_valid))
 }
 
 /// What kind of form a slot made, for explanations and diffs.
@@ -100,8 +110,8 @@ pub struct Enclitic {
 pub struct Explanation {
     pub word: String,
     pub valid: bool,
-    /// One word for scripts: `listed`, `rejected-form`, `enclitic`, `no-tile`, `too-short`,
-    /// `too-long`, `unlisted`.
+    /// One word for scripts: `listed`, `rejected-form`, `enclitic`, `no-tile`,
+    /// `separate-tiles`, `too-short`, `too-long`, `unlisted`.
     pub reason: &'static str,
     /// The derivations of a valid word, or the rejections of a generated form.
     pub derivations: Vec<Derivation>,
@@ -114,7 +124,7 @@ pub struct Explanation {
 const PRONOUNS: [&str; 11] = ["LOS", "LAS", "LES", "NOS", "ME", "TE", "SE", "LO", "LA", "LE", "OS"];
 
 /// Explains one typed word. Fails only on a character that is neither a tile nor a letter.
-pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation> {
+pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, TileError> {
     let mut tiles = Word::new();
     let (word, verdict) = judge_word(lex, text, &mut tiles)?;
     let mut e = Explanation {
@@ -142,6 +152,12 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation> {
                 "out: {} has a letter with no tile in the set (K and W have none; art. 11; game art. 10.1)",
                 e.word
             ));
+            return Ok(e);
+        }
+        Verdict::Invalid(SEPARATE_TILES) => {
+            e.reason = SEPARATE_TILES;
+            let why = separate_tiles(lex.tiles(), &tiles).unwrap_or_default();
+            e.lines.push(format!("out: {why}"));
             return Ok(e);
         }
         Verdict::Invalid(_) => {}
@@ -374,6 +390,7 @@ pub fn print(out: &mut Out, e: &Explanation) -> Result<()> {
             ("explanation", Value::Str(&e.lines.join(" | "))),
             ("derivations", Value::Json(derivations)),
             ("enclitics", Value::Json(enclitics)),
+            ("error", Value::Null),
         ],
     )?;
     Ok(())

@@ -1,19 +1,19 @@
-//! `lexico hooks`: the tiles that make a valid word in front of a word or after it.
+//! `lexico hooks`: the tiles that make a valid word in front of a word or after it. A word with
+//! a character that is no tile gets an error row, and the batch goes on.
 
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use lexico_lexicon::query;
-use lexico_tiles::quoted;
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{Format, Out, Value};
+use crate::output::{Fields, Format, Out, Value};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Words, in any notation; with none, one word per line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Spell tiles and words with brackets ([CH]U[RR]O) instead of naturally.
     #[arg(long, help_heading = "Output")]
     pub tiles: bool,
@@ -23,6 +23,10 @@ pub struct Args {
     #[command(flatten)]
     pub lexicon: LexiconArg,
 }
+
+/// The fields of `hooks`' records.
+const FIELDS: Fields =
+    Fields { input: "word", names: &["word", "valid", "front", "back", "hooked", "error"] };
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
@@ -36,8 +40,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             set.spell(w)
         }
     };
-    input::each(&args.words, |text, place| {
-        let word = set.parse_word(text).with_context(|| format!("{place}: {}", quoted(text)))?;
+    let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
+        let word = set.parse_word(text).map_err(input::bad)?;
         let h = query::hooks(&lex, &word);
         any |= !h.front.is_empty() || !h.back.is_empty();
         let tile = |t: u8| spell(&[t]);
@@ -71,10 +75,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 ("front", Value::Str(&front)),
                 ("back", Value::Str(&back)),
                 ("hooked", Value::Str(&hooked)),
+                ("error", Value::Null),
             ],
         )?;
         Ok(())
     })?;
     out.flush()?;
-    Ok(if any { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(errors.exit(any))
 }

@@ -3,9 +3,11 @@
 //!
 //! Plays come from the arguments (one play) or from standard input, one play a line, answered and
 //! flushed as each line arrives so the station works at a terminal. A play with a character that
-//! is neither a letter nor a tile gets an ERROR line that does not say which word holds it, and the
+//! is neither a letter nor a tile, or a line that is not UTF-8, gets an ERROR line, and one line on
+//! standard error naming the input line, neither of which says which word holds the character; the
 //! station goes on. `--audit-log` appends each judgement to a CSV file, written and flushed per play.
 
+use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -17,6 +19,7 @@ use lexico_lexicon::Lexicon;
 use lexico_tiles::Word;
 
 use crate::cmd::valid::{judge_word, Verdict};
+use crate::input::{self, Place};
 use crate::output::{Format, Out, Value};
 
 /// The verdict on a whole play.
@@ -58,6 +61,9 @@ fn judge_play(lex: &Lexicon, play: &[&str], scratch: &mut Word) -> PlayVerdict {
     }
 }
 
+/// What an ERROR line says, in the verdict line and in the `error` field.
+const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
+
 /// Splits a line into the words of a play (spaces, tabs or commas between them).
 fn words_of(line: &str) -> Vec<&str> {
     line.split([' ', ',', '\t', ';']).filter(|w| !w.is_empty()).collect()
@@ -97,7 +103,7 @@ impl AuditLog {
 }
 
 /// Runs the station on the plays of `words` (one play) or of standard input (one a line).
-pub fn run(lex: &Lexicon, words: &[String], audit: Option<&Path>, format: Format) -> Result<ExitCode> {
+pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Format) -> Result<ExitCode> {
     let m = lex.manifest()?;
     // A hand-edited manifest may hold anything: cut by characters, never inside one.
     let short: String = m.payload_sha256.chars().take(16).collect();
@@ -106,20 +112,32 @@ pub fn run(lex: &Lexicon, words: &[String], audit: Option<&Path>, format: Format
     let mut out = Out::new(format);
     let mut scratch = Word::new();
     let (mut any_bad, mut any_error) = (false, false);
-    // `play` is None for a line that is not text at all: an error for that play, never a crash.
-    let mut answer = |play: Option<&[&str]>, out: &mut Out| -> Result<()> {
+    // `play` is what is wrong with a line that is not text at all: an error for that play, never
+    // a crash. `place` is the input line, None for the play of the arguments: naming the argument
+    // would name the word.
+    let mut answer = |play: Result<&[&str], &str>, place: Option<Place>, out: &mut Out| -> Result<()> {
         let verdict = play.map_or(PlayVerdict::Error, |p| judge_play(lex, p, &mut scratch));
+        let why = play.err().unwrap_or("a character is neither a letter nor a tile");
         let play = play.unwrap_or(&[]);
         any_bad |= verdict == PlayVerdict::Unacceptable;
         any_error |= verdict == PlayVerdict::Error;
         if let Some(log) = log.as_mut() {
             log.record(&play.join(" "), verdict)?;
         }
+        if verdict == PlayVerdict::Error {
+            // One line per play on standard error, naming no word of it, nor a column.
+            match place {
+                Some(place) => input::warn(&format!("{place}: the play could not be judged: {why}")),
+                None => input::warn(&format!("the play could not be judged: {why}")),
+            }
+        }
         let text = match verdict {
-            PlayVerdict::Error => format!(
-                "ERROR\ta character of the play is neither a letter nor a tile; type the play again\t{id}"
-            ),
+            PlayVerdict::Error => format!("ERROR\t{ERROR_MESSAGE}\t{id}"),
             v => format!("{}\t{id}", v.name()),
+        };
+        let error = match verdict {
+            PlayVerdict::Error => Value::Str(ERROR_MESSAGE),
+            _ => Value::Null,
         };
         out.record(
             &text,
@@ -130,6 +148,7 @@ pub fn run(lex: &Lexicon, words: &[String], audit: Option<&Path>, format: Format
                 ("edition", Value::Str(&m.edition)),
                 ("version", Value::Str(&m.version)),
                 ("payload_sha256", Value::Str(&m.payload_sha256)),
+                ("error", error),
             ],
         )?;
         out.flush()?;
@@ -143,33 +162,45 @@ pub fn run(lex: &Lexicon, words: &[String], audit: Option<&Path>, format: Format
         }
         let mut lock = stdin.lock();
         let mut buf = Vec::new();
-        let mut first = true;
+        let mut n = 0;
         loop {
             buf.clear();
             if lock.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
                 break;
             }
-            let line = crate::input::trim_line(&buf, first);
-            first = false;
-            for part in crate::input::split_lines(line) {
+            let line = input::trim_line(&buf, n == 0);
+            for part in input::split_lines(line) {
+                n += 1;
                 match std::str::from_utf8(part) {
                     Ok(text) => {
                         let play = words_of(text);
                         if !play.is_empty() {
-                            answer(Some(&play), &mut out)?;
+                            answer(Ok(&play), Some(Place::Stdin(n)), &mut out)?;
                         }
                     }
-                    Err(_) => answer(None, &mut out)?,
+                    Err(e) => {
+                        let (_, why) = input::utf8_fault(part, e);
+                        answer(Err(&why), Some(Place::Stdin(n)), &mut out)?;
+                    }
                 }
             }
         }
     } else {
-        let play: Vec<&str> = words.iter().flat_map(|w| words_of(w)).collect();
-        answer(Some(&play), &mut out)?;
+        // One play: an argument that is not UTF-8 makes it an error, as a line would.
+        let texts: Result<Vec<&str>, _> =
+            words.iter().map(|w| std::str::from_utf8(w.as_encoded_bytes()).map_err(|e| (w, e))).collect();
+        match texts {
+            Ok(texts) => {
+                let play: Vec<&str> = texts.into_iter().flat_map(words_of).collect();
+                answer(Ok(&play), None, &mut out)?;
+            }
+            Err((w, e)) => {
+                let (_, why) = input::utf8_fault(w.as_encoded_bytes(), e);
+                answer(Err(&why), None, &mut out)?;
+            }
+        }
     }
     Ok(if any_error {
-        // Exit 2 always comes with one line on standard error; it names no word of the play.
-        eprintln!("lexico: a play could not be judged: a character is neither a letter nor a tile");
         ExitCode::from(2)
     } else if any_bad {
         ExitCode::from(1)

@@ -1,21 +1,22 @@
 //! `lexico pattern`: the words that fit a crossword pattern or a regular expression over tiles.
+//! A malformed pattern gets one error row in place of its words, and the batch goes on.
 
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use lexico_lexicon::query::{self, Found, Pattern, Sort, TileRegex, MAX_WORD};
-use lexico_tiles::quoted;
 
-use crate::cmd::anagram::{Printer, Show, SortArg};
-use crate::input;
+use crate::cmd::anagram::{field_names, Printer, Show, SortArg};
+use crate::input::{self, Fault};
 use crate::lexicons::LexiconArg;
+use crate::output::{Fields, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Patterns: `?` any one tile, `*` any run of tiles, `[AEIOU]` one tile of a class,
     /// `[^AEIOU]` one tile outside it, anything else tiles in any notation (`CH`, `[CH]`, `1`
     /// and `Ç` are one tile; `C H` is two). With none, one pattern per line from standard input.
-    pub patterns: Vec<String>,
+    pub patterns: Vec<std::ffi::OsString>,
     /// Read each pattern as a regular expression over tiles that must match the whole word: `.`
     /// is one tile, letter runs are read as words, `[CH]` is C or H (write CH, LL, RR as 1, 2,
     /// 3 or Ç inside classes), ranges run in tile order.
@@ -38,10 +39,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let order = args.show.sort.map_or(Sort::Alpha, SortArg::sort);
     let (min, max) = (args.min.unwrap_or(1), args.max.unwrap_or(MAX_WORD));
     let mut printer = Printer::new(&lex, &args.show, "pattern", args.patterns.len() != 1);
+    let mut out = Out::new(args.show.format);
+    let names = field_names("pattern", &args.show);
+    let fields = Fields { input: "pattern", names: &names };
     let top = args.show.top.unwrap_or(usize::MAX);
     let mut any = false;
-    input::each(&args.patterns, |text, place| {
-        let context = || format!("{place}: {}", quoted(text));
+    let errors = input::each(&args.patterns, &mut out, &fields, |text, out| {
         let mut found = Vec::new();
         let mut failed = None;
         let mut n = 0;
@@ -52,7 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 found.push(Found::plain(w));
                 return true;
             }
-            if let Err(e) = printer.print(text, &Found::plain(w)) {
+            if let Err(e) = printer.print(out, text, &Found::plain(w)) {
                 failed = Some(e);
                 return false;
             }
@@ -61,21 +64,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         if top > 0 {
             if args.regex {
-                let re = TileRegex::new(lex.tiles(), text).with_context(context)?;
+                let re = TileRegex::new(lex.tiles(), text).map_err(input::bad)?;
                 query::search(&lex, re, min, max, &mut visit);
             } else {
-                let p = Pattern::parse(lex.tiles(), text).with_context(context)?;
+                let p = Pattern::parse(lex.tiles(), text).map_err(input::bad)?;
                 query::search(&lex, p, min, max, &mut visit);
             }
         }
         if let Some(e) = failed {
-            return Err(e);
+            return Err(Fault::Stop(e));
         }
         if order != Sort::Alpha {
-            printer.print_all(text, &mut found, order, args.show.top)?;
+            printer.print_all(out, text, &mut found, order, args.show.top)?;
         }
         Ok(())
     })?;
-    printer.out.flush()?;
-    Ok(if any { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    out.flush()?;
+    Ok(errors.exit(any))
 }

@@ -1,19 +1,19 @@
-//! `lexico tiles`: the tiles of words or racks, their count and face value.
+//! `lexico tiles`: the tiles of words or racks, their count and face value. An input with a
+//! character that is no tile gets an error row, and the batch goes on.
 
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
-use lexico_tiles::quoted;
+use anyhow::Result;
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{Format, Out, Value};
+use crate::output::{Fields, Format, Out, Value};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Words or racks, in any notation; `?` is a blank, and tiles may be separated by spaces or
     /// commas (`C H A O` is four tiles, `CHAO` three). With none, one per line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -21,14 +21,18 @@ pub struct Args {
     pub lexicon: LexiconArg,
 }
 
+/// The fields of `tiles`' records.
+const FIELDS: Fields =
+    Fields { input: "word", names: &["word", "tiles", "bracketed", "count", "value", "error"] };
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let set = lex.tiles();
     let mut out = Out::new(args.format);
-    input::each(&args.words, |text, place| {
-        let seq = set.parse_sequence(text).with_context(|| format!("{place}: {}", quoted(text)))?;
+    let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
+        let seq = set.parse_sequence(text).map_err(input::bad)?;
         if seq.is_empty() {
-            anyhow::bail!("{place}: no tiles in {}", quoted(text));
+            return Err(input::bad("no tiles"));
         }
         let names: Vec<&str> = seq.iter().map(|t| t.map_or("?", |t| set.name(t))).collect();
         let value: u32 = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
@@ -44,10 +48,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 ("bracketed", Value::Str(&bracketed)),
                 ("count", Value::Int(seq.len() as u64)),
                 ("value", Value::Int(value as u64)),
+                ("error", Value::Null),
             ],
         )?;
         Ok(())
     })?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(errors.exit(true))
 }

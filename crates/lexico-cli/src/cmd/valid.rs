@@ -1,21 +1,24 @@
 //! `lexico valid`: one verdict per word, or one verdict per play with `--judge`.
+//!
+//! A batch judges every line: a word with a character that is no tile gets an error row (see
+//! `input::Errors`) and the words after it are judged all the same.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use lexico_lexicon::Lexicon;
-use lexico_tiles::{quoted, TileError, Word};
+use lexico_tiles::{TileError, TileSet, Word};
 
-use crate::input;
+use crate::input::{self, Errors, Place};
 use crate::lexicons::LexiconArg;
-use crate::output::{Format, Out, Value};
+use crate::output::{Fields, Format, Out, Value};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Words to check (any notation: CHURRO, [CH]U[RR]O, 1U3O, ÇURRO); with none, one word per
     /// line from standard input.
-    pub words: Vec<String>,
+    pub words: Vec<std::ffi::OsString>,
     /// Judge the words as one play: a single ACCEPTABLE or UNACCEPTABLE line that never says
     /// which word failed, with the lexicon's name, edition and checksum. With no words, each line
     /// of standard input is a play (words separated by spaces or commas), answered as it arrives.
@@ -43,8 +46,16 @@ pub enum Verdict {
     Invalid(&'static str),
 }
 
+/// The fields of `valid`'s records.
+const FIELDS: Fields = Fields { input: "word", names: &["word", "valid", "reason", "error"] };
+
+/// The reason of a word typed with separate tiles where one tile is spelled the same (`[C][H]URRO`).
+pub const SEPARATE_TILES: &str = "separate-tiles";
+
 /// Judges one typed word: its natural spelling and verdict, or an error for a character that is
-/// no tile and no letter.
+/// no tile and no letter. A word typed with two tiles that natural spelling reads as one
+/// (`[C][H]URRO`) is invalid, [`SEPARATE_TILES`], and keeps its spelling as typed: spelled
+/// naturally it would read as another word.
 pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(String, Verdict), TileError> {
     let tiles = lex.tiles();
     let spelled;
@@ -54,8 +65,11 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
     } else {
         match tiles.parse_word(text) {
             Ok(w) => {
-                spelled = tiles.spell(&w);
                 *scratch = w;
+                if tiles.split_digraph(scratch).is_some() {
+                    return Ok((text.to_string(), Verdict::Invalid(SEPARATE_TILES)));
+                }
+                spelled = tiles.spell(scratch);
             }
             Err(TileError::Absent { .. }) => {
                 return Ok((lexico_tiles::normalize(text).as_string(), Verdict::Invalid("no-tile")));
@@ -74,6 +88,27 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
     Ok((spelled, Verdict::Invalid(reason)))
 }
 
+/// Why `word` is [`SEPARATE_TILES`], in a sentence: `C and H are separate tiles here; CH is one
+/// tile`.
+pub fn separate_tiles(set: &TileSet, word: &[u8]) -> Option<String> {
+    let (i, joined) = set.split_digraph(word)?;
+    let (a, b, joined) = (set.name(word[i]), set.name(word[i + 1]), set.name(joined));
+    Some(format!("{a} and {b} are separate tiles here; {joined} is one tile"))
+}
+
+/// The text line of a verdict: `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for
+/// [`SEPARATE_TILES`] the sentence that says why in a fourth column.
+fn text_line(set: &TileSet, spelled: &str, verdict: Verdict, tiles: &[u8]) -> String {
+    match verdict {
+        Verdict::Valid => format!("{spelled}\tvalid"),
+        Verdict::Invalid(SEPARATE_TILES) => {
+            let why = separate_tiles(set, tiles).unwrap_or_default();
+            format!("{spelled}\tinvalid\t{SEPARATE_TILES}\t{why}")
+        }
+        Verdict::Invalid(reason) => format!("{spelled}\tinvalid\t{reason}"),
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     if args.judge {
@@ -88,23 +123,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let mut all_valid = true;
     let mut scratch = Word::new();
-    input::each(&args.words, |text, place| {
-        let (spelled, verdict) =
-            judge_word(&lex, text, &mut scratch).with_context(|| format!("{place}: {}", quoted(text)))?;
+    let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
+        let (spelled, verdict) = judge_word(&lex, text, &mut scratch).map_err(input::bad)?;
         all_valid &= verdict == Verdict::Valid;
         let (valid, reason) = match verdict {
             Verdict::Valid => (true, ""),
             Verdict::Invalid(r) => (false, r),
         };
-        let line = if valid { format!("{spelled}\tvalid") } else { format!("{spelled}\tinvalid\t{reason}") };
         out.record(
-            &line,
-            &[("word", Value::Str(&spelled)), ("valid", Value::Bool(valid)), ("reason", Value::Str(reason))],
+            &text_line(lex.tiles(), &spelled, verdict, &scratch),
+            &[
+                ("word", Value::Str(&spelled)),
+                ("valid", Value::Bool(valid)),
+                ("reason", Value::Str(reason)),
+                ("error", Value::Null),
+            ],
         )?;
         Ok(())
     })?;
     out.flush()?;
-    Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(errors.exit(all_valid))
 }
 
 /// Text verdicts for words on standard input, with an allocation-free path for plain ASCII.
@@ -112,10 +150,10 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
     let mut data = Vec::new();
     std::io::stdin().lock().read_to_end(&mut data).context("reading standard input")?;
     let mut all_valid = true;
+    let mut errors = Errors::default();
     let mut scratch = Word::new();
     let mut upper = Vec::with_capacity(64);
     let mut checker = lex.checker();
-    let w = out.raw();
     let data = input::trim_line(&data, true);
     for (i, raw) in input::split_lines(data).enumerate() {
         let line = raw.trim_ascii();
@@ -133,20 +171,33 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                 }
             }
             upper.extend_from_slice(b"\tvalid\n");
-            w.write_all(&upper)?;
+            out.raw().write_all(&upper)?;
             continue;
         }
-        let text = std::str::from_utf8(raw).map_err(|e| input::invalid_utf8(i + 1, raw, e))?.trim_ascii();
-        let (spelled, verdict) = judge_word(lex, text, &mut scratch)
-            .with_context(|| format!("<stdin>:{}: {}", i + 1, quoted(text)))?;
-        match verdict {
-            Verdict::Valid => writeln!(w, "{spelled}\tvalid")?,
-            Verdict::Invalid(reason) => {
-                all_valid = false;
-                writeln!(w, "{spelled}\tinvalid\t{reason}")?;
+        // Everything else, bad lines included, takes the slow path.
+        let text = match std::str::from_utf8(raw) {
+            Ok(text) => text.trim_ascii(),
+            Err(e) => {
+                errors.not_utf8(out, &FIELDS, i + 1, raw, e)?;
+                continue;
             }
+        };
+        match judge_word(lex, text, &mut scratch) {
+            Ok((spelled, verdict)) => {
+                all_valid &= verdict == Verdict::Valid;
+                // The lines of `text_line`, written without making each a string first.
+                let w = out.raw();
+                match verdict {
+                    Verdict::Valid => writeln!(w, "{spelled}\tvalid")?,
+                    Verdict::Invalid(SEPARATE_TILES) => {
+                        writeln!(w, "{}", text_line(lex.tiles(), &spelled, verdict, &scratch))?
+                    }
+                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\tinvalid\t{reason}")?,
+                }
+            }
+            Err(e) => errors.input(out, &FIELDS, Place::Stdin(i + 1), text, &e.to_string())?,
         }
     }
     out.flush()?;
-    Ok(if all_valid { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(errors.exit(all_valid))
 }

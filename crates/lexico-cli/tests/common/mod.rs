@@ -1,5 +1,5 @@
-//! What the binary's test files share: where the workspace is, scratch folders, and a run of
-//! the binary that checks what every run must.
+//! What the binary's test files share: where the workspace is, scratch folders, a run of the
+//! binary that checks what every run must, and the check that a batch goes on past a bad input.
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
@@ -26,22 +26,31 @@ pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
 }
 
 /// Runs the binary from the workspace root with `stdin` as its input, and checks what every run
-/// must: no panic, and exit 2 with one line `lexico: ...` on standard error when it fails. No
-/// data folder is set (see [`run_in`]), so no installed lexicon is ever used.
+/// must: no panic, and exit 2 with at least one line on standard error when it fails, every line
+/// of which starts with `lexico: ` (a batch says one line per bad input). No data folder is set
+/// (see [`run_in`]), so no installed lexicon is ever used.
 pub fn run(args: &[&str], stdin: &[u8]) -> Output {
     run_in(&workspace(), &[], args, stdin)
 }
 
-/// [`run`] from the folder `cwd`, with the variables `env` set. The variables that choose the
-/// lexicon and the data folder (`LEXICO_LEXICON`, `LEXICO_DATA_DIR`, `XDG_DATA_HOME`, `HOME`)
-/// are removed first, so a test never reads or writes the real home: it sets those it needs.
-pub fn run_in(cwd: &Path, env: &[(&str, &OsStr)], args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
+/// The variables that choose the lexicon and the data folder of installed lexicons.
+pub const LEXICON_VARS: [&str; 4] = ["LEXICO_LEXICON", "LEXICO_DATA_DIR", "XDG_DATA_HOME", "HOME"];
+
+/// The binary, with [`LEXICON_VARS`] removed, so a test never reads or writes the real home (nor
+/// uses a lexicon installed there as the default): it sets those it needs.
+pub fn lexico() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_lexico"));
-    command.args(args).current_dir(cwd);
-    for var in ["LEXICO_LEXICON", "LEXICO_DATA_DIR", "XDG_DATA_HOME", "HOME"] {
+    for var in LEXICON_VARS {
         command.env_remove(var);
     }
+    command
+}
+
+/// [`run`] from the folder `cwd`, with the variables `env` set (see [`lexico`]).
+pub fn run_in(cwd: &Path, env: &[(&str, &OsStr)], args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut command = lexico();
+    command.args(args).current_dir(cwd);
     command.envs(env.iter().copied());
     let mut child = command
         .stdin(Stdio::piped())
@@ -50,7 +59,8 @@ pub fn run_in(cwd: &Path, env: &[(&str, &OsStr)], args: &[&str], stdin: &[u8]) -
         .spawn()
         .expect("the binary runs");
     let mut input = child.stdin.take().unwrap();
-    // A command that stops at the first bad line closes its input early: that is not a failure.
+    // A command that stops early (a lexicon that cannot be opened) closes its input before
+    // reading it: that is not a failure.
     let _ = input.write_all(stdin);
     drop(input);
     let out = child.wait_with_output().unwrap();
@@ -62,9 +72,86 @@ pub fn run_in(cwd: &Path, env: &[(&str, &OsStr)], args: &[&str], stdin: &[u8]) -
     );
     if out.status.code() == Some(2) {
         assert!(
-            err.starts_with("lexico: ") && err.lines().count() == 1,
-            "{args:?}: the error is not one line: {err:?}"
+            err.ends_with('\n') && err.lines().count() >= 1 && err.lines().all(|l| l.starts_with("lexico: ")),
+            "{args:?}: an error line does not start with 'lexico: ': {err:?}"
         );
     }
     out
+}
+
+/// Runs the binary on `stdin`; returns standard output, standard error and the exit code.
+pub fn batch(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let out = run(args, stdin);
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
+    (text(out.stdout), text(out.stderr), out.status.code().unwrap_or(-1))
+}
+
+/// Checks a batch command on `good`, `bad`, `then`, from standard input and as arguments, in
+/// every format: exit 2; one line on standard error naming the bad input's place and column; the
+/// bad input's error row between the rows of the inputs around it (told by `mark` and
+/// `then_mark`, text each holds in its text rows); every CSV and JSON record with an `error`
+/// field, empty but in the bad input's record, whose other fields are empty too.
+pub fn check_batch(args: &[&str], [good, bad, then]: [&str; 3], [mark, then_mark]: [&str; 2], message: &str) {
+    let stdin = format!("{good}\n{bad}\n{then}\n");
+    let from_args: Vec<&str> = args.iter().copied().chain([good, bad, then]).collect();
+    for (args, stdin, place) in [(args, stdin.as_bytes(), "<stdin>:2"), (&from_args[..], b"", "argument 2")] {
+        let what = format!("{args:?} {place}");
+        let (text, err, code) = batch(args, stdin);
+        assert_eq!(code, 2, "{what}: {text}");
+        assert_eq!(err, format!("lexico: {place}: '{bad}': {message}\n"), "{what}");
+        let lines: Vec<&str> = text.lines().collect();
+        let row = format!("{bad}\terror\t{message}");
+        let at =
+            lines.iter().position(|l| *l == row).unwrap_or_else(|| panic!("{what}: no error row: {text}"));
+        let (before, after) = (&lines[..at], &lines[at + 1..]);
+        assert!(before.iter().any(|l| l.contains(mark)), "{what}: {text}");
+        assert!(after.iter().any(|l| l.contains(then_mark)), "{what}: {text}");
+        assert!(!before.iter().any(|l| l.contains(then_mark)), "{what}: {text}");
+        assert!(!after.iter().any(|l| l.contains(mark) || l.contains("\terror\t")), "{what}: {text}");
+        for format in ["csv", "json"] {
+            let mut with_format = args.to_vec();
+            with_format.extend(["--format", format]);
+            let (out, err, code) = batch(&with_format, stdin);
+            assert_eq!((code, err.lines().count()), (2, 1), "{what} {format}");
+            // Each record as (field, value) pairs, values as text, "" for empty or null.
+            let records: Vec<Vec<(String, String)>> = if format == "csv" {
+                let mut reader = csv::Reader::from_reader(out.as_bytes());
+                let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+                assert_eq!(header.last().map(String::as_str), Some("error"), "{what} {format}");
+                let records =
+                    reader.records().map(|r| r.unwrap().iter().map(String::from).collect::<Vec<_>>());
+                records.map(|r| header.iter().cloned().zip(r).collect()).collect()
+            } else {
+                out.lines()
+                    .map(|l| {
+                        let v: serde_json::Map<String, serde_json::Value> = serde_json::from_str(l).unwrap();
+                        v.into_iter()
+                            .map(|(k, v)| match v {
+                                serde_json::Value::Null => (k, String::new()),
+                                serde_json::Value::String(s) => (k, s),
+                                v => (k, v.to_string()),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            };
+            let errors: Vec<usize> = (0..records.len())
+                .filter(|&i| records[i].iter().any(|(k, v)| k == "error" && !v.is_empty()))
+                .collect();
+            assert_eq!(errors.len(), 1, "{what} {format}: {out}");
+            let (at, input) = (errors[0], &with_format[0]);
+            assert!(at > 0 && at + 1 < records.len(), "{what} {format}: {out}");
+            // The query's field (`rack`, `pattern`) where there is one, else the word's.
+            let has = |field: &str| records[at].iter().any(|(k, _)| k == field);
+            let field = ["rack", "pattern"].into_iter().find(|f| has(f)).unwrap_or("word");
+            for (k, v) in &records[at] {
+                let want = match k.as_str() {
+                    "error" => message,
+                    k if k == field => bad,
+                    _ => "",
+                };
+                assert_eq!(v, want, "{what} {format} {input}: field {k}");
+            }
+        }
+    }
 }
