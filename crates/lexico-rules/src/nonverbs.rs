@@ -32,7 +32,7 @@ use std::collections::{HashMap, HashSet};
 use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
 use crate::form::{Form, Verdict};
 use crate::lemmas::LemmaRow;
-use crate::plural::{Decision, Number, Plurals};
+use crate::plural::{add_suffix, Decision, Number, Plurals};
 use crate::syllable::strip_accents;
 
 /// Which source of evidence decided a word's number.
@@ -58,7 +58,7 @@ impl Evidence {
             Evidence::Adverb => "adverbs in -mente (art. 2, 18.2.1)",
             Evidence::Previous => "a plural the previous edition holds",
             Evidence::Silent => "ending rules, previous edition silent (art. 12)",
-            Evidence::Rules => "ending rules, word new to the previous edition",
+            Evidence::Rules => "ending rules (no other evidence)",
         }
     }
 }
@@ -283,6 +283,20 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
             });
         }
         return Evidence::Update;
+    }
+    if by_rules.number == Number::NoPlural {
+        // An ending rule without plural (-y after a consonant, or after a vowel outside the
+        // lists of 18.4.1): the regular plurals are kept as rejected forms, to explain why.
+        for add in ["es", "s"] {
+            forms.push(Form {
+                text: add_suffix(word, "", add),
+                slot: "plural",
+                rule: by_rules.rule,
+                article: by_rules.article,
+                verdict: rejected("the ending rules give this word no plural"),
+            });
+        }
+        return Evidence::Rules;
     }
     let candidates: Vec<Form> = by_rules.forms.into_iter().filter(|f| f.text != word).collect();
     if gendered {
@@ -518,6 +532,10 @@ mod tests {
         // A -y after a vowel in none of the lists of 18.4.1 is no noun or adjective.
         let (forms, _) = expand(&list[3], &ctx);
         assert_eq!(accepted(&forms), ["trabuy"]);
+        assert_eq!(
+            (forms[1].text.as_str(), forms[1].rule, forms[1].article),
+            ("trabuyes", "end-vowel-y", "18.4.1")
+        );
     }
 
     #[test]
