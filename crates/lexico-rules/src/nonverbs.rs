@@ -17,7 +17,9 @@
 //! 4. an adverb in *-mente* made on a listed adjective (art. 2) has no plural (18.2.1) —
 //!    [`Evidence::Adverb`];
 //! 5. the previous edition holds one of the plurals the rules form: the word pluralises —
-//!    [`Evidence::Previous`];
+//!    [`Evidence::Previous`]; it holds the word but lacks a plural of 3 tiles or fewer that the
+//!    rules form: the word has no plural, since the edition's short words are the previous
+//!    edition's plus the update lists' ([`PREVIOUS_COMPLETE_TILES`]) — [`Evidence::PreviousShort`];
 //! 6. otherwise the ending rules of 18.4 — [`Evidence::Silent`] when the previous edition holds the
 //!    word in the singular only, [`Evidence::Rules`] when it lacks it. The previous edition's
 //!    silence is not evidence of "no plural": it was built under the older annex (art. 15), which
@@ -44,6 +46,7 @@ pub enum Evidence {
     Feminine,
     Adverb,
     Previous,
+    PreviousShort,
     Silent,
     Rules,
 }
@@ -57,6 +60,7 @@ impl Evidence {
             Evidence::Feminine => "a listed feminine (noun or adjective, 18.1.1)",
             Evidence::Adverb => "adverbs in -mente (art. 2, 18.2.1)",
             Evidence::Previous => "a plural the previous edition holds",
+            Evidence::PreviousShort => "the previous edition's silence, plurals of 3 tiles or fewer",
             Evidence::Silent => "ending rules, previous edition silent (art. 12)",
             Evidence::Rules => "ending rules (no other evidence)",
         }
@@ -332,7 +336,7 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                     ..f
                 });
             }
-            return Evidence::Previous;
+            return Evidence::PreviousShort;
         }
         Some(prev) if prev.has(word) => Evidence::Silent,
         _ => Evidence::Rules,
@@ -528,7 +532,7 @@ mod tests {
         let (forms, ev) = expand(&entry("cho", None), &context(&p, &short, &[], &[]));
         assert_eq!(accepted(&forms), ["cho"]);
         assert_eq!((forms[1].text.as_str(), forms[1].rule), ("chos", "previous-no-short-plural"));
-        assert_eq!(ev, [Evidence::Previous]);
+        assert_eq!(ev, [Evidence::PreviousShort]);
         // A -y after a vowel in none of the lists of 18.4.1 is no noun or adjective.
         let (forms, _) = expand(&list[3], &ctx);
         assert_eq!(accepted(&forms), ["trabuy"]);
