@@ -136,6 +136,74 @@ fn regulation_examples_are_explained_with_their_articles() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The words of issue 13 whose verdict the FISE-2 build now gets as the played FISE-2 list has
+/// it: the word, whether it is in, and what its explanation must name (the deciding article or
+/// list). Plurals of desusado and germanía nouns and adjectives (art. 12), decided by a listed
+/// feminine (18.1.1) or by the ending rules where the previous edition, built under the older
+/// annex, is silent; update-list entries; and plurals the 2016 rules or lists refuse.
+const NUMBER_EXAMPLES: &[(&str, bool, &[&str])] = &[
+    ("ABONDADOS", true, &["art. 18.4.2", "abondado abondada"]),
+    ("ABRASILADAS", true, &["art. 18.4.2", "abrasilado abrasilada"]),
+    ("ACAMUZADOS", true, &["art. 18.4.2"]),
+    ("ALMIRANTIAS", true, &["art. 18.4.2", "almirantía"]),
+    ("ALFONSARIOS", true, &["art. 18.4.2"]),
+    ("AJOBOS", true, &["art. 18.4.2"]),
+    ("DETRAEDORES", true, &["art. 18.4.1"]),
+    ("ESCALDRIDOS", true, &["art. 18.4.2"]),
+    ("FRIORES", true, &["art. 18.4.1"]),
+    ("GROSEDADES", true, &["art. 18.4.1"]),
+    ("AMUGAMIENTOS", true, &["art. 18.4.2"]),
+    ("DEPOPULACIONES", true, &["art. 18.4.1"]),
+    ("EMBARGOSAS", true, &["art. 18.4.2", "embargoso embargosa"]),
+    ("MAGNILOCUAS", true, &["art. 18.4.2"]),
+    ("TETRAS", true, &["art. 18.4.2", "tetro tetra"]),
+    ("LIÑAS", true, &["art. 18.4.2"]),
+    ("BRONCODILATADOR", true, &["update-variable", "actualizacion-no-verbos.txt:"]),
+    ("BRONCODILATADORES", false, &["15 tiles"]),
+    ("HABED", true, &["imp.2p", "haber"]),
+    ("REDIRE", true, &["ind.fut.1s", "redecir"]),
+    ("REDIRIAMOS", true, &["cond.1p", "redecir"]),
+    ("SUES", false, &["art. 18.2.2", "su"]),
+    ("CHITONES", false, &["section 5", "chitón"]),
+    ("CANTABILES", false, &["section 5"]),
+    ("TRIVIUMS", false, &["section 5"]),
+    ("QUADRIVIUMS", false, &["section 5"]),
+    ("MUYES", false, &["art. 18.4.1", "end-vowel-y"]),
+    ("LENTAMENTES", false, &["art. 18.2.1", "adverb-mente"]),
+    ("OQUES", false, &["art. 6"]),
+    ("UFS", false, &["art. 10"]),
+    ("JOS", false, &["previous-no-short-plural"]),
+];
+
+#[test]
+fn the_number_of_non_verbs_follows_the_2016_regulation() {
+    if fise2_missing() {
+        return;
+    }
+    let words: Vec<&str> = NUMBER_EXAMPLES.iter().map(|e| e.0).collect();
+    let (out, err, _) = run(lexico().arg("explain").arg("--lexicon").arg(fise2()).args(&words));
+    let mut records: Vec<(String, Vec<String>)> = Vec::new();
+    for line in out.lines() {
+        match line.strip_prefix("  ") {
+            Some(reason) => records.last_mut().expect("a verdict first").1.push(reason.to_string()),
+            None => records.push((line.to_string(), Vec::new())),
+        }
+    }
+    assert_eq!(records.len(), NUMBER_EXAMPLES.len(), "{out}{err}");
+    let mut failures = Vec::new();
+    for ((word, valid, needles), (head, lines)) in NUMBER_EXAMPLES.iter().zip(&records) {
+        let verdict = if *valid { "valid" } else { "invalid" };
+        let text = lines.join("\n");
+        if head.split('\t').nth(1) != Some(verdict) {
+            failures.push(format!("{word}: expected {verdict}, got {head}\n{text}"));
+        }
+        for n in needles.iter().filter(|n| !text.contains(*n)) {
+            failures.push(format!("{word}: the explanation lacks '{n}':\n{text}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn explanations_in_json_have_structured_fields() {
     if fise2_missing() {

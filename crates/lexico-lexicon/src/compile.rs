@@ -159,6 +159,11 @@ impl nonverbs::PreviousEdition for crate::Lexicon {
         }
         SCRATCH.with_borrow_mut(|w| self.tiles().parse_word_into(word, w).is_ok() && self.contains(w))
     }
+
+    fn tile_count(&self, word: &str) -> Option<usize> {
+        let mut w = Vec::new();
+        self.tiles().parse_word_into(word, &mut w).ok().map(|()| w.len())
+    }
 }
 
 /// Compiles `inputs` with `rules`, taking `previous` (the last edition) as evidence where the
@@ -265,6 +270,18 @@ pub fn compile(
         })
         .flatten()
         .collect();
+    // Every headword and feminine of the non-verb lists: an update list's new entry that none
+    // of them repeats is a word of its own.
+    let listed_words: std::collections::HashSet<&str> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::NonVerbs(e) => {
+                Some(e.iter().flat_map(|e| std::iter::once(e.lemma.as_str()).chain(e.feminine.as_deref())))
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect();
     let annotations: Vec<lemmas::LemmaRow> = parsed
         .iter()
         .filter_map(|p| match p {
@@ -302,6 +319,7 @@ pub fn compile(
         updates: &updates,
         annotations: &annotations,
         listed: &listed,
+        listed_words: &listed_words,
         parsed: &parsed,
         infos: &source_infos,
     };
@@ -537,6 +555,7 @@ struct Work<'a> {
     updates: &'a [fise::UpdateEntry],
     annotations: &'a [lemmas::LemmaRow],
     listed: &'a std::collections::HashSet<(&'a str, Option<u8>)>,
+    listed_words: &'a std::collections::HashSet<&'a str>,
     parsed: &'a [Parsed],
     infos: &'a [SourceInfo],
 }
@@ -663,6 +682,7 @@ impl<'a> Work<'a> {
                     let previous = self.previous.map(|l| l as &dyn nonverbs::PreviousEdition);
                     let mut ctx = nonverbs::NonVerbContext::new(plurals, previous, self.updates);
                     ctx.annotate(self.annotations.iter().cloned());
+                    ctx.list(entries);
                     state.non_verbs = Some((unit.source, ctx));
                 }
                 let (_, ctx) = state.non_verbs.as_ref().expect("set above");
@@ -731,7 +751,8 @@ impl<'a> Work<'a> {
             }
             Parsed::NonVerbUpdates(entries) => {
                 for u in &entries[unit.range.clone()] {
-                    if let Some(f) = nonverbs::update_forms(u) {
+                    let in_list = self.listed_words.contains(u.word.as_str());
+                    for f in nonverbs::update_forms(u, self.plurals, in_list) {
                         sink.emit(&f, true, source, info.base, u.line as u64)?;
                     }
                 }

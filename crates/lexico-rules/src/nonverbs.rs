@@ -2,8 +2,8 @@
 //! plurals when the evidence says the word varies in number.
 //!
 //! The FISE non-verb list gives no part of speech, so whether a headword has a plural cannot be
-//! read from it. The build decides it from evidence, in this order, and reports how many words
-//! each source of evidence decided:
+//! read from it. The build decides it from evidence, 2016 regulation first, and reports how many
+//! words each kind of evidence decided:
 //!
 //! 0. a lemma table's row for the same headword and homograph number (part of speech and marks),
 //!    which annotates the entry without adding a word — [`Evidence::Annotation`];
@@ -11,19 +11,31 @@
 //!    18.2 with or without plural) — [`Evidence::Regulation`];
 //! 2. the update list of the edition: new entries variable, invariable, or new in the plural only
 //!    — [`Evidence::Update`];
-//! 3. the previous edition: a headword it holds varies in number if and only if it also holds one
-//!    of the plurals the rules form — [`Evidence::Previous`];
-//! 4. otherwise the ending rules of 18.4, as for any noun or adjective — [`Evidence::Rules`].
+//! 3. a feminine: a word listed with its feminine, or listed as the feminine of another line, is
+//!    a noun or adjective (gender is theirs), and pluralises by the ending rules, in use, desusado
+//!    or germanía alike (18.1.1.1, 18.1.1.5, art. 12) — [`Evidence::Feminine`];
+//! 4. an adverb in *-mente* made on a listed adjective (art. 2) has no plural (18.2.1) —
+//!    [`Evidence::Adverb`];
+//! 5. the previous edition holds one of the plurals the rules form: the word pluralises —
+//!    [`Evidence::Previous`]; it holds the word but lacks a plural of 3 tiles or fewer that the
+//!    rules form: the word has no plural, since the edition's short words are the previous
+//!    edition's plus the update lists' ([`PREVIOUS_COMPLETE_TILES`]) — [`Evidence::PreviousShort`];
+//! 6. otherwise the ending rules of 18.4 — [`Evidence::Silent`] when the previous edition holds the
+//!    word in the singular only, [`Evidence::Rules`] when it lacks it. The previous edition's
+//!    silence is not evidence of "no plural": it was built under the older annex (art. 15), which
+//!    forbade the plurals of desusado and germanía words that art. 12 of 2016 admits.
 //!
-//! A plural the rules form but the evidence refuses is returned as a rejected form, so that the
-//! lexicon can explain why it is out.
+//! Whatever decided the number, a plural the update list removes (section 5, *bajas en plural*) is
+//! out. A plural the rules form but the evidence refuses is returned as a rejected form, so that
+//! the lexicon can explain why it is out.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
 use crate::form::{Form, Verdict};
 use crate::lemmas::LemmaRow;
-use crate::plural::{Decision, Number, Plurals};
+use crate::plural::{add_suffix, Decision, Number, Plurals};
+use crate::syllable::strip_accents;
 
 /// Which source of evidence decided a word's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -31,7 +43,11 @@ pub enum Evidence {
     Annotation,
     Regulation,
     Update,
+    Feminine,
+    Adverb,
     Previous,
+    PreviousShort,
+    Silent,
     Rules,
 }
 
@@ -41,7 +57,11 @@ impl Evidence {
             Evidence::Annotation => "lemma-table annotations",
             Evidence::Regulation => "regulation lists",
             Evidence::Update => "update lists",
-            Evidence::Previous => "previous edition",
+            Evidence::Feminine => "a listed feminine (noun or adjective, 18.1.1)",
+            Evidence::Adverb => "adverbs in -mente (art. 2, 18.2.1)",
+            Evidence::Previous => "a plural the previous edition holds",
+            Evidence::PreviousShort => "the previous edition's silence, plurals of 3 tiles or fewer",
+            Evidence::Silent => "ending rules, previous edition silent (art. 12)",
             Evidence::Rules => "ending rules (no other evidence)",
         }
     }
@@ -52,7 +72,18 @@ pub trait PreviousEdition {
     /// Returns true if and only if the previous edition holds `word` (spelled with or without
     /// accents, lower case).
     fn has(&self, word: &str) -> bool;
+
+    /// The length of `word` in tiles, `None` if it cannot be spelled in tiles.
+    fn tile_count(&self, word: &str) -> Option<usize>;
 }
+
+/// The longest plural, in tiles, for which the previous edition's silence is evidence: the 2- and
+/// 3-tile words of the edition are exactly the previous edition's plus and minus what the update
+/// lists add and remove (the federation's 2016 totals by length), so a word whose rules form a
+/// plural that short, which the previous edition lacks, does not pluralise (any other plural the
+/// rules give it, `híes` beside `hís`, goes with it). Longer plurals are not covered by that
+/// check.
+pub const PREVIOUS_COMPLETE_TILES: usize = 3;
 
 /// What the expansion of non-verbs knows besides the entry itself.
 pub struct NonVerbContext<'a> {
@@ -60,6 +91,12 @@ pub struct NonVerbContext<'a> {
     pub previous: Option<&'a dyn PreviousEdition>,
     updates: HashMap<String, Vec<UpdateEntry>>,
     annotations: HashMap<(String, Option<u8>), LemmaRow>,
+    /// Every headword and feminine of the non-verb list.
+    words: HashSet<String>,
+    /// The words listed as the feminine of a line.
+    feminines: HashSet<String>,
+    /// The plurals the update list removes (section 5), without accents.
+    removed_plurals: HashSet<String>,
 }
 
 impl<'a> NonVerbContext<'a> {
@@ -72,7 +109,43 @@ impl<'a> NonVerbContext<'a> {
         for u in updates {
             map.entry(u.word.clone()).or_default().push(u.clone());
         }
-        NonVerbContext { plurals, previous, updates: map, annotations: HashMap::new() }
+        let removed_plurals = updates
+            .iter()
+            .filter(|u| u.section == UpdateSection::RemovedPluralOnly)
+            .map(|u| strip_accents(&u.word))
+            .collect();
+        NonVerbContext {
+            plurals,
+            previous,
+            updates: map,
+            annotations: HashMap::new(),
+            words: HashSet::new(),
+            feminines: HashSet::new(),
+            removed_plurals,
+        }
+    }
+
+    /// Adds the entries of the non-verb list, whose line format is evidence of number: a
+    /// feminine on a line (or a word listed as one) marks a noun or adjective, and the headwords
+    /// are the adjectives an adverb in *-mente* is made on.
+    pub fn list(&mut self, entries: &[NonVerbEntry]) {
+        for e in entries {
+            self.words.insert(e.lemma.clone());
+            if let Some(f) = &e.feminine {
+                self.words.insert(f.clone());
+                self.feminines.insert(f.clone());
+            }
+        }
+    }
+
+    /// True if `word` is an adverb in *-mente* made on a listed adjective (art. 2): the part
+    /// before *-mente* is a listed word of three letters or more (`lenta`, `fácil`), or the
+    /// feminine of a participle (`unida`, `abastada`).
+    fn is_mente_adverb(&self, word: &str) -> bool {
+        let Some(stem) = word.strip_suffix("mente") else { return false };
+        stem.chars().count() >= 3
+            && (self.words.contains(stem)
+                || (stem.len() > 4 && (stem.ends_with("ada") || stem.ends_with("ida"))))
     }
 
     /// Adds lemma-table rows that annotate entries of the non-verb list.
@@ -120,11 +193,29 @@ pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'
         }
         return (forms, evidence);
     }
+    // A line with a feminine is a noun or adjective; so is a headword listed elsewhere as the
+    // feminine of another line (the list repeats feminines that have an entry of their own).
+    let gendered = entry.feminine.is_some() || ctx.feminines.contains(&entry.lemma);
     let words: Vec<&str> = std::iter::once(entry.lemma.as_str()).chain(entry.feminine.as_deref()).collect();
     for word in words {
-        evidence.push(number(word, ctx, &mut forms));
+        evidence.push(number(word, gendered, ctx, &mut forms));
     }
+    remove_plurals(ctx, &mut forms);
     (forms, evidence)
+}
+
+/// Rejects the accepted plurals that the update list removes (section 5, *bajas en plural*).
+fn remove_plurals(ctx: &NonVerbContext, forms: &mut [Form]) {
+    if ctx.removed_plurals.is_empty() {
+        return;
+    }
+    for f in forms.iter_mut().filter(|f| f.slot == "plural" && f.is_accepted()) {
+        if ctx.removed_plurals.contains(&strip_accents(&f.text)) {
+            f.verdict = rejected("the edition's update list removes this plural (section 5)");
+            f.rule = "update-removed-plural";
+            f.article = "18";
+        }
+    }
 }
 
 /// Expands a lemma-table row that is a lemma of its own (not an annotation): the headword, the
@@ -159,7 +250,8 @@ fn push_decision<'a>(plurals: &'a Plurals, d: Decision<'a>, word: &str, forms: &
 }
 
 /// Decides the number of `word` and pushes its plural forms, accepted or rejected.
-fn number<'a>(word: &str, ctx: &NonVerbContext<'a>, forms: &mut Vec<Form<'a>>) -> Evidence {
+/// `gendered`: the list gives the word a feminine (see [`expand`]).
+fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut Vec<Form<'a>>) -> Evidence {
     let plurals = ctx.plurals;
     if let Some(d) = plurals.closed_list(word) {
         match d.number {
@@ -196,33 +288,88 @@ fn number<'a>(word: &str, ctx: &NonVerbContext<'a>, forms: &mut Vec<Form<'a>>) -
         }
         return Evidence::Update;
     }
-    if let Some(prev) = ctx.previous {
-        if prev.has(word) {
-            let candidates: Vec<Form> = by_rules.forms.into_iter().filter(|f| f.text != word).collect();
-            if candidates.is_empty() || candidates.iter().any(|f| prev.has(&f.text)) {
-                forms.extend(candidates);
-            } else {
-                for f in candidates {
-                    forms.push(Form {
-                        verdict: rejected("the previous edition does not inflect this word in number (adverb, interjection, unadapted foreign word…)"),
-                        rule: "previous-no-plural",
-                        article: "18.2",
-                        ..f
-                    });
-                }
-            }
-            return Evidence::Previous;
+    if by_rules.number == Number::NoPlural {
+        // An ending rule without plural (-y after a consonant, or after a vowel outside the
+        // lists of 18.4.1): the regular plurals are kept as rejected forms, to explain why.
+        for add in ["es", "s"] {
+            forms.push(Form {
+                text: add_suffix(word, "", add),
+                slot: "plural",
+                rule: by_rules.rule,
+                article: by_rules.article,
+                verdict: rejected("the ending rules give this word no plural"),
+            });
         }
+        return Evidence::Rules;
     }
-    forms.extend(by_rules.forms.into_iter().filter(|f| f.text != word));
-    Evidence::Rules
+    let candidates: Vec<Form> = by_rules.forms.into_iter().filter(|f| f.text != word).collect();
+    if gendered {
+        forms.extend(candidates);
+        return Evidence::Feminine;
+    }
+    if ctx.is_mente_adverb(word) {
+        for f in candidates {
+            forms.push(Form {
+                verdict: rejected("an adverb in -mente has no plural"),
+                rule: "adverb-mente",
+                article: "18.2.1",
+                ..f
+            });
+        }
+        return Evidence::Adverb;
+    }
+    let evidence = match ctx.previous {
+        Some(prev) if candidates.iter().any(|f| prev.has(&f.text)) => Evidence::Previous,
+        Some(prev)
+            if prev.has(word)
+                && candidates
+                    .iter()
+                    .any(|f| prev.tile_count(&f.text).is_some_and(|n| n <= PREVIOUS_COMPLETE_TILES)) =>
+        {
+            for f in candidates {
+                forms.push(Form {
+                    verdict: rejected(
+                        "the previous edition, complete in words of 3 tiles or fewer, lacks this plural",
+                    ),
+                    rule: "previous-no-short-plural",
+                    article: "18.2",
+                    ..f
+                });
+            }
+            return Evidence::PreviousShort;
+        }
+        Some(prev) if prev.has(word) => Evidence::Silent,
+        _ => Evidence::Rules,
+    };
+    forms.extend(candidates);
+    evidence
 }
 
 /// The forms an update list adds by itself: section 3, plurals new in the edition whose singular
-/// was already valid by another entry.
-pub fn update_forms(u: &UpdateEntry) -> Option<Form<'static>> {
-    (u.section == UpdateSection::AddedPluralOnly)
-        .then(|| form(&u.word, "plural", "update-plural-only", "18", Verdict::Accepted))
+/// was already valid by another entry; and a new entry of sections 1 and 2 that the non-verb list
+/// lacks (`in_list` false), with its plurals for section 1. An update list is a source: what it
+/// adds is in the edition, whether or not the non-verb list repeats it.
+pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: bool) -> Vec<Form<'a>> {
+    match u.section {
+        UpdateSection::AddedPluralOnly => {
+            vec![form(&u.word, "plural", "update-plural-only", "18", Verdict::Accepted)]
+        }
+        UpdateSection::AddedVariable if !in_list => {
+            let mut forms = vec![form(&u.word, "lemma", "update-variable", "18", Verdict::Accepted)];
+            if !u.plurals.is_empty() {
+                forms.extend(
+                    u.plurals.iter().map(|p| form(p, "plural", "update-variable", "18.4", Verdict::Accepted)),
+                );
+            } else if let Some(p) = plurals {
+                forms.extend(p.decide(&u.word).forms.into_iter().filter(|f| f.text != u.word));
+            }
+            forms
+        }
+        UpdateSection::AddedInvariable if !in_list => {
+            vec![form(&u.word, "lemma", "update-invariable", "18", Verdict::Accepted)]
+        }
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]
@@ -235,6 +382,9 @@ mod tests {
     impl PreviousEdition for Prev {
         fn has(&self, word: &str) -> bool {
             self.0.contains(crate::syllable::strip_accents(word).as_str())
+        }
+        fn tile_count(&self, word: &str) -> Option<usize> {
+            Some(word.replace("ch", "1").replace("ll", "2").replace("rr", "3").chars().count())
         }
     }
 
@@ -271,33 +421,169 @@ mod tests {
         assert_eq!(ev, [Evidence::Annotation]);
     }
 
-    #[test]
-    fn evidence_decides_in_order() {
-        let p = plurals();
-        let prev = Prev(["lentamente", "casa", "casas", "bonito", "bonitos", "bonita", "bonitas"].into());
-        let updates = vec![UpdateEntry {
+    fn update(section: UpdateSection, word: &str, plurals: &[&str]) -> UpdateEntry {
+        UpdateEntry {
             line: 1,
-            section: UpdateSection::AddedInvariable,
-            word: "abc".into(),
-            plurals: vec![],
+            section,
+            word: word.into(),
+            plurals: plurals.iter().map(|p| p.to_string()).collect(),
             note: String::new(),
-        }];
-        let ctx = NonVerbContext::new(&p, Some(&prev), &updates);
-        let (forms, ev) = expand(&entry("bonito", Some("bonita")), &ctx);
-        assert_eq!(accepted(&forms), ["bonito", "bonita", "bonitos", "bonitas"]);
-        assert_eq!(ev, [Evidence::Previous, Evidence::Previous]);
-        let (forms, ev) = expand(&entry("lentamente", None), &ctx);
-        assert_eq!(accepted(&forms), ["lentamente"]);
-        assert_eq!(forms[1].rule, "previous-no-plural");
-        assert_eq!(ev, [Evidence::Previous]);
+        }
+    }
+
+    /// A context over invented lemmas: `list` is the non-verb list, `prev` the previous edition.
+    fn context<'a>(
+        p: &'a Plurals,
+        prev: &'a Prev,
+        updates: &[UpdateEntry],
+        list: &[NonVerbEntry],
+    ) -> NonVerbContext<'a> {
+        let mut ctx = NonVerbContext::new(p, Some(prev), updates);
+        ctx.list(list);
+        ctx
+    }
+
+    #[test]
+    fn the_regulation_and_the_update_lists_come_before_any_other_evidence() {
+        let p = plurals();
+        // The previous edition holds "lords" and "zumbeces": neither outweighs a list.
+        let prev = Prev(["lord", "lords", "zumbez", "zumbeces"].into());
+        let updates = [update(UpdateSection::AddedInvariable, "zumbez", &[])];
+        let list = [entry("lord", None), entry("zumbez", None)];
+        let ctx = context(&p, &prev, &updates, &list);
         let (forms, ev) = expand(&entry("lord", None), &ctx);
         assert_eq!(accepted(&forms), ["lord", "lores"]);
         assert_eq!(ev, [Evidence::Regulation]);
-        let (forms, ev) = expand(&entry("abc", None), &ctx);
-        assert_eq!(accepted(&forms), ["abc"]);
-        assert_eq!(ev, [Evidence::Regulation]);
-        let (forms, ev) = expand(&entry("mesa", None), &ctx);
-        assert_eq!(accepted(&forms), ["mesa", "mesas"]);
+        let (forms, ev) = expand(&entry("zumbez", None), &ctx);
+        assert_eq!(accepted(&forms), ["zumbez"]);
+        assert_eq!(ev, [Evidence::Update]);
+    }
+
+    #[test]
+    fn a_listed_feminine_makes_a_noun_or_adjective_that_pluralises() {
+        let p = plurals();
+        // Desusado words: the previous edition, built under the older annex, holds the singulars
+        // only.
+        let prev = Prev(["florindo", "florinda", "brusquera"].into());
+        let list = [
+            entry("florindo", Some("florinda")),
+            entry("brusquero", Some("brusquera")),
+            entry("brusquera", None),
+        ];
+        let ctx = context(&p, &prev, &[], &list);
+        let (forms, ev) = expand(&list[0], &ctx);
+        assert_eq!(accepted(&forms), ["florindo", "florinda", "florindos", "florindas"]);
+        assert_eq!(ev, [Evidence::Feminine, Evidence::Feminine]);
+        // A feminine with an entry of its own is still a feminine.
+        let (forms, ev) = expand(&list[2], &ctx);
+        assert_eq!(accepted(&forms), ["brusquera", "brusqueras"]);
+        assert_eq!(ev, [Evidence::Feminine]);
+    }
+
+    #[test]
+    fn adverbs_in_mente_on_a_listed_adjective_have_no_plural() {
+        let p = plurals();
+        // "zarcamentes" is in the previous edition (say, a verb form): the adverb has no plural.
+        let prev = Prev(["zarcamente", "zarcamentes", "trasquiladamente", "velemente"].into());
+        let list = [
+            entry("zarco", Some("zarca")),
+            entry("zarcamente", None),
+            entry("trasquiladamente", None),
+            entry("velemente", None),
+        ];
+        let ctx = context(&p, &prev, &[], &list);
+        let (forms, ev) = expand(&list[1], &ctx);
+        assert_eq!(accepted(&forms), ["zarcamente"]);
+        assert_eq!(
+            (forms[1].text.as_str(), forms[1].rule, forms[1].article),
+            ("zarcamentes", "adverb-mente", "18.2.1")
+        );
+        assert_eq!(ev, [Evidence::Adverb]);
+        // On the feminine of a participle, which the non-verb list does not carry.
+        let (forms, ev) = expand(&list[2], &ctx);
+        assert_eq!(accepted(&forms), ["trasquiladamente"]);
+        assert_eq!(ev, [Evidence::Adverb]);
+        // "vele" is no listed adjective: not an adverb in -mente.
+        let (forms, ev) = expand(&list[3], &ctx);
+        assert_eq!(accepted(&forms), ["velemente", "velementes"]);
+        assert_eq!(ev, [Evidence::Silent]);
+    }
+
+    #[test]
+    fn the_previous_editions_silence_is_not_evidence_of_no_plural() {
+        let p = plurals();
+        let prev = Prev(["casuco", "casucos", "trasmorro", "trabuy"].into());
+        let list =
+            [entry("casuco", None), entry("trasmorro", None), entry("gorbe", None), entry("trabuy", None)];
+        let ctx = context(&p, &prev, &[], &list);
+        let (forms, ev) = expand(&list[0], &ctx);
+        assert_eq!(accepted(&forms), ["casuco", "casucos"]);
+        assert_eq!(ev, [Evidence::Previous]);
+        // Held in the singular only: a desusado noun or a word of 18.2, which the lists cannot
+        // tell apart; art. 12 admits the plural of the first.
+        let (forms, ev) = expand(&list[1], &ctx);
+        assert_eq!(accepted(&forms), ["trasmorro", "trasmorros"]);
+        assert_eq!(ev, [Evidence::Silent]);
+        let (forms, ev) = expand(&list[2], &ctx);
+        assert_eq!(accepted(&forms), ["gorbe", "gorbes"]);
         assert_eq!(ev, [Evidence::Rules]);
+        // A plural of 3 tiles or fewer that the previous edition lacks is out.
+        let short = Prev(["cho"].into());
+        let (forms, ev) = expand(&entry("cho", None), &context(&p, &short, &[], &[]));
+        assert_eq!(accepted(&forms), ["cho"]);
+        assert_eq!((forms[1].text.as_str(), forms[1].rule), ("chos", "previous-no-short-plural"));
+        assert_eq!(ev, [Evidence::PreviousShort]);
+        // A -y after a vowel in none of the lists of 18.4.1 is no noun or adjective.
+        let (forms, _) = expand(&list[3], &ctx);
+        assert_eq!(accepted(&forms), ["trabuy"]);
+        assert_eq!(
+            (forms[1].text.as_str(), forms[1].rule, forms[1].article),
+            ("trabuyes", "end-vowel-y", "18.4.1")
+        );
+    }
+
+    #[test]
+    fn a_plural_the_update_list_removes_is_out_whatever_decided_the_number() {
+        let p = plurals();
+        let prev = Prev(["trivio", "trivios", "bermo", "bermos"].into());
+        let updates = [update(UpdateSection::RemovedPluralOnly, "trivios", &[])];
+        let list = [entry("trivio", None), entry("bermo", Some("berma"))];
+        let ctx = context(&p, &prev, &updates, &list);
+        let (forms, ev) = expand(&list[0], &ctx);
+        assert_eq!(accepted(&forms), ["trivio"]);
+        assert_eq!((forms[1].text.as_str(), forms[1].rule), ("trivios", "update-removed-plural"));
+        assert_eq!(ev, [Evidence::Previous]);
+        let (forms, _) = expand(&list[1], &ctx);
+        assert_eq!(accepted(&forms), ["bermo", "berma", "bermos", "bermas"]);
+    }
+
+    #[test]
+    fn update_list_entries_missing_from_the_non_verb_list_are_words_of_their_own() {
+        let p = plurals();
+        fn texts(forms: Vec<Form>) -> Vec<(String, String)> {
+            forms.into_iter().map(|f| (f.text, f.slot.to_string())).collect()
+        }
+        let variable = update(UpdateSection::AddedVariable, "zoncador", &[]);
+        assert_eq!(
+            texts(update_forms(&variable, Some(&p), false)),
+            [("zoncador".to_string(), "lemma".to_string()), ("zoncadores".to_string(), "plural".to_string())]
+        );
+        assert!(update_forms(&variable, Some(&p), true).is_empty());
+        let spelled = update(UpdateSection::AddedVariable, "zumay", &["zumáis"]);
+        assert_eq!(
+            texts(update_forms(&spelled, Some(&p), false)),
+            [("zumay".to_string(), "lemma".to_string()), ("zumáis".to_string(), "plural".to_string())]
+        );
+        let invariable = update(UpdateSection::AddedInvariable, "zunc", &[]);
+        assert_eq!(
+            texts(update_forms(&invariable, Some(&p), false)),
+            [("zunc".to_string(), "lemma".to_string())]
+        );
+        let plural = update(UpdateSection::AddedPluralOnly, "zuncos", &[]);
+        assert_eq!(
+            texts(update_forms(&plural, Some(&p), true)),
+            [("zuncos".to_string(), "plural".to_string())]
+        );
+        assert!(update_forms(&update(UpdateSection::Removed, "zonzo", &[]), Some(&p), false).is_empty());
     }
 }
