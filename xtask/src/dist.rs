@@ -131,6 +131,7 @@ mod tests {
 
     #[test]
     fn dist_holds_the_binary_its_manual_page_and_a_script_per_shell_or_fails() {
+        let _spawns = crate::SPAWN_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let dir = scratch("layout");
         let binary = fake_binary(&dir, false);
         let dist = dir.join("dist");
@@ -161,8 +162,7 @@ mod tests {
             "completions powershell\n"
         );
 
-        // A binary that cannot print its page stops the layout. (One test, not two: a script
-        // written while another test thread forks can fail to run with "text file busy".)
+        // A binary that cannot print its page stops the layout.
         let broken = dir.join("broken");
         fs::create_dir_all(&broken).unwrap();
         let err = lay_out(&fake_binary(&broken, true), &broken.join("dist")).unwrap_err();

@@ -13,6 +13,8 @@ mod bench;
 mod conformance;
 mod dist;
 mod import;
+#[cfg(test)]
+mod tidy;
 
 use std::process::{Command, ExitCode};
 
@@ -56,6 +58,12 @@ pub fn run(cmd: &mut Command) -> Result<()> {
     }
     Ok(())
 }
+
+/// Held by every test that starts a process. A test that writes a script and runs it can fail
+/// with "text file busy" when another test's child, between its fork and its exec, still holds
+/// the script open for writing.
+#[cfg(test)]
+pub static SPAWN_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// The workspace root.
 pub fn root() -> std::path::PathBuf {
