@@ -7,8 +7,9 @@
 //! target/dist/completions/lexico.bash _lexico (zsh)  lexico.fish  lexico.elv  _lexico.ps1
 //! ```
 //!
-//! The binary is built exactly as `cargo xtask bench` measures it ([`build_release`]); the
-//! scripts and the page are what that binary prints, so they match its commands and flags.
+//! The binary is built exactly as `cargo xtask bench` measures it ([`build_release`], which
+//! checks that the x86-64 Linux binary really is static and non-PIE); the scripts and the page
+//! are what that binary prints, so they match its commands and flags.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -49,10 +50,42 @@ pub fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
         const TRIPLE: &str = "x86_64-unknown-linux-gnu";
         cmd.args(["--target", TRIPLE]).env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);
         crate::run(&mut cmd)?;
-        return Ok(target.join(TRIPLE).join("release/lexico"));
+        let binary = target.join(TRIPLE).join("release/lexico");
+        let bytes = fs::read(&binary).with_context(|| format!("cannot read {}", binary.display()))?;
+        if !is_static_non_pie(&bytes) {
+            // `RUSTFLAGS` or `CARGO_ENCODED_RUSTFLAGS` in the environment replace the target's
+            // flags without a word from cargo.
+            bail!(
+                "{} is not a static, non-PIE executable: unset RUSTFLAGS and CARGO_ENCODED_RUSTFLAGS, \
+                 which replace the flags `{STATIC_FLAGS}`",
+                binary.display()
+            );
+        }
+        return Ok(binary);
     }
     crate::run(&mut cmd)?;
     Ok(target.join("release/lexico"))
+}
+
+/// Returns true if and only if `elf` is a 64-bit little-endian ELF executable that is not
+/// position-independent (type `ET_EXEC`) and names no dynamic loader (no `PT_INTERP` segment).
+fn is_static_non_pie(elf: &[u8]) -> bool {
+    let u16_at = |i: usize| elf.get(i..i + 2).map(|b| u16::from_le_bytes([b[0], b[1]]) as usize);
+    let u64_at =
+        |i: usize| elf.get(i..i + 8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")) as usize);
+    const ET_EXEC: usize = 2;
+    const PT_INTERP: usize = 3;
+    if !elf.starts_with(b"\x7fELF\x02\x01") || u16_at(16) != Some(ET_EXEC) {
+        return false;
+    }
+    let (Some(phoff), Some(phentsize), Some(phnum)) = (u64_at(32), u16_at(54), u16_at(56)) else {
+        return false;
+    };
+    (0..phnum).all(|k| {
+        let at = phoff + k * phentsize;
+        elf.get(at..at + phentsize.max(4))
+            .is_some_and(|h| u32::from_le_bytes([h[0], h[1], h[2], h[3]]) as usize != PT_INTERP)
+    })
 }
 
 pub fn run(args: &[String]) -> Result<()> {
@@ -127,6 +160,33 @@ mod tests {
         fs::write(&path, script).unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
         path
+    }
+
+    /// A minimal ELF header of `kind` (2 executable, 3 position-independent) with one program
+    /// header of segment type `segment` (3 names a dynamic loader).
+    fn elf(kind: u16, segment: u32) -> Vec<u8> {
+        let mut elf = vec![0u8; 64 + 56];
+        elf[..6].copy_from_slice(b"\x7fELF\x02\x01");
+        elf[16..18].copy_from_slice(&kind.to_le_bytes());
+        elf[32..40].copy_from_slice(&64u64.to_le_bytes());
+        elf[54..56].copy_from_slice(&56u16.to_le_bytes());
+        elf[56..58].copy_from_slice(&1u16.to_le_bytes());
+        elf[64..68].copy_from_slice(&segment.to_le_bytes());
+        elf
+    }
+
+    #[test]
+    fn only_a_static_non_pie_executable_passes_for_the_fast_binary() {
+        const PT_LOAD: u32 = 1;
+        assert!(is_static_non_pie(&elf(2, PT_LOAD)));
+        assert!(!is_static_non_pie(&elf(3, PT_LOAD)), "position-independent");
+        assert!(!is_static_non_pie(&elf(2, 3)), "names a dynamic loader");
+        assert!(!is_static_non_pie(&elf(2, PT_LOAD)[..70]), "cut short");
+        assert!(!is_static_non_pie(b"#!/bin/sh\n"));
+        // This test's own binary is linked as `cargo test` links it: dynamic, position-independent.
+        if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            assert!(!is_static_non_pie(&fs::read(std::env::current_exe().unwrap()).unwrap()));
+        }
     }
 
     #[test]
