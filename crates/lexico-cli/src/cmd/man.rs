@@ -37,12 +37,14 @@ pub fn page() -> std::io::Result<Vec<u8>> {
         command_section(sub, &mut page)?;
     }
     man.render_version_section(&mut page)?;
-    Ok(once_preamble(&page))
+    Ok(finish(&page))
 }
 
-/// The page with clap_mangen's preamble (the lines that define the apostrophe string `Aq`,
-/// written before each part it renders) kept only the first time.
-fn once_preamble(page: &[u8]) -> Vec<u8> {
+/// The page as it is printed: clap_mangen's preamble (the lines that define the apostrophe
+/// string `Aq`, written before each part it renders) kept only the first time, and every
+/// character outside ASCII (Ñ, Ç, the arrows of the help texts) written as a roff escape
+/// (`\[u00D1]`), which groff and mandoc read whatever the page's encoding is taken to be.
+fn finish(page: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(page);
     let mut seen: Vec<&str> = Vec::new();
     let mut out = String::with_capacity(text.len());
@@ -53,7 +55,13 @@ fn once_preamble(page: &[u8]) -> Vec<u8> {
             }
             seen.push(line);
         }
-        out.push_str(line);
+        for c in line.chars() {
+            if c.is_ascii() {
+                out.push(c);
+            } else {
+                out.push_str(&format!("\\[u{:04X}]", c as u32));
+            }
+        }
         out.push('\n');
     }
     out.into_bytes()
@@ -166,8 +174,11 @@ mod tests {
     }
 
     #[test]
-    fn the_page_is_roff_with_one_title_and_one_preamble() {
+    fn the_page_is_ascii_roff_with_one_title_and_one_preamble() {
         let page = String::from_utf8(page().unwrap()).unwrap();
+        assert!(page.is_ascii());
+        // `valid`'s help names ÇURRO: its Ç is escaped.
+        assert!(page.contains("\\[u00C7]URRO"), "no escaped Ç");
         assert!(page.starts_with(".ie ") || page.starts_with(".TH "), "{}", &page[..40]);
         assert_eq!(page.matches("\n.TH ").count(), 1);
         assert_eq!(page.matches(".ds Aq ").count(), 2, "the preamble's two lines, once");
