@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use crate::root;
+use crate::{dist, root};
 
 /// How many times each kind of measurement is repeated.
 struct Runs {
@@ -154,29 +154,6 @@ fn section_len(path: &Path, tag: &[u8; 4]) -> Result<Option<u64>> {
     Ok(None)
 }
 
-/// The flags of the distributed x86-64 Linux binary: linked statically and not
-/// position-independent, so the kernel maps it and jumps in, with no dynamic loader, shared
-/// libraries or relocations at start-up (this halves `lexico valid` against `/bin/true`; see
-/// `docs/performance.md`). They cannot live in `.cargo/config.toml`: without an explicit
-/// `--target`, target flags also reach proc-macro crates, which cannot be built with
-/// `crt-static`.
-pub const STATIC_FLAGS: &str = "-C target-feature=+crt-static -C relocation-model=static";
-
-/// Builds the release binary as it is distributed and returns its path: on x86-64 Linux with
-/// glibc, statically linked ([`STATIC_FLAGS`]); elsewhere, the plain `cargo build --release`.
-fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
-    let mut cmd = Command::new("cargo");
-    cmd.current_dir(root).args(["build", "--release", "--quiet", "-p", "lexico-cli"]);
-    if cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu")) {
-        const TRIPLE: &str = "x86_64-unknown-linux-gnu";
-        cmd.args(["--target", TRIPLE]).env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);
-        crate::run(&mut cmd)?;
-        return Ok(target.join(TRIPLE).join("release/lexico"));
-    }
-    crate::run(&mut cmd)?;
-    Ok(target.join("release/lexico"))
-}
-
 /// 10,000 racks of 7 tiles drawn from the bag of `rules/fise-2016/tiles.csv` (blanks
 /// included) with a fixed seed, one per line, tiles separated by commas.
 fn racks(root: &Path, n: usize) -> Result<String> {
@@ -256,10 +233,9 @@ pub fn run(args: &[String]) -> Result<()> {
     let runs =
         if quick { Runs { tiny: 20, build: 1, batch: 1 } } else { Runs { tiny: 200, build: 10, batch: 5 } };
     let root = root();
-    eprintln!("bench: building lexico (release)");
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
-    let lexico = build_release(&root, &target)?;
+    eprintln!("bench: building lexico (release, as `cargo xtask dist` builds it)");
+    let target = dist::target_dir(&root);
+    let lexico = dist::build_release(&root, &target)?;
     let work = target.join("bench");
     fs::create_dir_all(&work)?;
     let words = root.join("lexicon-src/letterpress-es.txt");

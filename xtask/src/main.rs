@@ -6,10 +6,15 @@
 //! - `conformance`: build FISE-2 from `../shared/data/fise-2` and compare it with the previous
 //!   edition (`docs/conformance.md`).
 //! - `bench`: the performance figures of `docs/performance.md`, with ratios against references.
+//! - `dist`: the distributed binary (static on x86-64 Linux, as `bench` measures it), its
+//!   completion scripts and manual page, in `target/dist/`.
 
 mod bench;
 mod conformance;
+mod dist;
 mod import;
+#[cfg(test)]
+mod tidy;
 
 use std::process::{Command, ExitCode};
 
@@ -21,10 +26,11 @@ fn main() -> ExitCode {
         Some("import-letterpress") => import::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
+        Some("dist") => dist::run(&args[1..]),
         Some("ci") => ci(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance | ci>"
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance | dist | ci>"
             );
             return ExitCode::from(2);
         }
@@ -62,6 +68,12 @@ fn fise2_dir() -> std::path::PathBuf {
         _ => std::path::PathBuf::from("../shared/data/fise-2"),
     }
 }
+
+/// Held by every test that starts a process. A test that writes a script and runs it can fail
+/// with "text file busy" when another test's child, between its fork and its exec, still holds
+/// the script open for writing.
+#[cfg(test)]
+pub static SPAWN_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// The workspace root.
 pub fn root() -> std::path::PathBuf {

@@ -478,3 +478,21 @@ fn a_closed_pipe_ends_the_program_quietly() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "AARONICA\n");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn the_manual_page_is_roff_and_completions_come_for_every_shell() {
+    let page = stdout(lexico().arg("man"));
+    assert!(page.starts_with(".TH ") || page.starts_with(".ie "), "{}", &page[..40.min(page.len())]);
+    assert!(page.contains("\n.SH \"LEXICO VALID\"\n"), "no section for `valid`");
+    for (shell, opening) in [
+        ("bash", "_lexico() {"),
+        ("zsh", "#compdef lexico"),
+        ("fish", "complete -c lexico"),
+        ("elvish", "set edit:completion:arg-completer[lexico]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let script = stdout(lexico().args(["completions", shell]));
+        assert!(script.contains(opening), "{shell}: no {opening:?}");
+    }
+    lexico().args(["completions", "tcsh"]).assert().code(2);
+}
