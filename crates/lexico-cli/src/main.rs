@@ -1,9 +1,11 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
 mod cmd;
+mod i18n;
 mod input;
 mod lexicons;
 mod output;
+mod station;
 
 use std::process::ExitCode;
 
@@ -13,6 +15,10 @@ use clap::{ArgMatches, FromArgMatches, Parser};
 #[derive(Parser)]
 #[command(name = "lexico", version, about, max_term_width = 100)]
 struct Cli {
+    /// The language of messages for people: es or en. Default: from LC_ALL, LC_MESSAGES or LANG
+    /// (es* is Spanish), else English; the judge station's pages are Spanish by default.
+    #[arg(long, value_enum, global = true, value_name = "LANG")]
+    lang: Option<i18n::Lang>,
     #[command(subcommand)]
     command: Command,
 }
@@ -83,10 +89,12 @@ commands! {
     Lexicons "lexicons" "List the installed lexicons: name, edition, words, checksum, path" cmd::lexicons::Args;
     Completions "completions" "Print a shell completion script (bash, zsh, fish, elvish, powershell)" cmd::completions::Args;
     Man "man" "Print the manual page (roff)" cmd::man::Args;
+    Serve "serve" "Run the judge station: judge and arbiter pages in a browser, a JSON API, an audit log" cmd::serve::Args;
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    i18n::choose(cli.lang);
     let result = match cli.command {
         Command::Build(args) => cmd::build::run(args),
         Command::Valid(args) => cmd::valid::run(args),
@@ -103,6 +111,7 @@ fn main() -> ExitCode {
         Command::Lexicons(args) => cmd::lexicons::run(args),
         Command::Completions(args) => cmd::completions::run(args),
         Command::Man(args) => cmd::man::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(code) => code,
@@ -178,7 +187,8 @@ mod tests {
                 "install",
                 "lexicons",
                 "completions",
-                "man"
+                "man",
+                "serve"
             ]
         );
         for (name, about) in &listed {

@@ -14,5 +14,6 @@ pub mod lexicons;
 pub mod man;
 pub mod pattern;
 pub mod rules;
+pub mod serve;
 pub mod tiles;
 pub mod valid;
