@@ -3,7 +3,7 @@
 //! and a station on an address but loopback judges only for holders of the table code.
 
 mod harness;
-use harness::{encode, start, temp_dir, ARBITER};
+use harness::{encode, lexico, start, temp_dir, workspace, ARBITER};
 
 fn judge_target(play: &str) -> String {
     format!("/api/v1/judge?play={}", encode(play))
@@ -216,4 +216,38 @@ fn serve_speaks_the_locale_of_the_terminal() {
     assert!(run("es_ES.UTF-8", &[]).contains("el código de --arbiter-code"));
     assert!(run("en_US.UTF-8", &[]).contains("the code of --arbiter-code"));
     assert!(run("es_ES.UTF-8", &["--lang", "en"]).contains("the code of --arbiter-code"));
+}
+
+#[test]
+fn a_lexicon_file_overwritten_under_a_running_station_changes_no_answer() {
+    let dir = temp_dir("station", "overwritten");
+    std::fs::write(dir.join("words.txt"), "casa\nperros\n").unwrap();
+    let rules = workspace().join("rules/fise-2016");
+    let built = lexico()
+        .current_dir(&dir)
+        .args(["build", "--quiet", "-o", "small.lex", "--name", "Small", "--edition", "S-1", "--rules"])
+        .arg(&rules)
+        .arg("words.txt")
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    let file = dir.join("small.lex");
+    let st = start(&["--lexicon", file.to_str().unwrap()]);
+    let verdict =
+        |play: &str| st.get(&judge_target(play), &[]).json()["verdict"].as_str().unwrap().to_string();
+    assert_eq!(verdict("CASA PERROS"), "ACCEPTABLE");
+    assert_eq!(verdict("GATO"), "UNACCEPTABLE");
+    let sha = st.get("/api/v1/lexicon", &[]).json()["lexicon"]["sha256"].clone();
+    // Truncated, then overwritten in place with other bytes: a memory map would read them (or
+    // die of SIGBUS); the station's copy does not.
+    std::fs::write(&file, b"").unwrap();
+    assert_eq!(verdict("CASA PERROS"), "ACCEPTABLE");
+    std::fs::write(&file, vec![0xA5; 4096]).unwrap();
+    assert_eq!(verdict("CASA PERROS"), "ACCEPTABLE");
+    assert_eq!(verdict("GATO"), "UNACCEPTABLE");
+    assert_eq!(st.get("/api/v1/lexicon", &[]).json()["lexicon"]["sha256"], sha);
+    // Ctrl-C stops it as SIGTERM does.
+    let (rest, status) = st.stop_with("INT");
+    assert!(status.success(), "{status:?}");
+    assert!(rest.contains("Station stopped: 5 plays judged."), "{rest}");
 }

@@ -121,9 +121,14 @@ impl Station {
 
     /// Stops the station with SIGTERM and returns what it printed after its banner, and its exit
     /// status.
-    pub fn stop(mut self) -> (String, std::process::ExitStatus) {
+    pub fn stop(self) -> (String, std::process::ExitStatus) {
+        self.stop_with("TERM")
+    }
+
+    /// Stops the station with the signal `signal` (`TERM`, `INT`), as [`Station::stop`].
+    pub fn stop_with(mut self, signal: &str) -> (String, std::process::ExitStatus) {
         let pid = self.child.id().to_string();
-        let killed = std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        let killed = std::process::Command::new("kill").args([&format!("-{signal}"), &pid]).status().unwrap();
         assert!(killed.success());
         let mut rest = String::new();
         self.stdout.read_to_string(&mut rest).unwrap();
