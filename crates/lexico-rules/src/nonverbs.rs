@@ -109,7 +109,7 @@ impl<'a> NonVerbContext<'a> {
         }
     }
 
-    /// True if `word` is an adverb in *-mente* made on a listed adjective (art. 2): the part
+    /// True if `word` is an adverb in *-mente* made on a listed adjective: the part
     /// before *-mente* is a listed word of three letters or more (`lenta`, `fácil`), or the
     /// feminine of a participle (`unida`, `abastada`).
     fn is_mente_adverb(&self, word: &str) -> bool {
@@ -294,8 +294,8 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 if by_rules.number != Number::NoPlural {
                     continue;
                 }
-                // An ending rule without plural (-y after a consonant, or after a vowel outside the
-                // lists of 18.4.1): the regular plurals are kept as rejected forms, to explain why.
+                // An ending rule without plural (in FISE-2016, -y outside the lists of exceptions):
+                // the regular plurals are kept as rejected forms, to explain why.
                 for add in ["es", "s"] {
                     forms.push(Form {
                         text: add_suffix(word, "", add),

@@ -4,8 +4,10 @@
 //! dropping the written accent); every decision of the regulation is in the rule directory
 //! (`rules/fise-2016/plurals/`, described in `docs/rules-plurals.md`):
 //!
-//! - `endings.txt`: the rules of 18.4 by final letter and stress class;
-//! - every other `*.txt`: word lists (exceptions of 18.4, closed lists of 18.1, 18.2, 18.3), one
+//! - `endings.txt`: the rules by final letter and stress class;
+//! - `number.toml`: which parts of speech, marks and list categories take a plural, and the
+//!   evidence order of [`crate::nonverbs`] ([`crate::number`]);
+//! - every other `*.txt`: word lists (exceptions to the ending rules, closed lists), one
 //!   word per line with its plural, the kind of list and the article.
 //!
 //! Results are [`Decision`]s: whether the word varies in number ([`Number`]), the rule and article
@@ -45,52 +47,52 @@ impl fmt::Display for Number {
 }
 
 /// The kind of list a word entry comes from. The file name is free; the category tells the engine
-/// how to apply the entry.
+/// how to apply the entry. Which article a list cites is the rule file's business.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Category {
-    /// `nadj`: noun or adjective, exceptions of 18.4.
+    /// `nadj`: noun or adjective, an exception to the ending rules.
     NounAdj,
-    /// `art`: article (18.1.1.2).
+    /// `art`: article.
     Art,
-    /// `contr`: contraction (18.1.1.3).
+    /// `contr`: contraction.
     Contr,
-    /// `pron`: pronoun (18.1.1.4).
+    /// `pron`: pronoun.
     Pron,
-    /// `acort`: shortening (18.1.2.1).
+    /// `acort`: shortening.
     Acort,
-    /// `prefadj`: adjective made of prefix and noun (18.1.2.2).
+    /// `prefadj`: adjective made of prefix and noun.
     PrefAdj,
-    /// `letra`: name of a Spanish letter or digraph (18.1.2.3).
+    /// `letra`: name of a Spanish letter or digraph.
     Letra,
-    /// `griega`: name of a Greek letter (18.1.2.4).
+    /// `griega`: name of a Greek letter.
     Griega,
-    /// `nota`: musical note (18.1.2.5).
+    /// `nota`: musical note.
     Nota,
-    /// `aposicion`: noun that modifies another noun (18.1.2.6).
+    /// `aposicion`: noun that modifies another noun.
     Aposicion,
-    /// `tratamiento`: form of address (18.1.2.7).
+    /// `tratamiento`: form of address.
     Tratamiento,
-    /// `tribu`: name of a tribe or people (18.1.2.8).
+    /// `tribu`: name of a tribe or people.
     Tribu,
-    /// `adv`: adverb (18.2.1).
+    /// `adv`: adverb.
     Adv,
-    /// `apoc`: apocope (18.2.2).
+    /// `apoc`: apocope.
     Apoc,
-    /// `conj`: conjunction (18.2.3).
+    /// `conj`: conjunction.
     Conj,
-    /// `loc`: word of an expression or locution (18.2.4).
+    /// `loc`: word of an expression or locution.
     Loc,
-    /// `cursiva`: unadapted foreign word or Latinism, in italics in the dictionary (18.2.5).
+    /// `cursiva`: unadapted foreign word or Latinism, in italics in the dictionary.
     Cursiva,
-    /// `adaptado`: adapted foreign word or Latinism (18.2.5).
+    /// `adaptado`: adapted foreign word or Latinism.
     Adaptado,
-    /// `interj`: interjection (18.2.6).
+    /// `interj`: interjection.
     Interj,
-    /// `onomat`: onomatopoeia (18.2.7).
+    /// `onomat`: onomatopoeia.
     Onomat,
-    /// `prep`: preposition (18.2.8).
+    /// `prep`: preposition.
     Prep,
-    /// `envio`: word in a cross-reference entry (18.3).
+    /// `envio`: word in a cross-reference entry.
     Envio,
 }
 
@@ -174,7 +176,7 @@ pub struct ListEntry {
     pub category: Category,
     /// The article of the regulation.
     pub article: String,
-    /// The rule id: `article/category/lemma` (`18.4.1/nadj/lord`).
+    /// The rule id: `article/category/lemma` (`A.B/nadj/lord`).
     pub rule: String,
     /// The file and 1-based line it was read from.
     pub source: (PathBuf, usize),
@@ -667,8 +669,8 @@ impl Plurals {
     }
 
     /// The decision for `lemma` read as a singular noun or adjective: the word lists first (every
-    /// entry except the `none` of a non-pluralising category of 18.2, which speaks of the word in
-    /// that category only), then the ending rules of 18.4. When several entries apply, their
+    /// entry except the `none` of a category of `none_in_category_only` in `number.toml`, which
+    /// speaks of the word in that category only), then the ending rules. When several entries apply, their
     /// plural forms are merged; failing any, an `inv` entry makes the word invariable, failing
     /// that a `none` entry leaves it without plural.
     pub fn decide(&self, lemma: &str) -> Decision<'_> {
@@ -683,8 +685,8 @@ impl Plurals {
         self.by_ending(lemma)
     }
 
-    /// Whether the regulation itself names `lemma` in a list (18.1.1.x, 18.1.2.x, 18.2, 18.3 or
-    /// the exceptions of 18.4), and what the lists say when merged as in [`Plurals::decide`] but
+    /// Whether the regulation itself names `lemma` in a list (a closed list, or an exception to
+    /// the ending rules), and what the lists say when merged as in [`Plurals::decide`] but
     /// including every `none` entry: `None` if the lemma is in no list. See
     /// [`Plurals::entries`] for the individual entries and their categories.
     pub fn closed_list(&self, lemma: &str) -> Option<Decision<'_>> {
@@ -777,7 +779,7 @@ impl Plurals {
         Some(Decision::without_plural(lemma, &first.rule, &first.article))
     }
 
-    /// The decision of the ending rules of 18.4 alone, ignoring the word lists.
+    /// The decision of the ending rules alone, ignoring the word lists.
     pub fn by_ending(&self, lemma: &str) -> Decision<'_> {
         let Ok(s) = syllabify(lemma) else {
             return Decision::without_plural(lemma, "unreadable", &self.number.ending_article);
@@ -785,8 +787,8 @@ impl Plurals {
         let chars: Vec<char> = lemma.chars().collect();
         let last = chars.len() - 1;
         // The final vowel is tonic when it carries the stress; an unaccented weak vowel after
-        // another weak vowel (`cui`, `mui`) is read as a glide, as the regulation's example
-        // `cui`-`cuis` (18.4.2) requires.
+        // another weak vowel (`cui`, `mui`) is read as a glide, as the 2016 regulation's example
+        // `cui`-`cuis` requires.
         let glide = last > 0
             && matches!(vowel(chars[last]), Some(('i' | 'u', false)))
             && matches!(vowel(chars[last - 1]), Some(('i' | 'u', _)));
