@@ -376,6 +376,8 @@ const ANNEX_ROWS: &[(&str, Expect, &str, &str)] = &[
     ("boxeados", Out("17.11"), "boxear", "17.11"),
     ("medrados", Out("17.11"), "medrar", "17.11"),
     // 17.12: antiguo, desusado and germanía verbs: the infinitive; conjugated when they have a model
+    ("atear", In, "atear", "17.12"),
+    ("ateamos", Out("17.12"), "atear", "17.12"),
     ("atendar", In, "atendar", "17.12"),
     ("fuñar", In, "fuñar", "17.12"),
     ("yantamos", In, "yantar", "17.12"),
