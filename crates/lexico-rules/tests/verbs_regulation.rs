@@ -362,6 +362,8 @@ const ANNEX_ROWS: &[(&str, Expect, &str, &str)] = &[
     ("volás", In, "volar", "17.6"),
     ("acertás", In, "acertar", "17.6"),
     ("contás", In, "contar", "17.6"),
+    // The voseo imperative HABÉ came with the 2016 update list, not with the DRAE 2001 model.
+    ("habé", Out("17.6"), "haber", "17.6"),
     // 17.10: verbs marked "p. us." are conjugated
     ("exoramos", In, "exorar", "17.10"),
     ("exuberan", In, "exuberar", "17.10"),
