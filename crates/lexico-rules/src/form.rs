@@ -17,7 +17,7 @@ pub enum Verdict<'a> {
 /// `text` is the spelling in lower case, accents allowed (they are dropped when the form becomes
 /// tiles). `slot` names the paradigm cell or the kind of form (`ind.pres.1s`, `part.f.pl`,
 /// `plural`, `feminine`, `lemma`), `rule` the id of the rule in the rule set that decided it and
-/// `article` the article of the regulation that rule encodes (`17.4`, `18.4.1`). Names are
+/// `article` the article of the regulation that rule encodes, as the rule file writes it. Names are
 /// borrowed from the rule set (or are constants): a large build makes millions of forms, and
 /// most of them differ only in their text.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -76,6 +76,8 @@ impl LemmaRow {
             pos: self.pos.clone(),
             cursiva: self.marks.cursiva,
             inv: self.marks.inv,
+            desus: self.marks.desus,
+            germ: self.marks.germ,
             pl: if feminine { None } else { self.marks.pl.clone() },
         }
     }

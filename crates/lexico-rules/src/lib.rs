@@ -14,6 +14,7 @@ pub mod fise;
 pub mod form;
 pub mod lemmas;
 pub mod nonverbs;
+pub mod number;
 pub mod plural;
 pub mod ruleset;
 pub mod sources;

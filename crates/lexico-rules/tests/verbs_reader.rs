@@ -77,7 +77,6 @@ fn malformed_lines_name_line_and_column() {
         ("00-1-D-abalear", 6, "needs its forms"),
         ("00-1-.-abalear(abalear)", 6, "only for properties D and P"),
         ("00-1-P-abalear(abaleado", 24, "unclosed bracket"),
-        ("99-1-.-abalear", 4, "class 0"),
     ];
     for (line, column, message) in cases {
         let (l, c, m) = error_at(&format!("{s}{line}\n"));
@@ -205,4 +204,11 @@ fn entries_that_do_not_fit_the_rule_set_name_their_line() {
     let err = check("00-1-D-amar(amo cantó)").unwrap_err();
     assert_eq!(err, "verbos.txt:8:1: `cantó` is listed as a valid form but is not a form of `amar`");
     assert_eq!(check("00-1-D-amar(amo amó)"), Ok(()));
+    // Class 0 goes with the usage codes of `rules.toml` (99 obsolete, 88 regional) and only there.
+    assert_eq!(check("99-0-.-abalear"), Ok(()));
+    assert_eq!(check("88-0-.-abalear"), Ok(()));
+    let err = check("99-1-.-abalear").unwrap_err();
+    assert!(err.starts_with("verbos.txt:8:4: class 0 goes with the usage codes only (99, 88)"), "{err}");
+    let err = check("00-0-.-abalear").unwrap_err();
+    assert!(err.starts_with("verbos.txt:8:4: class 0"), "{err}");
 }
