@@ -9,7 +9,6 @@
 
 pub mod anagram_index;
 mod builder;
-pub mod compile;
 mod error;
 pub mod format;
 mod lexicon;
@@ -19,7 +18,7 @@ pub mod provenance;
 pub mod query;
 
 pub use anagram_index::AnagramIndex;
-pub use builder::{hex, Builder};
+pub use builder::{hex, Builder, Part};
 pub use error::LexiconError;
 pub use lexicon::{Checker, Derivation, Lexicon};
 pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};

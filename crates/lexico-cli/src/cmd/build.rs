@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use lexico_lexicon::compile::{self, Exclusion, Input, Meta, Phase};
+use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
 
 #[derive(clap::Args)]
 #[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
