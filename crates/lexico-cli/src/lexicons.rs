@@ -118,7 +118,7 @@ pub fn default_path(dir: &Path) -> Result<Option<PathBuf>> {
 /// Makes `file`, a lexicon in `dir`, the default: the record is written atomically.
 pub fn set_default(dir: &Path, file: &Path) -> Result<()> {
     let name = file.file_name().and_then(|n| n.to_str()).context("an installed lexicon's file name")?;
-    crate::cmd::build::write_atomically(&dir.join(DEFAULT_RECORD), format!("{name}\n").as_bytes())
+    crate::files::write_atomically(&dir.join(DEFAULT_RECORD), format!("{name}\n").as_bytes())
 }
 
 /// Makes the embedded lexicon the default again: the record is removed.

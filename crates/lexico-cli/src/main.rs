@@ -1,6 +1,7 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
 mod cmd;
+mod files;
 mod input;
 mod lexicons;
 mod output;

@@ -9,9 +9,13 @@
 
 pub mod anagram_index;
 mod builder;
+mod diff;
 mod error;
+mod explain;
 pub mod format;
 mod from_words;
+mod judge;
+mod kind;
 mod lexicon;
 mod manifest;
 pub mod progress;
@@ -20,8 +24,12 @@ pub mod query;
 
 pub use anagram_index::AnagramIndex;
 pub use builder::{hex, Builder, Part};
+pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
+pub use explain::{describe, describe_enclitic, explain, Enclitic, Explanation};
 pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
+pub use judge::{judge_play, judge_word, play_words, separate_tiles, PlayVerdict, Verdict, SEPARATE_TILES};
+pub use kind::{kind_of, Kind};
 pub use lexicon::{Checker, Derivation, Lexicon};
 pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
 pub use provenance::{Code, SlotInfo};
