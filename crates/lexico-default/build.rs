@@ -1,7 +1,7 @@
 //! Builds the default lexicon from `lexicon-src/` with the rule set `fise-2016` embedded in
-//! `lexico-rules` (the one `lexico build` uses by default) and embeds it: the binary's lexicon is
-//! rebuilt whenever a source or rule file changes (a changed rule file rebuilds `lexico-rules`,
-//! which re-runs this script), so it can never be stale.
+//! `lexico-rules` (the one `lexico build` uses by default) into `OUT_DIR`, where `src/lib.rs`
+//! embeds it. It is rebuilt whenever a source or rule file changes (a changed rule file rebuilds
+//! `lexico-rules`, which re-runs this script), so it can never be stale.
 
 use std::path::Path;
 
