@@ -4,6 +4,14 @@ use lexico_lexicon::LexiconError;
 use lexico_rules::RuleError;
 
 /// Why a build stopped.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let input = lexico_compile::Input { path: "k.txt".into(), bytes: b"kiwi\n".to_vec() };
+/// let err = lexico_compile::compile(&rules, &[input], None, Default::default(), &mut |_, _, _| {}).err().expect("no word");
+/// assert!(err.to_string().starts_with("no word to write"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
     /// A source or a rule file could not be read (with its place).

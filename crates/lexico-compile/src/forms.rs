@@ -8,6 +8,15 @@ use lexico_rules::{Form, RuleSet, Verdict};
 use lexico_tiles::{TileError, TileSet};
 
 /// A word a build took in and left out, with the reason.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let input = lexico_compile::Input { path: "w.txt".into(), bytes: b"casa\nwifi\n".to_vec() };
+/// let c = lexico_compile::compile(&rules, &[input], None, Default::default(), &mut |_, _, _| {})?;
+/// let x = &c.exclusions[0];
+/// assert_eq!((x.text.as_str(), x.rule.as_str(), x.line), ("wifi", "k-or-w", 2)); // a screening rule
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exclusion {
     /// The word as the source or the rules spelled it.

@@ -49,6 +49,11 @@ use forms::Sink;
 use read::{entries, Parsed};
 
 /// The descriptive fields of the lexicon being built.
+///
+/// ```
+/// let meta = lexico_compile::Meta { name: "FISE".into(), edition: "FISE-2".into(), jobs: 1, ..Default::default() };
+/// assert!(!meta.anagram_index); // off unless asked for
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Meta {
     /// The lexicon's name (`FISE`).
@@ -70,6 +75,15 @@ pub struct Meta {
 }
 
 /// What a build produced.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let input = lexico_compile::Input { path: "w.txt".into(), bytes: b"casa\ncasa\nperro\n".to_vec() };
+/// let c = lexico_compile::compile(&rules, &[input], None, Default::default(), &mut |_, _, _| {})?;
+/// assert_eq!((c.manifest.words, c.taken), (2, 3));
+/// assert_eq!(c.warnings[0].to_string(), "w.txt: 1 duplicate line (at 2)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Compiled {
     /// The lexicon file, byte for byte: write it, or open it with
     /// [`Lexicon::from_vec`](lexico_lexicon::Lexicon::from_vec).

@@ -17,6 +17,13 @@ pub const MOSTLY_EXCLUDED_MIN_LINES: u64 = 10;
 
 /// Something in the sources a maintainer should look at; the build goes on. Its `Display` is
 /// one line naming the source, without a prefix (the caller adds its own).
+///
+/// ```
+/// use lexico_compile::Warning;
+///
+/// let w = Warning::Empty { source: "notes.txt".into(), lines: 2 };
+/// assert_eq!(w.to_string(), "notes.txt: empty source: no entry in its 2 lines");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Warning {
     /// A source in which its reader found no entry at all (no word, lemma or verb): `lines` is

@@ -180,6 +180,12 @@ impl BitWriter {
 }
 
 /// An opened anagram index.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "saca"])?;
+/// assert!(lex.anagram_index()?.is_some()); // from_words files one, as the embedded lexicon does
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct AnagramIndex {
     fst: Fst<Bytes>,
     list: Bytes,

@@ -12,6 +12,13 @@ use crate::kind::{kind_of, Kind};
 use crate::{provenance, Lexicon, LexiconError, Manifest};
 
 /// Why two lexicons cannot be compared.
+///
+/// ```
+/// // Two lexicons in the same tile set compare; DiffError::TileSets says when they do not.
+/// let a = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// assert!(lexico_lexicon::diff(&a, &a)?.added.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum DiffError {
     /// Their tile sets differ, so the same bytes are not the same word.

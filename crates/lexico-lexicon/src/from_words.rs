@@ -73,6 +73,11 @@ impl<T: AsWord + ?Sized> AsWord for &T {
 }
 
 /// Why [`Lexicon::from_words`] could not build a lexicon.
+///
+/// ```
+/// let err = lexico_lexicon::Lexicon::from_words(["casa", "ca$a"]).err().expect("refused");
+/// assert_eq!(err.to_string(), "word 2: column 3: '$' is not a tile");
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum FromWordsError {
     /// A word is not spelled in the Spanish tiles: `index` is its 0-based place in the input.

@@ -35,6 +35,13 @@ pub fn slot_of(code: Code) -> u16 {
 }
 
 /// What a slot means.
+///
+/// ```
+/// use lexico_lexicon::{kind_of, Kind, SlotInfo};
+///
+/// let plural = SlotInfo { slot: "plural".into(), rule: "18.1.1".into(), ..SlotInfo::default() };
+/// assert_eq!(kind_of(&plural), Kind::Plural);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SlotInfo {
     /// The paradigm cell or kind of form (`ind.pres.1s`, `plural`, `word`).
@@ -70,6 +77,7 @@ impl std::hash::Hasher for Fnv {
 /// The provenance section.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
+    /// The slots, by index.
     pub slots: Vec<SlotInfo>,
     /// `(primary, other)`: a valid word whose fst code is `primary` was also made by `other`.
     pub extras: Vec<(Code, Code)>,

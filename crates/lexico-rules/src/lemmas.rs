@@ -57,13 +57,21 @@ pub struct Marks {
 /// One row of a lemma table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LemmaRow {
+    /// The 1-based line of the row.
     pub line: usize,
+    /// The headword.
     pub lemma: String,
+    /// The feminine form, when the row gives one.
     pub feminine: Option<String>,
+    /// The homograph number, when the headword has several entries.
     pub homograph: Option<u8>,
+    /// The non-verb parts of speech.
     pub pos: Vec<Pos>,
+    /// The verb classes, when the headword is a verb.
     pub verb: Vec<VerbPos>,
+    /// The usage marks of the row.
     pub marks: Marks,
+    /// The conjugation model, for a verb.
     pub model: Option<String>,
 }
 

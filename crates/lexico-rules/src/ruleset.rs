@@ -12,18 +12,32 @@ use crate::error::RuleError;
 use crate::files::RuleFiles;
 
 /// A rule set as loaded from its folder.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// assert_eq!(rules.name, "fise-2016");
+/// assert!(rules.screen("casa").is_none());
+/// assert!(rules.plurals.is_some() && rules.verbs.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct RuleSet {
     /// Where it was loaded from, as its messages name it: the folder as given, or `NAME
     /// (embedded)` for a set embedded in the crate. Nothing a lexicon records depends on it.
     pub dir: PathBuf,
+    /// The rule set's name (`fise-2016`).
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// Its title (the regulation it encodes).
     pub title: String,
+    /// The fewest tiles a word has.
     pub min_tiles: u8,
+    /// The most tiles a word has.
     pub max_tiles: u8,
     /// The text of the tile-set file.
     pub tiles_csv: String,
+    /// The screening rules, applied to words as the sources spell them.
     pub screening: Vec<ScreenRule>,
     screen_set: regex::RegexSet,
     /// The plural rules (section 18), when the rule set has them.
@@ -37,17 +51,24 @@ pub struct RuleSet {
 /// What a rule set says it is (`ruleset.toml`): see [`RuleSet::identity`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
+    /// The rule set's name (`fise-2016`).
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// Its title (the regulation it encodes).
     pub title: String,
 }
 
 /// A screening rule: source words matching `pattern` are excluded with `reason`.
 #[derive(Debug)]
 pub struct ScreenRule {
+    /// The rule's id, recorded with each word it excludes.
     pub id: String,
+    /// What it matches.
     pub pattern: Regex,
+    /// Why a matching word is excluded.
     pub reason: String,
+    /// The article of the regulation it applies.
     pub article: String,
 }
 

@@ -6,6 +6,13 @@ use crate::error::RuleError;
 use crate::ruleset::line_col;
 
 /// The kinds of source list, each with its reader.
+///
+/// ```
+/// use lexico_rules::SourceKind;
+///
+/// assert_eq!(SourceKind::detect(b"casa\nperro\n"), SourceKind::Raw);
+/// assert_eq!(SourceKind::Raw.name(), "raw");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SourceKind {
     /// One inflected word a line, `#` comments.
@@ -159,6 +166,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 pub struct RawList {
     text: String,
     spans: Vec<(u32, u32, u32)>,
+    /// The number of lines of the source.
     pub lines: usize,
 }
 

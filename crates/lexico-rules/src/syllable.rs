@@ -96,7 +96,12 @@ pub enum SyllableError {
     Empty,
     /// The word holds a character that is not a lower-case Spanish letter.
     #[error("character {ch:?} at position {position} is not a lower-case Spanish letter")]
-    BadChar { ch: char, position: usize },
+    BadChar {
+        /// The character.
+        ch: char,
+        /// Its 0-based position in the word.
+        position: usize,
+    },
     /// The word has no vowel (`pst`, `sh`).
     #[error("word {0:?} has no vowel")]
     NoVowel(String),

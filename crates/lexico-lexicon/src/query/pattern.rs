@@ -21,6 +21,17 @@ use crate::Lexicon;
 pub const MAX_PATTERN: usize = 63;
 
 /// A compiled crossword pattern.
+///
+/// ```
+/// use lexico_lexicon::query::{search, Pattern};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "cosa", "caso", "perro"])?;
+/// let pattern = Pattern::parse(lex.tiles(), "C?SA")?;
+/// let mut found = Vec::new();
+/// search(&lex, pattern, 1, 15, |w| { found.push(lex.tiles().spell(w)); true });
+/// assert_eq!(found, ["CASA", "COSA"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Pattern {
     /// `tiles[b]`: the positions whose element accepts tile byte `b`.
@@ -214,8 +225,11 @@ impl Automaton for Pattern {
 /// An automaton limited to words of `min..=max` tiles.
 #[derive(Clone, Debug)]
 pub struct Bounded<A> {
+    /// The automaton.
     pub inner: A,
+    /// The fewest tiles.
     pub min: usize,
+    /// The most tiles.
     pub max: usize,
 }
 

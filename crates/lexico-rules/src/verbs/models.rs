@@ -295,12 +295,14 @@ struct VariantDef {
 /// One generated cell: the text and where its ending starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
+    /// The form, with its ending.
     pub text: String,
     /// Byte offset of the ending in `text` (the template's `|`).
     pub ending_at: usize,
 }
 
 impl Cell {
+    /// The ending of the form (from the template's `|` on).
     pub fn ending(&self) -> &str {
         &self.text[self.ending_at..]
     }
