@@ -36,4 +36,9 @@ pub enum CompileError {
 
 /// How many words each source of evidence decided the number of (see
 /// [`lexico_rules::nonverbs`]).
+///
+/// ```
+/// let counts = lexico_compile::EvidenceCounts::new();
+/// assert!(counts.is_empty()); // a build from plain lists decides no number
+/// ```
 pub type EvidenceCounts = std::collections::BTreeMap<&'static str, u64>;

@@ -14,6 +14,13 @@ use serde::{Deserialize, Serialize};
 use crate::error::LexiconError;
 
 /// A derivation code: `entry << 16 | slot`.
+///
+/// ```
+/// use lexico_lexicon::provenance::{code, entry_of, slot_of};
+///
+/// let c = code(812, 3); // line 812 of the sources, slot 3
+/// assert_eq!((entry_of(c), slot_of(c)), (812, 3));
+/// ```
 pub type Code = u64;
 
 /// The most slots a lexicon can have.

@@ -3,6 +3,13 @@
 use std::borrow::Cow;
 
 /// Whether the rules keep a generated form in the lexicon.
+///
+/// ```
+/// use lexico_rules::Verdict;
+///
+/// let no = Verdict::Rejected { reason: "plural participle of a pronominal verb".into() };
+/// assert_ne!(no, Verdict::Accepted);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict<'a> {
     /// The form is valid.

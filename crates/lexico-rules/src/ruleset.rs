@@ -49,6 +49,13 @@ pub struct RuleSet {
 }
 
 /// What a rule set says it is (`ruleset.toml`): see [`RuleSet::identity`].
+///
+/// ```
+/// let files = lexico_rules::RuleFiles::embedded("fise-2016").expect("embedded");
+/// let id = lexico_rules::RuleSet::identity(&files)?;
+/// assert_eq!(id.name, "fise-2016");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
     /// The rule set's name (`fise-2016`).
@@ -60,6 +67,13 @@ pub struct Identity {
 }
 
 /// A screening rule: source words matching `pattern` are excluded with `reason`.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let rule = rules.screen("wifi").expect("W has no tile");
+/// assert_eq!(rule.id, "k-or-w");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct ScreenRule {
     /// The rule's id, recorded with each word it excludes.

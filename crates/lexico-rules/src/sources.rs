@@ -162,6 +162,13 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// What a raw list holds: its words with their lines, and the number of lines read. The words
 /// stay in the decoded text (one allocation for a 600,000-word list, not one per word).
+///
+/// ```
+/// let list = lexico_rules::sources::read_raw(std::path::Path::new("w.txt"), b"casa\n\nperro\n")?;
+/// let words: Vec<(usize, &str)> = list.words().collect();
+/// assert_eq!(words, [(1, "casa"), (3, "perro")]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawList {
     text: String,

@@ -100,6 +100,18 @@ impl Found {
 }
 
 /// The order of a query's answer. Ties are always broken by tile order, so output is stable.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram, sort, AnagramQuery, Bag, Mode, Sort};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["as", "sal", "las"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "SAL")?;
+/// let mut found = anagram(&lex, &rack, &AnagramQuery { mode: Mode::Sub, ..AnagramQuery::default() })?;
+/// sort(&mut found, Sort::Alpha, lex.tiles(), &Bag::of(lex.tiles()));
+/// let words: Vec<String> = found.iter().map(|f| f.spell(lex.tiles())).collect();
+/// assert_eq!(words, ["AS", "LAS", "SAL"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
     /// Longest first.

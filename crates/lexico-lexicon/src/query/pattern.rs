@@ -223,6 +223,17 @@ impl Automaton for Pattern {
 }
 
 /// An automaton limited to words of `min..=max` tiles.
+///
+/// ```
+/// use lexico_lexicon::query::{search, Pattern};
+///
+/// // `search` bounds an automaton by length itself; Bounded is what it walks.
+/// let lex = lexico_lexicon::Lexicon::from_words(["sol", "sola", "solar"])?;
+/// let mut found = Vec::new();
+/// search(&lex, Pattern::parse(lex.tiles(), "SOL*")?, 4, 4, |w| { found.push(lex.tiles().spell(w)); true });
+/// assert_eq!(found, ["SOLA"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Bounded<A> {
     /// The automaton.
