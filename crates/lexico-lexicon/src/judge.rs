@@ -172,6 +172,21 @@ pub fn judge_play(lex: &Lexicon, play: &[&str], scratch: &mut Word) -> PlayVerdi
     }
 }
 
+/// Judges a play typed as one line (words separated by spaces, tabs, commas or semicolons):
+/// [`judge_play`] of [`play_words`].
+///
+/// ```
+/// use lexico_lexicon::{judge_play_line, Lexicon, PlayVerdict};
+///
+/// let lex = Lexicon::from_words(["casa", "perro"])?;
+/// assert_eq!(judge_play_line(&lex, "casa, perro"), PlayVerdict::Acceptable);
+/// assert_eq!(judge_play_line(&lex, ""), PlayVerdict::Unacceptable);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn judge_play_line(lex: &Lexicon, line: &str) -> PlayVerdict {
+    judge_play(lex, &play_words(line), &mut Word::new())
+}
+
 /// Splits a typed play into its words (spaces, tabs, commas or semicolons between them).
 ///
 /// ```

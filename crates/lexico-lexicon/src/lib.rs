@@ -45,6 +45,7 @@ mod manifest;
 pub mod progress;
 pub mod provenance;
 pub mod query;
+mod words;
 
 pub use anagram_index::AnagramIndex;
 pub use builder::{hex, Builder, Part};
@@ -52,8 +53,11 @@ pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
 pub use explain::{describe, describe_enclitic, explain, Enclitic, Explanation};
 pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
-pub use judge::{judge_play, judge_word, play_words, separate_tiles, PlayVerdict, Verdict, SEPARATE_TILES};
+pub use judge::{
+    judge_play, judge_play_line, judge_word, play_words, separate_tiles, PlayVerdict, Verdict, SEPARATE_TILES,
+};
 pub use kind::{kind_of, Kind};
 pub use lexicon::{Checker, Derivation, Lexicon};
 pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
 pub use provenance::{Code, SlotInfo};
+pub use words::{pattern_words, regex_words, valid_many, BadWord, Words};
