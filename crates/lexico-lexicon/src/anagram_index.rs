@@ -29,9 +29,9 @@
 use fst::raw::{Fst, Node};
 use fst::MapBuilder;
 
-use crate::builder::MAX_WORD_TILES;
 use crate::error::LexiconError;
 use crate::lexicon::Bytes;
+use crate::MAX_WORD_TILES;
 
 /// The distinct tiles of an alphagram, in tile order, and their copies.
 struct Distinct {

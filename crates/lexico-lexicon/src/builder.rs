@@ -9,8 +9,7 @@ use crate::manifest::Manifest;
 use crate::progress::{Phase, Progress};
 use crate::provenance::{code, entry_of, slot_of, Code, Provenance, SlotInfo};
 
-/// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.
-pub const MAX_WORD_TILES: usize = 16;
+use crate::MAX_WORD_TILES;
 
 /// A word as a sort key: its tiles left-aligned and zero-padded. Tiles are never 0, so a word
 /// that is a prefix of another sorts first, as in byte order, and keys compare as integers.

@@ -3,8 +3,9 @@
 
 use lexico_tiles::{Tile, TileError, TileSet, Word};
 
-use crate::builder::{Builder, MAX_WORD_TILES};
+use crate::builder::Builder;
 use crate::provenance::{code, SlotInfo};
+use crate::MAX_WORD_TILES;
 use crate::{Lexicon, LexiconError, Manifest};
 
 /// Something [`Lexicon::from_words`] takes as a word: text in any notation (`&str`, `String`:

@@ -47,6 +47,14 @@ pub mod provenance;
 pub mod query;
 mod words;
 
+/// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.
+///
+/// ```
+/// let longest = "a".repeat(lexico_lexicon::MAX_WORD_TILES);
+/// assert!(lexico_lexicon::Lexicon::from_words([longest]).is_ok());
+/// ```
+pub const MAX_WORD_TILES: usize = 16;
+
 pub use anagram_index::AnagramIndex;
 pub use builder::{hex, Builder, Part};
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};

@@ -34,6 +34,19 @@ pub enum RuleError {
     },
 }
 
+/// 1-based line and column (in characters) of byte `offset`: where an error points.
+///
+/// ```
+/// assert_eq!(lexico_rules::error::line_col(b"casa\nperro", 7), (2, 3));
+/// ```
+pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, column)
+}
+
 impl RuleError {
     /// Builds a [`RuleError::Syntax`] for `path` at `line` and `column`.
     pub fn syntax(path: impl Into<PathBuf>, line: usize, column: usize, message: impl Into<String>) -> Self {

@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::line_col;
 use crate::error::RuleError;
-use crate::ruleset::line_col;
 
 /// A folder of rule files: on disk, or a folder of an embedded rule set.
 ///

@@ -8,6 +8,7 @@ use regex::Regex;
 use serde::Deserialize;
 use toml::Spanned;
 
+pub use crate::error::line_col;
 use crate::error::RuleError;
 use crate::files::RuleFiles;
 
@@ -307,15 +308,6 @@ fn read_toml<T: serde::de::DeserializeOwned>(
         let message = e.message().to_string();
         RuleError::syntax(&path, line, column, message)
     })
-}
-
-/// 1-based line and column (in characters) of byte `offset`.
-pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
-    let before = &bytes[..offset.min(bytes.len())];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
-    (line, column)
 }
 
 /// The reason a pattern does not compile, on one line: the regex crate's message spans several

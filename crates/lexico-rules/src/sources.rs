@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
+use crate::error::line_col;
 use crate::error::RuleError;
-use crate::ruleset::line_col;
 
 /// The kinds of source list, each with its reader.
 ///

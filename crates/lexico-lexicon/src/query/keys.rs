@@ -6,7 +6,7 @@ use lexico_tiles::{Tile, TileSet};
 use super::{Bag, Found, Sort};
 
 /// The most tiles of a word in an [`AnagramKeys`] (the longest word of an anagram index).
-pub const KEY_TILES: usize = crate::builder::MAX_WORD_TILES;
+pub const KEY_TILES: usize = crate::MAX_WORD_TILES;
 
 /// The longest word a short key holds: 7 tiles, the game's rack, and a byte to spare.
 const SHORT: usize = 7;
