@@ -11,6 +11,12 @@ use crate::query::{search, Pattern, QueryError, TileRegex};
 use crate::Lexicon;
 
 /// Every word of a lexicon, in tile order: see [`Lexicon::words`].
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["sol", "luna"])?;
+/// assert_eq!(lex.words().count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Words<'a> {
     stream: fst::map::Stream<'a>,
 }
@@ -39,6 +45,13 @@ impl Lexicon {
 }
 
 /// A word of a batch that is no word of the tile set: its place in the batch (from 0) and why.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["sol"])?;
+/// let err = lexico_lexicon::valid_many(&lex, ["sol", "s@l"]).unwrap_err();
+/// assert_eq!(err.to_string(), "word 2: column 2: '@' is not a tile");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[error("word {}: {error}", index + 1)]
 pub struct BadWord {

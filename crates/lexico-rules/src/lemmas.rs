@@ -55,6 +55,14 @@ pub struct Marks {
 }
 
 /// One row of a lemma table.
+///
+/// ```
+/// let table = "lemma\tpos\tmarks\tmodel\nbonito, ta\tadj n\t\t\n";
+/// let (rows, lines) = lexico_rules::lemmas::read_lemma_table(std::path::Path::new("t.tsv"), table.as_bytes())?;
+/// assert_eq!(lines, 2);
+/// assert_eq!((rows[0].lemma.as_str(), rows[0].feminine.as_deref()), ("bonito", Some("bonita")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LemmaRow {
     /// The 1-based line of the row.
