@@ -82,6 +82,16 @@ impl std::hash::Hasher for Fnv {
 }
 
 /// The provenance section.
+///
+/// ```
+/// use lexico_lexicon::provenance::{code, Provenance};
+/// use lexico_lexicon::SlotInfo;
+///
+/// let mut p = Provenance::default();
+/// let slot = p.intern(SlotInfo { slot: "plural".into(), ..SlotInfo::default() }).expect("room");
+/// assert_eq!(p.intern(SlotInfo { slot: "plural".into(), ..SlotInfo::default() }), Some(slot));
+/// assert_eq!(p.codes(code(7, slot), false), [code(7, slot)]);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
     /// The slots, by index.

@@ -23,6 +23,15 @@ use crate::plural::{LemmaEntry, Pos};
 use crate::sources::{decode, lines};
 
 /// The verb classes a lemma table can give.
+///
+/// ```
+/// use lexico_rules::lemmas::{read_lemma_table, VerbPos};
+///
+/// let table = "lemma\tpos\tmarks\tmodel\namar\tv.tr\t\t1-00\n";
+/// let (rows, _) = read_lemma_table(std::path::Path::new("t.tsv"), table.as_bytes())?;
+/// assert_eq!(rows[0].verb, [VerbPos::Transitive]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VerbPos {
     /// `v.tr`: transitive.
@@ -34,6 +43,13 @@ pub enum VerbPos {
 }
 
 /// The marks of a lemma-table row.
+///
+/// ```
+/// let table = "lemma\tpos\tmarks\tmodel\nlord\tn\tpl=lores\t\n";
+/// let (rows, _) = lexico_rules::lemmas::read_lemma_table(std::path::Path::new("t.tsv"), table.as_bytes())?;
+/// assert!(!rows[0].marks.desus);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     /// `ant`: antiquated.
