@@ -1,6 +1,7 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
 mod cmd;
+mod files;
 mod i18n;
 mod input;
 mod lexicons;

@@ -59,6 +59,14 @@ impl AsRef<[u8]> for Bytes {
 }
 
 /// One way a word was made (or, for a rejected form, generated and refused).
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// let d = &lex.derivations(&lex.tiles().parse_word("casa")?)?[0];
+/// assert_eq!((d.slot.slot.as_str(), d.slot.rule.as_str()), ("word", "from-words"));
+/// assert_eq!(d.source, None); // a list given in memory has no source file
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Derivation {
     /// The source entry id.
@@ -73,6 +81,16 @@ pub struct Derivation {
 
 /// An open lexicon. Opening reads the header, the tile set and the word store's checksum; the
 /// manifest, provenance and rejected forms are decoded the first time they are asked for.
+///
+/// ```
+/// use lexico_lexicon::Lexicon;
+///
+/// let lex = Lexicon::from_words(["casa", "perro"])?; // or Lexicon::open(path), lexico_default::lexicon()
+/// assert_eq!(lex.len(), 2);
+/// assert!(lex.contains(&lex.tiles().parse_word("perro")?));
+/// assert_eq!(lex.manifest()?.name, "from-words");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Lexicon {
     backing: Arc<Backing>,
     table: Vec<SectionEntry>,
@@ -378,6 +396,15 @@ impl Lexicon {
 }
 
 /// See [`Lexicon::checker`].
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "casas", "perro"])?;
+/// let mut checker = lex.checker();
+/// let words: Vec<_> = ["casa", "casas", "gato"].iter().map(|w| lex.tiles().parse_word(w)).collect::<Result<_, _>>()?;
+/// let found: Vec<bool> = words.iter().map(|w| checker.contains(w)).collect();
+/// assert_eq!(found, [true, true, false]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Checker<'a> {
     fst: &'a fst::raw::Fst<Bytes>,
     /// The tiles of the path walked so far.

@@ -14,6 +14,13 @@ use serde::{Deserialize, Serialize};
 use crate::error::LexiconError;
 
 /// A derivation code: `entry << 16 | slot`.
+///
+/// ```
+/// use lexico_lexicon::provenance::{code, entry_of, slot_of};
+///
+/// let c = code(812, 3); // line 812 of the sources, slot 3
+/// assert_eq!((entry_of(c), slot_of(c)), (812, 3));
+/// ```
 pub type Code = u64;
 
 /// The most slots a lexicon can have.
@@ -35,6 +42,13 @@ pub fn slot_of(code: Code) -> u16 {
 }
 
 /// What a slot means.
+///
+/// ```
+/// use lexico_lexicon::{kind_of, Kind, SlotInfo};
+///
+/// let plural = SlotInfo { slot: "plural".into(), rule: "18.1.1".into(), ..SlotInfo::default() };
+/// assert_eq!(kind_of(&plural), Kind::Plural);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SlotInfo {
     /// The paradigm cell or kind of form (`ind.pres.1s`, `plural`, `word`).
@@ -68,8 +82,19 @@ impl std::hash::Hasher for Fnv {
 }
 
 /// The provenance section.
+///
+/// ```
+/// use lexico_lexicon::provenance::{code, Provenance};
+/// use lexico_lexicon::SlotInfo;
+///
+/// let mut p = Provenance::default();
+/// let slot = p.intern(SlotInfo { slot: "plural".into(), ..SlotInfo::default() }).expect("room");
+/// assert_eq!(p.intern(SlotInfo { slot: "plural".into(), ..SlotInfo::default() }), Some(slot));
+/// assert_eq!(p.codes(code(7, slot), false), [code(7, slot)]);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
+    /// The slots, by index.
     pub slots: Vec<SlotInfo>,
     /// `(primary, other)`: a valid word whose fst code is `primary` was also made by `other`.
     pub extras: Vec<(Code, Code)>,

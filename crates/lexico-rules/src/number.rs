@@ -41,7 +41,9 @@ struct PosDef {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct RuleRef {
+    /// The rule's id, as the lexicon's provenance and `explain` name it.
     pub rule: String,
+    /// The article of the regulation the rule encodes.
     pub article: String,
 }
 
@@ -59,8 +61,11 @@ struct UpdateDefs {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateVariable {
+    /// The rule's id.
     pub rule: String,
+    /// The article that admits the new word.
     pub article: String,
+    /// The article that admits the plurals the update list spells out.
     pub plural_article: String,
 }
 
@@ -116,6 +121,7 @@ const KINDS: [(&str, EvidenceKind); 9] = [
 /// One step of the evidence order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// Which kind of evidence the step weighs.
     pub kind: EvidenceKind,
     /// How the build's count of words decided by this step is labelled.
     pub label: &'static str,
@@ -135,10 +141,13 @@ pub struct NumberRules {
     non_pluralising: HashSet<Category>,
     pos: HashMap<Pos, Option<RuleRef>>,
     marks: HashMap<String, RuleRef>,
-    /// Update-list rules.
+    /// Update-list section 1: new entries variable in number.
     pub update_variable: UpdateVariable,
+    /// Update-list section 2: new entries invariable in number.
     pub update_invariable: RuleRef,
+    /// Update-list section 3: plurals new in the edition whose singular was already valid.
     pub update_plural_only: RuleRef,
+    /// Update-list section 5: plurals the edition removes.
     pub update_removed_plural: RuleRef,
     /// The evidence steps, in order; the last is `rules`.
     pub steps: Vec<Step>,

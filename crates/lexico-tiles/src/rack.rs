@@ -3,10 +3,19 @@
 use crate::tileset::{Tile, TileError, TileSet};
 
 /// A rack: how many of each tile, and how many blanks.
+///
+/// ```
+/// let set = lexico_tiles::TileSet::spanish();
+/// let rack = lexico_tiles::Rack::parse(&set, "CH A ? O")?;
+/// assert_eq!((rack.len(), rack.blanks), (4, 1));
+/// assert_eq!(lexico_tiles::Rack::parse(&set, "C H A O")?.len(), 4); // apart, C and H are two tiles
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rack {
     /// `counts[t]` is the number of tile `t` (256 entries, one per byte).
     pub counts: Vec<u8>,
+    /// How many blanks (`?`) the rack holds.
     pub blanks: u8,
 }
 

@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use lexico_lexicon::compile::{self, Exclusion, Input, Meta, Phase};
+use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
+
+use crate::files;
 
 #[derive(clap::Args)]
 #[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
@@ -78,7 +80,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), inputs)
     });
     let (rules, (inputs, folders)) = (rules?, inputs?);
-    let stem = release_stem(&args.name, &args.edition, &args.version);
+    let stem = files::release_stem(&args.name, &args.edition, &args.version);
     let output = match (&args.output, &args.release_dir) {
         (Some(o), _) => o.clone(),
         (None, Some(dir)) => {
@@ -118,10 +120,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let report = report_path(&output);
     // Both files are written in full before either is renamed into place, and the lexicon goes
     // last: a build that fails on the way leaves no new lexicon behind.
-    let image = stage(&output, &compiled.image)?;
-    let csv = stage(&report, &exclusion_csv(&compiled.exclusions)?)?;
-    persist(csv, &report)?;
-    persist(image, &output)?;
+    let image = files::stage(&output, &compiled.image)?;
+    let csv = files::stage(&report, &exclusion_csv(&compiled.exclusions)?)?;
+    files::persist(csv, &report)?;
+    files::persist(image, &output)?;
     if let Some(dir) = &args.release_dir {
         let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
         write_release(dir, &output, &report, &new, previous.as_ref())?;
@@ -179,13 +181,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The file name of a release's lexicon: its edition, or its name and version, in characters
-/// that are safe in any file system.
-pub(crate) fn release_stem(name: &str, edition: &str, version: &str) -> String {
-    let raw = if edition.is_empty() { format!("{name}-{version}") } else { edition.to_string() };
-    raw.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '-' }).collect()
-}
-
 /// Writes the release notes and the checksums of a release folder. Nothing in them depends on
 /// the time or the machine, so building a release twice gives the same bytes.
 fn write_release(
@@ -199,8 +194,8 @@ fn write_release(
     let notes_path = dir.join("NOTES.md");
     let notes = match previous {
         Some(old) => {
-            let d = crate::cmd::diff::diff(old, new)?;
-            crate::cmd::diff::notes(old, new, &d)?
+            let d = lexico_lexicon::diff(old, new)?;
+            lexico_lexicon::notes(old, new, &d)?
         }
         None => {
             let m = new.manifest()?;
@@ -211,7 +206,7 @@ fn write_release(
             )
         }
     };
-    write_atomically(&notes_path, notes.as_bytes())?;
+    files::write_atomically(&notes_path, notes.as_bytes())?;
     let mut sums = String::new();
     let mut files = [lexicon, report, notes_path.as_path()];
     files.sort_by_key(|p| p.file_name().map(|n| n.to_os_string()));
@@ -220,7 +215,7 @@ fn write_release(
         let name = path.file_name().expect("a file name").to_string_lossy();
         sums.push_str(&format!("{}  {name}\n", lexico_lexicon::hex(&Sha256::digest(&bytes))));
     }
-    write_atomically(&dir.join("SHA256SUMS"), sums.as_bytes())
+    files::write_atomically(&dir.join("SHA256SUMS"), sums.as_bytes())
 }
 
 /// Where the exclusion report of `output` goes.
@@ -369,33 +364,4 @@ fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {
         w.write_record([&x.text, &x.reason, &x.rule, &x.article, &x.source, &x.line.to_string()])?;
     }
     Ok(w.into_inner()?)
-}
-
-/// Writes `bytes` to a temporary file in the folder of `path`, flushed to disk, to be renamed into
-/// place by [`persist`] so that `path` is never a half-written file.
-fn stage(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
-    tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
-    // A temporary file is private (0600); a lexicon and its reports are meant to be read.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .with_context(|| format!("{}", path.display()))?;
-    }
-    tmp.as_file().sync_all().with_context(|| format!("{}", path.display()))?;
-    Ok(tmp)
-}
-
-/// Writes `bytes` to `path` atomically: `path` is never a half-written file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    persist(stage(path, bytes)?, path)
-}
-
-/// Renames a staged file into place at `path`.
-fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<()> {
-    tmp.persist(path).with_context(|| format!("{}", path.display()))?;
-    Ok(())
 }

@@ -98,7 +98,7 @@ pub fn install(dir: &Path, bytes: Vec<u8>, force: bool, default: bool) -> Result
     let lexicon = Lexicon::from_vec(bytes)?;
     lexicon.verify().context("verification failed, nothing installed")?;
     let manifest = lexicon.manifest()?;
-    let stem = crate::cmd::build::release_stem(&manifest.name, &manifest.edition, &manifest.version);
+    let stem = crate::files::release_stem(&manifest.name, &manifest.edition, &manifest.version);
     let path = dir.join(format!("{stem}.lex"));
     let change = match std::fs::read(&path) {
         Ok(old) if old == lexicon.as_bytes() => Change::Unchanged,
@@ -124,7 +124,7 @@ pub fn install(dir: &Path, bytes: Vec<u8>, force: bool, default: bool) -> Result
     };
     if change != Change::Unchanged {
         std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
-        crate::cmd::build::write_atomically(&path, lexicon.as_bytes())?;
+        crate::files::write_atomically(&path, lexicon.as_bytes())?;
     }
     if default {
         lexicons::set_default(dir, &path)?;

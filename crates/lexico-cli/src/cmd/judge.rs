@@ -15,59 +15,14 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
-use lexico_lexicon::Lexicon;
+use lexico_lexicon::{judge_play, play_words as words_of, Lexicon, PlayVerdict};
 use lexico_tiles::Word;
 
-use crate::cmd::valid::{judge_word, Verdict};
 use crate::input::{self, Place};
 use crate::output::{Format, Out, Value};
 
-/// The verdict on a whole play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PlayVerdict {
-    Acceptable,
-    Unacceptable,
-    /// A character that is neither a letter nor a tile: the play cannot be judged.
-    Error,
-}
-
-impl PlayVerdict {
-    fn name(self) -> &'static str {
-        match self {
-            PlayVerdict::Acceptable => "ACCEPTABLE",
-            PlayVerdict::Unacceptable => "UNACCEPTABLE",
-            PlayVerdict::Error => "ERROR",
-        }
-    }
-}
-
-fn judge_play(lex: &Lexicon, play: &[&str], scratch: &mut Word) -> PlayVerdict {
-    if play.is_empty() {
-        return PlayVerdict::Unacceptable;
-    }
-    let mut ok = true;
-    for text in play {
-        match judge_word(lex, text, scratch) {
-            Ok((_, v)) => ok &= v == Verdict::Valid,
-            // Keep reading: an unknown character anywhere makes the play an error, and the
-            // answer must not depend on which word holds it.
-            Err(_) => return PlayVerdict::Error,
-        }
-    }
-    if ok {
-        PlayVerdict::Acceptable
-    } else {
-        PlayVerdict::Unacceptable
-    }
-}
-
 /// What an ERROR line says, in the verdict line and in the `error` field.
 const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
-
-/// Splits a line into the words of a play (spaces, tabs or commas between them).
-fn words_of(line: &str) -> Vec<&str> {
-    line.split([' ', ',', '\t', ';']).filter(|w| !w.is_empty()).collect()
-}
 
 /// The append-only audit log.
 struct AuditLog {
@@ -241,10 +196,5 @@ mod tests {
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
         assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(rfc3339(1_700_000_000), "2023-11-14T22:13:20Z");
-    }
-
-    #[test]
-    fn plays_split_at_spaces_and_commas() {
-        assert_eq!(words_of(" casa, perro,,gato\tsol "), ["casa", "perro", "gato", "sol"]);
     }
 }

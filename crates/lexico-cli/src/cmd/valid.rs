@@ -7,8 +7,8 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use lexico_lexicon::Lexicon;
-use lexico_tiles::{TileError, TileSet, Word};
+use lexico_lexicon::{judge_word, separate_tiles, Lexicon, Verdict, SEPARATE_TILES};
+use lexico_tiles::{TileSet, Word};
 
 use crate::input::{self, Errors, Place};
 use crate::lexicons::LexiconArg;
@@ -39,62 +39,8 @@ pub struct Args {
     pub lexicon: LexiconArg,
 }
 
-/// A word's verdict. The reason of an invalid word is one word, for scripts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Valid,
-    Invalid(&'static str),
-}
-
 /// The fields of `valid`'s records.
 const FIELDS: Fields = Fields { input: "word", names: &["word", "valid", "reason", "error"] };
-
-/// The reason of a word typed with separate tiles where one tile is spelled the same (`[C][H]URRO`).
-pub const SEPARATE_TILES: &str = "separate-tiles";
-
-/// Judges one typed word: its natural spelling and verdict, or an error for a character that is
-/// no tile and no letter. A word typed with two tiles that natural spelling reads as one
-/// (`[C][H]URRO`) is invalid, [`SEPARATE_TILES`], and keeps its spelling as typed: spelled
-/// naturally it would read as another word.
-pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(String, Verdict), TileError> {
-    let tiles = lex.tiles();
-    let spelled;
-    if tiles.parse_word_fast(text.as_bytes(), scratch) {
-        // The fast path reads accented vowels and Ñ too, which only the tile names spell right.
-        spelled = if text.is_ascii() { text.to_ascii_uppercase() } else { tiles.spell(scratch) };
-    } else {
-        match tiles.parse_word(text) {
-            Ok(w) => {
-                *scratch = w;
-                if tiles.split_digraph(scratch).is_some() {
-                    return Ok((text.to_string(), Verdict::Invalid(SEPARATE_TILES)));
-                }
-                spelled = tiles.spell(scratch);
-            }
-            Err(TileError::Absent { .. }) => {
-                return Ok((lexico_tiles::normalize(text).as_string(), Verdict::Invalid("no-tile")));
-            }
-            Err(e) => return Err(e),
-        }
-    }
-    if lex.contains(scratch) {
-        return Ok((spelled, Verdict::Valid));
-    }
-    let reason = match lex.manifest() {
-        Ok(m) if scratch.len() < m.min_tiles as usize => "too-short",
-        Ok(m) if scratch.len() > m.max_tiles as usize => "too-long",
-        _ => "unlisted",
-    };
-    Ok((spelled, Verdict::Invalid(reason)))
-}
-
-/// Why `word` is [`SEPARATE_TILES`], in a sentence: `C and H are separate tiles here; CH is one
-/// tile`.
-pub fn separate_tiles(set: &TileSet, word: &[u8]) -> Option<String> {
-    let (i, joined) = set.split_digraph(word)?;
-    let (a, b, joined) = (set.name(word[i]), set.name(word[i + 1]), set.name(joined));
-    Some(format!("{a} and {b} are separate tiles here; {joined} is one tile"))
-}
 
 /// The text line of a verdict: `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for
 /// [`SEPARATE_TILES`] the sentence that says why in a fourth column.

@@ -1,19 +1,18 @@
 //! What the judge station asks of the rest of the program: the lexicon, copied into memory; the
 //! verdict on a play; the verdict on a word; the explanation of a word in the station's language.
 //!
-//! Every call into the terminal commands (`cmd::valid`, `cmd::explain`) and into `lexicons` is
-//! here and nowhere else in the station, so that moving those into a library changes this file
-//! only.
+//! Every call into the library's judge and explanations and into `lexicons` is here and nowhere
+//! else in the station.
 
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use lexico_lexicon::{Derivation, Lexicon};
+use lexico_lexicon::{
+    explain as explain_word, judge_word, kind_of, Derivation, Lexicon, Verdict, SEPARATE_TILES,
+};
 use lexico_tiles::Word;
 use serde_json::{json, Value};
 
-use crate::cmd::explain::{self, kind_of};
-use crate::cmd::valid::{judge_word, Verdict, SEPARATE_TILES};
 use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::{self, LexiconArg};
 
@@ -59,47 +58,13 @@ fn chosen_file(arg: &LexiconArg) -> Result<Option<PathBuf>> {
     })
 }
 
-/// The verdict on a whole play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayVerdict {
-    Acceptable,
-    Unacceptable,
-    /// A character that is neither a letter nor a tile: the play cannot be judged.
-    Error,
-}
+/// The verdict on a whole play, and how a play's words are read: the library's, as `valid
+/// --judge` uses them.
+pub use lexico_lexicon::{play_words as words_of, PlayVerdict};
 
-impl PlayVerdict {
-    /// The verdict as the API and the audit log write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            PlayVerdict::Acceptable => "ACCEPTABLE",
-            PlayVerdict::Unacceptable => "UNACCEPTABLE",
-            PlayVerdict::Error => "ERROR",
-        }
-    }
-}
-
-/// The words of a play: spaces, tabs, commas or semicolons between them (as `valid --judge`).
-pub fn words_of(play: &str) -> Vec<&str> {
-    play.split([' ', ',', '\t', ';']).filter(|w| !w.is_empty()).collect()
-}
-
-/// Judges a play: acceptable when every word is valid. Every word is read, so that the answer
-/// never depends on which word holds a bad character.
+/// Judges a play (see [`lexico_lexicon::judge_play`]).
 pub fn judge_play(lex: &Lexicon, words: &[&str]) -> PlayVerdict {
-    let mut scratch = Word::new();
-    let mut ok = !words.is_empty();
-    for text in words {
-        match judge_word(lex, text, &mut scratch) {
-            Ok((_, v)) => ok &= v == Verdict::Valid,
-            Err(_) => return PlayVerdict::Error,
-        }
-    }
-    if ok {
-        PlayVerdict::Acceptable
-    } else {
-        PlayVerdict::Unacceptable
-    }
+    lexico_lexicon::judge_play(lex, words, &mut Word::new())
 }
 
 /// One word's verdict for `/api/v1/valid`: spelling, validity and reason; `None` for a character
@@ -116,7 +81,7 @@ pub fn valid(lex: &Lexicon, word: &str) -> Option<(String, bool, &'static str)> 
 /// One word explained for `/api/v1/explain` and the arbiter page: the machine fields in
 /// English, `summary` in `lang`; `None` for a character that is neither a letter nor a tile.
 pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
-    let e = explain::explain(lex, word).ok()?;
+    let e = explain_word(lex, word).ok()?;
     let mut scratch = Word::new();
     judge_word(lex, word, &mut scratch).ok()?;
     let mut summary = Vec::new();

@@ -119,6 +119,13 @@ struct VerbDecision {
 }
 
 /// The FISE-2016 verb rule set: conjugation models and the section 17 filter.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let verbs = rules.verbs.as_ref().expect("fise-2016 has verb rules");
+/// assert!(!verbs.slot_names().is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct VerbRules {
     conj: Conjugator,

@@ -293,20 +293,38 @@ struct VariantDef {
 }
 
 /// One generated cell: the text and where its ending starts.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let verbs = rules.verbs.as_ref().expect("verb rules");
+/// let amar = verbs.conjugate("amar", "1-00")?;
+/// let (_, cells) = &amar.cells[0];
+/// assert_eq!(cells[0].text, "amar");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
+    /// The form, with its ending.
     pub text: String,
     /// Byte offset of the ending in `text` (the template's `|`).
     pub ending_at: usize,
 }
 
 impl Cell {
+    /// The ending of the form (from the template's `|` on).
     pub fn ending(&self) -> &str {
         &self.text[self.ending_at..]
     }
 }
 
 /// The simple forms of one verb by slot, in paradigm order.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let paradigm = rules.verbs.as_ref().expect("verb rules").conjugate("amar", "1-00")?;
+/// assert!(paradigm.listing().lines().any(|l| l.ends_with(" amo")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Paradigm<'a> {
     /// `(slot name, forms)`; a slot may have no form, one, or several variants.

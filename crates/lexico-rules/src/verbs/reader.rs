@@ -10,6 +10,16 @@ use std::path::Path;
 use crate::error::RuleError;
 
 /// One line of the classified verb list.
+///
+/// ```
+/// use lexico_rules::verbs::VerbEntry;
+///
+/// let e = VerbEntry {
+///     infinitive: "dignarse".into(), homograph: None, conjugation: 1, model: 0, class: 3,
+///     property: '.', forms: None, line: 1,
+/// };
+/// assert_eq!(e.verb(), "dignar"); // the verb that is conjugated
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerbEntry {
     /// The infinitive as written, lower case, with "se" for pronominal entries (`dignarse`).
