@@ -14,5 +14,7 @@ pub mod lexicons;
 pub mod man;
 pub mod pattern;
 pub mod rules;
+pub mod sign;
 pub mod tiles;
+pub mod trust;
 pub mod valid;
