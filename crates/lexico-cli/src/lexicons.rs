@@ -169,7 +169,12 @@ fn record_text(lexicon: &str, digest: &str, signature: Option<(&str, &str)>) -> 
 /// verified; then, when keys are trusted, its signature. A folder, FIFO or device is refused at
 /// once.
 pub fn open_path(path: &Path) -> Result<Opened> {
-    let at = || format!("{}", path.display());
+    open_path_as(path, &path.display().to_string())
+}
+
+/// [`open_path`], errors naming the file as `label`.
+fn open_path_as(path: &Path, label: &str) -> Result<Opened> {
+    let at = || label.to_string();
     let meta = std::fs::metadata(path).with_context(at)?;
     if !meta.is_file() {
         // Lexicon::open names what it is.
@@ -207,7 +212,7 @@ pub fn open_path(path: &Path) -> Result<Opened> {
         }
     }
     if !hit {
-        lexicon.verify().with_context(|| format!("{}: verification failed", path.display()))?;
+        lexicon.verify().with_context(|| format!("{label}: verification failed"))?;
     }
     let digest = lexicon.payload_sha256_verified().with_context(at)?.to_string();
     let signer = if keys.is_empty() {
@@ -365,9 +370,13 @@ pub fn require_data_dir() -> Result<PathBuf> {
 pub fn open_default() -> Result<Opened> {
     let Some(dir) = data_dir() else { return embedded_opened() };
     match default_path(&dir)? {
-        Some(path) => {
-            open_path(&path).context("the default lexicon; `lexico install --default NAME` chooses another")
-        }
+        Some(path) => open_path_as(
+            &path,
+            &format!(
+                "{} (the default lexicon; `lexico install --default NAME` chooses another)",
+                path.display()
+            ),
+        ),
         None => embedded_opened(),
     }
 }
