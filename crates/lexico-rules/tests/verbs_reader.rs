@@ -123,8 +123,14 @@ fn real_list_reads_and_fits_the_models() {
 /// Copies the rule set to a temporary directory, applies `edit` to one file and loads it.
 fn load_edited(file: &str, edit: impl Fn(&str) -> String) -> Result<VerbRules, RuleError> {
     let src = common::workspace().join("rules/fise-2016/verbs");
-    let dir =
-        std::env::temp_dir().join(format!("lexico-verbs-{}-{}", std::process::id(), file.replace('.', "-")));
+    // Each edit gets a folder of its own: tests run in parallel.
+    static EDITS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = EDITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "lexico-verbs-{}-{}-{n}",
+        std::process::id(),
+        file.replace('.', "-")
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     for entry in std::fs::read_dir(&src).unwrap() {
         let p = entry.unwrap().path();
@@ -154,8 +160,7 @@ fn rule_file_errors_name_line_and_column() {
     assert!(msg.contains(&format!("models-1.toml:{line}:19:")), "{msg}");
     assert!(msg.contains("{z}"), "{msg}");
 
-    // Another file than the test above edits: each edit gets its own folder.
-    let err = load_edited("models-2.toml", |t| {
+    let err = load_edited("models-1.toml", |t| {
         t.replacen("\"pres.stressed\" = \"{a}ue{b}\"", "\"pres.stresed\" = \"{a}ue{b}\"", 1)
     })
     .unwrap_err();
@@ -233,7 +238,6 @@ fn a_chain_of_verb_model_bases_loads_in_linear_time() {
 
 #[test]
 fn verb_model_bases_that_loop_are_an_error_naming_the_model() {
-    // Another file than the test above edits: each edit gets its own folder.
     let err = load_edited("models-2.toml", |t| {
         format!("{t}{}", model_chain(3).replace("base = \"1-00\"", "base = \"c-2\""))
     })
