@@ -87,7 +87,10 @@ commands! {
     Hooks "hooks" "Tiles that make a valid word in front of a word or after it" cmd::hooks::Args;
     Rules "rules" "List the rule sets embedded in the binary, or export one to a folder" cmd::rules::Args;
     Install "install" "File a lexicon in the user's data folder, so that --lexicon can name it" cmd::install::Args;
-    Lexicons "lexicons" "List the installed lexicons: name, edition, words, checksum, path" cmd::lexicons::Args;
+    Lexicons "lexicons" "List the installed lexicons: name, edition, words, checksum, signer, path" cmd::lexicons::Args;
+    Sign "sign" "Sign a lexicon file with a minisign secret key (writes FILE.minisig)" cmd::sign::Args;
+    Keygen "keygen" "Make a minisign key pair for signing lexicons" cmd::sign::KeygenArgs;
+    Trust "trust" "Add, list or remove the public keys whose signed lexicons are accepted" cmd::trust::Args;
     Completions "completions" "Print a shell completion script (bash, zsh, fish, elvish, powershell)" cmd::completions::Args;
     Man "man" "Print the manual page (roff)" cmd::man::Args;
     Serve "serve" "Run the judge station: judge and arbiter pages in a browser, a JSON API, an audit log" cmd::serve::Args;
@@ -110,6 +113,9 @@ fn main() -> ExitCode {
         Command::Rules(args) => cmd::rules::run(args),
         Command::Install(args) => cmd::install::run(args),
         Command::Lexicons(args) => cmd::lexicons::run(args),
+        Command::Sign(args) => cmd::sign::run(args),
+        Command::Keygen(args) => cmd::sign::keygen(args),
+        Command::Trust(args) => cmd::trust::run(args),
         Command::Completions(args) => cmd::completions::run(args),
         Command::Man(args) => cmd::man::run(args),
         Command::Serve(args) => cmd::serve::run(args),
@@ -187,6 +193,9 @@ mod tests {
                 "rules",
                 "install",
                 "lexicons",
+                "sign",
+                "keygen",
+                "trust",
                 "completions",
                 "man",
                 "serve"

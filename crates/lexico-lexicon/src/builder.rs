@@ -386,13 +386,16 @@ impl Builder {
         manifest.words = by_length.iter().sum();
         manifest.words_by_length = by_length;
         manifest.rejected_forms = rejected.count;
+        let (provenance, provenance_len) = provenance.encode();
+        let (entries, entries_len) = entries;
+        manifest.inflated = [("PROV".to_string(), provenance_len), ("ENTR".to_string(), entries_len)].into();
 
         let mut sections: Vec<([u8; 4], Vec<u8>)> = Vec::new();
         sections.extend([
             (tag::TILES, tiles_csv.into_bytes()),
             (tag::WORDS, words),
             (tag::REJECTED, rejected.forms),
-            (tag::PROVENANCE, provenance.encode()),
+            (tag::PROVENANCE, provenance),
             (tag::ENTRIES, entries),
         ]);
         if !column.is_empty() {

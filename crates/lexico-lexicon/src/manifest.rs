@@ -96,6 +96,10 @@ pub struct Manifest {
     pub rejected_forms: u64,
     /// SHA-256 of every section but the manifest, in file order.
     pub payload_sha256: String,
+    /// The size of each compressed section once inflated, by tag (`PROV`, `ENTR`): a reader
+    /// inflates no more than this. Absent from files written before it was recorded.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub inflated: std::collections::BTreeMap<String, u64>,
 }
 
 impl Manifest {

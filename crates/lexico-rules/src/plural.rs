@@ -14,7 +14,6 @@
 //! that decided it, and the plural [`Form`]s. An invariable word yields one form spelled like the
 //! lemma; a word without plural yields no form.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -366,7 +365,9 @@ impl FromStr for LemmaEntry {
 #[derive(Clone, Debug)]
 pub struct Plurals {
     endings: Vec<EndingRule>,
-    entries: HashMap<String, Vec<ListEntry>>,
+    /// Every list entry, sorted by lemma, a lemma's entries in file order: one allocation for
+    /// all of them, where a map of lists cost a table of millions of entries gigabytes.
+    entries: Vec<ListEntry>,
     number: NumberRules,
 }
 
@@ -379,12 +380,13 @@ fn row<'t>(
     columns: &str,
 ) -> Result<Option<Vec<Field<'t>>>, RuleError> {
     let f = fields(line);
-    if f.is_empty() {
+    let Some(last) = f.last() else {
         return Ok(None);
-    }
+    };
     let want = columns.split(' ').count();
     if f.len() != want {
-        let column = f.get(want).map_or(0, |x| x.column);
+        // The first field too many, or where the first missing one would start.
+        let column = f.get(want).map_or(last.column + last.text.chars().count(), |x| x.column);
         let msg = format!("expected {want} columns ({columns}), found {}", f.len());
         return Err(RuleError::syntax(path, line_no, column, msg));
     }
@@ -512,11 +514,52 @@ impl Plurals {
     /// Loads the plural rule folder `src` (on disk or embedded), as [`Plurals::load`] does.
     pub fn load_from(src: &RuleFiles) -> Result<Plurals, RuleError> {
         let endings = Self::load_endings(&src.path("endings.txt"), &src.read_to_string("endings.txt")?)?;
-        let mut entries: HashMap<String, Vec<ListEntry>> = HashMap::new();
+        let mut entries: Vec<ListEntry> = Vec::new();
+        // Files are read in name order, so (path, line) orders entries as they were read.
         for name in src.list()? {
             if name.ends_with(".txt") && name != "endings.txt" {
-                Self::load_list(&src.path(&name), &src.read_to_string(&name)?, &mut entries)?;
+                let text = src.read_to_string(&name)?;
+                // At most one entry a line: the list never grows by doubling (and copying).
+                entries.reserve_exact(text.lines().count());
+                Self::load_list(&src.path(&name), &text, &mut entries)?;
             }
+        }
+        entries.shrink_to_fit();
+        // In place: no second copy of the entries.
+        entries.sort_unstable_by(|a, b| {
+            (a.lemma.as_str(), &a.source.0, a.source.1).cmp(&(b.lemma.as_str(), &b.source.0, b.source.1))
+        });
+        // The first duplicate in reading order is reported, with the entry it repeats.
+        let mut duplicate: Option<(&ListEntry, &ListEntry)> = None;
+        for group in entries.chunk_by(|a, b| a.lemma == b.lemma) {
+            for (i, e) in group.iter().enumerate() {
+                if let Some(first) = group[..i].iter().find(|p| p.rule == e.rule) {
+                    let earlier = |d: &(&ListEntry, &ListEntry)| {
+                        (&d.1.source.0, d.1.source.1) < (&e.source.0, e.source.1)
+                    };
+                    if !duplicate.as_ref().is_some_and(earlier) {
+                        duplicate = Some((first, e));
+                    }
+                }
+            }
+        }
+        if let Some((first, e)) = duplicate {
+            // The column of the lemma, from the line itself (entries do not keep columns).
+            let column = (e.source.0.file_name())
+                .and_then(|n| src.read_to_string(&n.to_string_lossy()).ok())
+                .and_then(|t| t.lines().nth(e.source.1 - 1).and_then(|l| fields(l).first().map(|f| f.column)))
+                .unwrap_or(1);
+            return Err(RuleError::syntax(
+                &e.source.0,
+                e.source.1,
+                column,
+                format!(
+                    "duplicate entry {:?} (first at {}:{})",
+                    e.rule,
+                    first.source.0.display(),
+                    first.source.1
+                ),
+            ));
         }
         let number = NumberRules::load(src)?;
         Ok(Plurals { endings, entries, number })
@@ -578,16 +621,13 @@ impl Plurals {
             rules.push(EndingRule { id, endings, when, action, article: f[4].text.to_string() });
         }
         if rules.is_empty() {
-            return Err(RuleError::syntax(path, 1, 0, "no ending rule"));
+            return Err(RuleError::syntax(path, 1, 1, "no ending rule"));
         }
         Ok(rules)
     }
 
-    fn load_list(
-        path: &Path,
-        text: &str,
-        entries: &mut HashMap<String, Vec<ListEntry>>,
-    ) -> Result<(), RuleError> {
+    /// Reads the entries of a list file; duplicates are found once every file is read.
+    fn load_list(path: &Path, text: &str, entries: &mut Vec<ListEntry>) -> Result<(), RuleError> {
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
             let Some(f) = row(path, line_no, line, "lemma plural category article")? else { continue };
@@ -619,18 +659,7 @@ impl Plurals {
                 ));
             }
             let rule = format!("{article}/{}/{lemma}", category.name());
-            let list = entries.entry(lemma.to_string()).or_default();
-            if let Some(previous) = list.iter().find(|e| e.rule == rule) {
-                return Err(err(
-                    f[0].column,
-                    format!(
-                        "duplicate entry {rule:?} (first at {}:{})",
-                        previous.source.0.display(),
-                        previous.source.1
-                    ),
-                ));
-            }
-            list.push(ListEntry {
+            entries.push(ListEntry {
                 lemma: lemma.to_string(),
                 action,
                 category,
@@ -649,7 +678,9 @@ impl Plurals {
 
     /// Every list entry of `lemma` (exact spelling, accents significant), in file order.
     pub fn entries(&self, lemma: &str) -> &[ListEntry] {
-        self.entries.get(lemma).map_or(&[], Vec::as_slice)
+        let start = self.entries.partition_point(|e| e.lemma.as_str() < lemma);
+        let len = self.entries[start..].partition_point(|e| e.lemma == lemma);
+        &self.entries[start..start + len]
     }
 
     /// What `number.toml` says: parts of speech, marks and the evidence order.
@@ -657,9 +688,9 @@ impl Plurals {
         &self.number
     }
 
-    /// Every lemma that has a list entry.
+    /// Every lemma that has a list entry, in code-point order.
     pub fn listed_lemmas(&self) -> impl Iterator<Item = &str> {
-        self.entries.keys().map(String::as_str)
+        self.entries.chunk_by(|a, b| a.lemma == b.lemma).map(|g| g[0].lemma.as_str())
     }
 
     /// The plural forms of `lemma` read as a noun or adjective: see [`Plurals::decide`]. An

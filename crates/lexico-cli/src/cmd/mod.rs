@@ -15,5 +15,7 @@ pub mod man;
 pub mod pattern;
 pub mod rules;
 pub mod serve;
+pub mod sign;
 pub mod tiles;
+pub mod trust;
 pub mod valid;

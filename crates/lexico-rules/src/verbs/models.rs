@@ -459,17 +459,38 @@ impl Conjugator {
             let model = conj.build_model(&sources[*f], d)?;
             conj.models.push(model);
         }
-        // Bases must not loop.
+        // Bases must not loop. Each model's chain is walked once: a model known to reach a
+        // model without a base is not walked again, so a chain of N bases takes N steps, not N².
+        #[derive(Clone, Copy, PartialEq)]
+        enum Walk {
+            New,
+            OnPath,
+            Ends,
+        }
+        let mut state = vec![Walk::New; conj.models.len()];
         for (i, (d, f)) in defs.iter().enumerate() {
-            let mut seen = vec![i];
-            let mut m = conj.models[i].base;
+            let mut path = Vec::new();
+            let mut m = Some(i);
             while let Some(b) = m {
-                if seen.contains(&b) {
-                    return Err(sources[*f]
-                        .error(d.id.span().start, format!("model `{}`: its bases loop", d.id.get_ref())));
+                match state[b] {
+                    Walk::Ends => break,
+                    // Only this walk leaves marks: an earlier one either ended (and marked its
+                    // path) or failed.
+                    Walk::OnPath => {
+                        return Err(sources[*f].error(
+                            d.id.span().start,
+                            format!("model `{}`: its bases loop", d.id.get_ref()),
+                        ));
+                    }
+                    Walk::New => {
+                        state[b] = Walk::OnPath;
+                        path.push(b);
+                        m = conj.models[b].base;
+                    }
                 }
-                seen.push(b);
-                m = conj.models[b].base;
+            }
+            for b in path {
+                state[b] = Walk::Ends;
             }
         }
         for c in 1..=3u8 {
