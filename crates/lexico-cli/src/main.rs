@@ -1,5 +1,6 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
+mod audit;
 mod cmd;
 mod files;
 mod i18n;

@@ -11,7 +11,20 @@ use lexico_tiles::{Tile, TileError, Word};
 
 use crate::judge::{judge_word, separate_tiles, Verdict, SEPARATE_TILES};
 use crate::kind::{kind_of, Kind};
-use crate::{Derivation, Lexicon};
+use crate::{Derivation, Lexicon, LexiconError};
+
+/// Why a word could not be explained: a character that is no tile and no letter, or a lexicon
+/// whose provenance, rejected forms or manifest are damaged (never passed off as "no
+/// provenance" or "not in the sources").
+#[derive(Debug, thiserror::Error)]
+pub enum ExplainError {
+    /// The text is not a word of the tile set.
+    #[error(transparent)]
+    Input(#[from] TileError),
+    /// A section the explanation needs is damaged.
+    #[error(transparent)]
+    Damaged(#[from] LexiconError),
+}
 
 /// A reading of an invalid word as a verb form followed by enclitic pronouns (17.5): the word
 /// counts as several words, so it is out.
@@ -73,10 +86,11 @@ pub struct Explanation {
 /// The enclitic pronouns of 17.5, longest first so LOS is tried before OS.
 const PRONOUNS: [&str; 11] = ["LOS", "LAS", "LES", "NOS", "ME", "TE", "SE", "LO", "LA", "LE", "OS"];
 
-/// Explains one typed word. Fails only on a character that is neither a tile nor a letter.
+/// Explains one typed word. Fails on a character that is neither a tile nor a letter, and on a
+/// lexicon whose provenance, rejected forms or manifest are damaged.
 ///
 /// See [`Explanation`] and [`Enclitic`] for examples.
-pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, TileError> {
+pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
     let mut tiles = Word::new();
     let (word, verdict) = judge_word(lex, text, &mut tiles)?;
     let mut e = Explanation {
@@ -89,12 +103,17 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, TileError> {
     };
     match verdict {
         Verdict::Valid => {
-            match lex.derivations(&tiles) {
-                Ok(ds) if !ds.is_empty() => {
-                    e.lines = ds.iter().map(|d| format!("in: {}", describe(d))).collect();
-                    e.derivations = ds;
-                }
-                _ => e.lines.push("in: listed (this lexicon records no provenance for it)".into()),
+            // A lexicon without provenance says so; a damaged one is an error, never "no
+            // provenance".
+            let ds = match lex.derivations(&tiles) {
+                Err(LexiconError::Missing(_)) => Vec::new(),
+                other => other?,
+            };
+            if ds.is_empty() {
+                e.lines.push("in: listed (this lexicon records no provenance for it)".into());
+            } else {
+                e.lines = ds.iter().map(|d| format!("in: {}", describe(d))).collect();
+                e.derivations = ds;
             }
             return Ok(e);
         }
@@ -114,7 +133,11 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, TileError> {
         }
         Verdict::Invalid(_) => {}
     }
-    let rejections = lex.rejections(&tiles).unwrap_or_default();
+    // A lexicon that keeps no rejected forms has nothing to say here; a damaged store is an error.
+    let rejections = match lex.rejections(&tiles) {
+        Err(LexiconError::Missing(_)) => Vec::new(),
+        other => other?,
+    };
     if !rejections.is_empty() {
         e.reason = "rejected-form";
         e.lines.extend(
@@ -131,10 +154,8 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, TileError> {
         }
         e.lines.push(describe_enclitic(&e.word, a));
     }
-    let (min, max) = match lex.manifest() {
-        Ok(m) => (m.min_tiles as usize, m.max_tiles as usize),
-        Err(_) => (2, 15),
-    };
+    let m = lex.manifest()?;
+    let (min, max) = (m.min_tiles as usize, m.max_tiles as usize);
     if tiles.len() < min || tiles.len() > max {
         if e.reason == "listed" {
             e.reason = if tiles.len() < min { "too-short" } else { "too-long" };
@@ -294,5 +315,38 @@ fn verb_form(lex: &Lexicon, word: &[Tile]) -> Option<Option<Derivation>> {
             }
         }
         Err(_) => Some(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{read_table, tag};
+
+    /// `image` with one byte flipped in the middle of section `t`.
+    fn flipped(image: &[u8], t: [u8; 4]) -> Vec<u8> {
+        let entry = read_table(image).unwrap().into_iter().find(|e| e.tag == t).expect("the section");
+        let mut bad = image.to_vec();
+        bad[(entry.offset + entry.len / 2) as usize] ^= 0x40;
+        bad
+    }
+
+    #[test]
+    fn damaged_provenance_is_reported_not_called_missing() {
+        let image = Lexicon::from_words(["casa", "perro"]).unwrap().into_bytes();
+        assert!(explain(&Lexicon::from_vec(image.clone()).unwrap(), "casa").unwrap().valid);
+        let lex = Lexicon::from_vec(flipped(&image, tag::PROVENANCE)).unwrap();
+        assert!(matches!(explain(&lex, "casa"), Err(ExplainError::Damaged(_))));
+        // A word that is not there needs no provenance, and a character that is no tile is the
+        // input's fault.
+        assert!(!explain(&lex, "gato").unwrap().valid);
+        assert!(matches!(explain(&lex, "ca$a"), Err(ExplainError::Input(_))));
+    }
+
+    #[test]
+    fn a_damaged_manifest_is_reported_not_guessed() {
+        let image = Lexicon::from_words(["casa"]).unwrap().into_bytes();
+        let lex = Lexicon::from_vec(flipped(&image, tag::MANIFEST)).unwrap();
+        assert!(matches!(explain(&lex, "gato"), Err(ExplainError::Damaged(_))));
     }
 }

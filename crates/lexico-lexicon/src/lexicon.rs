@@ -509,6 +509,19 @@ impl Lexicon {
         self.backing.bytes()
     }
 
+    /// Returns true if and only if the lexicon is read from a memory-mapped file, which another
+    /// program could replace or truncate while it is open: a long-running reader (a judge
+    /// station) copies it into memory with [`Lexicon::from_vec`] instead.
+    ///
+    /// ```
+    /// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+    /// assert!(!lex.is_mapped());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_mapped(&self) -> bool {
+        matches!(*self.backing, Backing::Mapped(_))
+    }
+
     /// The file image, taken out of the lexicon.
     pub fn into_bytes(self) -> Vec<u8> {
         let bytes = self.backing.bytes().to_vec();

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use lexico_lexicon::{counts, diff, notes, Lexicon};
 
 use crate::output::{Format, Out, Value};
@@ -27,12 +27,13 @@ pub struct Args {
     pub format: Format,
 }
 
-/// Opens a lexicon named on the command line; `default` is the embedded one.
+/// Opens a lexicon named on the command line, proven whole as every lexicon file is
+/// ([`crate::lexicons::open_path`]); `default` is the embedded one.
 pub fn open(path: &Path) -> Result<Lexicon> {
     if path.as_os_str() == "default" {
         return crate::lexicons::embedded();
     }
-    Lexicon::open(path).with_context(|| format!("{}", path.display()))
+    Ok(crate::lexicons::open_path(path)?.lexicon)
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {

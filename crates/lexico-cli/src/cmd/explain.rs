@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::{explain, kind_of, Derivation, Explanation, Lexicon};
+use lexico_lexicon::{explain, kind_of, Derivation, ExplainError, Explanation, Lexicon};
 use serde_json::json;
 
 use crate::input;
@@ -41,7 +41,11 @@ pub fn run_words(lex: &Lexicon, words: &[OsString], format: Format) -> Result<Ex
     let mut out = Out::new(format);
     let mut all_valid = true;
     let errors = input::each(words, &mut out, &FIELDS, |text, out| {
-        let e = explain(lex, text).map_err(input::bad)?;
+        // A word that is no word is that input's error row; a damaged lexicon stops the batch.
+        let e = explain(lex, text).map_err(|e| match e {
+            ExplainError::Input(e) => input::bad(e),
+            ExplainError::Damaged(e) => input::Fault::Stop(e.into()),
+        })?;
         all_valid &= e.valid;
         print(out, &e)?;
         Ok(())

@@ -17,9 +17,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
+use crate::audit::AuditLog;
 use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::LexiconArg;
-use crate::station::{self, audit::AuditLog, Station};
+use crate::station::{self, Station};
 
 /// The address the station listens on by default.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8034";

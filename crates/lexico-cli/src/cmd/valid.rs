@@ -3,10 +3,10 @@
 //! A batch judges every line: a word with a character that is no tile gets an error row (see
 //! `input::Errors`) and the words after it are judged all the same.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use lexico_lexicon::{judge_word, separate_tiles, Lexicon, Verdict, SEPARATE_TILES};
 use lexico_tiles::{TileSet, Word};
 
@@ -91,20 +91,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(errors.exit(all_valid))
 }
 
-/// Text verdicts for words on standard input, with an allocation-free path for plain ASCII.
+/// Text verdicts for words on standard input, with an allocation-free path for plain ASCII. Each
+/// line is answered as it is read ([`input::stdin_lines`]): memory stays flat over any input.
 fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
-    let mut data = Vec::new();
-    std::io::stdin().lock().read_to_end(&mut data).context("reading standard input")?;
     let mut all_valid = true;
     let mut errors = Errors::default();
     let mut scratch = Word::new();
     let mut upper = Vec::with_capacity(64);
     let mut checker = lex.checker();
-    let data = input::trim_line(&data, true);
-    for (i, raw) in input::split_lines(data).enumerate() {
+    input::stdin_lines(out, |n, raw, out| {
         let line = raw.trim_ascii();
         if line.is_empty() {
-            continue;
+            return Ok(());
         }
         if lex.tiles().parse_word_fast(line, &mut scratch) && checker.contains(&scratch) {
             upper.clear();
@@ -118,14 +116,14 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
             }
             upper.extend_from_slice(b"\tvalid\n");
             out.raw().write_all(&upper)?;
-            continue;
+            return Ok(());
         }
         // Everything else, bad lines included, takes the slow path.
         let text = match std::str::from_utf8(raw) {
             Ok(text) => text.trim_ascii(),
             Err(e) => {
-                errors.not_utf8(out, &FIELDS, i + 1, raw, e)?;
-                continue;
+                errors.not_utf8(out, &FIELDS, n, raw, e)?;
+                return Ok(());
             }
         };
         match judge_word(lex, text, &mut scratch) {
@@ -141,9 +139,10 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                     Verdict::Invalid(reason) => writeln!(w, "{spelled}\tinvalid\t{reason}")?,
                 }
             }
-            Err(e) => errors.input(out, &FIELDS, Place::Stdin(i + 1), text, &e.to_string())?,
+            Err(e) => errors.input(out, &FIELDS, Place::Stdin(n), text, &e.to_string())?,
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(errors.exit(all_valid))
 }

@@ -8,7 +8,6 @@
 //! constant time. Every request is bounded: the URI's length, the fields' lengths, the words of
 //! a play, and the requests of one client address per minute. See `docs/arbiters.md`.
 
-pub mod audit;
 pub mod engine;
 mod pages;
 
@@ -28,8 +27,8 @@ use lexico_lexicon::Lexicon;
 use serde_json::{json, Value};
 use subtle::ConstantTimeEq;
 
+use crate::audit::AuditLog;
 use crate::i18n::{msg, Arg, Lang};
-use audit::AuditLog;
 use engine::PlayVerdict;
 
 /// The longest request target (path and query) served, in bytes.

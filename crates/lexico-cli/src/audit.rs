@@ -1,7 +1,10 @@
-//! The station's audit log: one CSV line per judgement (UTC time, the play as typed, table, round,
-//! verdict, lexicon payload checksum), written, flushed and synced to the disk before the verdict
-//! is sent, so that stopping the station (Ctrl-C, SIGTERM, a power cut after the answer) loses
-//! no line. A field that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`,
+//! The audit log of the judge stations (`lexico serve` and `lexico valid --judge`): one CSV line
+//! per judgement (UTC time, the play as typed, table, round, verdict, lexicon payload checksum),
+//! written, flushed and synced to the disk before the verdict is shown, so that stopping the
+//! station (Ctrl-C, SIGTERM, a power cut after the answer) loses no line. Only a regular file (or
+//! a new one) is a log: a FIFO or a device is refused, never waited on. The header of a new log
+//! is written under an exclusive lock, so that stations starting together on one new log write
+//! it once. A field that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`,
 //! a tab or a carriage return) gets a leading `'`; control characters are escaped.
 
 use std::fs::{File, OpenOptions};
@@ -9,7 +12,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::SystemTime;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
 use crate::output::escape_controls;
 
@@ -24,16 +27,25 @@ pub struct AuditLog {
 impl AuditLog {
     /// Opens `path` for appending, writing the header when the file is new or empty.
     pub fn open(path: &Path, checksum: &str) -> Result<AuditLog> {
-        let mut file = OpenOptions::new()
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => bail!(
+                "{} (--audit-log): not a regular file; the audit log must be a file or not exist yet",
+                path.display()
+            ),
+            _ => {}
+        }
+        let file = OpenOptions::new()
             .append(true)
             .create(true)
             .open(path)
             .with_context(|| format!("{} (--audit-log)", path.display()))?;
+        let lock = Lock::exclusive(&file).with_context(|| format!("locking {}", path.display()))?;
         let empty = file.metadata().with_context(|| format!("{}", path.display()))?.len() == 0;
         if empty {
-            file.write_all(HEADER.as_bytes()).with_context(|| format!("{}", path.display()))?;
+            (&file).write_all(HEADER.as_bytes()).with_context(|| format!("{}", path.display()))?;
             file.sync_data().with_context(|| format!("{}", path.display()))?;
         }
+        drop(lock);
         Ok(AuditLog { file, checksum: checksum.to_string() })
     }
 
@@ -45,6 +57,24 @@ impl AuditLog {
         self.file.flush().context("writing the audit log")?;
         self.file.sync_data().context("writing the audit log")?;
         Ok(())
+    }
+}
+
+/// An exclusive `flock` on an open file, released when dropped.
+struct Lock<'f>(&'f File);
+
+impl<'f> Lock<'f> {
+    fn exclusive(file: &'f File) -> std::io::Result<Lock<'f>> {
+        #[cfg(unix)]
+        rustix::fs::flock(file, rustix::fs::FlockOperation::LockExclusive)?;
+        Ok(Lock(file))
+    }
+}
+
+impl Drop for Lock<'_> {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        let _ = rustix::fs::flock(self.0, rustix::fs::FlockOperation::Unlock);
     }
 }
 
