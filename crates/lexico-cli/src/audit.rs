@@ -1,5 +1,6 @@
 //! The audit log of the judge stations (`lexico serve` and `lexico valid --judge`): one CSV line
-//! per judgement (UTC time, the play as typed, table, round, verdict, lexicon payload checksum),
+//! per judgement (UTC time, the play as typed, table, round, verdict, lexicon payload checksum,
+//! signer),
 //! written, flushed and synced to the disk before the verdict is shown, so that stopping the
 //! station (Ctrl-C, SIGTERM, a power cut after the answer) loses no line. Only a regular file (or
 //! a new one) is a log: a FIFO or a device is refused, never waited on. The header of a new log
@@ -17,16 +18,17 @@ use anyhow::{bail, Context, Result};
 use crate::output::escape_controls;
 
 /// The header line of a new log.
-pub const HEADER: &str = "time,play,table,round,verdict,lexicon_sha256\n";
+pub const HEADER: &str = "time,play,table,round,verdict,lexicon_sha256,signer\n";
 
 pub struct AuditLog {
     file: File,
     checksum: String,
+    signer: String,
 }
 
 impl AuditLog {
     /// Opens `path` for appending, writing the header when the file is new or empty.
-    pub fn open(path: &Path, checksum: &str) -> Result<AuditLog> {
+    pub fn open(path: &Path, checksum: &str, signer: &str) -> Result<AuditLog> {
         match std::fs::metadata(path) {
             Ok(meta) if !meta.is_file() => bail!(
                 "{} (--audit-log): not a regular file; the audit log must be a file or not exist yet",
@@ -46,13 +48,13 @@ impl AuditLog {
             file.sync_data().with_context(|| format!("{}", path.display()))?;
         }
         drop(lock);
-        Ok(AuditLog { file, checksum: checksum.to_string() })
+        Ok(AuditLog { file, checksum: checksum.to_string(), signer: signer.to_string() })
     }
 
     /// Appends one judgement and syncs it to the disk.
     pub fn record(&mut self, play: &str, table: &str, round: &str, verdict: &str) -> Result<()> {
         let time = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
-        let line = csv_line(&[&time, play, table, round, verdict, &self.checksum])?;
+        let line = csv_line(&[&time, play, table, round, verdict, &self.checksum, &self.signer])?;
         self.file.write_all(&line).context("writing the audit log")?;
         self.file.flush().context("writing the audit log")?;
         self.file.sync_data().context("writing the audit log")?;

@@ -126,7 +126,7 @@ fn every_judgement_reaches_the_audit_log_and_formulas_are_neutralised() {
     assert!(rest.contains("Station stopped: 3 plays judged."), "{rest}");
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256");
+    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer");
     assert_eq!(lines.len(), 4, "{text}");
     let mut rows = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();

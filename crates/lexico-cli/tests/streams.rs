@@ -177,3 +177,29 @@ fn a_judge_station_never_answers_from_a_file_replaced_under_it() {
     std::fs::write(&live, b"").unwrap();
     assert_eq!(judge.ask("casa perro"), before);
 }
+
+#[test]
+fn the_judge_banner_and_the_audit_log_name_the_signer() {
+    let dir = temp_dir("streams", "signer");
+    let lex = build(&dir, "list", "casa\n");
+    let log = dir.join("audit.csv");
+    let out = run(
+        &[
+            "valid",
+            "--judge",
+            "--lexicon",
+            lex.to_str().unwrap(),
+            "--audit-log",
+            log.to_str().unwrap(),
+            "casa",
+        ],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("ACCEPTABLE\t") && text.trim_end().ends_with(", unsigned"), "{text}");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.starts_with("time,play,table,round,verdict,lexicon_sha256,signer\n"), "{logged}");
+    assert!(logged.lines().nth(1).unwrap().ends_with(",unsigned"), "{logged}");
+    let embedded = run(&["valid", "--judge", "casa"], b"");
+    assert!(String::from_utf8_lossy(&embedded.stdout).contains("embedded in the binary"));
+}

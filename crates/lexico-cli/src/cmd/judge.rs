@@ -8,7 +8,7 @@
 //! station goes on; a blank line is a play too, and is answered (an empty play is unacceptable).
 //! `--audit-log` appends each judgement to a CSV file (`crate::audit`), written and synced per
 //! play. The checksum shown and logged is the payload digest computed from the file, not the one
-//! its manifest claims; a station reading plays from standard input answers from a copy of the
+//! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`); a station reading plays from standard input answers from a copy of the
 //! lexicon in memory, so a file replaced under it never changes an answer.
 
 use std::ffi::OsString;
@@ -22,13 +22,20 @@ use lexico_tiles::Word;
 
 use crate::audit::AuditLog;
 use crate::input::{self, Place};
+use crate::lexicons::Signer;
 use crate::output::{Format, Out, Value};
 
 /// What an ERROR line says, in the verdict line and in the `error` field.
 const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
 
 /// Runs the station on the plays of `words` (one play) or of standard input (one a line).
-pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Format) -> Result<ExitCode> {
+pub fn run(
+    lex: &Lexicon,
+    signer: &Signer,
+    words: &[OsString],
+    audit: Option<&Path>,
+    format: Format,
+) -> Result<ExitCode> {
     // A station reading plays may run for hours: it answers from a copy in memory, verified again,
     // never from a file that could change under it.
     let copy;
@@ -46,8 +53,9 @@ pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Form
     let digest = lex.payload_sha256_verified()?.to_string();
     // A hand-edited manifest may hold anything: cut by characters, never inside one.
     let short: String = digest.chars().take(16).collect();
-    let id = format!("{} {} {}, sha256 {short}", m.name, m.edition, m.version);
-    let mut log = audit.map(|p| AuditLog::open(p, &digest)).transpose()?;
+    let id = format!("{} {} {}, sha256 {short}, {signer}", m.name, m.edition, m.version);
+    let signer = signer.to_string();
+    let mut log = audit.map(|p| AuditLog::open(p, &digest, &signer)).transpose()?;
     let mut out = Out::new(format);
     let mut scratch = Word::new();
     let (mut any_bad, mut any_error) = (false, false);
@@ -87,6 +95,7 @@ pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Form
                 ("edition", Value::Str(&m.edition)),
                 ("version", Value::Str(&m.version)),
                 ("payload_sha256", Value::Str(&digest)),
+                ("signer", Value::Str(&signer)),
                 ("error", error),
             ],
         )?;

@@ -80,8 +80,8 @@ fn given_code(code: &str, option: &str, lang: Lang) -> Result<String> {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let term = Lang::terminal();
-    let lex = station::engine::open_in_memory(&args.lexicon)?;
-    let checksum = lex.manifest()?.payload_sha256.clone();
+    let (lex, signer) = station::engine::open_in_memory(&args.lexicon)?;
+    let checksum = lex.payload_sha256_verified()?.to_string();
     let arbiter_code = match &args.arbiter_code {
         Some(code) => given_code(code, "--arbiter-code", term)?,
         None => new_code()?,
@@ -92,7 +92,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None if hall => Some(new_code()?),
         None => None,
     };
-    let audit = args.audit_log.as_deref().map(|p| AuditLog::open(p, &checksum)).transpose()?;
+    let audit =
+        args.audit_log.as_deref().map(|p| AuditLog::open(p, &checksum, &signer.to_string())).transpose()?;
     let st = Station::new(
         lex,
         Lang::station(),

@@ -56,10 +56,12 @@ fn text_line(set: &TileSet, spelled: &str, verdict: Verdict, tiles: &[u8]) -> St
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let lex = args.lexicon.open()?;
     if args.judge {
-        return crate::cmd::judge::run(&lex, &args.words, args.audit_log.as_deref(), args.format);
+        let opened = args.lexicon.open_trusted()?;
+        let audit = args.audit_log.as_deref();
+        return crate::cmd::judge::run(&opened.lexicon, &opened.signer, &args.words, audit, args.format);
     }
+    let lex = args.lexicon.open()?;
     if args.explain {
         return crate::cmd::explain::run_words(&lex, &args.words, args.format);
     }

@@ -14,24 +14,26 @@ use lexico_tiles::Word;
 use serde_json::{json, Value};
 
 use crate::i18n::{msg, Arg, Lang};
-use crate::lexicons::{self, LexiconArg};
+use crate::lexicons::{self, LexiconArg, Signer};
 
 /// Opens the lexicon `arg` chooses, as every command does, and copies it into memory: a file
 /// replaced or truncated under a running station then never changes an answer, nor brings the
 /// process down (a memory map would). The embedded lexicon is in memory already.
-pub fn open_in_memory(arg: &LexiconArg) -> Result<Lexicon> {
-    // Resolved and checked by the common path first, for its errors and messages.
-    let checked = arg.open()?;
+pub fn open_in_memory(arg: &LexiconArg) -> Result<(Lexicon, Signer)> {
+    // Resolved and proven whole by the common path first, for its errors and messages.
+    let opened = arg.open_trusted()?;
+    let checked = opened.lexicon;
     let Some(path) = chosen_file(arg)? else {
-        return Ok(checked);
+        return Ok((checked, opened.signer));
     };
     let bytes = std::fs::read(&path).with_context(|| format!("{}", path.display()))?;
     let lex = Lexicon::from_vec(bytes).with_context(|| format!("{}", path.display()))?;
-    let sha = |l: &Lexicon| l.manifest().map(|m| m.payload_sha256.clone()).ok();
-    if sha(&lex).is_none() || sha(&lex) != sha(&checked) {
+    // The copy is verified in turn: its computed digest must be the one proven at opening.
+    let same = lex.verify().ok() == Some(checked.payload_sha256_verified()?);
+    if !same {
         bail!("{}: the file changed while it was being opened; start the station again", path.display());
     }
-    Ok(lex)
+    Ok((lex, opened.signer))
 }
 
 /// The file of the lexicon `arg` chooses, `None` for the embedded one (the order of
