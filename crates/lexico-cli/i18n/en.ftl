@@ -89,3 +89,14 @@ api-rate-limited = Too many requests from this client: wait a minute.
 api-request-too-large = The request is too large.
 api-not-found = No such page.
 api-unreadable-play = { verdict-error }
+
+## Terminal verdicts of `lexico valid` and `lexico valid --judge`
+
+term-valid = valid
+term-invalid = invalid
+term-judge-acceptable = ACCEPTABLE
+term-judge-unacceptable = UNACCEPTABLE
+term-judge-error = ERROR
+term-judge-error-message = a character of the play is neither a letter nor a tile; type the play again
+term-judge-banner = word judge: { $lexicon }
+term-judge-prompt = type each play on a line (words separated by spaces or commas); Ctrl-D ends

@@ -89,3 +89,14 @@ api-rate-limited = Demasiadas consultas desde este puesto: espere un minuto.
 api-request-too-large = La petición es demasiado grande.
 api-not-found = No existe esa página.
 api-unreadable-play = { verdict-error }
+
+## Veredictos de `lexico valid` y `lexico valid --judge` en la terminal
+
+term-valid = válida
+term-invalid = inválida
+term-judge-acceptable = JUGADA ACEPTABLE
+term-judge-unacceptable = JUGADA INACEPTABLE
+term-judge-error = ERROR
+term-judge-error-message = una letra de la jugada no es letra ni ficha; escriba la jugada de nuevo
+term-judge-banner = juez de palabras: { $lexicon }
+term-judge-prompt = escriba cada jugada en una línea (palabras separadas por espacios o comas); Ctrl-D termina

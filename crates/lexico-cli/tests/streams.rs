@@ -203,3 +203,19 @@ fn the_judge_banner_and_the_audit_log_name_the_signer() {
     let embedded = run(&["valid", "--judge", "casa"], b"");
     assert!(String::from_utf8_lossy(&embedded.stdout).contains("embedded in the binary"));
 }
+
+#[test]
+fn a_spanish_locale_gets_spanish_verdicts_and_lang_en_english() {
+    let es = |args: &[&str]| {
+        let out = lexico().args(args).env("LANG", "es_ES.UTF-8").output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(es(&["valid", "CASITA", "casa"]), "CASITA\tinválida\tunlisted\nCASA\tválida\n");
+    assert_eq!(es(&["--lang", "en", "valid", "CASITA"]), "CASITA\tinvalid\tunlisted\n");
+    assert!(es(&["valid", "--judge", "casa", "casitax"]).starts_with("JUGADA INACEPTABLE\t"));
+    // Machine formats stay English.
+    assert!(es(&["valid", "--format", "csv", "casa"]).starts_with("word,valid,reason,error\nCASA,true,"));
+    let out =
+        lexico().args(["valid", "casa"]).env("LC_ALL", "es_AR.UTF-8").env("LANG", "en_US").output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "CASA\tválida\n", "LC_ALL wins over LANG");
+}

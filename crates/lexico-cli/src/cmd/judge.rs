@@ -20,13 +20,48 @@ use anyhow::{bail, Context, Result};
 use lexico_lexicon::{judge_play, play_words as words_of, Lexicon, PlayVerdict};
 use lexico_tiles::Word;
 
+use std::borrow::Cow;
+
 use crate::audit::AuditLog;
+use crate::i18n::{msg, term, Arg, Lang};
 use crate::input::{self, Place};
 use crate::lexicons::Signer;
 use crate::output::{Format, Out, Value};
 
 /// What an ERROR line says, in the verdict line and in the `error` field.
-const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
+pub const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
+
+/// What the station says to people, in the terminal's language. The machine formats (CSV, JSON)
+/// keep the English verdict names and message.
+struct JudgeWords {
+    acceptable: Cow<'static, str>,
+    unacceptable: Cow<'static, str>,
+    error: Cow<'static, str>,
+    error_message: Cow<'static, str>,
+    prompt: Cow<'static, str>,
+}
+
+impl JudgeWords {
+    fn new() -> JudgeWords {
+        JudgeWords {
+            acceptable: term("term-judge-acceptable", "ACCEPTABLE"),
+            unacceptable: term("term-judge-unacceptable", "UNACCEPTABLE"),
+            error: term("term-judge-error", "ERROR"),
+            error_message: term("term-judge-error-message", ERROR_MESSAGE),
+            prompt: term(
+                "term-judge-prompt",
+                "type each play on a line (words separated by spaces or commas); Ctrl-D ends",
+            ),
+        }
+    }
+
+    fn banner(&self, id: &str) -> String {
+        match Lang::terminal() {
+            Lang::En => format!("word judge: {id}"),
+            lang => msg(lang, "term-judge-banner", &[("lexicon", Arg::Str(id))]),
+        }
+    }
+}
 
 /// Runs the station on the plays of `words` (one play) or of standard input (one a line).
 pub fn run(
@@ -56,6 +91,7 @@ pub fn run(
     let id = format!("{} {} {}, sha256 {short}, {signer}", m.name, m.edition, m.version);
     let signer = signer.to_string();
     let mut log = audit.map(|p| AuditLog::open(p, &digest, &signer)).transpose()?;
+    let say = JudgeWords::new();
     let mut out = Out::new(format);
     let mut scratch = Word::new();
     let (mut any_bad, mut any_error) = (false, false);
@@ -79,8 +115,9 @@ pub fn run(
             }
         }
         let text = match verdict {
-            PlayVerdict::Error => format!("ERROR\t{ERROR_MESSAGE}\t{id}"),
-            v => format!("{}\t{id}", v.name()),
+            PlayVerdict::Error => format!("{}\t{}\t{id}", say.error, say.error_message),
+            PlayVerdict::Acceptable => format!("{}\t{id}", say.acceptable),
+            PlayVerdict::Unacceptable => format!("{}\t{id}", say.unacceptable),
         };
         let error = match verdict {
             PlayVerdict::Error => Value::Str(ERROR_MESSAGE),
@@ -105,8 +142,8 @@ pub fn run(
     if words.is_empty() {
         let stdin = io::stdin();
         if stdin.is_terminal() {
-            eprintln!("word judge: {id}");
-            eprintln!("type each play on a line (words separated by spaces or commas); Ctrl-D ends");
+            eprintln!("{}", say.banner(&id));
+            eprintln!("{}", say.prompt);
         }
         input::stdin_lines(&mut out, |n, part, out| match std::str::from_utf8(part) {
             Ok(text) => answer(Ok(&words_of(text)), Some(Place::Stdin(n)), out),

@@ -45,13 +45,32 @@ const FIELDS: Fields = Fields { input: "word", names: &["word", "valid", "reason
 /// The text line of a verdict: `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for
 /// [`SEPARATE_TILES`] the sentence that says why in a fourth column.
 fn text_line(set: &TileSet, spelled: &str, verdict: Verdict, tiles: &[u8]) -> String {
+    let words = TermWords::get();
+    let (valid, invalid) = (&words.valid, &words.invalid);
     match verdict {
-        Verdict::Valid => format!("{spelled}\tvalid"),
+        Verdict::Valid => format!("{spelled}\t{valid}"),
         Verdict::Invalid(SEPARATE_TILES) => {
             let why = separate_tiles(set, tiles).unwrap_or_default();
-            format!("{spelled}\tinvalid\t{SEPARATE_TILES}\t{why}")
+            format!("{spelled}\t{invalid}\t{SEPARATE_TILES}\t{why}")
         }
-        Verdict::Invalid(reason) => format!("{spelled}\tinvalid\t{reason}"),
+        Verdict::Invalid(reason) => format!("{spelled}\t{invalid}\t{reason}"),
+    }
+}
+
+/// The verdict words of the text format in the terminal's language (`valid`/`invalid`,
+/// `válida`/`inválida`); the one-word reasons after them stay codes for scripts.
+struct TermWords {
+    valid: std::borrow::Cow<'static, str>,
+    invalid: std::borrow::Cow<'static, str>,
+}
+
+impl TermWords {
+    fn get() -> &'static TermWords {
+        static WORDS: std::sync::OnceLock<TermWords> = std::sync::OnceLock::new();
+        WORDS.get_or_init(|| TermWords {
+            valid: crate::i18n::term("term-valid", "valid"),
+            invalid: crate::i18n::term("term-invalid", "invalid"),
+        })
     }
 }
 
@@ -101,6 +120,7 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
     let mut scratch = Word::new();
     let mut upper = Vec::with_capacity(64);
     let mut checker = lex.checker();
+    let words = TermWords::get();
     input::stdin_lines(out, |n, raw, out| {
         let line = raw.trim_ascii();
         if line.is_empty() {
@@ -116,7 +136,9 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                     upper.extend_from_slice(lex.tiles().name(t).as_bytes());
                 }
             }
-            upper.extend_from_slice(b"\tvalid\n");
+            upper.push(b'\t');
+            upper.extend_from_slice(words.valid.as_bytes());
+            upper.push(b'\n');
             out.raw().write_all(&upper)?;
             return Ok(());
         }
@@ -134,11 +156,11 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                 // The lines of `text_line`, written without making each a string first.
                 let w = out.raw();
                 match verdict {
-                    Verdict::Valid => writeln!(w, "{spelled}\tvalid")?,
+                    Verdict::Valid => writeln!(w, "{spelled}\t{}", words.valid)?,
                     Verdict::Invalid(SEPARATE_TILES) => {
                         writeln!(w, "{}", text_line(lex.tiles(), &spelled, verdict, &scratch))?
                     }
-                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\tinvalid\t{reason}")?,
+                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\t{}\t{reason}", words.invalid)?,
                 }
             }
             Err(e) => errors.input(out, &FIELDS, Place::Stdin(n), text, &e.to_string())?,
