@@ -38,16 +38,24 @@ pub struct Fields<'a> {
     pub names: &'a [&'a str],
 }
 
-/// Writes records in the chosen format to standard output.
+/// Writes records in the chosen format to standard output, straight into its buffer: no record
+/// allocates.
 pub struct Out {
     format: Format,
     header_done: bool,
     w: BufWriter<StdoutLock<'static>>,
+    /// Scratch: the fields of a JSON record in the order of their names.
+    order: Vec<usize>,
 }
 
 impl Out {
     pub fn new(format: Format) -> Out {
-        Out { format, header_done: false, w: BufWriter::with_capacity(1 << 14, io::stdout().lock()) }
+        Out {
+            format,
+            header_done: false,
+            w: BufWriter::with_capacity(1 << 14, io::stdout().lock()),
+            order: Vec::new(),
+        }
     }
 
     /// Writes the error row of a bad input, where its records would have been: in text
@@ -84,24 +92,45 @@ impl Out {
                     writeln!(self.w, "{}", names.join(","))?;
                     self.header_done = true;
                 }
-                let cells: Vec<String> = fields.iter().map(|(_, v)| csv_cell(v)).collect();
-                writeln!(self.w, "{}", cells.join(","))
+                for (i, (_, v)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        self.w.write_all(b",")?;
+                    }
+                    csv_cell(&mut self.w, v)?;
+                }
+                self.w.write_all(b"\n")
             }
             Format::Json => {
-                let mut map = serde_json::Map::new();
-                for (k, v) in fields {
-                    let v = match v {
-                        Value::Str(s) => serde_json::Value::from(*s),
-                        Value::Int(n) => serde_json::Value::from(*n),
-                        Value::Float(x) => serde_json::Value::from(*x),
-                        Value::Bool(b) => serde_json::Value::from(*b),
-                        Value::Null => serde_json::Value::Null,
-                        Value::Json(j) => j.clone(),
-                    };
-                    map.insert((*k).to_string(), v);
+                // An object's keys in byte order, the last of equal keys kept: what a
+                // `serde_json::Map` of the fields writes.
+                self.order.clear();
+                self.order.extend(0..fields.len());
+                self.order.sort_by_key(|&i| fields[i].0);
+                self.w.write_all(b"{")?;
+                let mut first = true;
+                for (j, &i) in self.order.iter().enumerate() {
+                    if self.order.get(j + 1).is_some_and(|&n| fields[n].0 == fields[i].0) {
+                        continue;
+                    }
+                    if !first {
+                        self.w.write_all(b",")?;
+                    }
+                    first = false;
+                    let (k, v) = &fields[i];
+                    serde_json::to_writer(&mut self.w, k)?;
+                    self.w.write_all(b":")?;
+                    match v {
+                        Value::Str(s) => serde_json::to_writer(&mut self.w, s)?,
+                        Value::Int(n) => serde_json::to_writer(&mut self.w, n)?,
+                        // A value that is no number (NaN, infinite) is `null`, as in a
+                        // `serde_json::Value`.
+                        Value::Float(x) => serde_json::to_writer(&mut self.w, x)?,
+                        Value::Bool(b) => serde_json::to_writer(&mut self.w, b)?,
+                        Value::Null => self.w.write_all(b"null")?,
+                        Value::Json(j) => serde_json::to_writer(&mut self.w, j)?,
+                    }
                 }
-                serde_json::to_writer(&mut self.w, &map)?;
-                self.w.write_all(b"\n")
+                self.w.write_all(b"}\n")
             }
         }
     }
@@ -120,17 +149,26 @@ impl Out {
     }
 }
 
-fn csv_cell(v: &Value) -> String {
+/// Writes one CSV cell: a string holding a comma, a quote or a line end quoted, its quotes
+/// doubled.
+fn csv_cell(w: &mut impl Write, v: &Value) -> io::Result<()> {
     match v {
         Value::Str(s) if s.contains([',', '"', '\n', '\r']) => {
-            format!("\"{}\"", s.replace('"', "\"\""))
+            w.write_all(b"\"")?;
+            for (i, part) in s.split('"').enumerate() {
+                if i > 0 {
+                    w.write_all(b"\"\"")?;
+                }
+                w.write_all(part.as_bytes())?;
+            }
+            w.write_all(b"\"")
         }
-        Value::Str(s) => s.to_string(),
-        Value::Int(n) => n.to_string(),
-        Value::Float(x) => x.to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::Null => String::new(),
-        Value::Json(j) => csv_cell(&Value::Str(&j.to_string())),
+        Value::Str(s) => w.write_all(s.as_bytes()),
+        Value::Int(n) => write!(w, "{n}"),
+        Value::Float(x) => write!(w, "{x}"),
+        Value::Bool(b) => write!(w, "{b}"),
+        Value::Null => Ok(()),
+        Value::Json(j) => csv_cell(w, &Value::Str(&j.to_string())),
     }
 }
 

@@ -40,6 +40,8 @@ pub struct Bag {
     total: u32,
     /// `choose[n][k]` = C(n, k) for `n` up to the largest count of the bag and `k` ≤ `MAX_WORD`.
     choose: Vec<[u128; MAX_WORD + 1]>,
+    /// `draws[k]` = C(total, k) as a float: the draws of `k` tiles from the full bag.
+    draws: [f64; MAX_WORD + 1],
 }
 
 impl Bag {
@@ -60,7 +62,11 @@ impl Bag {
                 choose[n][k] = choose[n - 1][k - 1] + if k < n { choose[n - 1][k] } else { 0 };
             }
         }
-        Bag { counts, blanks: set.blanks(), total, choose }
+        let mut draws = [0f64; MAX_WORD + 1];
+        for (k, d) in draws.iter_mut().enumerate() {
+            *d = all_draws(total, k);
+        }
+        Bag { counts, blanks: set.blanks(), total, choose, draws }
     }
 
     /// The number of tiles in the bag, blanks included.
@@ -114,20 +120,34 @@ impl Bag {
 
     /// The probability of drawing `word` when drawing as many tiles as it has from the full bag.
     pub fn probability(&self, word: &[Tile]) -> f64 {
-        let combos = self.combinations(word) as f64;
-        let mut all = 1f64;
-        let (n, k) = (self.total as f64, word.len() as f64);
-        let mut i = 0f64;
-        while i < k {
-            all = all * (n - i) / (i + 1.0);
-            i += 1.0;
-        }
+        self.probability_of(self.combinations(word), word.len())
+    }
+
+    /// The probability of drawing a word of `len` tiles and `combinations` (see
+    /// [`Bag::combinations`]): [`Bag::probability`] for a caller that has its combinations.
+    pub fn probability_of(&self, combinations: u64, len: usize) -> f64 {
+        let all = match self.draws.get(len) {
+            Some(&all) => all,
+            None => all_draws(self.total, len),
+        };
         if all == 0.0 {
             0.0
         } else {
-            combos / all
+            combinations as f64 / all
         }
     }
+}
+
+/// C(`total`, `k`) as a float, one factor at a time.
+fn all_draws(total: u32, k: usize) -> f64 {
+    let mut all = 1f64;
+    let (n, k) = (total as f64, k as f64);
+    let mut i = 0f64;
+    while i < k {
+        all = all * (n - i) / (i + 1.0);
+        i += 1.0;
+    }
+    all
 }
 
 /// Probability ranks within each length, over a whole lexicon.
