@@ -222,6 +222,9 @@ impl AnagramKeys {
 
     /// The positions of `word` (one of the words) that blanks play, as in [`Found::blanks`].
     pub fn blanks(&self, word: &[Tile]) -> u64 {
+        if self.blanks == 0 {
+            return 0;
+        }
         let mut marks = self.marks();
         word.iter().enumerate().fold(0, |mask, (i, &t)| mask | u64::from(marks.next(t)) << i)
     }
