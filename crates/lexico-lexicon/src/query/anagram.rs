@@ -9,7 +9,6 @@
 //! it never passes over a tile the rack holds, which could never be placed later). Each
 //! alphagram reached lists its words.
 //!
-//!
 //! Super-anagrams walk the same fst: an alphagram holds every lettered tile of the rack, so,
 //! tiles coming in order, the walk may take any tile up to the first one of the rack not yet
 //! taken, and that one only once the rack's tiles left fill what remains of the length. Added
