@@ -403,6 +403,41 @@ pub fn run(args: &[String]) -> Result<()> {
         &under_1ms(one, truth),
     ));
 
+    // The same word from a lexicon file, which every command proves whole before answering from
+    // it: the first use verifies the whole file (payload digest and counts) and records it in the
+    // data folder; later uses check the record (docs/reliability.md). A data folder of the
+    // bench's own, so nothing is written to the user's.
+    eprintln!("bench: a lexicon file, verified");
+    let data = work.join("data");
+    std::env::set_var("LEXICO_DATA_DIR", &data);
+    let lex_arg = lex_out.to_str().context("UTF-8 path")?;
+    let mut first = Vec::new();
+    for _ in 0..5 {
+        let _ = fs::remove_dir_all(&data);
+        let started = std::time::Instant::now();
+        crate::run(
+            Command::new(&lexico).args(["valid", "--lexicon", lex_arg, "CHURRO"]).stdout(Stdio::null()),
+        )?;
+        first.push(started.elapsed());
+    }
+    first.sort();
+    let file_p = Proc::new(&lexico, &["valid", "--lexicon", lex_arg, "CHURRO"]);
+    let file_times = Proc::medians_interleaved(&[&one_p, &file_p], runs.tiny)?;
+    rows.push(row(
+        "`valid --lexicon FILE CHURRO`, first use: whole file verified (embedded `valid CHURRO`)",
+        ms(first[first.len() / 2]),
+        ms(file_times[0]),
+        ratio(first[first.len() / 2], file_times[0]),
+        "-",
+    ));
+    rows.push(row(
+        "`valid --lexicon FILE CHURRO`, verification recorded (embedded `valid CHURRO`)",
+        ms(file_times[1]),
+        ms(file_times[0]),
+        ratio(file_times[1], file_times[0]),
+        &under_1ms(file_times[1], truth),
+    ));
+
     // Batch validity: every word of the list on standard input.
     eprintln!("bench: batch valid");
     let batch = Proc::new(&lexico, &["valid"]).stdin(&words).median(runs.batch)?;
