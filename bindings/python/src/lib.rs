@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 pyo3::create_exception!(
-    _lexico,
+    lexico,
     LexiconError,
     PyException,
     "A lexicon that cannot be opened or read (a missing, damaged or foreign file)."
