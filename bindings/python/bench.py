@@ -5,7 +5,7 @@
 Measures `valid_many` over every word of the default lexicon (636,598, in tile order as
 `iter(lx)` gives them, then shuffled), and `anagram("AEINR??")`, exact (720 words) and sub
 (7,558 words), each call returning its Python list. Prints medians and best runs, and each
-target (SPEC: at least 3 M words/s; under 100 µs) met or missed. Timings are for reading, not
+target (issue 15: at least 3 M words/s in tile order; under 100 µs) met or missed. Timings are for reading, not
 asserting: no test depends on them.
 """
 
@@ -50,8 +50,11 @@ def main():
         runs = [timed(lambda: lx.valid_many(batch), 1) for _ in range(15)]
         med, best = statistics.median(runs), min(runs)
         rate = len(batch) / med / 1e6
+        # The target is for the words as the lexicon lists them; shuffled words show the cost of
+        # losing the prefix each word shares with the one before.
+        goal = f"; target >= 3 M/s: {verdict(rate >= 3)}" if batch is words else ""
         print(f"valid_many, {len(batch)} words, {name}: median {med * 1e3:.1f} ms = {rate:.1f} M words/s "
-              f"(best {len(batch) / best / 1e6:.1f} M/s); target >= 3 M/s: {verdict(rate >= 3)}")
+              f"(best {len(batch) / best / 1e6:.1f} M/s){goal}")
 
     for mode, count, target in [("exact", 720, 100e-6), ("sub", 7558, None)]:
         assert len(lx.anagram("AEINR??", mode=mode)) == count
