@@ -263,6 +263,7 @@ impl PyLexicon {
     // The arguments are Python keyword arguments.
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (rack, mode = "exact", min_tiles = None, max_tiles = None, sort = "length", details = false))]
+    #[pyo3(name = "_anagram")]
     fn anagram<'py>(
         &self,
         py: Python<'py>,
@@ -322,6 +323,7 @@ impl PyLexicon {
 
     /// Words that fit a crossword pattern; see `lexico.Lexicon.pattern`.
     #[pyo3(signature = (pattern, min_tiles = None, max_tiles = None, sort = "alpha", details = false))]
+    #[pyo3(name = "_pattern")]
     fn pattern<'py>(
         &self,
         py: Python<'py>,
@@ -337,6 +339,7 @@ impl PyLexicon {
 
     /// Words that match a regular expression over tiles; see `lexico.Lexicon.regex`.
     #[pyo3(signature = (regex, min_tiles = None, max_tiles = None, sort = "alpha", details = false))]
+    #[pyo3(name = "_regex")]
     fn regex<'py>(
         &self,
         py: Python<'py>,
@@ -353,6 +356,7 @@ impl PyLexicon {
     /// `(word, valid, front, back, hooked)`: the word's spelling, whether it is valid, its front
     /// and back hook tiles and the hooked words, as `lexico hooks` gives them.
     #[allow(clippy::type_complexity)]
+    #[pyo3(name = "_hooks")]
     fn hooks(&self, word: &str) -> PyResult<(String, bool, Vec<String>, Vec<String>, Vec<String>)> {
         let set = self.lex.tiles();
         let tiles = set.parse_word(word).map_err(|e| bad_input(word, e))?;

@@ -77,7 +77,7 @@ def test_tiles_equal_the_cli(cli):
     words = ["churro", "CH?", "[C][H]A", "llama", "1U3O"]
     for word, r in zip(words, cli.records("tiles", *words)):
         t = lexico.tiles(word)
-        assert (t.word, " ".join(t.tiles), t.bracketed, t.count, t.value) == (
+        assert (t.word, " ".join(t.tiles), t.bracketed, t.length, t.value) == (
             r["word"],
             r["tiles"],
             r["bracketed"],

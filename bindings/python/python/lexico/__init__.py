@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import List, Literal, NamedTuple, Optional, Tuple, Union, overload
+from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 from . import _lexico
 from ._lexico import LexiconError
@@ -69,7 +69,8 @@ class Tiles(NamedTuple):
     tiles: Tuple[str, ...]
     """One name per tile, ``?`` for a blank."""
     bracketed: str
-    count: int
+    length: int
+    """Number of tiles (the CLI's ``count``: a tuple's ``count`` is a method)."""
     value: int
 
 
@@ -82,9 +83,9 @@ class Info(NamedTuple):
     notes: Tuple[str, ...]
     format_version: int
     tool: str
-    rules: dict
+    rules: Dict[str, Any]
     """The rule set: ``name``, ``version`` and ``files`` (each ``path`` and ``sha256``)."""
-    sources: Tuple[dict, ...]
+    sources: Tuple[Dict[str, Any], ...]
     """Each source: ``path``, ``sha256``, ``kind``, ``lines`` and ``base``."""
     min_tiles: int
     max_tiles: int
@@ -100,7 +101,7 @@ def tiles(word: str) -> Tiles:
     """The tiles of a word or rack (``?`` is a blank), their count and face value.
 
     >>> lexico.tiles("churro")
-    Tiles(word='CHURRO', tiles=('CH', 'U', 'RR', 'O'), bracketed='[CH][U][RR][O]', count=4, value=15)
+    Tiles(word='CHURRO', tiles=('CH', 'U', 'RR', 'O'), bracketed='[CH][U][RR][O]', length=4, value=15)
     """
     spelled, names, bracketed, count, value = _lexico.tiles(word)
     return Tiles(spelled, tuple(names), bracketed, count, value)
@@ -163,7 +164,7 @@ class Lexicon(_lexico.Lexicon):
         first; ties in tile order. Words are spelled with blanks in lower case; with
         ``details=True`` each is a :class:`Word`.
         """
-        found = super().anagram(rack, mode, min_tiles, max_tiles, sort, details)
+        found = self._anagram(rack, mode, min_tiles, max_tiles, sort, details)
         return list(map(Word._make, found)) if details else found
 
     def pattern(
@@ -178,7 +179,7 @@ class Lexicon(_lexico.Lexicon):
         """The words that fit a crossword pattern, as ``lexico pattern`` lists them: ``?`` one
         tile, ``*`` any run of tiles, ``[AEIOU]`` one tile of a class, ``[^AEIOU]`` one outside
         it. In tile order unless ``sort`` says otherwise; ``details=True`` gives :class:`Word`."""
-        found = super().pattern(pattern, min_tiles, max_tiles, sort, details)
+        found = self._pattern(pattern, min_tiles, max_tiles, sort, details)
         return list(map(Word._make, found)) if details else found
 
     def regex(
@@ -192,12 +193,12 @@ class Lexicon(_lexico.Lexicon):
     ) -> Union[List[str], List[Word]]:
         """The words a regular expression over tiles matches in full, as ``lexico pattern
         --regex`` lists them (``.`` is one tile; inside a class write CH, LL, RR as 1, 2, 3)."""
-        found = super().regex(regex, min_tiles, max_tiles, sort, details)
+        found = self._regex(regex, min_tiles, max_tiles, sort, details)
         return list(map(Word._make, found)) if details else found
 
     def hooks(self, word: str) -> Hooks:
         """The tiles that make a valid word in front of ``word`` or after it."""
-        spelled, valid, front, back, hooked = super().hooks(word)
+        spelled, valid, front, back, hooked = self._hooks(word)
         return Hooks(spelled, valid, tuple(front), tuple(back), tuple(hooked))
 
     def info(self) -> Info:

@@ -1,13 +1,19 @@
 """Type stubs of the native module `lexico._lexico`; users import `lexico` instead."""
 
-from typing import Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, final
+
+from typing_extensions import disjoint_base
+
+__all__ = ["LexiconError", "Lexicon", "WordIter", "tiles"]
 
 class LexiconError(Exception):
     """A lexicon that cannot be opened or read (a missing, damaged or foreign file)."""
 
-# A found word: its spelling, or (word, length, value, blanks, combinations, probability).
-_Found = Union[List[str], List[Tuple[str, int, int, int, int, float]]]
+# Found words: each a spelling, or with details (word, length, value, blanks, combinations,
+# probability); the package's `Lexicon` makes the latter `Word` tuples.
+_Found = List[Any]
 
+@disjoint_base
 class Lexicon:
     def __new__(cls, *, _source: Optional[str] = None) -> "Lexicon": ...
     def valid(self, word: str) -> bool:
@@ -17,7 +23,7 @@ class Lexicon:
     def valid_many(self, words: Iterable[str]) -> List[bool]:
         """One verdict per word, in order, as `valid` gives them, judged without the GIL.
         Raises `ValueError` naming the first word that cannot be read (`words[3]: …`)."""
-    def anagram(
+    def _anagram(
         self,
         rack: str,
         mode: str = "exact",
@@ -26,7 +32,7 @@ class Lexicon:
         sort: str = "length",
         details: bool = False,
     ) -> _Found: ...
-    def pattern(
+    def _pattern(
         self,
         pattern: str,
         min_tiles: Optional[int] = None,
@@ -34,7 +40,7 @@ class Lexicon:
         sort: str = "alpha",
         details: bool = False,
     ) -> _Found: ...
-    def regex(
+    def _regex(
         self,
         regex: str,
         min_tiles: Optional[int] = None,
@@ -42,15 +48,16 @@ class Lexicon:
         sort: str = "alpha",
         details: bool = False,
     ) -> _Found: ...
-    def hooks(self, word: str) -> Tuple[str, bool, List[str], List[str], List[str]]: ...
+    def _hooks(self, word: str) -> Tuple[str, bool, List[str], List[str], List[str]]: ...
     def _manifest_json(self) -> str: ...
     def __len__(self) -> int: ...
-    def __contains__(self, word: object) -> bool:
+    def __contains__(self, word: object, /) -> bool:
         """Returns true if and only if `word` is a str naming a valid word; anything else (another
         type, a character that is no tile) is simply not in the lexicon."""
     def __iter__(self) -> "WordIter":
         """Every word, in tile order (CH after C, LL after L, Ñ after N, RR after R)."""
 
+@final
 class WordIter(Iterator[str]):
     def __iter__(self) -> "WordIter": ...
     def __next__(self) -> str: ...
