@@ -155,26 +155,39 @@ pub fn each(
         }
         return Ok(errors);
     }
-    let stdin = io::stdin();
-    let mut lock = stdin.lock();
+    stdin_lines(out, |n, line, out| match std::str::from_utf8(line) {
+        Ok(text) => {
+            let text = text.trim();
+            if text.is_empty() {
+                return Ok(());
+            }
+            one(text, Place::Stdin(n), out, &mut errors)
+        }
+        Err(e) => Ok(errors.not_utf8(out, fields, n, line, e)?),
+    })?;
+    Ok(errors)
+}
+
+/// Calls `f(n, line, out)` for each line of standard input, numbered from 1, as it arrives: LF,
+/// CRLF and bare CR end lines, and a BOM at the start is dropped. Memory stays that of one line
+/// and a read buffer, whatever the input's size. Whenever the next line has not arrived yet (the
+/// read buffer is empty), `out` is flushed first: a program that writes a word and waits for the
+/// answer gets it, while a file or a pipe full of words is answered in large writes.
+pub fn stdin_lines(out: &mut Out, mut f: impl FnMut(usize, &[u8], &mut Out) -> Result<()>) -> Result<()> {
+    let mut reader = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut buf = Vec::new();
     let mut n = 0usize;
     loop {
+        if reader.buffer().is_empty() {
+            out.flush()?;
+        }
         buf.clear();
-        if lock.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-            return Ok(errors);
+        if reader.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
+            return Ok(());
         }
         for line in split_lines(trim_line(&buf, n == 0)) {
             n += 1;
-            match std::str::from_utf8(line) {
-                Ok(text) => {
-                    let text = text.trim();
-                    if !text.is_empty() {
-                        one(text, Place::Stdin(n), out, &mut errors)?;
-                    }
-                }
-                Err(e) => errors.not_utf8(out, fields, n, line, e)?,
-            }
+            f(n, line, out)?;
         }
     }
 }

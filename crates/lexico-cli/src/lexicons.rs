@@ -10,6 +10,15 @@
 //! named costs one attempt to open that record, which fails when no default is installed: the
 //! data folder is never listed on that path. Looking a name up opens every installed file
 //! (without reading its words) to read its manifest.
+//!
+//! Every lexicon file a command uses, by path or by installed name, is proven whole before it
+//! answers ([`open_path`]): its payload digest is computed and must equal its manifest's, and its
+//! counts must agree with the manifest. The result is recorded in the data folder's `verified/`
+//! folder, keyed by the file's path, size, modification and change times, inode and device, so a
+//! file already verified and unchanged costs one `stat` and one small read. When the data folder
+//! holds trusted public keys (`trusted/`, see `lexico trust`), the file must also carry a minisign
+//! signature (`FILE.minisig`) by one of them. The embedded lexicon is trusted as part of the
+//! binary. See `docs/reliability.md`.
 
 use std::ffi::{OsStr, OsString};
 use std::io::ErrorKind;
@@ -19,8 +28,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use lexico_lexicon::Lexicon;
 
-/// The default lexicon, built from `lexicon-src/` when the binary was compiled.
-pub static DEFAULT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/default.lex"));
+/// The default lexicon, built from `lexicon-src/` by `lexico-default` when the binary was
+/// compiled.
+pub static DEFAULT: &[u8] = lexico_default::BYTES;
 
 /// The variable that names the lexicon when `--lexicon` is not given.
 pub const LEXICON_VAR: &str = "LEXICO_LEXICON";
@@ -47,6 +57,11 @@ pub struct LexiconArg {
 impl LexiconArg {
     /// Opens the chosen lexicon.
     pub fn open(&self) -> Result<Lexicon> {
+        Ok(self.open_trusted()?.lexicon)
+    }
+
+    /// Opens the chosen lexicon, with what is known of its signer.
+    pub fn open_trusted(&self) -> Result<Opened> {
         match &self.lexicon {
             Some(value) if value.is_empty() => {
                 bail!("--lexicon is empty: give a lexicon file, an installed edition or name, or `embedded`")
@@ -62,9 +77,275 @@ impl LexiconArg {
     }
 }
 
+/// A lexicon proven whole, and who signed it.
+pub struct Opened {
+    pub lexicon: Lexicon,
+    pub signer: Signer,
+}
+
+/// Who vouches for a lexicon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Signer {
+    /// The lexicon compiled into the binary.
+    Embedded,
+    /// A file with no signature checked: no key is trusted.
+    Unsigned,
+    /// A file whose signature a trusted key verified: its key id and comment.
+    Key { id: String, comment: String },
+}
+
+impl std::fmt::Display for Signer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Signer::Embedded => write!(f, "embedded in the binary"),
+            Signer::Unsigned => write!(f, "unsigned"),
+            Signer::Key { id, comment } if comment.is_empty() || comment.contains(id.as_str()) => {
+                write!(f, "key {id}")
+            }
+            Signer::Key { id, comment } => write!(f, "key {id} ({comment})"),
+        }
+    }
+}
+
 /// Opens the lexicon embedded in the binary.
 pub fn embedded() -> Result<Lexicon> {
     Lexicon::from_static(DEFAULT).context("the embedded default lexicon")
+}
+
+fn embedded_opened() -> Result<Opened> {
+    Ok(Opened { lexicon: embedded()?, signer: Signer::Embedded })
+}
+
+/// The folder of verification records in a data folder.
+const VERIFIED_DIR: &str = "verified";
+
+/// The folder of trusted public keys in a data folder.
+pub const TRUSTED_DIR: &str = "trusted";
+
+/// What identifies a file's content without reading it: if any of these changed, the content may
+/// have. The change time is set by the kernel on every write, rename or `utime`, and cannot be set
+/// back by the file's owner.
+fn identity(meta: &std::fs::Metadata) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        format!(
+            "{} {}.{} {}.{} {} {}",
+            meta.len(),
+            meta.mtime(),
+            meta.mtime_nsec(),
+            meta.ctime(),
+            meta.ctime_nsec(),
+            meta.ino(),
+            meta.dev()
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let mtime = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+        format!("{} {:?}", meta.len(), mtime)
+    }
+}
+
+/// The verification record of the file at `path`, in `dir`'s `verified/` folder.
+fn record_path(dir: &Path, path: &Path) -> PathBuf {
+    use sha2::{Digest, Sha256};
+    let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let key = lexico_lexicon::hex(&Sha256::digest(canonical.as_os_str().as_encoded_bytes()));
+    dir.join(VERIFIED_DIR).join(&key[..32])
+}
+
+/// A verification record: the version, the lexicon's identity and payload digest, and, when a
+/// signature was checked, the signature file's identity and the signing key's id.
+fn record_text(lexicon: &str, digest: &str, signature: Option<(&str, &str)>) -> String {
+    let mut text = format!("lexico-verified 1\nfile {lexicon}\npayload {digest}\n");
+    if let Some((sig, key)) = signature {
+        text.push_str(&format!("signature {sig}\nkey {key}\n"));
+    }
+    text
+}
+
+/// Opens a lexicon file and proves it whole: every section's checksum, the payload digest and the
+/// counts ([`Lexicon::verify`]), unless a record in the data folder says these very bytes were
+/// verified; then, when keys are trusted, its signature. A folder, FIFO or device is refused at
+/// once.
+pub fn open_path(path: &Path) -> Result<Opened> {
+    open_path_as(path, &path.display().to_string())
+}
+
+/// [`open_path`], errors naming the file as `label`.
+fn open_path_as(path: &Path, label: &str) -> Result<Opened> {
+    let at = || label.to_string();
+    let meta = std::fs::metadata(path).with_context(at)?;
+    if !meta.is_file() {
+        // Lexicon::open names what it is.
+        Lexicon::open(path).with_context(at)?;
+    }
+    let file = std::fs::File::open(path).with_context(at)?;
+    let meta = file.metadata().with_context(at)?;
+    let lexicon = Lexicon::open_file(file).with_context(at)?;
+    let dir = data_dir();
+    let keys = match &dir {
+        Some(dir) => trusted_keys(dir)?,
+        None => Vec::new(),
+    };
+    let sig_path = signature_path(path);
+    let sig_meta = std::fs::metadata(&sig_path).ok().filter(|m| m.is_file());
+    let id = identity(&meta);
+    let sig_id = sig_meta.as_ref().map(identity);
+    let record = dir.as_ref().map(|d| record_path(d, path));
+    let recorded = record.as_ref().and_then(|r| std::fs::read_to_string(r).ok());
+    // A record names the file's identity and digest, and the signature's identity and key.
+    let mut verified_key = None;
+    let mut hit = false;
+    if let Some(text) = &recorded {
+        let mut lines = text.lines();
+        let ok = lines.next() == Some("lexico-verified 1") && lines.next() == Some(&format!("file {id}"));
+        if let (true, Some(digest)) = (ok, lines.next().and_then(|l| l.strip_prefix("payload "))) {
+            if lexicon.assume_verified(digest).is_ok() {
+                hit = true;
+                if let (Some(sig), Some(key)) = (lines.next(), lines.next()) {
+                    if sig_id.as_ref().is_some_and(|s| sig == format!("signature {s}")) {
+                        verified_key = key.strip_prefix("key ").map(str::to_string);
+                    }
+                }
+            }
+        }
+    }
+    if !hit {
+        lexicon.verify().with_context(|| format!("{label}: verification failed"))?;
+    }
+    let digest = lexicon.payload_sha256_verified().with_context(at)?.to_string();
+    let signer = if keys.is_empty() {
+        Signer::Unsigned
+    } else {
+        let key = match verified_key.as_ref().and_then(|id| keys.iter().find(|k| &k.id == id)) {
+            Some(key) => key,
+            None => {
+                let sig = read_signature(&sig_path)?;
+                check_signature(path, sig.as_deref(), lexicon.as_bytes(), &keys)?
+            }
+        };
+        verified_key = Some(key.id.clone());
+        Signer::Key { id: key.id.clone(), comment: key.comment.clone() }
+    };
+    if let Some(record) = record {
+        let text = record_text(&id, &digest, sig_id.as_deref().zip(verified_key.as_deref()));
+        if recorded.as_deref() != Some(text.as_str()) {
+            // A record that cannot be written costs the next run a verification, nothing more.
+            if let Some(parent) = record.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            let _ = crate::files::write_atomically(&record, text.as_bytes());
+        }
+    }
+    Ok(Opened { lexicon, signer })
+}
+
+/// Where the signature of `path` is: `FILE.minisig`, as minisign writes it.
+pub fn signature_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".minisig");
+    PathBuf::from(name)
+}
+
+/// A trusted public key.
+pub struct TrustedKey {
+    /// The key id, 16 upper-case hex digits, as minisign prints it.
+    pub id: String,
+    /// The comment it was added with (the public key file's untrusted comment).
+    pub comment: String,
+    pub key: minisign::PublicKey,
+}
+
+/// The key id of a minisign key number (little-endian u64, printed in hex as minisign does).
+pub fn key_id(keynum: &[u8]) -> String {
+    let mut n = [0u8; 8];
+    n.copy_from_slice(&keynum[..8]);
+    format!("{:016X}", u64::from_le_bytes(n))
+}
+
+/// Reads a public key: a minisign public key file's text (comment line and key line) or the
+/// key's base64 line alone. Returns the key and its comment.
+pub fn parse_public_key(text: &str) -> Result<(minisign::PublicKey, String)> {
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let (comment, line) = match lines[..] {
+        [line] => ("", line),
+        [comment, line] => (comment.strip_prefix("untrusted comment:").unwrap_or(comment).trim(), line),
+        _ => {
+            bail!("not a minisign public key: expected a comment line and a key line, or the key line alone")
+        }
+    };
+    let key = minisign::PublicKey::from_base64(line)
+        .map_err(|e| anyhow::anyhow!("not a minisign public key: {e}"))?;
+    Ok((key, comment.to_string()))
+}
+
+/// The keys trusted in data folder `dir`: the `.pub` files of its `trusted/` folder.
+pub fn trusted_keys(dir: &Path) -> Result<Vec<TrustedKey>> {
+    let folder = dir.join(TRUSTED_DIR);
+    let entries = match std::fs::read_dir(&folder) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("{}", folder.display())),
+    };
+    let mut keys = Vec::new();
+    for entry in entries {
+        let path = entry.with_context(|| format!("{}", folder.display()))?.path();
+        if path.extension().is_none_or(|e| e != "pub") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).with_context(|| format!("{}", path.display()))?;
+        let (key, comment) = parse_public_key(&text).with_context(|| format!("{}", path.display()))?;
+        keys.push(TrustedKey { id: key_id(key.keynum()), comment, key });
+    }
+    keys.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(keys)
+}
+
+/// The text of the signature file `sig_path`, `None` when there is none.
+pub fn read_signature(sig_path: &Path) -> Result<Option<String>> {
+    match std::fs::read_to_string(sig_path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("{}", sig_path.display())),
+    }
+}
+
+/// Checks the minisign signature `sig` of `bytes` (the file `path`) against the trusted `keys`: a
+/// missing signature, one by a key not trusted, or one that does not verify is an error.
+pub fn check_signature<'k>(
+    path: &Path,
+    sig: Option<&str>,
+    bytes: &[u8],
+    keys: &'k [TrustedKey],
+) -> Result<&'k TrustedKey> {
+    let text = match sig {
+        Some(text) => text,
+        None => bail!(
+            "{}: unsigned, and {} key{} trusted (`lexico trust list`): a station uses only signed lexicons \
+             once a key is trusted; `lexico sign` signs one",
+            path.display(),
+            keys.len(),
+            if keys.len() == 1 { " is" } else { "s are" }
+        ),
+    };
+    let sig = minisign::SignatureBox::from_string(text)
+        .map_err(|e| anyhow::anyhow!("{}: not a minisign signature: {e}", signature_path(path).display()))?;
+    let id = key_id(sig.keynum());
+    let Some(key) = keys.iter().find(|k| k.id == id) else {
+        bail!(
+            "{}: signed by key {id}, which is not trusted (`lexico trust list`; `lexico trust add` trusts a key)",
+            path.display()
+        );
+    };
+    minisign::verify(&key.key, &sig, std::io::Cursor::new(bytes), true, false, false).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: the signature by key {id} does not verify ({e}): the file is not the one signed",
+            path.display()
+        )
+    })?;
+    Ok(key)
 }
 
 /// The folder of installed lexicons: `$LEXICO_DATA_DIR`, else `$XDG_DATA_HOME/lexico`, else
@@ -87,16 +368,17 @@ pub fn require_data_dir() -> Result<PathBuf> {
 }
 
 /// Opens the installed default lexicon, or the embedded one when no default is installed.
-pub fn open_default() -> Result<Lexicon> {
-    let Some(dir) = data_dir() else { return embedded() };
+pub fn open_default() -> Result<Opened> {
+    let Some(dir) = data_dir() else { return embedded_opened() };
     match default_path(&dir)? {
-        Some(path) => Lexicon::open(&path).with_context(|| {
-            format!(
+        Some(path) => open_path_as(
+            &path,
+            &format!(
                 "{} (the default lexicon; `lexico install --default NAME` chooses another)",
                 path.display()
-            )
-        }),
-        None => embedded(),
+            ),
+        ),
+        None => embedded_opened(),
     }
 }
 
@@ -118,7 +400,7 @@ pub fn default_path(dir: &Path) -> Result<Option<PathBuf>> {
 /// Makes `file`, a lexicon in `dir`, the default: the record is written atomically.
 pub fn set_default(dir: &Path, file: &Path) -> Result<()> {
     let name = file.file_name().and_then(|n| n.to_str()).context("an installed lexicon's file name")?;
-    crate::cmd::build::write_atomically(&dir.join(DEFAULT_RECORD), format!("{name}\n").as_bytes())
+    crate::files::write_atomically(&dir.join(DEFAULT_RECORD), format!("{name}\n").as_bytes())
 }
 
 /// Makes the embedded lexicon the default again: the record is removed.
@@ -140,13 +422,13 @@ pub fn looks_like_path(value: &OsStr) -> bool {
 /// Opens the lexicon `value` names: `embedded` (in any case); a path, when it looks like one or
 /// a file of that name exists; else an installed lexicon whose edition or file name is `value`,
 /// else one whose name is, ignoring case.
-pub fn open_named(value: &OsStr) -> Result<Lexicon> {
+pub fn open_named(value: &OsStr) -> Result<Opened> {
     if value.eq_ignore_ascii_case(EMBEDDED) {
-        return embedded();
+        return embedded_opened();
     }
     let path = Path::new(value);
-    if looks_like_path(value) || path.exists() {
-        return Lexicon::open(path).with_context(|| format!("{}", path.display()));
+    if looks_like_path(value) || path.exists() || path.symlink_metadata().is_ok() {
+        return open_path(path);
     }
     let Some(dir) = data_dir() else {
         bail!(
@@ -155,13 +437,15 @@ pub fn open_named(value: &OsStr) -> Result<Lexicon> {
             path.display()
         );
     };
-    Ok(find_installed(&dir, value)?.lexicon)
+    let found = find_installed(&dir, value)?;
+    Ok(Opened { lexicon: found.lexicon, signer: found.signer })
 }
 
 /// An installed lexicon, open.
 pub struct Installed {
     pub path: PathBuf,
     pub lexicon: Lexicon,
+    pub signer: Signer,
 }
 
 impl Installed {
@@ -190,7 +474,8 @@ pub struct Scan {
     pub broken: Vec<(PathBuf, anyhow::Error)>,
 }
 
-/// Every `*.lex` file in `dir` (a missing folder holds none).
+/// Every `*.lex` file in `dir` (a missing folder holds none), each proven whole by
+/// [`open_path`].
 pub fn scan(dir: &Path) -> Result<Scan> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -207,12 +492,9 @@ pub fn scan(dir: &Path) -> Result<Scan> {
     paths.sort();
     let (mut found, mut broken) = (Vec::new(), Vec::new());
     for path in paths {
-        let opened = Lexicon::open(&path).map_err(anyhow::Error::from).and_then(|lexicon| {
-            lexicon.manifest()?;
-            Ok(lexicon)
-        });
-        match opened {
-            Ok(lexicon) => found.push(Installed { path, lexicon }),
+        // Proven whole (and signed, when keys are trusted) like any file a command uses.
+        match open_path(&path) {
+            Ok(Opened { lexicon, signer }) => found.push(Installed { path, lexicon, signer }),
             Err(e) => broken.push((path, e)),
         }
     }
@@ -271,15 +553,6 @@ pub fn find_installed(dir: &Path, value: &OsStr) -> Result<Installed> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The embedded lexicon is opened without checking its header or sections (it was checked
-    /// when it was built into the binary): this is that check.
-    #[test]
-    fn the_embedded_lexicon_passes_every_check() {
-        let lex = Lexicon::from_vec(DEFAULT.to_vec()).unwrap();
-        lex.verify().unwrap();
-        assert!(lex.anagram_index().unwrap().is_some());
-    }
 
     #[test]
     fn a_value_with_a_separator_or_the_lex_extension_is_a_path() {

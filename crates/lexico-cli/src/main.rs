@@ -1,9 +1,13 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
+mod audit;
 mod cmd;
+mod files;
+mod i18n;
 mod input;
 mod lexicons;
 mod output;
+mod station;
 
 use std::process::ExitCode;
 
@@ -13,6 +17,10 @@ use clap::{ArgMatches, FromArgMatches, Parser};
 #[derive(Parser)]
 #[command(name = "lexico", version, about, max_term_width = 100)]
 struct Cli {
+    /// The language of messages for people: es or en. Default: from LC_ALL, LC_MESSAGES or LANG
+    /// (es* is Spanish), else English; the judge station's pages are Spanish by default.
+    #[arg(long, value_enum, global = true, value_name = "LANG")]
+    lang: Option<i18n::Lang>,
     #[command(subcommand)]
     command: Command,
 }
@@ -80,13 +88,18 @@ commands! {
     Hooks "hooks" "Tiles that make a valid word in front of a word or after it" cmd::hooks::Args;
     Rules "rules" "List the rule sets embedded in the binary, or export one to a folder" cmd::rules::Args;
     Install "install" "File a lexicon in the user's data folder, so that --lexicon can name it" cmd::install::Args;
-    Lexicons "lexicons" "List the installed lexicons: name, edition, words, checksum, path" cmd::lexicons::Args;
+    Lexicons "lexicons" "List the installed lexicons: name, edition, words, checksum, signer, path" cmd::lexicons::Args;
+    Sign "sign" "Sign a lexicon file with a minisign secret key (writes FILE.minisig)" cmd::sign::Args;
+    Keygen "keygen" "Make a minisign key pair for signing lexicons" cmd::sign::KeygenArgs;
+    Trust "trust" "Add, list or remove the public keys whose signed lexicons are accepted" cmd::trust::Args;
     Completions "completions" "Print a shell completion script (bash, zsh, fish, elvish, powershell)" cmd::completions::Args;
     Man "man" "Print the manual page (roff)" cmd::man::Args;
+    Serve "serve" "Run the judge station: judge and arbiter pages in a browser, a JSON API, an audit log" cmd::serve::Args;
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    i18n::choose(cli.lang);
     let result = match cli.command {
         Command::Build(args) => cmd::build::run(args),
         Command::Valid(args) => cmd::valid::run(args),
@@ -101,8 +114,12 @@ fn main() -> ExitCode {
         Command::Rules(args) => cmd::rules::run(args),
         Command::Install(args) => cmd::install::run(args),
         Command::Lexicons(args) => cmd::lexicons::run(args),
+        Command::Sign(args) => cmd::sign::run(args),
+        Command::Keygen(args) => cmd::sign::keygen(args),
+        Command::Trust(args) => cmd::trust::run(args),
         Command::Completions(args) => cmd::completions::run(args),
         Command::Man(args) => cmd::man::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(code) => code,
@@ -177,8 +194,12 @@ mod tests {
                 "rules",
                 "install",
                 "lexicons",
+                "sign",
+                "keygen",
+                "trust",
                 "completions",
-                "man"
+                "man",
+                "serve"
             ]
         );
         for (name, about) in &listed {

@@ -331,7 +331,7 @@ fn the_judge_answers_each_play_as_it_arrives_and_logs_it() {
         assert!(line.starts_with(&format!("{verdict}\t")), "{play}: {line}");
         // The log line is on disk before the verdict is shown.
         let logged = std::fs::read_to_string(&log).unwrap();
-        assert!(logged.lines().last().unwrap().contains(&format!(",{play},{verdict},")), "{logged}");
+        assert!(logged.lines().last().unwrap().contains(&format!(",{play},,,{verdict},")), "{logged}");
         expect.push((play, verdict));
     }
     drop(stdin);
@@ -340,15 +340,15 @@ fn the_judge_answers_each_play_as_it_arrives_and_logs_it() {
     lexico().args(["valid", "--judge", "--audit-log"]).arg(&log).args(["casa", "perro"]).output().unwrap();
     let logged = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = logged.lines().collect();
-    assert_eq!(lines[0], "time,words,verdict,lexicon_sha256");
+    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer");
     assert_eq!(lines.len(), 5, "{logged}");
     let checksum = run(lexico().args(["info", "--format", "json"])).0;
     for line in &lines[1..] {
         let fields: Vec<&str> = line.split(',').collect();
         let time = fields[0];
         assert!(time.len() == 20 && time.ends_with('Z') && &time[10..11] == "T", "{time}");
-        assert_eq!(fields[3].len(), 64);
-        assert!(checksum.contains(fields[3]), "the payload checksum of the lexicon: {line}");
+        assert_eq!(fields[5].len(), 64);
+        assert!(checksum.contains(fields[5]), "the payload checksum of the lexicon: {line}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -289,7 +289,8 @@ fn info_shows_the_default_lexicon_and_its_provenance() {
     let text = stdout(lexico().arg("info"));
     assert!(text.contains("words                636598\n"), "{text}");
     assert!(text.contains("an-array-of-spanish-words 2.0.0"), "{text}");
-    assert!(text.contains("FISE edition before FISE-2"), "{text}");
+    assert!(text.contains("edition              FISE-2 2009\n"), "{text}");
+    assert!(text.contains("FISE edition before FISE-2 2016"), "{text}");
     assert!(text.contains("MIT"), "{text}");
     lexico().args(["info", "--verify"]).assert().success();
 }

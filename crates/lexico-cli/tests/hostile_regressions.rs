@@ -127,7 +127,9 @@ fn judge_survives_a_manifest_digest_that_is_not_ascii() {
     let dir = temp_dir("judge");
     let lex = with_manifest(&dir, |m| m["payload_sha256"] = format!("a{}", "ñ".repeat(16)).into());
     let out = run(&["valid", "--judge", "--lexicon", lex.to_str().unwrap(), "casa"], b"");
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The claimed digest is not the one computed: the file is refused, on one line, no panic.
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("payload digest"), "{}", stderr(&out));
 }
 
 #[test]

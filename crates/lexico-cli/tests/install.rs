@@ -134,7 +134,7 @@ fn an_installed_default_is_used_from_any_folder() {
     assert_eq!(first["words"], 2);
     assert_eq!(first["payload_sha256"], info["payload_sha256"]);
     let csv = stdout(&s.run(&["lexicons", "--format", "csv"]));
-    assert!(csv.starts_with("default,name,edition,version,words,payload_sha256,path\n"), "{csv}");
+    assert!(csv.starts_with("default,name,edition,version,words,payload_sha256,signer,path\n"), "{csv}");
     assert!(csv.contains(info["payload_sha256"].as_str().unwrap()), "{csv}");
 }
 

@@ -29,9 +29,9 @@
 use fst::raw::{Fst, Node};
 use fst::MapBuilder;
 
-use crate::builder::MAX_WORD_TILES;
 use crate::error::LexiconError;
 use crate::lexicon::Bytes;
+use crate::MAX_WORD_TILES;
 
 /// The distinct tiles of an alphagram, in tile order, and their copies.
 struct Distinct {
@@ -180,6 +180,12 @@ impl BitWriter {
 }
 
 /// An opened anagram index.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "saca"])?;
+/// assert!(lex.anagram_index()?.is_some()); // from_words files one, as the embedded lexicon does
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct AnagramIndex {
     fst: Fst<Bytes>,
     list: Bytes,

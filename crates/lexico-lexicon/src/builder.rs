@@ -9,8 +9,7 @@ use crate::manifest::Manifest;
 use crate::progress::{Phase, Progress};
 use crate::provenance::{code, entry_of, slot_of, Code, Provenance, SlotInfo};
 
-/// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.
-pub const MAX_WORD_TILES: usize = 16;
+use crate::MAX_WORD_TILES;
 
 /// A word as a sort key: its tiles left-aligned and zero-padded. Tiles are never 0, so a word
 /// that is a prefix of another sorts first, as in byte order, and keys compare as integers.
@@ -113,6 +112,18 @@ impl Pending {
 /// Words, rejected forms, slots and entry descriptions gathered by one worker of a build; a
 /// [`Builder`] takes parts in order ([`Builder::merge`]) and numbers their slots as if they had
 /// been added to it directly.
+///
+/// ```
+/// use lexico_lexicon::{Builder, Part, SlotInfo};
+///
+/// let mut part = Part::default(); // filled on a worker thread
+/// let slot = part.slot(SlotInfo { slot: "word".into(), ..SlotInfo::default() })?;
+/// part.insert(&lexico_tiles::TileSet::spanish().parse_word("casa")?, lexico_lexicon::provenance::code(1, slot))?;
+/// let mut builder = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+/// builder.merge(part)?;
+/// assert_eq!(builder.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Default)]
 pub struct Part {
     words: Pending,
@@ -258,6 +269,22 @@ impl Pending {
 ///
 /// The output depends only on what was added, not on the order it was added in: words are
 /// sorted, and every table is written in a defined order.
+///
+/// ```
+/// use lexico_lexicon::{Builder, Lexicon, Manifest, SlotInfo};
+/// use lexico_tiles::{TileSet, SPANISH_TILES_CSV};
+///
+/// let set = TileSet::spanish();
+/// let mut builder = Builder::new(SPANISH_TILES_CSV);
+/// let slot = builder.slot(SlotInfo { slot: "word".into(), rule: "my-list".into(), ..SlotInfo::default() })?;
+/// for (line, word) in ["perro", "casa"].iter().enumerate() {
+///     builder.insert(&set.parse_word(word)?, lexico_lexicon::provenance::code(line as u64 + 1, slot))?;
+/// }
+/// let manifest = Manifest { name: "mine".into(), min_tiles: 2, max_tiles: 15, ..Manifest::default() };
+/// let lex = Lexicon::from_vec(builder.finish(manifest)?)?;
+/// assert_eq!(lex.manifest()?.words, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Builder {
     tiles_csv: String,
     part: Part,
@@ -359,13 +386,16 @@ impl Builder {
         manifest.words = by_length.iter().sum();
         manifest.words_by_length = by_length;
         manifest.rejected_forms = rejected.count;
+        let (provenance, provenance_len) = provenance.encode();
+        let (entries, entries_len) = entries;
+        manifest.inflated = [("PROV".to_string(), provenance_len), ("ENTR".to_string(), entries_len)].into();
 
         let mut sections: Vec<([u8; 4], Vec<u8>)> = Vec::new();
         sections.extend([
             (tag::TILES, tiles_csv.into_bytes()),
             (tag::WORDS, words),
             (tag::REJECTED, rejected.forms),
-            (tag::PROVENANCE, provenance.encode()),
+            (tag::PROVENANCE, provenance),
             (tag::ENTRIES, entries),
         ]);
         if !column.is_empty() {

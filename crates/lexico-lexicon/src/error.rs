@@ -1,6 +1,11 @@
 //! The error type of this crate.
 
 /// Why a lexicon file cannot be opened or used.
+///
+/// ```
+/// let err = lexico_lexicon::Lexicon::from_vec(b"not a lexicon".to_vec()).err().expect("refused");
+/// assert!(matches!(err, lexico_lexicon::LexiconError::NotALexicon | lexico_lexicon::LexiconError::Corrupt(_)));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum LexiconError {
     /// The file could not be read.
@@ -11,7 +16,12 @@ pub enum LexiconError {
     NotALexicon,
     /// A lexicon file of another format version.
     #[error("lexicon format version {got} cannot be read by this version of lexico, which reads format version {expected}")]
-    Version { expected: u32, got: u32 },
+    Version {
+        /// The version this build reads.
+        expected: u32,
+        /// The version of the file.
+        got: u32,
+    },
     /// The file is truncated or damaged.
     #[error("damaged lexicon file: {0}")]
     Corrupt(String),

@@ -11,7 +11,7 @@ use crate::builder::hex;
 use crate::error::LexiconError;
 use crate::format::{self, tag, SectionEntry};
 use crate::manifest::Manifest;
-use crate::provenance::{self, Code, Provenance, SlotInfo};
+use crate::provenance::{self, Code, Inflated, Provenance, SlotInfo};
 
 enum Backing {
     Static(&'static [u8]),
@@ -59,6 +59,14 @@ impl AsRef<[u8]> for Bytes {
 }
 
 /// One way a word was made (or, for a rejected form, generated and refused).
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// let d = &lex.derivations(&lex.tiles().parse_word("casa")?)?[0];
+/// assert_eq!((d.slot.slot.as_str(), d.slot.rule.as_str()), ("word", "from-words"));
+/// assert_eq!(d.source, None); // a list given in memory has no source file
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Derivation {
     /// The source entry id.
@@ -73,6 +81,16 @@ pub struct Derivation {
 
 /// An open lexicon. Opening reads the header, the tile set and the word store's checksum; the
 /// manifest, provenance and rejected forms are decoded the first time they are asked for.
+///
+/// ```
+/// use lexico_lexicon::Lexicon;
+///
+/// let lex = Lexicon::from_words(["casa", "perro"])?; // or Lexicon::open(path), lexico_default::lexicon()
+/// assert_eq!(lex.len(), 2);
+/// assert!(lex.contains(&lex.tiles().parse_word("perro")?));
+/// assert_eq!(lex.manifest()?.name, "from-words");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Lexicon {
     backing: Arc<Backing>,
     table: Vec<SectionEntry>,
@@ -82,17 +100,35 @@ pub struct Lexicon {
     provenance: OnceLock<Provenance>,
     rejected: OnceLock<fst::Map<Bytes>>,
     anagrams: OnceLock<Option<AnagramIndex>>,
+    /// The payload digest computed by [`Lexicon::verify`] (or recorded by an earlier
+    /// verification of the same bytes, [`Lexicon::assume_verified`]).
+    verified: OnceLock<String>,
     /// Whether sections are checked against their CRC-32 on first use (not for a lexicon
     /// compiled into the program, checked when it was built).
     check: bool,
 }
 
 impl Lexicon {
-    /// Opens a lexicon file by memory-mapping it.
+    /// Opens a lexicon file by memory-mapping it. Only a regular file is opened: a folder, a
+    /// FIFO (which would block) or a device is refused before anything is read.
     pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
-        let file = std::fs::File::open(path)?;
-        if file.metadata()?.is_dir() {
-            return Err(LexiconError::Io(std::io::Error::other("is a directory")));
+        // Looked at before opening: opening a FIFO for reading waits for a writer.
+        let meta = std::fs::metadata(path)?;
+        if !meta.is_file() {
+            return Err(LexiconError::Io(std::io::Error::other(not_a_regular_file(&meta.file_type()))));
+        }
+        Lexicon::open_file(std::fs::File::open(path)?)
+    }
+
+    /// [`Lexicon::open`] on a file already open (so that its metadata and the bytes mapped are
+    /// those of one file, even if the path is replaced meanwhile).
+    pub fn open_file(file: std::fs::File) -> Result<Lexicon, LexiconError> {
+        let meta = file.metadata()?;
+        if !meta.is_file() {
+            return Err(LexiconError::Io(std::io::Error::other(not_a_regular_file(&meta.file_type()))));
+        }
+        if meta.len() == 0 {
+            return Err(LexiconError::Io(std::io::Error::other("the file is empty, not a lexicon")));
         }
         // SAFETY: the map is read-only. A lexicon file is written once, atomically (a new file
         // renamed into place), so a file that is open is never modified under us by Lexico
@@ -144,6 +180,7 @@ impl Lexicon {
             provenance: OnceLock::new(),
             rejected: OnceLock::new(),
             anagrams: OnceLock::new(),
+            verified: OnceLock::new(),
             check,
         })
     }
@@ -205,8 +242,26 @@ impl Lexicon {
             return Ok(p);
         }
         let bytes = self.checked_section(tag::PROVENANCE, "provenance")?;
-        let p = Provenance::decode(bytes.as_ref())?;
+        let p = Provenance::decode(bytes.as_ref(), self.inflated_limit("PROV")?)?;
         Ok(self.provenance.get_or_init(|| p))
+    }
+
+    /// How far the compressed section `tag` may inflate: the size the manifest records, else
+    /// (a file written before sizes were recorded) a fixed bound.
+    fn inflated_limit(&self, tag: &str) -> Result<Inflated, LexiconError> {
+        Ok(match self.manifest()?.inflated.get(tag) {
+            Some(&n) => Inflated::Exactly(n),
+            None => Inflated::AtMost(provenance::UNRECORDED_INFLATED_LIMIT),
+        })
+    }
+
+    /// The text of the entries section, or `None` when the lexicon has none.
+    fn entries_text(&self) -> Result<Option<String>, LexiconError> {
+        if !self.table.iter().any(|e| e.tag == tag::ENTRIES) {
+            return Ok(None);
+        }
+        let bytes = self.checked_section(tag::ENTRIES, "entries")?;
+        provenance::entries_text(bytes.as_ref(), self.inflated_limit("ENTR")?).map(Some)
     }
 
     /// The store of forms the rules generated and rejected.
@@ -305,8 +360,9 @@ impl Lexicon {
     fn describe(&self, primary: Code, rejected: bool) -> Result<Vec<Derivation>, LexiconError> {
         let prov = self.provenance()?;
         let manifest = self.manifest()?;
-        let entries = self.checked_section(tag::ENTRIES, "entries").ok();
-        // One decompression of the entries for all the codes of the word.
+        // One decompression of the entries for all the codes of the word; damage is an error,
+        // never a missing description.
+        let entries = self.entries_text()?;
         let mut out = Vec::new();
         for code in prov.codes(primary, rejected) {
             let entry = provenance::entry_of(code);
@@ -318,7 +374,10 @@ impl Lexicon {
             out.push(Derivation {
                 entry,
                 source: manifest.locate(entry).map(|(s, l)| (s.file.path.clone(), l)),
-                entry_text: entries.as_ref().and_then(|b| provenance::find_entry(b.as_ref(), entry)),
+                entry_text: match &entries {
+                    Some(text) => provenance::find_entry(text, entry)?,
+                    None => None,
+                },
                 slot,
             });
         }
@@ -329,15 +388,19 @@ impl Lexicon {
     /// one decompression: for whole-lexicon reports such as release notes. Empty when the
     /// lexicon stores none.
     pub fn entry_texts(&self) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
-        if !self.table.iter().any(|e| e.tag == tag::ENTRIES) {
-            return Ok(Default::default());
+        match self.entries_text()? {
+            Some(text) => provenance::decode_entries(&text),
+            None => Ok(Default::default()),
         }
-        let bytes = self.checked_section(tag::ENTRIES, "entries")?;
-        provenance::decode_entries(bytes.as_ref())
     }
 
-    /// Checks every section's checksum and the manifest's payload digest: the whole file is read.
-    pub fn verify(&self) -> Result<(), LexiconError> {
+    /// Proves the file whole: every section's checksum, the payload digest computed over every
+    /// section but the manifest (tag, length, bytes) equal to the manifest's, and the counts the
+    /// manifest gives (words, words of each length, rejected forms, codes of the provenance
+    /// column) equal to what the sections hold. The whole file is read once; the digest computed
+    /// is returned, and kept for [`Lexicon::payload_sha256_verified`]. Each call reads the file
+    /// again.
+    pub fn verify(&self) -> Result<&str, LexiconError> {
         let manifest = self.manifest()?;
         let mut sha = Sha256::new();
         for entry in &self.table {
@@ -356,12 +419,107 @@ impl Lexicon {
                 manifest.payload_sha256
             )));
         }
+        self.check_counts(manifest)?;
+        Ok(self.verified.get_or_init(|| got))
+    }
+
+    /// The counts of the manifest against the sections.
+    fn check_counts(&self, m: &Manifest) -> Result<(), LexiconError> {
+        let differ = |what: &str, manifest: u64, found: u64| {
+            LexiconError::Corrupt(format!("the manifest counts {manifest} {what}, the file holds {found}"))
+        };
+        if m.format_version != format::FORMAT_VERSION {
+            return Err(LexiconError::Corrupt(format!(
+                "the manifest says format version {}, the header {}",
+                m.format_version,
+                format::FORMAT_VERSION
+            )));
+        }
+        let words = self.words.len() as u64;
+        if words != m.words {
+            return Err(differ("words", m.words, words));
+        }
+        let mut by_length: Vec<u64> = Vec::new();
+        {
+            use fst::Streamer;
+            let mut keys = self.words.keys();
+            while let Some(k) = keys.next() {
+                if k.len() >= by_length.len() {
+                    by_length.resize(k.len() + 1, 0);
+                }
+                by_length[k.len()] += 1;
+            }
+        }
+        // Trailing zeros say nothing: compare up to the longest word.
+        let trim = |v: &[u64]| v[..v.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1)].to_vec();
+        let by_length = trim(&by_length);
+        if by_length != trim(&m.words_by_length) {
+            return Err(LexiconError::Corrupt(format!(
+                "the manifest's words by length {:?} differ from the file's {:?}",
+                m.words_by_length, by_length
+            )));
+        }
+        if let Some(entry) = self.table.iter().find(|e| e.tag == tag::CODES) {
+            let column = section(&self.backing, entry);
+            let codes = provenance::column_len(column.as_ref())
+                .ok_or_else(|| LexiconError::Corrupt("the provenance column does not decode".into()))?;
+            if codes != words {
+                return Err(differ("words with a provenance code", words, codes));
+            }
+        }
+        let rejected = match self.table.iter().find(|e| e.tag == tag::REJECTED) {
+            Some(_) => self.rejected()?.len() as u64,
+            None => 0,
+        };
+        if rejected != m.rejected_forms {
+            return Err(differ("rejected forms", m.rejected_forms, rejected));
+        }
+        Ok(())
+    }
+
+    /// The payload digest a judge may quote: for a file, the one [`Lexicon::verify`] computed
+    /// (verifying now if it has not run); for the lexicon compiled into the program, trusted as
+    /// part of it, the manifest's.
+    pub fn payload_sha256_verified(&self) -> Result<&str, LexiconError> {
+        if !self.check {
+            return Ok(&self.manifest()?.payload_sha256);
+        }
+        if let Some(d) = self.verified.get() {
+            return Ok(d);
+        }
+        self.verify()
+    }
+
+    /// Records that these bytes were verified before (by a caller that keeps the result of
+    /// [`Lexicon::verify`] for a file it knows unchanged), with the digest computed then, which
+    /// must be the manifest's. The counts and checksums are not checked again.
+    pub fn assume_verified(&self, payload_sha256: &str) -> Result<(), LexiconError> {
+        let claimed = &self.manifest()?.payload_sha256;
+        if claimed != payload_sha256 {
+            return Err(LexiconError::Corrupt(format!(
+                "the manifest's payload digest {claimed} differs from the {payload_sha256} verified before"
+            )));
+        }
+        let _ = self.verified.set(payload_sha256.to_string());
         Ok(())
     }
 
     /// The file image, for writing it out.
     pub fn as_bytes(&self) -> &[u8] {
         self.backing.bytes()
+    }
+
+    /// Returns true if and only if the lexicon is read from a memory-mapped file, which another
+    /// program could replace or truncate while it is open: a long-running reader (a judge
+    /// station) copies it into memory with [`Lexicon::from_vec`] instead.
+    ///
+    /// ```
+    /// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+    /// assert!(!lex.is_mapped());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_mapped(&self) -> bool {
+        matches!(*self.backing, Backing::Mapped(_))
     }
 
     /// The file image, taken out of the lexicon.
@@ -377,7 +535,38 @@ impl Lexicon {
     }
 }
 
+/// Why a file that is not a regular file is refused, as a person reads it.
+fn not_a_regular_file(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO, not a lexicon file (a lexicon is read from a regular file)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device, not a lexicon file (a lexicon is read from a regular file)";
+        }
+        if t.is_socket() {
+            return "a socket, not a lexicon file";
+        }
+    }
+    if t.is_dir() {
+        "is a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
 /// See [`Lexicon::checker`].
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "casas", "perro"])?;
+/// let mut checker = lex.checker();
+/// let words: Vec<_> = ["casa", "casas", "gato"].iter().map(|w| lex.tiles().parse_word(w)).collect::<Result<_, _>>()?;
+/// let found: Vec<bool> = words.iter().map(|w| checker.contains(w)).collect();
+/// assert_eq!(found, [true, true, false]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Checker<'a> {
     fst: &'a fst::raw::Fst<Bytes>,
     /// The tiles of the path walked so far.

@@ -3,24 +3,69 @@
 //! iteration, provenance lookups) and answering word studies ([`query`]: anagrams, patterns,
 //! hooks, probability).
 //!
+//! It also answers what a program asks of a lexicon: is a word valid and why not
+//! ([`judge_word`]), is a play acceptable ([`judge_play`]), why a word is in or out
+//! ([`explain`]), what kind of form it is ([`kind_of`]), what changed between two editions
+//! ([`diff`], [`notes`]); and it builds small lexicons in memory ([`Lexicon::from_words`]).
+//!
 //! Build and query live together because they share the format, as the fst crate keeps
 //! `SetBuilder` and `Set` together. This crate never prints, never reads source lists or rule
-//! files, and never writes to disk: it turns words into bytes and bytes into answers.
+//! files (the pipeline that does is `lexico-compile`), and never writes to disk: it turns words
+//! into bytes and bytes into answers.
+//!
+//! ```
+//! use lexico_lexicon::{judge_word, query, Lexicon, Verdict};
+//!
+//! let lex = Lexicon::from_words(["casa", "saca", "acas", "perro", "churro"])?;
+//! let mut scratch = Vec::new();
+//! assert_eq!(judge_word(&lex, "churro", &mut scratch)?.1, Verdict::Valid);
+//! assert_eq!(judge_word(&lex, "gato", &mut scratch)?.1, Verdict::Invalid("unlisted"));
+//! let rack = lexico_tiles::Rack::parse(lex.tiles(), "ASAC")?;
+//! let found = query::anagram(&lex, &rack, &query::AnagramQuery::default())?;
+//! let words: Vec<String> = found.iter().map(|f| f.spell(lex.tiles())).collect();
+//! assert_eq!(words, ["ACAS", "CASA", "SACA"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod anagram_index;
 mod builder;
-pub mod compile;
+mod diff;
 mod error;
+mod explain;
+// The file format's own items are documented by the work on verification under way there.
+#[allow(missing_docs)]
 pub mod format;
+mod from_words;
+mod judge;
+mod kind;
 mod lexicon;
 mod manifest;
 pub mod progress;
 pub mod provenance;
 pub mod query;
+mod words;
+
+/// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.
+///
+/// ```
+/// let longest = "a".repeat(lexico_lexicon::MAX_WORD_TILES);
+/// assert!(lexico_lexicon::Lexicon::from_words([longest]).is_ok());
+/// ```
+pub const MAX_WORD_TILES: usize = 16;
 
 pub use anagram_index::AnagramIndex;
-pub use builder::{hex, Builder};
+pub use builder::{hex, Builder, Part};
+pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
+pub use explain::{describe, describe_enclitic, explain, Enclitic, ExplainError, Explanation};
+pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
+pub use judge::{
+    judge_play, judge_play_line, judge_word, play_words, separate_tiles, PlayVerdict, Verdict, SEPARATE_TILES,
+};
+pub use kind::{kind_of, Kind};
 pub use lexicon::{Checker, Derivation, Lexicon};
 pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
 pub use provenance::{Code, SlotInfo};
+pub use words::{pattern_words, regex_words, valid_many, BadWord, Words};

@@ -3,6 +3,13 @@
 use serde::{Deserialize, Serialize};
 
 /// A file that went into a build, with its digest.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// // A lexicon from a list records no file; one compiled from sources records each source's digest.
+/// assert!(lex.manifest()?.sources.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileDigest {
     /// The path as given to the build (relative paths stay relative, so builds are reproducible
@@ -13,9 +20,16 @@ pub struct FileDigest {
 }
 
 /// A source of words and the range of entry ids its lines received.
+///
+/// ```
+/// let info = lexico_lexicon::SourceInfo { base: 100, lines: 50, ..Default::default() };
+/// let m = lexico_lexicon::Manifest { sources: vec![info], ..Default::default() };
+/// assert_eq!(m.locate(120).map(|(_, line)| line), Some(20));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SourceInfo {
     #[serde(flatten)]
+    /// The file as given to the build, with its SHA-256.
     pub file: FileDigest,
     /// The reader that read it (`raw`, `fise-no-verbos`, `fise-verbos`, `tsv`, …).
     pub kind: String,
@@ -26,14 +40,32 @@ pub struct SourceInfo {
 }
 
 /// The rule set a lexicon was built with.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// assert_eq!(lex.manifest()?.rules.name, ""); // no rule set made it
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleSetInfo {
+    /// The rule set's name.
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// Each of its files, with its SHA-256.
     pub files: Vec<FileDigest>,
 }
 
 /// Everything a lexicon says about itself.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "perro", "sol"])?;
+/// let m = lex.manifest()?;
+/// assert_eq!(m.words, 3);
+/// assert_eq!(m.words_by_length[4], 2); // CASA, and PERRO: P E RR O
+/// assert_eq!(m.payload_sha256.len(), 64);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
     /// The lexicon's name (`FISE`, `letterpress-es`).
@@ -44,12 +76,17 @@ pub struct Manifest {
     pub version: String,
     /// Free text: provenance and licence notes.
     pub notes: Vec<String>,
+    /// The version of the file format.
     pub format_version: u32,
     /// The program that built it (`lexico 0.1.0`).
     pub tool: String,
+    /// The rule set the lexicon was built with.
     pub rules: RuleSetInfo,
+    /// The sources, in the order of their entry ids.
     pub sources: Vec<SourceInfo>,
+    /// The fewest tiles a word of this lexicon has (by its rules).
     pub min_tiles: u8,
+    /// The most tiles a word of this lexicon has (by its rules).
     pub max_tiles: u8,
     /// Number of valid words.
     pub words: u64,
@@ -59,6 +96,10 @@ pub struct Manifest {
     pub rejected_forms: u64,
     /// SHA-256 of every section but the manifest, in file order.
     pub payload_sha256: String,
+    /// The size of each compressed section once inflated, by tag (`PROV`, `ENTR`): a reader
+    /// inflates no more than this. Absent from files written before it was recorded.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub inflated: std::collections::BTreeMap<String, u64>,
 }
 
 impl Manifest {

@@ -14,6 +14,13 @@ use serde::{Deserialize, Serialize};
 use crate::error::LexiconError;
 
 /// A derivation code: `entry << 16 | slot`.
+///
+/// ```
+/// use lexico_lexicon::provenance::{code, entry_of, slot_of};
+///
+/// let c = code(812, 3); // line 812 of the sources, slot 3
+/// assert_eq!((entry_of(c), slot_of(c)), (812, 3));
+/// ```
 pub type Code = u64;
 
 /// The most slots a lexicon can have.
@@ -35,6 +42,13 @@ pub fn slot_of(code: Code) -> u16 {
 }
 
 /// What a slot means.
+///
+/// ```
+/// use lexico_lexicon::{kind_of, Kind, SlotInfo};
+///
+/// let plural = SlotInfo { slot: "plural".into(), rule: "18.1.1".into(), ..SlotInfo::default() };
+/// assert_eq!(kind_of(&plural), Kind::Plural);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SlotInfo {
     /// The paradigm cell or kind of form (`ind.pres.1s`, `plural`, `word`).
@@ -68,8 +82,19 @@ impl std::hash::Hasher for Fnv {
 }
 
 /// The provenance section.
+///
+/// ```
+/// use lexico_lexicon::provenance::{code, Provenance};
+/// use lexico_lexicon::SlotInfo;
+///
+/// let mut p = Provenance::default();
+/// let slot = p.intern(SlotInfo { slot: "plural".into(), ..SlotInfo::default() }).expect("room");
+/// assert_eq!(p.intern(SlotInfo { slot: "plural".into(), ..SlotInfo::default() }), Some(slot));
+/// assert_eq!(p.codes(code(7, slot), false), [code(7, slot)]);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
+    /// The slots, by index.
     pub slots: Vec<SlotInfo>,
     /// `(primary, other)`: a valid word whose fst code is `primary` was also made by `other`.
     pub extras: Vec<(Code, Code)>,
@@ -103,12 +128,16 @@ impl Provenance {
         out
     }
 
-    pub(crate) fn encode(&self) -> Vec<u8> {
-        deflate(&serde_json::to_vec(self).expect("provenance always serialises"))
+    /// The compressed section and its size once inflated (recorded in the manifest, which bounds
+    /// what a reader inflates).
+    pub(crate) fn encode(&self) -> (Vec<u8>, u64) {
+        let raw = serde_json::to_vec(self).expect("provenance always serialises");
+        (deflate(&raw), raw.len() as u64)
     }
 
-    pub(crate) fn decode(bytes: &[u8]) -> Result<Provenance, LexiconError> {
-        let mut p: Provenance = serde_json::from_slice(&inflate(bytes, "provenance")?)
+    /// Decodes the section, which must inflate to at most `limit` bytes.
+    pub(crate) fn decode(bytes: &[u8], limit: Inflated) -> Result<Provenance, LexiconError> {
+        let mut p: Provenance = serde_json::from_slice(&inflate(bytes, "provenance", limit)?)
             .map_err(|e| LexiconError::Corrupt(format!("provenance section: {e}")))?;
         p.index = p.slots.iter().enumerate().map(|(i, s)| (s.clone(), i as u16)).collect();
         Ok(p)
@@ -120,54 +149,97 @@ fn deflate(bytes: &[u8]) -> Vec<u8> {
     miniz_oxide::deflate::compress_to_vec(bytes, 1)
 }
 
-fn inflate(bytes: &[u8], what: &str) -> Result<Vec<u8>, LexiconError> {
-    miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, 1 << 30)
-        .map_err(|e| LexiconError::Corrupt(format!("{what} section does not decompress: {e}")))
+/// How large a compressed section may grow when inflated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Inflated {
+    /// Exactly this many bytes, as the manifest records.
+    Exactly(u64),
+    /// A file whose manifest records no size (written before sizes were recorded): at most this.
+    AtMost(u64),
 }
 
-/// Encodes entry descriptions, sorted by id, as lines `id-delta<TAB>text`, compressed.
-pub(crate) fn encode_entries(entries: &[(u64, String)]) -> Vec<u8> {
+/// The most a compressed section of a file whose manifest records no inflated size may grow to.
+pub(crate) const UNRECORDED_INFLATED_LIMIT: u64 = 64 << 20;
+
+fn inflate(bytes: &[u8], what: &str, limit: Inflated) -> Result<Vec<u8>, LexiconError> {
+    let max = match limit {
+        Inflated::Exactly(n) | Inflated::AtMost(n) => n,
+    };
+    let max = usize::try_from(max).unwrap_or(usize::MAX);
+    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, max).map_err(|e| {
+        if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+            LexiconError::Corrupt(format!(
+                "the {what} section inflates past the {max} bytes its manifest allows"
+            ))
+        } else {
+            LexiconError::Corrupt(format!("the {what} section does not decompress: {e}"))
+        }
+    })?;
+    if let Inflated::Exactly(n) = limit {
+        if raw.len() as u64 != n {
+            return Err(LexiconError::Corrupt(format!(
+                "the {what} section inflates to {} bytes where its manifest records {n}",
+                raw.len()
+            )));
+        }
+    }
+    Ok(raw)
+}
+
+/// Encodes entry descriptions, sorted by id, as lines `id-delta<TAB>text`, compressed; with the
+/// size of the text before compression.
+pub(crate) fn encode_entries(entries: &[(u64, String)]) -> (Vec<u8>, u64) {
     let mut out = String::new();
     let mut last = 0;
     for (id, text) in entries {
         out.push_str(&format!("{}\t{}\n", id - last, text.replace(['\n', '\t'], " ")));
         last = *id;
     }
-    deflate(out.as_bytes())
+    (deflate(out.as_bytes()), out.len() as u64)
 }
 
-/// Finds the description of entry `id` in an encoded entries section.
-pub(crate) fn find_entry(bytes: &[u8], id: u64) -> Option<String> {
-    let raw = inflate(bytes, "entries").ok()?;
-    let text = std::str::from_utf8(&raw).ok()?;
+/// The text of an encoded entries section, which must inflate to at most `limit` bytes.
+pub(crate) fn entries_text(bytes: &[u8], limit: Inflated) -> Result<String, LexiconError> {
+    String::from_utf8(inflate(bytes, "entries", limit)?)
+        .map_err(|_| LexiconError::Corrupt("the entries section is not UTF-8".into()))
+}
+
+/// Finds the description of entry `id` in the text of an entries section: `None` when the
+/// section has no such entry, an error when the text is not made of entries lines.
+pub(crate) fn find_entry(text: &str, id: u64) -> Result<Option<String>, LexiconError> {
     let mut at = 0u64;
     for line in text.lines() {
-        let (delta, rest) = line.split_once('\t')?;
-        at += delta.parse::<u64>().ok()?;
+        at = at.checked_add(entry_delta(line)?.0).ok_or_else(entries_overflow)?;
         if at == id {
-            return Some(rest.to_string());
+            return Ok(Some(entry_delta(line)?.1.to_string()));
         }
         if at > id {
-            return None;
+            return Ok(None);
         }
     }
-    None
+    Ok(None)
 }
 
-/// Every description of an encoded entries section, by entry id.
-pub(crate) fn decode_entries(bytes: &[u8]) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
-    let raw = inflate(bytes, "entries")?;
-    let text = std::str::from_utf8(&raw)
-        .map_err(|_| LexiconError::Corrupt("the entries section is not UTF-8".into()))?;
+fn entries_overflow() -> LexiconError {
+    LexiconError::Corrupt("the entries section's ids pass the largest entry id".into())
+}
+
+fn entry_delta(line: &str) -> Result<(u64, &str), LexiconError> {
+    let (delta, rest) =
+        line.split_once('\t').ok_or_else(|| LexiconError::Corrupt("an entries line has no tab".into()))?;
+    let delta = delta
+        .parse::<u64>()
+        .map_err(|_| LexiconError::Corrupt(format!("entries: '{delta}' is not an id delta")))?;
+    Ok((delta, rest))
+}
+
+/// Every description of the text of an entries section, by entry id.
+pub(crate) fn decode_entries(text: &str) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
     let mut out = std::collections::BTreeMap::new();
     let mut at = 0u64;
     for line in text.lines() {
-        let (delta, rest) = line
-            .split_once('\t')
-            .ok_or_else(|| LexiconError::Corrupt("an entries line has no tab".into()))?;
-        at += delta
-            .parse::<u64>()
-            .map_err(|_| LexiconError::Corrupt(format!("entries: '{delta}' is not an id delta")))?;
+        let (delta, rest) = entry_delta(line)?;
+        at = at.checked_add(delta).ok_or_else(entries_overflow)?;
         out.insert(at, rest.to_string());
     }
     Ok(out)
@@ -228,6 +300,18 @@ pub(crate) fn decode_column(bytes: &[u8], len: usize) -> Option<Vec<Code>> {
     (out.len() == len).then_some(out)
 }
 
+/// The number of codes an encoded column holds, `None` when it does not decode.
+pub(crate) fn column_len(bytes: &[u8]) -> Option<u64> {
+    let mut at = 0;
+    let mut n = 0u64;
+    while at < bytes.len() {
+        n = n.checked_add(get_varint(bytes, &mut at)?)?;
+        get_varint(bytes, &mut at)?;
+        get_varint(bytes, &mut at)?;
+    }
+    Some(n)
+}
+
 /// The code at `rank` in an encoded column.
 pub(crate) fn code_at(bytes: &[u8], rank: u64) -> Option<Code> {
     let mut at = 0;
@@ -258,7 +342,35 @@ mod tests {
         assert_eq!(code_at(&enc, codes.len() as u64), None);
         assert_eq!(decode_column(&enc, codes.len()), Some(codes.clone()));
         assert_eq!(decode_column(&enc, codes.len() + 1), None);
+        assert_eq!(column_len(&enc), Some(codes.len() as u64));
         let sorted: Vec<Code> = (0..100_000).map(|i| code(i + 1, 0)).collect();
         assert!(encode_column(&sorted).len() < 16);
+    }
+}
+
+#[cfg(test)]
+mod inflate_tests {
+    use super::*;
+
+    #[test]
+    fn a_section_that_inflates_past_its_recorded_size_is_refused_without_inflating_it() {
+        // 64 MiB of zeros compress to about 64 KiB: a reader that trusted the stream would
+        // allocate all of it.
+        let bomb = deflate(&vec![0u8; 64 << 20]);
+        let err = inflate(&bomb, "provenance", Inflated::Exactly(1000)).unwrap_err().to_string();
+        assert!(err.contains("inflates past the 1000 bytes"), "{err}");
+        let err = inflate(&bomb, "provenance", Inflated::AtMost(1 << 20)).unwrap_err().to_string();
+        assert!(err.contains("inflates past"), "{err}");
+        let small = deflate(b"0123456789");
+        assert!(inflate(&small, "entries", Inflated::Exactly(11)).is_err());
+        assert_eq!(inflate(&small, "entries", Inflated::Exactly(10)).unwrap(), b"0123456789");
+    }
+
+    #[test]
+    fn a_damaged_entries_line_is_an_error_not_a_missing_entry() {
+        assert_eq!(find_entry("1\tverb amar\n2\tnon-verb casa\n", 3).unwrap(), Some("non-verb casa".into()));
+        assert_eq!(find_entry("1\tverb amar\n", 7).unwrap(), None);
+        assert!(find_entry("1 verb amar\n", 1).is_err());
+        assert!(find_entry("x\tverb amar\n", 1).is_err());
     }
 }

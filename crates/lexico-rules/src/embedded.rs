@@ -12,6 +12,12 @@
 
 /// The files of an embedded rule set: each file's path relative to the set's folder
 /// (`/`-separated, `plurals/endings.txt`) and its bytes, in byte order of the paths.
+///
+/// ```
+/// let files: lexico_rules::embedded::Files = lexico_rules::embedded::files("fise-2016").expect("embedded");
+/// assert!(files.iter().any(|(path, _)| *path == "tiles.csv"));
+/// assert!(files.windows(2).all(|w| w[0].0 < w[1].0));
+/// ```
 pub type Files = &'static [(&'static str, &'static [u8])];
 
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));

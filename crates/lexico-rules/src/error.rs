@@ -3,19 +3,48 @@
 use std::path::PathBuf;
 
 /// An error in a rule file or a source file, with the place it was found.
+///
+/// ```
+/// let err = lexico_rules::RuleSet::load(std::path::Path::new("no/such/folder")).err().expect("no such set");
+/// assert!(err.to_string().starts_with("no/such/folder"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum RuleError {
     /// A file could not be read at all.
     #[error("{}: {source}", path.display())]
     Io {
+        /// The file.
         path: PathBuf,
         #[source]
+        /// Why it could not be read.
         source: std::io::Error,
     },
     /// A file was read but a line of it is malformed. `line` and `column` are 1-based; a column of
     /// 0 means the whole line.
     #[error("{}:{line}:{column}: {message}", path.display())]
-    Syntax { path: PathBuf, line: usize, column: usize, message: String },
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line.
+        line: usize,
+        /// The 1-based column, 0 for the whole line.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// 1-based line and column (in characters) of byte `offset`: where an error points.
+///
+/// ```
+/// assert_eq!(lexico_rules::error::line_col(b"casa\nperro", 7), (2, 3));
+/// ```
+pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, column)
 }
 
 impl RuleError {

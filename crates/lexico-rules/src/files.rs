@@ -5,10 +5,16 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::line_col;
 use crate::error::RuleError;
-use crate::ruleset::line_col;
 
 /// A folder of rule files: on disk, or a folder of an embedded rule set.
+///
+/// ```
+/// let files = lexico_rules::RuleFiles::embedded("fise-2016").expect("embedded");
+/// assert!(files.read_to_string("tiles.csv")?.contains("CH"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct RuleFiles {
     place: Place,

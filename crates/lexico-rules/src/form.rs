@@ -3,13 +3,23 @@
 use std::borrow::Cow;
 
 /// Whether the rules keep a generated form in the lexicon.
+///
+/// ```
+/// use lexico_rules::Verdict;
+///
+/// let no = Verdict::Rejected { reason: "plural participle of a pronominal verb".into() };
+/// assert_ne!(no, Verdict::Accepted);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict<'a> {
     /// The form is valid.
     Accepted,
     /// The form was generated but a rule rejects it; `reason` is a short human sentence
     /// ("plural participle of a pronominal verb"), usually the rule set's own text.
-    Rejected { reason: Cow<'a, str> },
+    Rejected {
+        /// Why, in a short sentence.
+        reason: Cow<'a, str>,
+    },
 }
 
 /// One word form produced from a source entry by a rule.
@@ -17,15 +27,27 @@ pub enum Verdict<'a> {
 /// `text` is the spelling in lower case, accents allowed (they are dropped when the form becomes
 /// tiles). `slot` names the paradigm cell or the kind of form (`ind.pres.1s`, `part.f.pl`,
 /// `plural`, `feminine`, `lemma`), `rule` the id of the rule in the rule set that decided it and
-/// `article` the article of the regulation that rule encodes (`17.4`, `18.4.1`). Names are
+/// `article` the article of the regulation that rule encodes, as the rule file writes it. Names are
 /// borrowed from the rule set (or are constants): a large build makes millions of forms, and
 /// most of them differ only in their text.
+///
+/// ```
+/// use lexico_rules::{Form, Verdict};
+///
+/// let f = Form { text: "casas".into(), slot: "plural", rule: "18.1.1", article: "18.1.1", verdict: Verdict::Accepted };
+/// assert!(f.is_accepted());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form<'a> {
+    /// The form as spelled (lower case, with accents).
     pub text: String,
+    /// The paradigm cell or kind of form (`ind.pres.1s`, `plural`, `lemma`).
     pub slot: &'a str,
+    /// The id of the rule that made or refused it.
     pub rule: &'a str,
+    /// The article of the regulation the rule applies.
     pub article: &'a str,
+    /// Accepted, or rejected with the reason.
     pub verdict: Verdict<'a>,
 }
 

@@ -23,6 +23,15 @@ use crate::plural::{LemmaEntry, Pos};
 use crate::sources::{decode, lines};
 
 /// The verb classes a lemma table can give.
+///
+/// ```
+/// use lexico_rules::lemmas::{read_lemma_table, VerbPos};
+///
+/// let table = "lemma\tpos\tmarks\tmodel\namar\tv.tr\t\t1-00\n";
+/// let (rows, _) = read_lemma_table(std::path::Path::new("t.tsv"), table.as_bytes())?;
+/// assert_eq!(rows[0].verb, [VerbPos::Transitive]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VerbPos {
     /// `v.tr`: transitive.
@@ -34,6 +43,13 @@ pub enum VerbPos {
 }
 
 /// The marks of a lemma-table row.
+///
+/// ```
+/// let table = "lemma\tpos\tmarks\tmodel\nlord\tn\tpl=lores\t\n";
+/// let (rows, _) = lexico_rules::lemmas::read_lemma_table(std::path::Path::new("t.tsv"), table.as_bytes())?;
+/// assert!(!rows[0].marks.desus);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     /// `ant`: antiquated.
@@ -55,15 +71,31 @@ pub struct Marks {
 }
 
 /// One row of a lemma table.
+///
+/// ```
+/// let table = "lemma\tpos\tmarks\tmodel\nbonito, ta\tadj n\t\t\n";
+/// let (rows, lines) = lexico_rules::lemmas::read_lemma_table(std::path::Path::new("t.tsv"), table.as_bytes())?;
+/// assert_eq!(lines, 2);
+/// assert_eq!((rows[0].lemma.as_str(), rows[0].feminine.as_deref()), ("bonito", Some("bonita")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LemmaRow {
+    /// The 1-based line of the row.
     pub line: usize,
+    /// The headword.
     pub lemma: String,
+    /// The feminine form, when the row gives one.
     pub feminine: Option<String>,
+    /// The homograph number, when the headword has several entries.
     pub homograph: Option<u8>,
+    /// The non-verb parts of speech.
     pub pos: Vec<Pos>,
+    /// The verb classes, when the headword is a verb.
     pub verb: Vec<VerbPos>,
+    /// The usage marks of the row.
     pub marks: Marks,
+    /// The conjugation model, for a verb.
     pub model: Option<String>,
 }
 
@@ -76,6 +108,8 @@ impl LemmaRow {
             pos: self.pos.clone(),
             cursiva: self.marks.cursiva,
             inv: self.marks.inv,
+            desus: self.marks.desus,
+            germ: self.marks.germ,
             pl: if feminine { None } else { self.marks.pl.clone() },
         }
     }

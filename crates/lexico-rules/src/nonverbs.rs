@@ -2,28 +2,13 @@
 //! plurals when the evidence says the word varies in number.
 //!
 //! The FISE non-verb list gives no part of speech, so whether a headword has a plural cannot be
-//! read from it. The build decides it from evidence, 2016 regulation first, and reports how many
-//! words each kind of evidence decided:
-//!
-//! 0. a lemma table's row for the same headword and homograph number (part of speech and marks),
-//!    which annotates the entry without adding a word — [`Evidence::Annotation`];
-//! 1. the regulation's own lists (18.1–18.4: articles, pronouns, letters, invariables, words of
-//!    18.2 with or without plural) — [`Evidence::Regulation`];
-//! 2. the update list of the edition: new entries variable, invariable, or new in the plural only
-//!    — [`Evidence::Update`];
-//! 3. a feminine: a word listed with its feminine, or listed as the feminine of another line, is
-//!    a noun or adjective (gender is theirs), and pluralises by the ending rules, in use, desusado
-//!    or germanía alike (18.1.1.1, 18.1.1.5, art. 12) — [`Evidence::Feminine`];
-//! 4. an adverb in *-mente* made on a listed adjective (art. 2) has no plural (18.2.1) —
-//!    [`Evidence::Adverb`];
-//! 5. the previous edition holds one of the plurals the rules form: the word pluralises —
-//!    [`Evidence::Previous`]; it holds the word but lacks a plural of 3 tiles or fewer that the
-//!    rules form: the word has no plural, since the edition's short words are the previous
-//!    edition's plus the update lists' ([`PREVIOUS_COMPLETE_TILES`]) — [`Evidence::PreviousShort`];
-//! 6. otherwise the ending rules of 18.4 — [`Evidence::Silent`] when the previous edition holds the
-//!    word in the singular only, [`Evidence::Rules`] when it lacks it. The previous edition's
-//!    silence is not evidence of "no plural": it was built under the older annex (art. 15), which
-//!    forbade the plurals of desusado and germanía words that art. 12 of 2016 admits.
+//! read from it. The build decides it from evidence and reports how many words each kind of
+//! evidence decided. A lemma-table row for the same headword and homograph number (part of speech
+//! and marks) comes first, and annotates the entry without adding a word; then come the steps of
+//! the rule set's `plurals/number.toml`, in its order, each with the label, rule and article it
+//! cites there ([`EvidenceKind`] lists what a step can look at: the regulation's lists, the update
+//! list, an ending rule without plural, a listed feminine, an adverb in *-mente* made on a listed
+//! adjective, what the previous edition holds, and last the ending rules).
 //!
 //! Whatever decided the number, a plural the update list removes (section 5, *bajas en plural*) is
 //! out. A plural the rules form but the evidence refuses is returned as a rejected form, so that
@@ -34,36 +19,30 @@ use std::collections::{HashMap, HashSet};
 use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
 use crate::form::{Form, Verdict};
 use crate::lemmas::LemmaRow;
+use crate::number::{EvidenceKind, Step};
 use crate::plural::{add_suffix, Decision, Number, Plurals};
 use crate::syllable::strip_accents;
 
-/// Which source of evidence decided a word's number.
+/// Which step of the evidence decided a word's number: its kind and the label the rule set gives
+/// it (the build counts words by label).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Evidence {
-    Annotation,
-    Regulation,
-    Update,
-    Feminine,
-    Adverb,
-    Previous,
-    PreviousShort,
-    Silent,
-    Rules,
+pub struct Evidence {
+    pub kind: EvidenceKind,
+    label: &'static str,
 }
 
 impl Evidence {
+    /// A lemma-table row annotated the entry.
+    pub const ANNOTATION: Evidence =
+        Evidence { kind: EvidenceKind::Annotation, label: "lemma-table annotations" };
+
+    /// How the build's counts name this evidence.
     pub fn name(self) -> &'static str {
-        match self {
-            Evidence::Annotation => "lemma-table annotations",
-            Evidence::Regulation => "regulation lists",
-            Evidence::Update => "update lists",
-            Evidence::Feminine => "a listed feminine (noun or adjective, 18.1.1)",
-            Evidence::Adverb => "adverbs in -mente (art. 2, 18.2.1)",
-            Evidence::Previous => "a plural the previous edition holds",
-            Evidence::PreviousShort => "the previous edition's silence, plurals of 3 tiles or fewer",
-            Evidence::Silent => "ending rules, previous edition silent (art. 12)",
-            Evidence::Rules => "ending rules (no other evidence)",
-        }
+        self.label
+    }
+
+    fn of(step: &Step) -> Evidence {
+        Evidence { kind: step.kind, label: step.label }
     }
 }
 
@@ -76,14 +55,6 @@ pub trait PreviousEdition {
     /// The length of `word` in tiles, `None` if it cannot be spelled in tiles.
     fn tile_count(&self, word: &str) -> Option<usize>;
 }
-
-/// The longest plural, in tiles, for which the previous edition's silence is evidence: the 2- and
-/// 3-tile words of the edition are exactly the previous edition's plus and minus what the update
-/// lists add and remove (the federation's 2016 totals by length), so a word whose rules form a
-/// plural that short, which the previous edition lacks, does not pluralise (any other plural the
-/// rules give it, `híes` beside `hís`, goes with it). Longer plurals are not covered by that
-/// check.
-pub const PREVIOUS_COMPLETE_TILES: usize = 3;
 
 /// What the expansion of non-verbs knows besides the entry itself.
 pub struct NonVerbContext<'a> {
@@ -138,7 +109,7 @@ impl<'a> NonVerbContext<'a> {
         }
     }
 
-    /// True if `word` is an adverb in *-mente* made on a listed adjective (art. 2): the part
+    /// True if `word` is an adverb in *-mente* made on a listed adjective: the part
     /// before *-mente* is a listed word of three letters or more (`lenta`, `fácil`), or the
     /// feminine of a participle (`unida`, `abastada`).
     fn is_mente_adverb(&self, word: &str) -> bool {
@@ -168,6 +139,10 @@ fn rejected(reason: &'static str) -> Verdict<'static> {
     Verdict::Rejected { reason: reason.into() }
 }
 
+fn rejected_owned(reason: String) -> Verdict<'static> {
+    Verdict::Rejected { reason: reason.into() }
+}
+
 /// Expands one entry of the non-verb list: the headword, the feminine, and the plurals of each,
 /// each form with the rule that decided it. Also returns the evidence that decided each word's
 /// number.
@@ -184,12 +159,12 @@ pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'
             &entry.lemma,
             &mut forms,
         );
-        evidence.push(Evidence::Annotation);
+        evidence.push(Evidence::ANNOTATION);
         if let Some(f) = &entry.feminine {
             let mut fem = row.plural_entry(true);
             fem.lemma = f.clone();
             push_decision(ctx.plurals, ctx.plurals.decide_entry(&fem), f, &mut forms);
-            evidence.push(Evidence::Annotation);
+            evidence.push(Evidence::ANNOTATION);
         }
         return (forms, evidence);
     }
@@ -205,15 +180,16 @@ pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'
 }
 
 /// Rejects the accepted plurals that the update list removes (section 5, *bajas en plural*).
-fn remove_plurals(ctx: &NonVerbContext, forms: &mut [Form]) {
+fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
     if ctx.removed_plurals.is_empty() {
         return;
     }
+    let r = &ctx.plurals.number_rules().update_removed_plural;
     for f in forms.iter_mut().filter(|f| f.slot == "plural" && f.is_accepted()) {
         if ctx.removed_plurals.contains(&strip_accents(&f.text)) {
             f.verdict = rejected("the edition's update list removes this plural (section 5)");
-            f.rule = "update-removed-plural";
-            f.article = "18";
+            f.rule = &r.rule;
+            f.article = &r.article;
         }
     }
 }
@@ -249,100 +225,139 @@ fn push_decision<'a>(plurals: &'a Plurals, d: Decision<'a>, word: &str, forms: &
     }
 }
 
-/// Decides the number of `word` and pushes its plural forms, accepted or rejected.
-/// `gendered`: the list gives the word a feminine (see [`expand`]).
+/// Decides the number of `word` by the first step of the evidence order that applies, and
+/// pushes its plural forms, accepted or rejected. `gendered`: the list gives the word a feminine
+/// (see [`expand`]).
 fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut Vec<Form<'a>>) -> Evidence {
     let plurals = ctx.plurals;
-    if let Some(d) = plurals.closed_list(word) {
-        match d.number {
-            Number::Variable => forms.extend(d.forms),
-            Number::Invariable => {}
-            Number::NoPlural => {
-                let reason = "the regulation gives this word no plural";
-                for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
-                    forms.push(Form { verdict: rejected(reason), rule: d.rule, article: d.article, ..f });
+    let rules = plurals.number_rules();
+    let by_rules = plurals.decide(word);
+    let candidates =
+        || -> Vec<Form<'a>> { by_rules.forms.iter().filter(|f| f.text != word).cloned().collect() };
+    let refuse = |forms: &mut Vec<Form<'a>>, step: &'a Step, reason: String| {
+        let r = step.refuse.as_ref().expect("a refusing step has a rule");
+        for f in candidates() {
+            forms.push(Form {
+                verdict: rejected_owned(reason.clone()),
+                rule: &r.rule,
+                article: &r.article,
+                ..f
+            });
+        }
+    };
+    for step in &rules.steps {
+        match step.kind {
+            EvidenceKind::Annotation => {}
+            EvidenceKind::Regulation => {
+                let Some(d) = plurals.closed_list(word) else { continue };
+                match d.number {
+                    Number::Variable => forms.extend(d.forms),
+                    Number::Invariable => {}
+                    Number::NoPlural => {
+                        let reason = "the regulation gives this word no plural";
+                        for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
+                            forms.push(Form {
+                                verdict: rejected(reason),
+                                rule: d.rule,
+                                article: d.article,
+                                ..f
+                            });
+                        }
+                    }
+                }
+            }
+            EvidenceKind::Update => {
+                if let Some(u) = ctx.update(word, UpdateSection::AddedVariable) {
+                    let r = &rules.update_variable;
+                    if u.plurals.is_empty() {
+                        forms.extend(candidates());
+                    } else {
+                        for p in &u.plurals {
+                            forms.push(form(p, "plural", &r.rule, &r.plural_article, Verdict::Accepted));
+                        }
+                    }
+                } else if ctx.update(word, UpdateSection::AddedInvariable).is_some() {
+                    let r = &rules.update_invariable;
+                    for f in candidates() {
+                        forms.push(Form {
+                            verdict: rejected("invariable in number by the edition's update list"),
+                            rule: &r.rule,
+                            article: &r.article,
+                            ..f
+                        });
+                    }
+                } else {
+                    continue;
+                }
+            }
+            EvidenceKind::EndingNoPlural => {
+                if by_rules.number != Number::NoPlural {
+                    continue;
+                }
+                // An ending rule without plural (in FISE-2016, -y outside the lists of exceptions):
+                // the regular plurals are kept as rejected forms, to explain why.
+                for add in ["es", "s"] {
+                    forms.push(Form {
+                        text: add_suffix(word, "", add),
+                        slot: "plural",
+                        rule: by_rules.rule,
+                        article: by_rules.article,
+                        verdict: rejected("the ending rules give this word no plural"),
+                    });
+                }
+            }
+            EvidenceKind::Feminine => {
+                if !gendered {
+                    continue;
+                }
+                forms.extend(candidates());
+            }
+            EvidenceKind::Adverb => {
+                if !ctx.is_mente_adverb(word) {
+                    continue;
+                }
+                refuse(forms, step, "an adverb in -mente has no plural".into());
+            }
+            EvidenceKind::Previous => {
+                let Some(prev) = ctx.previous else { continue };
+                if !candidates().iter().any(|f| prev.has(&f.text)) {
+                    continue;
+                }
+                forms.extend(candidates());
+            }
+            EvidenceKind::PreviousShort => {
+                let Some(prev) = ctx.previous else { continue };
+                if !(prev.has(word)
+                    && candidates().iter().any(|f| prev.tile_count(&f.text).is_some_and(|n| n <= step.tiles)))
+                {
+                    continue;
+                }
+                let reason = format!(
+                    "the previous edition, complete in words of {} tiles or fewer, lacks this plural",
+                    step.tiles
+                );
+                refuse(forms, step, reason);
+            }
+            EvidenceKind::Silent => {
+                let Some(prev) = ctx.previous else { continue };
+                if !prev.has(word) {
+                    continue;
+                }
+                if step.plural {
+                    forms.extend(candidates());
+                } else {
+                    refuse(forms, step, "the previous edition holds this word in the singular only".into());
+                }
+            }
+            EvidenceKind::Rules => {
+                if by_rules.number != Number::NoPlural {
+                    forms.extend(candidates());
                 }
             }
         }
-        return Evidence::Regulation;
+        return Evidence::of(step);
     }
-    let by_rules = plurals.decide(word);
-    if let Some(u) = ctx.update(word, UpdateSection::AddedVariable) {
-        if u.plurals.is_empty() {
-            forms.extend(by_rules.forms.into_iter().filter(|f| f.text != word));
-        } else {
-            for p in &u.plurals {
-                forms.push(form(p, "plural", "update-variable", "18.4", Verdict::Accepted));
-            }
-        }
-        return Evidence::Update;
-    }
-    if ctx.update(word, UpdateSection::AddedInvariable).is_some() {
-        for f in by_rules.forms.into_iter().filter(|f| f.text != word) {
-            forms.push(Form {
-                verdict: rejected("invariable in number by the edition's update list"),
-                rule: "update-invariable",
-                article: "18",
-                ..f
-            });
-        }
-        return Evidence::Update;
-    }
-    if by_rules.number == Number::NoPlural {
-        // An ending rule without plural (-y after a consonant, or after a vowel outside the
-        // lists of 18.4.1): the regular plurals are kept as rejected forms, to explain why.
-        for add in ["es", "s"] {
-            forms.push(Form {
-                text: add_suffix(word, "", add),
-                slot: "plural",
-                rule: by_rules.rule,
-                article: by_rules.article,
-                verdict: rejected("the ending rules give this word no plural"),
-            });
-        }
-        return Evidence::Rules;
-    }
-    let candidates: Vec<Form> = by_rules.forms.into_iter().filter(|f| f.text != word).collect();
-    if gendered {
-        forms.extend(candidates);
-        return Evidence::Feminine;
-    }
-    if ctx.is_mente_adverb(word) {
-        for f in candidates {
-            forms.push(Form {
-                verdict: rejected("an adverb in -mente has no plural"),
-                rule: "adverb-mente",
-                article: "18.2.1",
-                ..f
-            });
-        }
-        return Evidence::Adverb;
-    }
-    let evidence = match ctx.previous {
-        Some(prev) if candidates.iter().any(|f| prev.has(&f.text)) => Evidence::Previous,
-        Some(prev)
-            if prev.has(word)
-                && candidates
-                    .iter()
-                    .any(|f| prev.tile_count(&f.text).is_some_and(|n| n <= PREVIOUS_COMPLETE_TILES)) =>
-        {
-            for f in candidates {
-                forms.push(Form {
-                    verdict: rejected(
-                        "the previous edition, complete in words of 3 tiles or fewer, lacks this plural",
-                    ),
-                    rule: "previous-no-short-plural",
-                    article: "18.2",
-                    ..f
-                });
-            }
-            return Evidence::PreviousShort;
-        }
-        Some(prev) if prev.has(word) => Evidence::Silent,
-        _ => Evidence::Rules,
-    };
-    forms.extend(candidates);
-    evidence
+    unreachable!("the last step of the evidence order is `rules`, which always decides")
 }
 
 /// The forms an update list adds by itself: section 3, plurals new in the edition whose singular
@@ -350,15 +365,26 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
 /// lacks (`in_list` false), with its plurals for section 1. An update list is a source: what it
 /// adds is in the edition, whether or not the non-verb list repeats it.
 pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: bool) -> Vec<Form<'a>> {
+    // Without plural rules (a rule set with no `plurals` folder) the forms name the section of the
+    // update list and cite no article.
+    let rules = plurals.map(Plurals::number_rules);
+    let cite = |r: Option<&'a crate::number::RuleRef>, id: &'static str| -> (&'a str, &'a str) {
+        r.map_or((id, ""), |r| (r.rule.as_str(), r.article.as_str()))
+    };
     match u.section {
         UpdateSection::AddedPluralOnly => {
-            vec![form(&u.word, "plural", "update-plural-only", "18", Verdict::Accepted)]
+            let (rule, article) = cite(rules.map(|r| &r.update_plural_only), "update-plural-only");
+            vec![form(&u.word, "plural", rule, article, Verdict::Accepted)]
         }
         UpdateSection::AddedVariable if !in_list => {
-            let mut forms = vec![form(&u.word, "lemma", "update-variable", "18", Verdict::Accepted)];
+            let v = rules.map(|r| &r.update_variable);
+            let (rule, article) =
+                v.map_or(("update-variable", ""), |v| (v.rule.as_str(), v.article.as_str()));
+            let plural_article = v.map_or("", |v| v.plural_article.as_str());
+            let mut forms = vec![form(&u.word, "lemma", rule, article, Verdict::Accepted)];
             if !u.plurals.is_empty() {
                 forms.extend(
-                    u.plurals.iter().map(|p| form(p, "plural", "update-variable", "18.4", Verdict::Accepted)),
+                    u.plurals.iter().map(|p| form(p, "plural", rule, plural_article, Verdict::Accepted)),
                 );
             } else if let Some(p) = plurals {
                 forms.extend(p.decide(&u.word).forms.into_iter().filter(|f| f.text != u.word));
@@ -366,7 +392,8 @@ pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: 
             forms
         }
         UpdateSection::AddedInvariable if !in_list => {
-            vec![form(&u.word, "lemma", "update-invariable", "18", Verdict::Accepted)]
+            let (rule, article) = cite(rules.map(|r| &r.update_invariable), "update-invariable");
+            vec![form(&u.word, "lemma", rule, article, Verdict::Accepted)]
         }
         _ => Vec::new(),
     }
@@ -396,6 +423,10 @@ mod tests {
         NonVerbEntry { line: 1, lemma: lemma.into(), feminine: feminine.map(Into::into), homograph: None }
     }
 
+    fn kinds(ev: &[Evidence]) -> Vec<EvidenceKind> {
+        ev.iter().map(|e| e.kind).collect()
+    }
+
     fn accepted<'a>(forms: &'a [Form]) -> Vec<&'a str> {
         forms.iter().filter(|f| f.is_accepted()).map(|f| f.text.as_str()).collect()
     }
@@ -418,7 +449,7 @@ mod tests {
         ctx.annotate(rows);
         let (forms, ev) = expand(&entry("lentamente", None), &ctx);
         assert_eq!(accepted(&forms), ["lentamente"]);
-        assert_eq!(ev, [Evidence::Annotation]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Annotation]);
     }
 
     fn update(section: UpdateSection, word: &str, plurals: &[&str]) -> UpdateEntry {
@@ -453,10 +484,10 @@ mod tests {
         let ctx = context(&p, &prev, &updates, &list);
         let (forms, ev) = expand(&entry("lord", None), &ctx);
         assert_eq!(accepted(&forms), ["lord", "lores"]);
-        assert_eq!(ev, [Evidence::Regulation]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Regulation]);
         let (forms, ev) = expand(&entry("zumbez", None), &ctx);
         assert_eq!(accepted(&forms), ["zumbez"]);
-        assert_eq!(ev, [Evidence::Update]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Update]);
     }
 
     #[test]
@@ -473,11 +504,11 @@ mod tests {
         let ctx = context(&p, &prev, &[], &list);
         let (forms, ev) = expand(&list[0], &ctx);
         assert_eq!(accepted(&forms), ["florindo", "florinda", "florindos", "florindas"]);
-        assert_eq!(ev, [Evidence::Feminine, Evidence::Feminine]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Feminine, EvidenceKind::Feminine]);
         // A feminine with an entry of its own is still a feminine.
         let (forms, ev) = expand(&list[2], &ctx);
         assert_eq!(accepted(&forms), ["brusquera", "brusqueras"]);
-        assert_eq!(ev, [Evidence::Feminine]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Feminine]);
     }
 
     #[test]
@@ -498,15 +529,15 @@ mod tests {
             (forms[1].text.as_str(), forms[1].rule, forms[1].article),
             ("zarcamentes", "adverb-mente", "18.2.1")
         );
-        assert_eq!(ev, [Evidence::Adverb]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Adverb]);
         // On the feminine of a participle, which the non-verb list does not carry.
         let (forms, ev) = expand(&list[2], &ctx);
         assert_eq!(accepted(&forms), ["trasquiladamente"]);
-        assert_eq!(ev, [Evidence::Adverb]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Adverb]);
         // "vele" is no listed adjective: not an adverb in -mente.
         let (forms, ev) = expand(&list[3], &ctx);
         assert_eq!(accepted(&forms), ["velemente", "velementes"]);
-        assert_eq!(ev, [Evidence::Silent]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
     }
 
     #[test]
@@ -518,21 +549,21 @@ mod tests {
         let ctx = context(&p, &prev, &[], &list);
         let (forms, ev) = expand(&list[0], &ctx);
         assert_eq!(accepted(&forms), ["casuco", "casucos"]);
-        assert_eq!(ev, [Evidence::Previous]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Previous]);
         // Held in the singular only: a desusado noun or a word of 18.2, which the lists cannot
         // tell apart; art. 12 admits the plural of the first.
         let (forms, ev) = expand(&list[1], &ctx);
         assert_eq!(accepted(&forms), ["trasmorro", "trasmorros"]);
-        assert_eq!(ev, [Evidence::Silent]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
         let (forms, ev) = expand(&list[2], &ctx);
         assert_eq!(accepted(&forms), ["gorbe", "gorbes"]);
-        assert_eq!(ev, [Evidence::Rules]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Rules]);
         // A plural of 3 tiles or fewer that the previous edition lacks is out.
         let short = Prev(["cho"].into());
         let (forms, ev) = expand(&entry("cho", None), &context(&p, &short, &[], &[]));
         assert_eq!(accepted(&forms), ["cho"]);
         assert_eq!((forms[1].text.as_str(), forms[1].rule), ("chos", "previous-no-short-plural"));
-        assert_eq!(ev, [Evidence::PreviousShort]);
+        assert_eq!(kinds(&ev), [EvidenceKind::PreviousShort]);
         // A -y after a vowel in none of the lists of 18.4.1 is no noun or adjective.
         let (forms, _) = expand(&list[3], &ctx);
         assert_eq!(accepted(&forms), ["trabuy"]);
@@ -552,7 +583,7 @@ mod tests {
         let (forms, ev) = expand(&list[0], &ctx);
         assert_eq!(accepted(&forms), ["trivio"]);
         assert_eq!((forms[1].text.as_str(), forms[1].rule), ("trivios", "update-removed-plural"));
-        assert_eq!(ev, [Evidence::Previous]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Previous]);
         let (forms, _) = expand(&list[1], &ctx);
         assert_eq!(accepted(&forms), ["bermo", "berma", "bermos", "bermas"]);
     }

@@ -4,15 +4,16 @@
 //! dropping the written accent); every decision of the regulation is in the rule directory
 //! (`rules/fise-2016/plurals/`, described in `docs/rules-plurals.md`):
 //!
-//! - `endings.txt`: the rules of 18.4 by final letter and stress class;
-//! - every other `*.txt`: word lists (exceptions of 18.4, closed lists of 18.1, 18.2, 18.3), one
+//! - `endings.txt`: the rules by final letter and stress class;
+//! - `number.toml`: which parts of speech, marks and list categories take a plural, and the
+//!   evidence order of [`crate::nonverbs`] ([`crate::number`]);
+//! - every other `*.txt`: word lists (exceptions to the ending rules, closed lists), one
 //!   word per line with its plural, the kind of list and the article.
 //!
 //! Results are [`Decision`]s: whether the word varies in number ([`Number`]), the rule and article
 //! that decided it, and the plural [`Form`]s. An invariable word yields one form spelled like the
 //! lemma; a word without plural yields no form.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -20,6 +21,7 @@ use std::str::FromStr;
 use crate::error::RuleError;
 use crate::files::RuleFiles;
 use crate::form::{Form, Verdict};
+use crate::number::NumberRules;
 use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
 
 /// How a word behaves in number.
@@ -44,52 +46,52 @@ impl fmt::Display for Number {
 }
 
 /// The kind of list a word entry comes from. The file name is free; the category tells the engine
-/// how to apply the entry.
+/// how to apply the entry. Which article a list cites is the rule file's business.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Category {
-    /// `nadj`: noun or adjective, exceptions of 18.4.
+    /// `nadj`: noun or adjective, an exception to the ending rules.
     NounAdj,
-    /// `art`: article (18.1.1.2).
+    /// `art`: article.
     Art,
-    /// `contr`: contraction (18.1.1.3).
+    /// `contr`: contraction.
     Contr,
-    /// `pron`: pronoun (18.1.1.4).
+    /// `pron`: pronoun.
     Pron,
-    /// `acort`: shortening (18.1.2.1).
+    /// `acort`: shortening.
     Acort,
-    /// `prefadj`: adjective made of prefix and noun (18.1.2.2).
+    /// `prefadj`: adjective made of prefix and noun.
     PrefAdj,
-    /// `letra`: name of a Spanish letter or digraph (18.1.2.3).
+    /// `letra`: name of a Spanish letter or digraph.
     Letra,
-    /// `griega`: name of a Greek letter (18.1.2.4).
+    /// `griega`: name of a Greek letter.
     Griega,
-    /// `nota`: musical note (18.1.2.5).
+    /// `nota`: musical note.
     Nota,
-    /// `aposicion`: noun that modifies another noun (18.1.2.6).
+    /// `aposicion`: noun that modifies another noun.
     Aposicion,
-    /// `tratamiento`: form of address (18.1.2.7).
+    /// `tratamiento`: form of address.
     Tratamiento,
-    /// `tribu`: name of a tribe or people (18.1.2.8).
+    /// `tribu`: name of a tribe or people.
     Tribu,
-    /// `adv`: adverb (18.2.1).
+    /// `adv`: adverb.
     Adv,
-    /// `apoc`: apocope (18.2.2).
+    /// `apoc`: apocope.
     Apoc,
-    /// `conj`: conjunction (18.2.3).
+    /// `conj`: conjunction.
     Conj,
-    /// `loc`: word of an expression or locution (18.2.4).
+    /// `loc`: word of an expression or locution.
     Loc,
-    /// `cursiva`: unadapted foreign word or Latinism, in italics in the dictionary (18.2.5).
+    /// `cursiva`: unadapted foreign word or Latinism, in italics in the dictionary.
     Cursiva,
-    /// `adaptado`: adapted foreign word or Latinism (18.2.5).
+    /// `adaptado`: adapted foreign word or Latinism.
     Adaptado,
-    /// `interj`: interjection (18.2.6).
+    /// `interj`: interjection.
     Interj,
-    /// `onomat`: onomatopoeia (18.2.7).
+    /// `onomat`: onomatopoeia.
     Onomat,
-    /// `prep`: preposition (18.2.8).
+    /// `prep`: preposition.
     Prep,
-    /// `envio`: word in a cross-reference entry (18.3).
+    /// `envio`: word in a cross-reference entry.
     Envio,
 }
 
@@ -127,21 +129,6 @@ impl Category {
     /// The inverse of [`Category::name`].
     pub fn from_name(name: &str) -> Option<Category> {
         CATEGORIES.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
-    }
-
-    /// True for the categories of 18.2 that do not pluralise as such (adverb, conjunction,
-    /// interjection, onomatopoeia, preposition, word of a locution): a `none` entry in one of them
-    /// says nothing about the same word as a noun or adjective.
-    pub fn is_non_pluralising(self) -> bool {
-        matches!(
-            self,
-            Category::Adv
-                | Category::Conj
-                | Category::Interj
-                | Category::Onomat
-                | Category::Prep
-                | Category::Loc
-        )
     }
 }
 
@@ -188,7 +175,7 @@ pub struct ListEntry {
     pub category: Category,
     /// The article of the regulation.
     pub article: String,
-    /// The rule id: `article/category/lemma` (`18.4.1/nadj/lord`).
+    /// The rule id: `article/category/lemma` (`A.B/nadj/lord`).
     pub rule: String,
     /// The file and 1-based line it was read from.
     pub source: (PathBuf, usize),
@@ -316,33 +303,14 @@ impl Pos {
         .into_iter()
         .find(|p| p.name() == name)
     }
-
-    /// True for the categories that take a plural (18.1.1): noun, adjective, pronoun, article,
-    /// contraction.
-    pub fn pluralises(self) -> bool {
-        matches!(self, Pos::N | Pos::Adj | Pos::Pron | Pos::Art | Pos::Contr)
-    }
-
-    /// The rule id and article of 18.2/18.3 that deny a plural to this category.
-    fn no_plural_rule(self) -> (&'static str, &'static str) {
-        match self {
-            Pos::Adv => ("pos:adv", "18.2.1"),
-            Pos::Conj => ("pos:conj", "18.2.3"),
-            Pos::Loc => ("pos:loc", "18.2.4"),
-            Pos::Interj => ("pos:interj", "18.2.6"),
-            Pos::Onomat => ("pos:onomat", "18.2.7"),
-            Pos::Prep => ("pos:prep", "18.2.8"),
-            Pos::Form => ("pos:form", "18.3"),
-            _ => ("pos", "18.1.1"),
-        }
-    }
 }
 
 /// A lemma of a table that carries parts of speech and marks, e.g. `ayer adv n`,
 /// `ballet n cursiva`, `bíceps n inv`, `lord n pl=lores`.
 ///
-/// Marks: `cursiva` (unadapted foreign word, no plural, 18.2.5), `inv` (invariable), `pl=X|Y`
-/// (the plurals, overriding every rule).
+/// Marks: `pl=X|Y` (the plurals), `inv` (invariable), `cursiva` (unadapted foreign word),
+/// `desus` and `germ` (obsolete, germanía). What each mark decides, if anything, is in the rule
+/// set's `plurals/number.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LemmaEntry {
     /// The singular.
@@ -353,6 +321,10 @@ pub struct LemmaEntry {
     pub cursiva: bool,
     /// Marked invariable.
     pub inv: bool,
+    /// Marked obsolete (*desus.*).
+    pub desus: bool,
+    /// Marked germanía.
+    pub germ: bool,
     /// Plurals given by the table.
     pub pl: Option<Vec<String>>,
 }
@@ -369,6 +341,10 @@ impl FromStr for LemmaEntry {
                 entry.cursiva = true;
             } else if t == "inv" {
                 entry.inv = true;
+            } else if t == "desus" {
+                entry.desus = true;
+            } else if t == "germ" {
+                entry.germ = true;
             } else if let Some(forms) = t.strip_prefix("pl=") {
                 let forms: Vec<String> = forms.split('|').map(str::to_string).collect();
                 if forms.iter().any(|f| f.is_empty()) {
@@ -389,7 +365,10 @@ impl FromStr for LemmaEntry {
 #[derive(Clone, Debug)]
 pub struct Plurals {
     endings: Vec<EndingRule>,
-    entries: HashMap<String, Vec<ListEntry>>,
+    /// Every list entry, sorted by lemma, a lemma's entries in file order: one allocation for
+    /// all of them, where a map of lists cost a table of millions of entries gigabytes.
+    entries: Vec<ListEntry>,
+    number: NumberRules,
 }
 
 /// The fields of a rule line, `None` for a blank or comment line, or an error when the number of
@@ -401,12 +380,13 @@ fn row<'t>(
     columns: &str,
 ) -> Result<Option<Vec<Field<'t>>>, RuleError> {
     let f = fields(line);
-    if f.is_empty() {
+    let Some(last) = f.last() else {
         return Ok(None);
-    }
+    };
     let want = columns.split(' ').count();
     if f.len() != want {
-        let column = f.get(want).map_or(0, |x| x.column);
+        // The first field too many, or where the first missing one would start.
+        let column = f.get(want).map_or(last.column + last.text.chars().count(), |x| x.column);
         let msg = format!("expected {want} columns ({columns}), found {}", f.len());
         return Err(RuleError::syntax(path, line_no, column, msg));
     }
@@ -524,7 +504,8 @@ fn ends_with_plain(word: &str, end: &str) -> bool {
 }
 
 impl Plurals {
-    /// Loads a plural rule directory: `endings.txt` and every other `*.txt` file as a word list.
+    /// Loads a plural rule directory: `endings.txt`, `number.toml` and every other `*.txt` file
+    /// as a word list.
     /// A malformed line is reported as `file:line:column`.
     pub fn load(dir: &Path) -> Result<Plurals, RuleError> {
         Plurals::load_from(&RuleFiles::folder(dir))
@@ -533,13 +514,55 @@ impl Plurals {
     /// Loads the plural rule folder `src` (on disk or embedded), as [`Plurals::load`] does.
     pub fn load_from(src: &RuleFiles) -> Result<Plurals, RuleError> {
         let endings = Self::load_endings(&src.path("endings.txt"), &src.read_to_string("endings.txt")?)?;
-        let mut entries: HashMap<String, Vec<ListEntry>> = HashMap::new();
+        let mut entries: Vec<ListEntry> = Vec::new();
+        // Files are read in name order, so (path, line) orders entries as they were read.
         for name in src.list()? {
             if name.ends_with(".txt") && name != "endings.txt" {
-                Self::load_list(&src.path(&name), &src.read_to_string(&name)?, &mut entries)?;
+                let text = src.read_to_string(&name)?;
+                // At most one entry a line: the list never grows by doubling (and copying).
+                entries.reserve_exact(text.lines().count());
+                Self::load_list(&src.path(&name), &text, &mut entries)?;
             }
         }
-        Ok(Plurals { endings, entries })
+        entries.shrink_to_fit();
+        // In place: no second copy of the entries.
+        entries.sort_unstable_by(|a, b| {
+            (a.lemma.as_str(), &a.source.0, a.source.1).cmp(&(b.lemma.as_str(), &b.source.0, b.source.1))
+        });
+        // The first duplicate in reading order is reported, with the entry it repeats.
+        let mut duplicate: Option<(&ListEntry, &ListEntry)> = None;
+        for group in entries.chunk_by(|a, b| a.lemma == b.lemma) {
+            for (i, e) in group.iter().enumerate() {
+                if let Some(first) = group[..i].iter().find(|p| p.rule == e.rule) {
+                    let earlier = |d: &(&ListEntry, &ListEntry)| {
+                        (&d.1.source.0, d.1.source.1) < (&e.source.0, e.source.1)
+                    };
+                    if !duplicate.as_ref().is_some_and(earlier) {
+                        duplicate = Some((first, e));
+                    }
+                }
+            }
+        }
+        if let Some((first, e)) = duplicate {
+            // The column of the lemma, from the line itself (entries do not keep columns).
+            let column = (e.source.0.file_name())
+                .and_then(|n| src.read_to_string(&n.to_string_lossy()).ok())
+                .and_then(|t| t.lines().nth(e.source.1 - 1).and_then(|l| fields(l).first().map(|f| f.column)))
+                .unwrap_or(1);
+            return Err(RuleError::syntax(
+                &e.source.0,
+                e.source.1,
+                column,
+                format!(
+                    "duplicate entry {:?} (first at {}:{})",
+                    e.rule,
+                    first.source.0.display(),
+                    first.source.1
+                ),
+            ));
+        }
+        let number = NumberRules::load(src)?;
+        Ok(Plurals { endings, entries, number })
     }
 
     fn load_endings(path: &Path, text: &str) -> Result<Vec<EndingRule>, RuleError> {
@@ -598,16 +621,13 @@ impl Plurals {
             rules.push(EndingRule { id, endings, when, action, article: f[4].text.to_string() });
         }
         if rules.is_empty() {
-            return Err(RuleError::syntax(path, 1, 0, "no ending rule"));
+            return Err(RuleError::syntax(path, 1, 1, "no ending rule"));
         }
         Ok(rules)
     }
 
-    fn load_list(
-        path: &Path,
-        text: &str,
-        entries: &mut HashMap<String, Vec<ListEntry>>,
-    ) -> Result<(), RuleError> {
+    /// Reads the entries of a list file; duplicates are found once every file is read.
+    fn load_list(path: &Path, text: &str, entries: &mut Vec<ListEntry>) -> Result<(), RuleError> {
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
             let Some(f) = row(path, line_no, line, "lemma plural category article")? else { continue };
@@ -639,18 +659,7 @@ impl Plurals {
                 ));
             }
             let rule = format!("{article}/{}/{lemma}", category.name());
-            let list = entries.entry(lemma.to_string()).or_default();
-            if let Some(previous) = list.iter().find(|e| e.rule == rule) {
-                return Err(err(
-                    f[0].column,
-                    format!(
-                        "duplicate entry {rule:?} (first at {}:{})",
-                        previous.source.0.display(),
-                        previous.source.1
-                    ),
-                ));
-            }
-            list.push(ListEntry {
+            entries.push(ListEntry {
                 lemma: lemma.to_string(),
                 action,
                 category,
@@ -669,12 +678,19 @@ impl Plurals {
 
     /// Every list entry of `lemma` (exact spelling, accents significant), in file order.
     pub fn entries(&self, lemma: &str) -> &[ListEntry] {
-        self.entries.get(lemma).map_or(&[], Vec::as_slice)
+        let start = self.entries.partition_point(|e| e.lemma.as_str() < lemma);
+        let len = self.entries[start..].partition_point(|e| e.lemma == lemma);
+        &self.entries[start..start + len]
     }
 
-    /// Every lemma that has a list entry.
+    /// What `number.toml` says: parts of speech, marks and the evidence order.
+    pub fn number_rules(&self) -> &NumberRules {
+        &self.number
+    }
+
+    /// Every lemma that has a list entry, in code-point order.
     pub fn listed_lemmas(&self) -> impl Iterator<Item = &str> {
-        self.entries.keys().map(String::as_str)
+        self.entries.chunk_by(|a, b| a.lemma == b.lemma).map(|g| g[0].lemma.as_str())
     }
 
     /// The plural forms of `lemma` read as a noun or adjective: see [`Plurals::decide`]. An
@@ -684,15 +700,15 @@ impl Plurals {
     }
 
     /// The decision for `lemma` read as a singular noun or adjective: the word lists first (every
-    /// entry except the `none` of a non-pluralising category of 18.2, which speaks of the word in
-    /// that category only), then the ending rules of 18.4. When several entries apply, their
+    /// entry except the `none` of a category of `none_in_category_only` in `number.toml`, which
+    /// speaks of the word in that category only), then the ending rules. When several entries apply, their
     /// plural forms are merged; failing any, an `inv` entry makes the word invariable, failing
     /// that a `none` entry leaves it without plural.
     pub fn decide(&self, lemma: &str) -> Decision<'_> {
         let applicable: Vec<&ListEntry> = self
             .entries(lemma)
             .iter()
-            .filter(|e| !(e.action == Action::NoPlural && e.category.is_non_pluralising()))
+            .filter(|e| !(e.action == Action::NoPlural && self.number.is_non_pluralising(e.category)))
             .collect();
         if let Some(d) = self.combine(lemma, &applicable) {
             return d;
@@ -700,8 +716,8 @@ impl Plurals {
         self.by_ending(lemma)
     }
 
-    /// Whether the regulation itself names `lemma` in a list (18.1.1.x, 18.1.2.x, 18.2, 18.3 or
-    /// the exceptions of 18.4), and what the lists say when merged as in [`Plurals::decide`] but
+    /// Whether the regulation itself names `lemma` in a list (a closed list, or an exception to
+    /// the ending rules), and what the lists say when merged as in [`Plurals::decide`] but
     /// including every `none` entry: `None` if the lemma is in no list. See
     /// [`Plurals::entries`] for the individual entries and their categories.
     pub fn closed_list(&self, lemma: &str) -> Option<Decision<'_>> {
@@ -709,36 +725,40 @@ impl Plurals {
         self.combine(lemma, &all)
     }
 
-    /// The decision for a lemma of a table that carries parts of speech and marks:
-    /// `pl=` gives the plurals, `inv` makes it invariable, `cursiva` leaves it without plural
-    /// (18.2.5); a lemma with a pluralising part of speech (or none given) is decided as by
-    /// [`Plurals::decide`]; a lemma with only non-pluralising parts of speech (18.2) has no plural
-    /// unless a list of the regulation gives it one (`hurra`-`hurras`).
+    /// The decision for a lemma of a table that carries parts of speech and marks, by the marks
+    /// and parts of speech of `number.toml`: a mark that has a rule there decides first, in the
+    /// order `pl=` (the plurals), `inv` (invariable), `cursiva`, `desus`, `germ` (no plural); then
+    /// a lemma with a part of speech that takes a plural (or none given) is decided as by
+    /// [`Plurals::decide`]; a lemma with only parts of speech without plural has none, unless a
+    /// list of the regulation gives it one (`hurra`-`hurras`).
     pub fn decide_entry(&self, entry: &LemmaEntry) -> Decision<'_> {
         let lemma = entry.lemma.as_str();
-        if let Some(forms) = &entry.pl {
-            let forms = forms.iter().map(|t| form(t, "mark:pl", "18")).collect::<Vec<_>>();
+        let n = &self.number;
+        if let (Some(forms), Some(m)) = (&entry.pl, n.mark("pl")) {
+            let forms = forms.iter().map(|t| form(t, &m.rule, &m.article)).collect::<Vec<_>>();
             return Decision {
                 lemma: lemma.to_string(),
                 number: Number::Variable,
-                rule: "mark:pl",
-                article: "18",
+                rule: &m.rule,
+                article: &m.article,
                 forms,
             };
         }
-        if entry.inv {
+        if let (true, Some(m)) = (entry.inv, n.mark("inv")) {
             return Decision {
                 lemma: lemma.to_string(),
                 number: Number::Invariable,
-                rule: "mark:inv",
-                article: "18.4",
-                forms: vec![form(lemma, "mark:inv", "18.4")],
+                rule: &m.rule,
+                article: &m.article,
+                forms: vec![form(lemma, &m.rule, &m.article)],
             };
         }
-        if entry.cursiva {
-            return Decision::without_plural(lemma, "mark:cursiva", "18.2.5");
+        for (marked, name) in [(entry.cursiva, "cursiva"), (entry.desus, "desus"), (entry.germ, "germ")] {
+            if let (true, Some(m)) = (marked, n.mark(name)) {
+                return Decision::without_plural(lemma, &m.rule, &m.article);
+            }
         }
-        if entry.pos.is_empty() || entry.pos.iter().any(|p| p.pluralises()) {
+        if entry.pos.is_empty() || entry.pos.iter().any(|p| n.pluralises(*p)) {
             return self.decide(lemma);
         }
         let with_forms: Vec<&ListEntry> =
@@ -746,8 +766,8 @@ impl Plurals {
         if let Some(d) = self.combine(lemma, &with_forms) {
             return d;
         }
-        let (rule, article) = entry.pos[0].no_plural_rule();
-        Decision::without_plural(lemma, rule, article)
+        let r = n.no_plural_rule(entry.pos[0]).expect("a part of speech without plural has a rule");
+        Decision::without_plural(lemma, &r.rule, &r.article)
     }
 
     /// What one list entry alone says about its lemma.
@@ -790,16 +810,16 @@ impl Plurals {
         Some(Decision::without_plural(lemma, &first.rule, &first.article))
     }
 
-    /// The decision of the ending rules of 18.4 alone, ignoring the word lists.
+    /// The decision of the ending rules alone, ignoring the word lists.
     pub fn by_ending(&self, lemma: &str) -> Decision<'_> {
         let Ok(s) = syllabify(lemma) else {
-            return Decision::without_plural(lemma, "unreadable", "18.4");
+            return Decision::without_plural(lemma, "unreadable", &self.number.ending_article);
         };
         let chars: Vec<char> = lemma.chars().collect();
         let last = chars.len() - 1;
         // The final vowel is tonic when it carries the stress; an unaccented weak vowel after
-        // another weak vowel (`cui`, `mui`) is read as a glide, as the regulation's example
-        // `cui`-`cuis` (18.4.2) requires.
+        // another weak vowel (`cui`, `mui`) is read as a glide, as the 2016 regulation's example
+        // `cui`-`cuis` requires.
         let glide = last > 0
             && matches!(vowel(chars[last]), Some(('i' | 'u', false)))
             && matches!(vowel(chars[last - 1]), Some(('i' | 'u', _)));
@@ -813,7 +833,7 @@ impl Plurals {
                         Condition::Atonic => !tonic,
                     }))
         }) else {
-            return Decision::without_plural(lemma, "no-ending-rule", "18.4");
+            return Decision::without_plural(lemma, "no-ending-rule", &self.number.ending_article);
         };
         let (number, forms) = match &rule.action {
             Action::Forms(alts) => (

@@ -8,22 +8,37 @@ use regex::Regex;
 use serde::Deserialize;
 use toml::Spanned;
 
+pub use crate::error::line_col;
 use crate::error::RuleError;
 use crate::files::RuleFiles;
 
 /// A rule set as loaded from its folder.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// assert_eq!(rules.name, "fise-2016");
+/// assert!(rules.screen("casa").is_none());
+/// assert!(rules.plurals.is_some() && rules.verbs.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct RuleSet {
     /// Where it was loaded from, as its messages name it: the folder as given, or `NAME
     /// (embedded)` for a set embedded in the crate. Nothing a lexicon records depends on it.
     pub dir: PathBuf,
+    /// The rule set's name (`fise-2016`).
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// Its title (the regulation it encodes).
     pub title: String,
+    /// The fewest tiles a word has.
     pub min_tiles: u8,
+    /// The most tiles a word has.
     pub max_tiles: u8,
     /// The text of the tile-set file.
     pub tiles_csv: String,
+    /// The screening rules, applied to words as the sources spell them.
     pub screening: Vec<ScreenRule>,
     screen_set: regex::RegexSet,
     /// The plural rules (section 18), when the rule set has them.
@@ -35,19 +50,40 @@ pub struct RuleSet {
 }
 
 /// What a rule set says it is (`ruleset.toml`): see [`RuleSet::identity`].
+///
+/// ```
+/// let files = lexico_rules::RuleFiles::embedded("fise-2016").expect("embedded");
+/// let id = lexico_rules::RuleSet::identity(&files)?;
+/// assert_eq!(id.name, "fise-2016");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
+    /// The rule set's name (`fise-2016`).
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// Its title (the regulation it encodes).
     pub title: String,
 }
 
 /// A screening rule: source words matching `pattern` are excluded with `reason`.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let rule = rules.screen("wifi").expect("W has no tile");
+/// assert_eq!(rule.id, "k-or-w");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct ScreenRule {
+    /// The rule's id, recorded with each word it excludes.
     pub id: String,
+    /// What it matches.
     pub pattern: Regex,
+    /// Why a matching word is excluded.
     pub reason: String,
+    /// The article of the regulation it applies.
     pub article: String,
 }
 
@@ -272,15 +308,6 @@ fn read_toml<T: serde::de::DeserializeOwned>(
         let message = e.message().to_string();
         RuleError::syntax(&path, line, column, message)
     })
-}
-
-/// 1-based line and column (in characters) of byte `offset`.
-pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
-    let before = &bytes[..offset.min(bytes.len())];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
-    (line, column)
 }
 
 /// The reason a pattern does not compile, on one line: the regex crate's message spans several

@@ -2,10 +2,17 @@
 
 use std::path::Path;
 
+use crate::error::line_col;
 use crate::error::RuleError;
-use crate::ruleset::line_col;
 
 /// The kinds of source list, each with its reader.
+///
+/// ```
+/// use lexico_rules::SourceKind;
+///
+/// assert_eq!(SourceKind::detect(b"casa\nperro\n"), SourceKind::Raw);
+/// assert_eq!(SourceKind::Raw.name(), "raw");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SourceKind {
     /// One inflected word a line, `#` comments.
@@ -155,10 +162,18 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// What a raw list holds: its words with their lines, and the number of lines read. The words
 /// stay in the decoded text (one allocation for a 600,000-word list, not one per word).
+///
+/// ```
+/// let list = lexico_rules::sources::read_raw(std::path::Path::new("w.txt"), b"casa\n\nperro\n")?;
+/// let words: Vec<(usize, &str)> = list.words().collect();
+/// assert_eq!(words, [(1, "casa"), (3, "perro")]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawList {
     text: String,
     spans: Vec<(u32, u32, u32)>,
+    /// The number of lines of the source.
     pub lines: usize,
 }
 

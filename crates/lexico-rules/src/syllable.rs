@@ -24,6 +24,15 @@
 use std::fmt;
 
 /// The stress class of a word: which syllable, counted from the end, carries the stress.
+///
+/// ```
+/// use lexico_rules::syllable::{syllabify, Stress};
+///
+/// assert_eq!(syllabify("canción")?.stress, Stress::Aguda);
+/// assert_eq!(syllabify("casa")?.stress, Stress::Grave);
+/// assert_eq!(Stress::from_name(Stress::Grave.name()), Some(Stress::Grave));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stress {
     /// *Monosílaba*: a word of one syllable (`sol`, `rey`, `té`, `sí`).
@@ -89,6 +98,12 @@ impl fmt::Display for Stress {
 }
 
 /// Why a word cannot be syllabified.
+///
+/// ```
+/// use lexico_rules::syllable::{syllabify, SyllableError};
+///
+/// assert!(matches!(syllabify("pst"), Err(SyllableError::NoVowel(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SyllableError {
     /// The word is empty.
@@ -96,13 +111,25 @@ pub enum SyllableError {
     Empty,
     /// The word holds a character that is not a lower-case Spanish letter.
     #[error("character {ch:?} at position {position} is not a lower-case Spanish letter")]
-    BadChar { ch: char, position: usize },
+    BadChar {
+        /// The character.
+        ch: char,
+        /// Its 0-based position in the word.
+        position: usize,
+    },
     /// The word has no vowel (`pst`, `sh`).
     #[error("word {0:?} has no vowel")]
     NoVowel(String),
 }
 
 /// The syllables and the stress of a word.
+///
+/// ```
+/// let s = lexico_rules::syllable::syllabify("camión")?;
+/// assert_eq!(s.syllables, ["ca", "mión"]);
+/// assert!(s.written_accent);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Syllabification {
     /// The syllables, in order; they concatenate back to the word.

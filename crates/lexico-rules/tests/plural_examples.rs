@@ -1,5 +1,7 @@
 //! Every example and list of sections 18.1 to 18.4 of the FISE-2016 regulation, as a table
-//! (`tests/data/plural-examples-2016.tsv`): lemma, expected plurals, article, entry, note.
+//! (`tests/data/plural-examples-2016.tsv`): lemma, expected plurals, article, entry, note; and
+//! every example and list of sections 15, 16 and 18 of the FISE annex "Uso de palabras" (DRAE
+//! 2001), in the same form (`tests/data/plural-examples-2009.tsv`), checked against `fise-2009`.
 //!
 //! Expected plurals: alternatives joined by `|` (compared as a set), `=` for an invariable word,
 //! `-` for a word without plural (no form other than the lemma). Entry: empty for a noun or
@@ -24,8 +26,8 @@ struct Row {
     note: String,
 }
 
-fn rows() -> Vec<Row> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/plural-examples-2016.tsv");
+fn rows(table: &str) -> Vec<Row> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(table);
     let text = std::fs::read_to_string(&path).expect("the example table is readable");
     text.lines()
         .enumerate()
@@ -63,12 +65,23 @@ fn check(row: &Row, d: &Decision) -> Option<String> {
 
 #[test]
 fn every_example_of_section_18() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/plurals");
-    let p = Plurals::load(&dir).expect("the FISE-2016 plural rules load");
-    let rows = rows();
+    let rows = rows("plural-examples-2016.tsv");
     assert!(rows.len() > 1000, "the table has every example");
+    check_table("fise-2016", &rows);
+}
+
+#[test]
+fn every_plural_example_of_the_annex() {
+    let rows = rows("plural-examples-2009.tsv");
+    assert!(rows.len() > 300, "the table has every example");
+    check_table("fise-2009", &rows);
+}
+
+fn check_table(set: &str, rows: &[Row]) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules").join(set).join("plurals");
+    let p = Plurals::load(&dir).unwrap_or_else(|e| panic!("the {set} plural rules load: {e}"));
     let mut failures = Vec::new();
-    for row in &rows {
+    for row in rows {
         let failure = match row.entry.as_str() {
             "" => check(row, &p.decide(&row.lemma)),
             "list" => {

@@ -129,7 +129,7 @@ fn malformed_files_report_file_line_column() {
     let cases: &[(&str, &str, &str, usize, usize)] = &[
         ("end-s  s  *  +x!  18.4.1\n", "", "endings.txt", 1, 14),
         ("\n\nend-s  s  sometimes  +s  18.4.1\n", "", "endings.txt", 3, 11),
-        ("end-s  s  *  +s\n", "", "endings.txt", 1, 0),
+        ("end-s  s  *  +s\n", "", "endings.txt", 1, 16),
         ("end-z  z  *  -y+is  18.4.1\n", "", "endings.txt", 1, 14),
         ("end-s  s  *  +s  18.x\n", "", "endings.txt", 1, 18),
         (good_endings, "lord  =lores  nadj  18.4.1\nlord =lores nadj 18.4.1\n", "words.txt", 2, 1),
@@ -147,6 +147,24 @@ fn malformed_files_report_file_line_column() {
             "place of the error in {endings:?} / {list:?}: {msg}"
         );
     }
+}
+
+#[test]
+fn errors_from_the_plural_files_give_a_real_column_not_0() {
+    let good_endings = "end-s  s  *  +s  18.4.1\n";
+    // A missing field is reported where it would start, after the last one given.
+    let (f, l, c, _) = syntax_place(load_with("end-s  s  *  +s\n", ""));
+    assert_eq!((f.as_str(), l, c), ("endings.txt", 1, 16));
+    let (f, l, c, _) = syntax_place(load_with(good_endings, "  lord  =lores  nadj\n"));
+    assert_eq!((f.as_str(), l, c), ("words.txt", 1, 21));
+    // A file with no rule at all points at its start.
+    let (f, l, c, _) = syntax_place(load_with("# only a comment\n", ""));
+    assert_eq!((f.as_str(), l, c), ("endings.txt", 1, 1));
+    // A duplicate found once every list is read still names the lemma's column.
+    let (f, l, c, msg) =
+        syntax_place(load_with(good_endings, "lord  =lores  nadj  18.4.1\n   lord =lores nadj 18.4.1\n"));
+    assert_eq!((f.as_str(), l, c), ("words.txt", 2, 4), "{msg}");
+    assert!(msg.contains("first at") && msg.contains("words.txt:1"), "{msg}");
 }
 
 #[test]

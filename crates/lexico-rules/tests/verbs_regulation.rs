@@ -1,5 +1,6 @@
 //! Every verb example of section 17 of the FISE lexicon regulation (2016), checked against the
-//! expansion of the real FISE-2 classified verb list by the `fise-2016` rule set.
+//! expansion of the real FISE-2 classified verb list by the `fise-2016` rule set; and every verb
+//! example of section 17 of the annex "Uso de palabras" (DRAE 2001), by the `fise-2009` rule set.
 //!
 //! A word is in the lexicon if any entry yields it as an accepted form. Rows:
 //! * `In`: some entry of `verb` accepts the word;
@@ -288,9 +289,117 @@ const ROWS: &[(&str, Expect, &str, &str)] = &[
     ("jorramos", Out("17.12|17.7"), "jorrar", "17.12"),
 ];
 
+/// (word as printed in the annex, expectation, entry infinitive as in the list, article of the
+/// annex).
+const ANNEX_ROWS: &[(&str, Expect, &str, &str)] = &[
+    // 17: verbs of the dictionary
+    ("refundar", In, "refundar", "17"),
+    // 17.1: every tense and form of the dictionary's models; regular verbs like amar
+    ("saqueo", In, "saquear", "17.1"),
+    ("saqueas", In, "saquear", "17.1"),
+    ("saqueamos", In, "saquear", "17.1"),
+    ("sacamos", In, "sacar", "17.1"),
+    // 17.2: enclitics
+    ("pégale", Never, "pegar", "17.2"),
+    ("dame", Never, "dar", "17.2"),
+    // CÓMETE and ÁMELO are not rows: their tiles spell COMETE (cometer) and AMELO (amelar).
+    ("entréguese", Never, "entregar", "17.2"),
+    ("entrégueselo", Never, "entregar", "17.2"),
+    ("háblale", Never, "hablar", "17.2"),
+    ("habla", In, "hablar", "17.2"),
+    ("amaos", Never, "amar", "17.2"),
+    ("amad", In, "amar", "17.2"),
+    ("cómeme", Never, "comer", "17.2"),
+    ("come", In, "comer", "17.2"),
+    ("dale", Never, "dar", "17.2"),
+    ("da", In, "dar", "17.2"),
+    ("ame", In, "amar", "17.2"),
+    ("entrégame", Never, "entregar", "17.2"),
+    ("entrega", In, "entregar", "17.2"),
+    ("entregue", In, "entregar", "17.2"),
+    ("báñate", Never, "bañar", "17.2"),
+    ("baña", In, "bañar", "17.2"),
+    ("vámonos", Never, "ir", "17.2"),
+    ("vamos", In, "ir", "17.2"),
+    ("amara", In, "amar", "17.2"),
+    ("amase", In, "amar", "17.2"),
+    ("amáramos", In, "amar", "17.2"),
+    ("amásemos", In, "amar", "17.2"),
+    ("amarais", In, "amar", "17.2"),
+    ("amaseis", In, "amar", "17.2"),
+    ("amaran", In, "amar", "17.2"),
+    ("amasen", In, "amar", "17.2"),
+    ("dignarse", In, "dignarse", "17.2"),
+    ("arrepentirse", In, "arrepentirse", "17.2"),
+    ("amarse", Out("17.2"), "amar", "17.2"),
+    ("morirse", Out("17.2"), "morir", "17.2"),
+    // 17.3: pronominal verbs
+    ("jumarse", In, "jumarse", "17.3"),
+    ("jumar", In, "jumarse", "17.3"),
+    ("digno", In, "dignarse", "17.3"),
+    ("dignas", In, "dignarse", "17.3"),
+    ("dignando", In, "dignarse", "17.3"),
+    ("dignate", Never, "dignarse", "17.3"),
+    ("dignaos", Never, "dignarse", "17.3"),
+    ("dignado", In, "dignarse", "17.3"),
+    ("aborrajado", In, "aborrajarse", "17.3"),
+    ("dignados", Out("17.11"), "dignarse", "17.3"),
+    ("dignada", Out("17.11"), "dignarse", "17.3"),
+    ("dignadas", Out("17.11"), "dignarse", "17.3"),
+    ("aborrajados", Out("17.11"), "aborrajarse", "17.3"),
+    ("aborrajadas", Out("17.11"), "aborrajarse", "17.3"),
+    ("arrepentidos", Out("17.11"), "arrepentirse", "17.3"),
+    // 17.5: impersonal verbs, valid in every form and person
+    ("ventiscan", In, "ventiscar", "17.5"),
+    ("ventiscamos", In, "ventiscar", "17.5"),
+    ("lloveré", In, "llover", "17.5"),
+    ("anochecí", In, "anochecer", "17.5"),
+    ("tardecemos", In, "tardecer", "17.5"),
+    // 17.6: voseo
+    ("volá", In, "volar", "17.6"),
+    ("acertá", In, "acertar", "17.6"),
+    ("contá", In, "contar", "17.6"),
+    ("volás", In, "volar", "17.6"),
+    ("acertás", In, "acertar", "17.6"),
+    ("contás", In, "contar", "17.6"),
+    // The voseo imperative HABÉ came with the 2016 update list, not with the DRAE 2001 model.
+    ("habé", Out("17.6"), "haber", "17.6"),
+    // 17.10: verbs marked "p. us." are conjugated
+    ("exoramos", In, "exorar", "17.10"),
+    ("exuberan", In, "exuberar", "17.10"),
+    // 17.11: passive participles
+    ("cantado", In, "cantar", "17.11"),
+    ("comido", In, "comer", "17.11"),
+    ("escrito", In, "escribir", "17.11"),
+    ("impreso", In, "imprimir", "17.11"),
+    ("dicho", In, "decir", "17.11"),
+    ("boxeado", In, "boxear", "17.11"),
+    ("boxeada", Out("17.11"), "boxear", "17.11"),
+    ("boxeados", Out("17.11"), "boxear", "17.11"),
+    ("medrados", Out("17.11"), "medrar", "17.11"),
+    // 17.12: antiguo, desusado and germanía verbs: the infinitive; conjugated when they have a model
+    ("atear", In, "atear", "17.12"),
+    ("ateamos", Out("17.12"), "atear", "17.12"),
+    ("atendar", In, "atendar", "17.12"),
+    ("fuñar", In, "fuñar", "17.12"),
+    ("yantamos", In, "yantar", "17.12"),
+    // No article limits regional verbs (2016: 17.11, infinitive only).
+    ("acalugamos", In, "acalugar", "17.1"),
+    // No list of verbs open to doubt (2016: 17.12): no HABEMOS.
+    ("habemos", Never, "haber", "17.1"),
+];
+
 #[test]
 fn section_17_examples() {
-    let rules = common::rules();
+    check_rows(&common::rules(), ROWS, "section 17");
+}
+
+#[test]
+fn annex_section_17_examples() {
+    check_rows(&common::rules_of("fise-2009"), ANNEX_ROWS, "the annex's section 17");
+}
+
+fn check_rows(rules: &lexico_rules::verbs::VerbRules, rows: &[(&str, Expect, &str, &str)], what: &str) {
     let Some(entries) = common::fise_entries() else { return };
     // folded text → (entry infinitive, form)
     let mut by_text: HashMap<String, Vec<(String, Form)>> = HashMap::new();
@@ -302,7 +411,7 @@ fn section_17_examples() {
         }
     }
     let mut failures = Vec::new();
-    for (word, expect, verb, article) in ROWS {
+    for (word, expect, verb, article) in rows {
         let label = format!("{} ({article}, {verb})", word.to_uppercase());
         assert!(
             verbs_seen.contains(*verb),
@@ -349,9 +458,9 @@ fn section_17_examples() {
     }
     assert!(
         failures.is_empty(),
-        "{} of {} examples of section 17 fail:\n{}",
+        "{} of {} examples of {what} fail:\n{}",
         failures.len(),
-        ROWS.len(),
+        rows.len(),
         failures.join("\n")
     );
 }

@@ -6,6 +6,20 @@
 //! by bytes sorts them in the game's alphabetical order (CH after C, LL after L, Ñ after N, RR after
 //! R). This crate does no I/O beyond parsing the text it is handed, never prints, and knows
 //! nothing of rules or lexicon files.
+//!
+//! ```
+//! use lexico_tiles::{Rack, TileSet};
+//!
+//! let set = TileSet::spanish();
+//! let word = set.parse_word("churro")?; // CH and RR are single tiles
+//! assert_eq!(word.len(), 4);
+//! assert_eq!(set.parse_word("1U3O")?, word); // the FISE digits
+//! assert_eq!(set.spell(&word), "CHURRO");
+//! assert_eq!(Rack::parse(&set, "C H A O ?")?.len(), 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
 
 mod normalize;
 mod quote;
@@ -18,6 +32,12 @@ pub use rack::Rack;
 pub use tileset::{shown, Tile, TileDef, TileError, TileSet, MAX_TILES};
 
 /// A word as tiles: one byte per tile, in tile order.
+///
+/// ```
+/// let word: lexico_tiles::Word = lexico_tiles::TileSet::spanish().parse_word("llave")?;
+/// assert_eq!(word.len(), 4); // LL A V E
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub type Word = Vec<Tile>;
 
 /// The tile set of the Spanish game as shipped in `rules/fise-2016/tiles.csv`.

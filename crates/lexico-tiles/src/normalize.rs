@@ -12,9 +12,16 @@ const TILDE: char = '\u{303}';
 /// of the input character it came from, so that errors can point at what the user typed. A
 /// character whose capital is not one character of its own kind is kept as typed (see
 /// [`normalize`]).
+///
+/// ```
+/// assert_eq!(lexico_tiles::normalize("Camión").as_string(), "CAMION");
+/// assert_eq!(lexico_tiles::normalize("ñandú").as_string(), "ÑANDU");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Normalized {
+    /// The characters, normalised.
     pub chars: Vec<char>,
+    /// The 1-based column of the text each character came from, for messages.
     pub columns: Vec<usize>,
 }
 

@@ -3,11 +3,23 @@
 use crate::tileset::{Tile, TileError, TileSet};
 
 /// A rack: how many of each tile, and how many blanks.
+///
+/// ```
+/// let set = lexico_tiles::TileSet::spanish();
+/// let rack = lexico_tiles::Rack::parse(&set, "CH A ? O")?;
+/// assert_eq!((rack.len(), rack.blanks), (4, 1));
+/// assert_eq!(lexico_tiles::Rack::parse(&set, "C H A O")?.len(), 4); // apart, C and H are two tiles
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rack {
     /// `counts[t]` is the number of tile `t` (256 entries, one per byte).
     pub counts: Vec<u8>,
+    /// How many blanks (`?`) the rack holds.
     pub blanks: u8,
+    /// The number of tiles read, blanks included: the counts above stop at 255, a rack of a
+    /// thousand tiles is still reported as a thousand.
+    read: usize,
 }
 
 impl Rack {
@@ -15,8 +27,9 @@ impl Rack {
     /// on its own (`C H A O` is four tiles, `CH A O` three); without separators the text is read
     /// like a word (`CHAO` is three tiles). `?` is a blank.
     pub fn parse(set: &TileSet, text: &str) -> Result<Rack, TileError> {
-        let mut rack = Rack { counts: vec![0; 256], blanks: 0 };
+        let mut rack = Rack { counts: vec![0; 256], blanks: 0, read: 0 };
         for tile in set.parse_sequence(text)? {
+            rack.read += 1;
             match tile {
                 Some(t) => rack.counts[t as usize] = rack.counts[t as usize].saturating_add(1),
                 None => rack.blanks = rack.blanks.saturating_add(1),
@@ -30,7 +43,8 @@ impl Rack {
 
     /// The number of tiles, blanks included.
     pub fn len(&self) -> usize {
-        self.counts.iter().map(|&c| c as usize).sum::<usize>() + self.blanks as usize
+        let counted = self.counts.iter().map(|&c| c as usize).sum::<usize>() + self.blanks as usize;
+        counted.max(self.read)
     }
 
     /// Returns true if and only if the rack holds no tile and no blank.
@@ -51,6 +65,15 @@ impl Rack {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rack_of_1000_tiles_counts_1000_not_255() {
+        let set = TileSet::spanish();
+        let r = Rack::parse(&set, &"A".repeat(1000)).unwrap();
+        assert_eq!(r.len(), 1000);
+        let r = Rack::parse(&set, &"AB".repeat(300)).unwrap();
+        assert_eq!(r.len(), 600);
+    }
 
     fn rack(s: &str) -> (Vec<String>, u8) {
         let set = TileSet::spanish();

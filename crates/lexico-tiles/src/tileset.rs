@@ -6,6 +6,12 @@ use crate::Word;
 
 /// One tile, as the byte that stands for it in lexicon files. Bytes increase with the tile's row
 /// in the tile-set file, so byte order is the game's alphabetical order.
+///
+/// ```
+/// let set = lexico_tiles::TileSet::spanish();
+/// let (c, ch, d) = (set.tile_named("C"), set.tile_named("CH"), set.tile_named("D"));
+/// assert!(c < ch && ch < d); // byte order is the game's alphabetical order
+/// ```
 pub type Tile = u8;
 
 /// The byte of the tile on each row. Any increasing sequence keeps the sort order; this one
@@ -29,6 +35,12 @@ fn byte_of_row(row: usize) -> Tile {
 }
 
 /// One row of a tile set.
+///
+/// ```
+/// let set = lexico_tiles::TileSet::spanish();
+/// let ch = set.get(set.tile_named("CH").expect("a tile")).expect("defined");
+/// assert_eq!((ch.name.as_str(), ch.count, ch.value), ("CH", 1, 5));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileDef {
     /// The natural spelling, upper case (`CH`).
@@ -40,20 +52,50 @@ pub struct TileDef {
 }
 
 /// An error parsing a tile-set file or tokenising a spelling. Columns are 1-based characters.
+///
+/// ```
+/// use lexico_tiles::{TileError, TileSet};
+///
+/// let set = TileSet::spanish();
+/// assert!(matches!(set.parse_word("ca$a"), Err(TileError::Unknown { column: 3, .. })));
+/// assert!(matches!(set.parse_word("kiwi"), Err(TileError::Absent { column: 1, .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
     /// A malformed row of a tile-set file.
     #[error("{line}:{column}: {message}")]
-    Syntax { line: usize, column: usize, message: String },
+    Syntax {
+        /// The 1-based line.
+        line: usize,
+        /// The 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A character that is no tile and no notation of one.
     #[error("column {column}: {} is not a tile", shown(text))]
-    Unknown { column: usize, text: String },
+    Unknown {
+        /// The 1-based column of the character.
+        column: usize,
+        /// The character.
+        text: String,
+    },
     /// A letter of the alphabet the set has no tile for (K, W), which a blank cannot stand for.
     #[error("column {column}: {} has no tile and a blank cannot stand for it", shown(text))]
-    Absent { column: usize, text: String },
+    Absent {
+        /// The 1-based column of the letter.
+        column: usize,
+        /// The letter.
+        text: String,
+    },
     /// A `[` without its `]`, or brackets around something that is not a tile.
     #[error("column {column}: {} is not a bracketed tile", quoted(text))]
-    Bracket { column: usize, text: String },
+    Bracket {
+        /// The 1-based column of the `[`.
+        column: usize,
+        /// What the brackets hold.
+        text: String,
+    },
     /// Nothing to read.
     #[error("empty word")]
     Empty,
@@ -95,6 +137,15 @@ impl TileError {
 
 /// A tile set: the tiles in sort order, their counts and values, the blanks, and the letters
 /// that have no tile.
+///
+/// ```
+/// let set = lexico_tiles::TileSet::spanish();
+/// let word = set.parse_word("[CH]U[RR]O")?;
+/// assert_eq!(word, set.parse_word("churro")?);
+/// assert_eq!(set.value(&word), 15);
+/// assert_eq!(set.tile_named("Ñ").map(|t| set.name(t)), Some("Ñ"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct TileSet {
     tiles: Vec<TileDef>,

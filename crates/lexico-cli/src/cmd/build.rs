@@ -1,6 +1,16 @@
 //! `lexico build`: compile sources with a rule set into a lexicon file. On a terminal it draws
 //! the build's progress, phase by phase; it prints the library's warnings about the sources and
 //! what it took from and skipped in each folder, then a summary of counts.
+//!
+//! Outputs: `-o` must name a regular file or nothing yet (a folder, symlink, FIFO or device is
+//! refused before anything is read or written). The lexicon, its exclusion report and its
+//! signature are published as a set under a lock on the folder they go in: all are staged as
+//! hidden temporary files, the list of renames is written to a hidden journal (`.FILE.journal`),
+//! the renames are done and the journal is removed; a build killed in between has its renames
+//! completed by the next build, which also removes temporary files left by killed builds. A
+//! release folder is staged whole beside it and renamed into place. SIGINT, SIGTERM and SIGHUP
+//! remove the temporary files before the process ends. The machinery is in `crate::files`; see
+//! docs/maintainers.md.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -8,7 +18,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use lexico_lexicon::compile::{self, Exclusion, Input, Meta, Phase};
+use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
+
+use crate::files::{self, check_output, check_release_dir, cleanup, publish, publish_release};
 
 #[derive(clap::Args)]
 #[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
@@ -66,10 +78,27 @@ pub struct Args {
     /// Then install the new lexicon in the data folder, as `lexico install FILE` does.
     #[arg(long)]
     pub install: bool,
+    /// Sign the lexicon with this minisign secret key: FILE.minisig is written beside it (and
+    /// listed in a release's SHA256SUMS).
+    #[arg(long, value_name = "SECRET_KEY")]
+    pub sign: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let started = Instant::now();
+    // Temporary files are removed on SIGINT, SIGTERM and SIGHUP from here on.
+    cleanup::install();
+    // Where the build writes is checked before anything is read or written.
+    match (&args.output, &args.release_dir) {
+        (Some(o), _) => {
+            check_output(o)?;
+            check_output(&report_path(o))?;
+            check_output(&crate::lexicons::signature_path(o))?;
+        }
+        (None, Some(dir)) => check_release_dir(dir)?,
+        (None, None) => {}
+    }
+    let key = args.sign.as_deref().map(crate::cmd::sign::load_secret_key).transpose()?;
     // The rule set (a hundred regular expressions to compile) loads while the sources are read;
     // its errors are reported first, as if it had been loaded first.
     let (rules, inputs) = std::thread::scope(|scope| {
@@ -78,13 +107,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), inputs)
     });
     let (rules, (inputs, folders)) = (rules?, inputs?);
-    let stem = release_stem(&args.name, &args.edition, &args.version);
+    let stem = files::release_stem(&args.name, &args.edition, &args.version);
     let output = match (&args.output, &args.release_dir) {
         (Some(o), _) => o.clone(),
-        (None, Some(dir)) => {
-            std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
-            dir.join(format!("{stem}.lex"))
-        }
+        (None, Some(dir)) => dir.join(format!("{stem}.lex")),
         (None, None) => {
             bail!("give the lexicon file to write (-o FILE) or a release folder (--release-dir DIR)")
         }
@@ -101,9 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
     let previous = match &args.previous {
         Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
-        Some(p) => {
-            Some(lexico_lexicon::Lexicon::open(p).with_context(|| format!("{} (--previous)", p.display()))?)
-        }
+        Some(p) => Some(crate::lexicons::open_path(p).context("--previous")?.lexicon),
         None => None,
     };
     let compiled = compile::compile(&rules, &inputs, previous.as_ref(), meta, &mut |phase, done, total| {
@@ -116,20 +140,32 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let compiled = compiled?;
     let report = report_path(&output);
-    // Both files are written in full before either is renamed into place, and the lexicon goes
-    // last: a build that fails on the way leaves no new lexicon behind.
-    let image = stage(&output, &compiled.image)?;
-    let csv = stage(&report, &exclusion_csv(&compiled.exclusions)?)?;
-    persist(csv, &report)?;
-    persist(image, &output)?;
-    if let Some(dir) = &args.release_dir {
-        let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
-        write_release(dir, &output, &report, &new, previous.as_ref())?;
+    let csv = exclusion_csv(&compiled.exclusions)?;
+    let signature =
+        key.as_ref().map(|k| crate::cmd::sign::sign_bytes(k, &compiled.image, &output)).transpose()?;
+    let mut files: Vec<(PathBuf, &[u8])> = vec![(report.clone(), &csv)];
+    if let Some(sig) = &signature {
+        files.push((crate::lexicons::signature_path(&output), sig.as_bytes()));
+    }
+    // The lexicon goes last: a build that fails on the way leaves no new lexicon behind.
+    files.push((output.clone(), &compiled.image));
+    match &args.release_dir {
+        Some(dir) => {
+            let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
+            let release = release_files(files, &new, previous.as_ref())?;
+            publish_release(dir, &release)?;
+        }
+        None => publish(&output, &files)?,
     }
     // Installed before the summary is printed, so that a failure is the only line printed.
     let installed = if args.install {
         let dir = crate::lexicons::require_data_dir()?;
-        let installed = crate::cmd::install::install(&dir, compiled.image, false, false)
+        let keys = crate::lexicons::trusted_keys(&dir)?;
+        if !keys.is_empty() {
+            crate::lexicons::check_signature(&output, signature.as_deref(), &compiled.image, &keys)
+                .with_context(|| format!("{} was built but not installed", output.display()))?;
+        }
+        let installed = crate::cmd::install::install(&dir, compiled.image, signature, false, false)
             .with_context(|| format!("{} was built but not installed", output.display()))?;
         Some(installed)
     } else {
@@ -179,28 +215,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The file name of a release's lexicon: its edition, or its name and version, in characters
-/// that are safe in any file system.
-pub(crate) fn release_stem(name: &str, edition: &str, version: &str) -> String {
-    let raw = if edition.is_empty() { format!("{name}-{version}") } else { edition.to_string() };
-    raw.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '-' }).collect()
-}
-
-/// Writes the release notes and the checksums of a release folder. Nothing in them depends on
-/// the time or the machine, so building a release twice gives the same bytes.
-fn write_release(
-    dir: &Path,
-    lexicon: &Path,
-    report: &Path,
+/// The files of a release folder: `files` (the lexicon, its report, its signature), the release
+/// notes and the checksums of all of them. Nothing in them depends on the time or the machine,
+/// so building a release twice gives the same bytes (a signature aside: Ed25519 signatures of
+/// minisign are randomised).
+fn release_files(
+    files: Vec<(PathBuf, &[u8])>,
     new: &lexico_lexicon::Lexicon,
     previous: Option<&lexico_lexicon::Lexicon>,
-) -> Result<()> {
+) -> Result<Vec<(String, Vec<u8>)>> {
     use sha2::{Digest, Sha256};
-    let notes_path = dir.join("NOTES.md");
     let notes = match previous {
         Some(old) => {
-            let d = crate::cmd::diff::diff(old, new)?;
-            crate::cmd::diff::notes(old, new, &d)?
+            let d = lexico_lexicon::diff(old, new)?;
+            lexico_lexicon::notes(old, new, &d)?
         }
         None => {
             let m = new.manifest()?;
@@ -211,16 +239,18 @@ fn write_release(
             )
         }
     };
-    write_atomically(&notes_path, notes.as_bytes())?;
+    let mut out: Vec<(String, Vec<u8>)> = files
+        .into_iter()
+        .map(|(p, b)| (p.file_name().expect("a file name").to_string_lossy().into_owned(), b.to_vec()))
+        .collect();
+    out.push(("NOTES.md".into(), notes.into_bytes()));
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     let mut sums = String::new();
-    let mut files = [lexicon, report, notes_path.as_path()];
-    files.sort_by_key(|p| p.file_name().map(|n| n.to_os_string()));
-    for path in files {
-        let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
-        let name = path.file_name().expect("a file name").to_string_lossy();
-        sums.push_str(&format!("{}  {name}\n", lexico_lexicon::hex(&Sha256::digest(&bytes))));
+    for (name, bytes) in &out {
+        sums.push_str(&format!("{}  {name}\n", lexico_lexicon::hex(&Sha256::digest(bytes))));
     }
-    write_atomically(&dir.join("SHA256SUMS"), sums.as_bytes())
+    out.push(("SHA256SUMS".into(), sums.into_bytes()));
+    Ok(out)
 }
 
 /// Where the exclusion report of `output` goes.
@@ -369,33 +399,4 @@ fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {
         w.write_record([&x.text, &x.reason, &x.rule, &x.article, &x.source, &x.line.to_string()])?;
     }
     Ok(w.into_inner()?)
-}
-
-/// Writes `bytes` to a temporary file in the folder of `path`, flushed to disk, to be renamed into
-/// place by [`persist`] so that `path` is never a half-written file.
-fn stage(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", dir.display()))?;
-    tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
-    // A temporary file is private (0600); a lexicon and its reports are meant to be read.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .with_context(|| format!("{}", path.display()))?;
-    }
-    tmp.as_file().sync_all().with_context(|| format!("{}", path.display()))?;
-    Ok(tmp)
-}
-
-/// Writes `bytes` to `path` atomically: `path` is never a half-written file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    persist(stage(path, bytes)?, path)
-}
-
-/// Renames a staged file into place at `path`.
-fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<()> {
-    tmp.persist(path).with_context(|| format!("{}", path.display()))?;
-    Ok(())
 }

@@ -1,4 +1,5 @@
-//! `lexico info`: the manifest of a lexicon.
+//! `lexico info`: the manifest of a lexicon, with the payload digest computed when the file was
+//! proven whole (never only the one its manifest claims) and its signer.
 
 use std::process::ExitCode;
 
@@ -12,7 +13,8 @@ pub struct Args {
     /// Output format (csv prints one `field,value` row per line).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// Read the whole file and check every checksum and the payload digest.
+    /// Read the whole file again and check every checksum, the payload digest and the counts
+    /// (a file is checked when first used, and again whenever it changes; this checks it now).
     #[arg(long)]
     pub verify: bool,
     #[command(flatten)]
@@ -20,11 +22,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let lex = args.lexicon.open()?;
+    let opened = args.lexicon.open_trusted()?;
+    let lex = &opened.lexicon;
     let m = lex.manifest()?;
     if args.verify {
         lex.verify().context("verification failed")?;
     }
+    let payload = lex.payload_sha256_verified()?.to_string();
+    let signer = opened.signer.to_string();
     let mut rows: Vec<(String, String)> = vec![
         ("name".into(), m.name.clone()),
         ("edition".into(), m.edition.clone()),
@@ -35,8 +40,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ("words".into(), m.words.to_string()),
         ("rejected forms kept".into(), m.rejected_forms.to_string()),
         ("tiles per word".into(), format!("{} to {}", m.min_tiles, m.max_tiles)),
-        ("payload sha256".into(), m.payload_sha256.clone()),
+        ("payload sha256".into(), payload.clone()),
         ("file sha256".into(), lex.file_sha256()),
+        ("signed by".into(), signer.clone()),
     ];
     for (n, c) in m.words_by_length.iter().enumerate().filter(|(_, &c)| c > 0) {
         rows.push((format!("words of {n} tiles"), c.to_string()));
@@ -72,7 +78,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Format::Json => {
             let mut value = serde_json::to_value(m)?;
+            value["payload_sha256"] = payload.into();
             value["file_sha256"] = lex.file_sha256().into();
+            value["signer"] = signer.into();
             serde_json::to_writer_pretty(&mut stdout, &value)?;
             writeln!(stdout)?;
         }

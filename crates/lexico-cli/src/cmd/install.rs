@@ -1,5 +1,7 @@
-//! `lexico install`: files a lexicon in the user's data folder, after checking every checksum,
-//! under a name taken from its manifest, and optionally makes it the default lexicon.
+//! `lexico install`: files a lexicon in the user's data folder, after proving it whole (every
+//! checksum, the payload digest, the counts) and, when keys are trusted, checking its signature,
+//! under a name taken from its manifest, and optionally makes it the default lexicon. The
+//! signature (`FILE.minisig`), when there is one, is installed beside it.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -36,8 +38,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let installed = if !args.default || lexicons::looks_like_path(&args.lexicon) || path.exists() {
+        let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+        if !meta.is_file() {
+            // Named the way every command names it (a FIFO, a device, a folder).
+            lexico_lexicon::Lexicon::open(path).with_context(|| format!("{}", path.display()))?;
+        }
         let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
-        install(&dir, bytes, args.force, args.default).with_context(|| format!("{}", path.display()))?
+        let sig = lexicons::read_signature(&lexicons::signature_path(path))?;
+        let keys = lexicons::trusted_keys(&dir)?;
+        if !keys.is_empty() {
+            lexicons::check_signature(path, sig.as_deref(), &bytes, &keys).context("nothing installed")?;
+        }
+        install(&dir, bytes, sig, args.force, args.default).with_context(|| format!("{}", path.display()))?
     } else {
         let found = lexicons::find_installed(&dir, &args.lexicon)?;
         lexicons::set_default(&dir, &found.path)?;
@@ -93,15 +105,29 @@ impl fmt::Display for Outcome {
 /// Installs the lexicon file image `bytes` into `dir`: every checksum is verified first, then
 /// the image is written atomically as `<EDITION>.lex` (or `<name>-<version>.lex`). An installed
 /// file of that name with other bytes is replaced only if `force`; one with the same bytes is
-/// left as it is. With `default`, the lexicon becomes the default.
-pub fn install(dir: &Path, bytes: Vec<u8>, force: bool, default: bool) -> Result<Outcome> {
+/// left as it is. With `default`, the lexicon becomes the default. `signature`, the text of its
+/// minisign signature, is installed beside it (checked by the caller); without one, a signature
+/// left beside an earlier file of that name is removed.
+pub fn install(
+    dir: &Path,
+    bytes: Vec<u8>,
+    signature: Option<String>,
+    force: bool,
+    default: bool,
+) -> Result<Outcome> {
     let lexicon = Lexicon::from_vec(bytes)?;
     lexicon.verify().context("verification failed, nothing installed")?;
     let manifest = lexicon.manifest()?;
-    let stem = crate::cmd::build::release_stem(&manifest.name, &manifest.edition, &manifest.version);
+    let stem = crate::files::release_stem(&manifest.name, &manifest.edition, &manifest.version);
     let path = dir.join(format!("{stem}.lex"));
     let change = match std::fs::read(&path) {
-        Ok(old) if old == lexicon.as_bytes() => Change::Unchanged,
+        Ok(old)
+            if old == lexicon.as_bytes()
+                && lexicons::read_signature(&lexicons::signature_path(&path)).ok().flatten() == signature =>
+        {
+            Change::Unchanged
+        }
+        Ok(old) if old == lexicon.as_bytes() => Change::Replaced,
         Ok(_) if force => Change::Replaced,
         Ok(old) => {
             let held = match Lexicon::from_vec(old).and_then(|old| {
@@ -124,7 +150,17 @@ pub fn install(dir: &Path, bytes: Vec<u8>, force: bool, default: bool) -> Result
     };
     if change != Change::Unchanged {
         std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
-        crate::cmd::build::write_atomically(&path, lexicon.as_bytes())?;
+        let sig_path = lexicons::signature_path(&path);
+        match &signature {
+            Some(sig) => crate::files::write_atomically(&sig_path, sig.as_bytes())?,
+            None => match std::fs::remove_file(&sig_path) {
+                Err(e) if e.kind() != ErrorKind::NotFound => {
+                    return Err(e).with_context(|| format!("{}", sig_path.display()))
+                }
+                _ => {}
+            },
+        }
+        crate::files::write_atomically(&path, lexicon.as_bytes())?;
     }
     if default {
         lexicons::set_default(dir, &path)?;

@@ -5,110 +5,93 @@
 //! flushed as each line arrives so the station works at a terminal. A play with a character that
 //! is neither a letter nor a tile, or a line that is not UTF-8, gets an ERROR line, and one line on
 //! standard error naming the input line, neither of which says which word holds the character; the
-//! station goes on. `--audit-log` appends each judgement to a CSV file, written and flushed per play.
+//! station goes on; a blank line is a play too, and is answered (an empty play is unacceptable).
+//! `--audit-log` appends each judgement to a CSV file (`crate::audit`), written and synced per
+//! play. The checksum shown and logged is the payload digest computed from the file, not the one
+//! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`); a station reading plays from standard input answers from a copy of the
+//! lexicon in memory, so a file replaced under it never changes an answer.
 
 use std::ffi::OsString;
-use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context, Result};
-use lexico_lexicon::Lexicon;
+use anyhow::{bail, Context, Result};
+use lexico_lexicon::{judge_play, play_words as words_of, Lexicon, PlayVerdict};
 use lexico_tiles::Word;
 
-use crate::cmd::valid::{judge_word, Verdict};
+use std::borrow::Cow;
+
+use crate::audit::AuditLog;
+use crate::i18n::{msg, term, Arg, Lang};
 use crate::input::{self, Place};
+use crate::lexicons::Signer;
 use crate::output::{Format, Out, Value};
 
-/// The verdict on a whole play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PlayVerdict {
-    Acceptable,
-    Unacceptable,
-    /// A character that is neither a letter nor a tile: the play cannot be judged.
-    Error,
-}
-
-impl PlayVerdict {
-    fn name(self) -> &'static str {
-        match self {
-            PlayVerdict::Acceptable => "ACCEPTABLE",
-            PlayVerdict::Unacceptable => "UNACCEPTABLE",
-            PlayVerdict::Error => "ERROR",
-        }
-    }
-}
-
-fn judge_play(lex: &Lexicon, play: &[&str], scratch: &mut Word) -> PlayVerdict {
-    if play.is_empty() {
-        return PlayVerdict::Unacceptable;
-    }
-    let mut ok = true;
-    for text in play {
-        match judge_word(lex, text, scratch) {
-            Ok((_, v)) => ok &= v == Verdict::Valid,
-            // Keep reading: an unknown character anywhere makes the play an error, and the
-            // answer must not depend on which word holds it.
-            Err(_) => return PlayVerdict::Error,
-        }
-    }
-    if ok {
-        PlayVerdict::Acceptable
-    } else {
-        PlayVerdict::Unacceptable
-    }
-}
-
 /// What an ERROR line says, in the verdict line and in the `error` field.
-const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
+pub const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
 
-/// Splits a line into the words of a play (spaces, tabs or commas between them).
-fn words_of(line: &str) -> Vec<&str> {
-    line.split([' ', ',', '\t', ';']).filter(|w| !w.is_empty()).collect()
+/// What the station says to people, in the terminal's language. The machine formats (CSV, JSON)
+/// keep the English verdict names and message.
+struct JudgeWords {
+    acceptable: Cow<'static, str>,
+    unacceptable: Cow<'static, str>,
+    error: Cow<'static, str>,
+    error_message: Cow<'static, str>,
+    prompt: Cow<'static, str>,
 }
 
-/// The append-only audit log.
-struct AuditLog {
-    file: File,
-    checksum: String,
-}
-
-impl AuditLog {
-    fn open(path: &Path, checksum: &str) -> Result<AuditLog> {
-        let mut file = OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .with_context(|| format!("{} (--audit-log)", path.display()))?;
-        let empty = file.metadata().with_context(|| format!("{}", path.display()))?.len() == 0;
-        if empty {
-            file.write_all(b"time,words,verdict,lexicon_sha256\n")
-                .with_context(|| format!("{}", path.display()))?;
+impl JudgeWords {
+    fn new() -> JudgeWords {
+        JudgeWords {
+            acceptable: term("term-judge-acceptable", "ACCEPTABLE"),
+            unacceptable: term("term-judge-unacceptable", "UNACCEPTABLE"),
+            error: term("term-judge-error", "ERROR"),
+            error_message: term("term-judge-error-message", ERROR_MESSAGE),
+            prompt: term(
+                "term-judge-prompt",
+                "type each play on a line (words separated by spaces or commas); Ctrl-D ends",
+            ),
         }
-        Ok(AuditLog { file, checksum: checksum.to_string() })
     }
 
-    /// Appends one judgement and flushes it to the disk before the verdict is shown.
-    fn record(&mut self, words: &str, verdict: PlayVerdict) -> Result<()> {
-        let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(Vec::new());
-        w.write_record([utc_now().as_str(), words, verdict.name(), self.checksum.as_str()])?;
-        let line = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
-        self.file.write_all(&line).context("writing the audit log")?;
-        self.file.flush().context("writing the audit log")?;
-        self.file.sync_data().context("writing the audit log")?;
-        Ok(())
+    fn banner(&self, id: &str) -> String {
+        match Lang::terminal() {
+            Lang::En => format!("word judge: {id}"),
+            lang => msg(lang, "term-judge-banner", &[("lexicon", Arg::Str(id))]),
+        }
     }
 }
 
 /// Runs the station on the plays of `words` (one play) or of standard input (one a line).
-pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Format) -> Result<ExitCode> {
+pub fn run(
+    lex: &Lexicon,
+    signer: &Signer,
+    words: &[OsString],
+    audit: Option<&Path>,
+    format: Format,
+) -> Result<ExitCode> {
+    // A station reading plays may run for hours: it answers from a copy in memory, verified again,
+    // never from a file that could change under it.
+    let copy;
+    let lex = if words.is_empty() && lex.is_mapped() {
+        copy = Lexicon::from_vec(lex.as_bytes().to_vec())?;
+        let opened = lex.payload_sha256_verified()?;
+        if copy.verify().context("the lexicon changed while it was being read")? != opened {
+            bail!("the lexicon changed while it was being read: open it again");
+        }
+        &copy
+    } else {
+        lex
+    };
     let m = lex.manifest()?;
+    let digest = lex.payload_sha256_verified()?.to_string();
     // A hand-edited manifest may hold anything: cut by characters, never inside one.
-    let short: String = m.payload_sha256.chars().take(16).collect();
-    let id = format!("{} {} {}, sha256 {short}", m.name, m.edition, m.version);
-    let mut log = audit.map(|p| AuditLog::open(p, &m.payload_sha256)).transpose()?;
+    let short: String = digest.chars().take(16).collect();
+    let id = format!("{} {} {}, sha256 {short}, {signer}", m.name, m.edition, m.version);
+    let signer = signer.to_string();
+    let mut log = audit.map(|p| AuditLog::open(p, &digest, &signer)).transpose()?;
+    let say = JudgeWords::new();
     let mut out = Out::new(format);
     let mut scratch = Word::new();
     let (mut any_bad, mut any_error) = (false, false);
@@ -122,7 +105,7 @@ pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Form
         any_bad |= verdict == PlayVerdict::Unacceptable;
         any_error |= verdict == PlayVerdict::Error;
         if let Some(log) = log.as_mut() {
-            log.record(&play.join(" "), verdict)?;
+            log.record(&play.join(" "), "", "", verdict.name())?;
         }
         if verdict == PlayVerdict::Error {
             // One line per play on standard error, naming no word of it, nor a column.
@@ -132,8 +115,9 @@ pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Form
             }
         }
         let text = match verdict {
-            PlayVerdict::Error => format!("ERROR\t{ERROR_MESSAGE}\t{id}"),
-            v => format!("{}\t{id}", v.name()),
+            PlayVerdict::Error => format!("{}\t{}\t{id}", say.error, say.error_message),
+            PlayVerdict::Acceptable => format!("{}\t{id}", say.acceptable),
+            PlayVerdict::Unacceptable => format!("{}\t{id}", say.unacceptable),
         };
         let error = match verdict {
             PlayVerdict::Error => Value::Str(ERROR_MESSAGE),
@@ -147,7 +131,8 @@ pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Form
                 ("lexicon", Value::Str(&m.name)),
                 ("edition", Value::Str(&m.edition)),
                 ("version", Value::Str(&m.version)),
-                ("payload_sha256", Value::Str(&m.payload_sha256)),
+                ("payload_sha256", Value::Str(&digest)),
+                ("signer", Value::Str(&signer)),
                 ("error", error),
             ],
         )?;
@@ -157,34 +142,16 @@ pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Form
     if words.is_empty() {
         let stdin = io::stdin();
         if stdin.is_terminal() {
-            eprintln!("word judge: {id}");
-            eprintln!("type each play on a line (words separated by spaces or commas); Ctrl-D ends");
+            eprintln!("{}", say.banner(&id));
+            eprintln!("{}", say.prompt);
         }
-        let mut lock = stdin.lock();
-        let mut buf = Vec::new();
-        let mut n = 0;
-        loop {
-            buf.clear();
-            if lock.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-                break;
+        input::stdin_lines(&mut out, |n, part, out| match std::str::from_utf8(part) {
+            Ok(text) => answer(Ok(&words_of(text)), Some(Place::Stdin(n)), out),
+            Err(e) => {
+                let (_, why) = input::utf8_fault(part, e);
+                answer(Err(&why), Some(Place::Stdin(n)), out)
             }
-            let line = input::trim_line(&buf, n == 0);
-            for part in input::split_lines(line) {
-                n += 1;
-                match std::str::from_utf8(part) {
-                    Ok(text) => {
-                        let play = words_of(text);
-                        if !play.is_empty() {
-                            answer(Ok(&play), Some(Place::Stdin(n)), &mut out)?;
-                        }
-                    }
-                    Err(e) => {
-                        let (_, why) = input::utf8_fault(part, e);
-                        answer(Err(&why), Some(Place::Stdin(n)), &mut out)?;
-                    }
-                }
-            }
-        }
+        })?;
     } else {
         // One play: an argument that is not UTF-8 makes it an error, as a line would.
         let texts: Result<Vec<&str>, _> =
@@ -207,44 +174,4 @@ pub fn run(lex: &Lexicon, words: &[OsString], audit: Option<&Path>, format: Form
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// The current time in UTC, RFC 3339 to the second (`2024-05-01T09:30:00Z`).
-fn utc_now() -> String {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    rfc3339(secs)
-}
-
-/// Formats seconds since the Unix epoch as an RFC 3339 UTC time.
-fn rfc3339(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_are_rfc3339_utc() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(rfc3339(1_700_000_000), "2023-11-14T22:13:20Z");
-    }
-
-    #[test]
-    fn plays_split_at_spaces_and_commas() {
-        assert_eq!(words_of(" casa, perro,,gato\tsol "), ["casa", "perro", "gato", "sol"]);
-    }
 }

@@ -1,4 +1,6 @@
-//! `lexico lexicons`: the installed lexicons, then the embedded one, marking the default.
+//! `lexico lexicons`: the installed lexicons, then the embedded one, marking the default, each
+//! with its signer. An installed file that is damaged, changed from what its manifest says, or
+//! not signed by a trusted key (once keys are trusted) is reported after the list.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -24,6 +26,7 @@ struct Row {
     version: String,
     words: u64,
     payload: String,
+    signer: String,
     path: String,
 }
 
@@ -46,7 +49,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             edition: m.edition.clone(),
             version: m.version.clone(),
             words: m.words,
-            payload: m.payload_sha256.clone(),
+            payload: installed.lexicon.payload_sha256_verified()?.to_string(),
+            signer: installed.signer.to_string(),
             path: installed.path.display().to_string(),
         });
     }
@@ -59,6 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         version: m.version.clone(),
         words: m.words,
         payload: m.payload_sha256.clone(),
+        signer: lexicons::Signer::Embedded.to_string(),
         path: "(embedded)".into(),
     });
     print(&rows, args.format)?;
@@ -92,18 +97,21 @@ fn print(rows: &[Row], format: Format) -> Result<()> {
         let w_edition = width("edition", &|i| rows[i].edition.chars().count());
         let w_version = width("version", &|i| rows[i].version.chars().count());
         let w_words = width("words", &|i| words[i].len());
-        let line = |mark: &str, cells: [&str; 6]| {
+        let w_signer = width("signer", &|i| rows[i].signer.chars().count());
+        let line = |mark: &str, cells: [&str; 7]| {
             format!(
-                "{mark} {:<w_name$}  {:<w_edition$}  {:<w_version$}  {:>w_words$}  {:<16}  {}",
-                cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]
+                "{mark} {:<w_name$}  {:<w_edition$}  {:<w_version$}  {:>w_words$}  {:<16}  {:<w_signer$}  {}",
+                cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6]
             )
         };
-        let header = line(" ", ["name", "edition", "version", "words", "payload sha256", "path"]);
+        let header = line(" ", ["name", "edition", "version", "words", "payload sha256", "signer", "path"]);
         writeln!(out.raw(), "{}", header.trim_end())?;
         for (row, words) in rows.iter().zip(&words) {
             let mark = if row.default { "*" } else { " " };
-            let text =
-                line(mark, [&row.name, &row.edition, &row.version, words, short(&row.payload), &row.path]);
+            let text = line(
+                mark,
+                [&row.name, &row.edition, &row.version, words, short(&row.payload), &row.signer, &row.path],
+            );
             out.record(&text, &[])?;
         }
     } else {
@@ -117,6 +125,7 @@ fn print(rows: &[Row], format: Format) -> Result<()> {
                     ("version", Value::Str(&row.version)),
                     ("words", Value::Int(row.words)),
                     ("payload_sha256", Value::Str(&row.payload)),
+                    ("signer", Value::Str(&row.signer)),
                     ("path", Value::Str(&row.path)),
                 ],
             )?;

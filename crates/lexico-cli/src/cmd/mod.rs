@@ -14,5 +14,8 @@ pub mod lexicons;
 pub mod man;
 pub mod pattern;
 pub mod rules;
+pub mod serve;
+pub mod sign;
 pub mod tiles;
+pub mod trust;
 pub mod valid;

@@ -3,12 +3,12 @@
 //! A batch judges every line: a word with a character that is no tile gets an error row (see
 //! `input::Errors`) and the words after it are judged all the same.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
-use lexico_lexicon::Lexicon;
-use lexico_tiles::{TileError, TileSet, Word};
+use anyhow::Result;
+use lexico_lexicon::{judge_word, separate_tiles, Lexicon, Verdict, SEPARATE_TILES};
+use lexico_tiles::{TileSet, Word};
 
 use crate::input::{self, Errors, Place};
 use crate::lexicons::LexiconArg;
@@ -39,81 +39,48 @@ pub struct Args {
     pub lexicon: LexiconArg,
 }
 
-/// A word's verdict. The reason of an invalid word is one word, for scripts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Valid,
-    Invalid(&'static str),
-}
-
 /// The fields of `valid`'s records.
 const FIELDS: Fields = Fields { input: "word", names: &["word", "valid", "reason", "error"] };
-
-/// The reason of a word typed with separate tiles where one tile is spelled the same (`[C][H]URRO`).
-pub const SEPARATE_TILES: &str = "separate-tiles";
-
-/// Judges one typed word: its natural spelling and verdict, or an error for a character that is
-/// no tile and no letter. A word typed with two tiles that natural spelling reads as one
-/// (`[C][H]URRO`) is invalid, [`SEPARATE_TILES`], and keeps its spelling as typed: spelled
-/// naturally it would read as another word.
-pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(String, Verdict), TileError> {
-    let tiles = lex.tiles();
-    let spelled;
-    if tiles.parse_word_fast(text.as_bytes(), scratch) {
-        // The fast path reads accented vowels and Ñ too, which only the tile names spell right.
-        spelled = if text.is_ascii() { text.to_ascii_uppercase() } else { tiles.spell(scratch) };
-    } else {
-        match tiles.parse_word(text) {
-            Ok(w) => {
-                *scratch = w;
-                if tiles.split_digraph(scratch).is_some() {
-                    return Ok((text.to_string(), Verdict::Invalid(SEPARATE_TILES)));
-                }
-                spelled = tiles.spell(scratch);
-            }
-            Err(TileError::Absent { .. }) => {
-                return Ok((lexico_tiles::normalize(text).as_string(), Verdict::Invalid("no-tile")));
-            }
-            Err(e) => return Err(e),
-        }
-    }
-    if lex.contains(scratch) {
-        return Ok((spelled, Verdict::Valid));
-    }
-    let reason = match lex.manifest() {
-        Ok(m) if scratch.len() < m.min_tiles as usize => "too-short",
-        Ok(m) if scratch.len() > m.max_tiles as usize => "too-long",
-        _ => "unlisted",
-    };
-    Ok((spelled, Verdict::Invalid(reason)))
-}
-
-/// Why `word` is [`SEPARATE_TILES`], in a sentence: `C and H are separate tiles here; CH is one
-/// tile`.
-pub fn separate_tiles(set: &TileSet, word: &[u8]) -> Option<String> {
-    let (i, joined) = set.split_digraph(word)?;
-    let (a, b, joined) = (set.name(word[i]), set.name(word[i + 1]), set.name(joined));
-    Some(format!("{a} and {b} are separate tiles here; {joined} is one tile"))
-}
 
 /// The text line of a verdict: `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for
 /// [`SEPARATE_TILES`] the sentence that says why in a fourth column.
 fn text_line(set: &TileSet, spelled: &str, verdict: Verdict, tiles: &[u8]) -> String {
+    let words = TermWords::get();
+    let (valid, invalid) = (&words.valid, &words.invalid);
     match verdict {
-        Verdict::Valid => format!("{spelled}\tvalid"),
+        Verdict::Valid => format!("{spelled}\t{valid}"),
         Verdict::Invalid(SEPARATE_TILES) => {
             let why = separate_tiles(set, tiles).unwrap_or_default();
-            format!("{spelled}\tinvalid\t{SEPARATE_TILES}\t{why}")
+            format!("{spelled}\t{invalid}\t{SEPARATE_TILES}\t{why}")
         }
-        Verdict::Invalid(reason) => format!("{spelled}\tinvalid\t{reason}"),
+        Verdict::Invalid(reason) => format!("{spelled}\t{invalid}\t{reason}"),
+    }
+}
+
+/// The verdict words of the text format in the terminal's language (`valid`/`invalid`,
+/// `válida`/`inválida`); the one-word reasons after them stay codes for scripts.
+struct TermWords {
+    valid: std::borrow::Cow<'static, str>,
+    invalid: std::borrow::Cow<'static, str>,
+}
+
+impl TermWords {
+    fn get() -> &'static TermWords {
+        static WORDS: std::sync::OnceLock<TermWords> = std::sync::OnceLock::new();
+        WORDS.get_or_init(|| TermWords {
+            valid: crate::i18n::term("term-valid", "valid"),
+            invalid: crate::i18n::term("term-invalid", "invalid"),
+        })
     }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let lex = args.lexicon.open()?;
     if args.judge {
-        return crate::cmd::judge::run(&lex, &args.words, args.audit_log.as_deref(), args.format);
+        let opened = args.lexicon.open_trusted()?;
+        let audit = args.audit_log.as_deref();
+        return crate::cmd::judge::run(&opened.lexicon, &opened.signer, &args.words, audit, args.format);
     }
+    let lex = args.lexicon.open()?;
     if args.explain {
         return crate::cmd::explain::run_words(&lex, &args.words, args.format);
     }
@@ -145,20 +112,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(errors.exit(all_valid))
 }
 
-/// Text verdicts for words on standard input, with an allocation-free path for plain ASCII.
+/// Text verdicts for words on standard input, with an allocation-free path for plain ASCII. Each
+/// line is answered as it is read ([`input::stdin_lines`]): memory stays flat over any input.
 fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
-    let mut data = Vec::new();
-    std::io::stdin().lock().read_to_end(&mut data).context("reading standard input")?;
     let mut all_valid = true;
     let mut errors = Errors::default();
     let mut scratch = Word::new();
     let mut upper = Vec::with_capacity(64);
     let mut checker = lex.checker();
-    let data = input::trim_line(&data, true);
-    for (i, raw) in input::split_lines(data).enumerate() {
+    let words = TermWords::get();
+    input::stdin_lines(out, |n, raw, out| {
         let line = raw.trim_ascii();
         if line.is_empty() {
-            continue;
+            return Ok(());
         }
         if lex.tiles().parse_word_fast(line, &mut scratch) && checker.contains(&scratch) {
             upper.clear();
@@ -170,16 +136,18 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                     upper.extend_from_slice(lex.tiles().name(t).as_bytes());
                 }
             }
-            upper.extend_from_slice(b"\tvalid\n");
+            upper.push(b'\t');
+            upper.extend_from_slice(words.valid.as_bytes());
+            upper.push(b'\n');
             out.raw().write_all(&upper)?;
-            continue;
+            return Ok(());
         }
         // Everything else, bad lines included, takes the slow path.
         let text = match std::str::from_utf8(raw) {
             Ok(text) => text.trim_ascii(),
             Err(e) => {
-                errors.not_utf8(out, &FIELDS, i + 1, raw, e)?;
-                continue;
+                errors.not_utf8(out, &FIELDS, n, raw, e)?;
+                return Ok(());
             }
         };
         match judge_word(lex, text, &mut scratch) {
@@ -188,16 +156,17 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                 // The lines of `text_line`, written without making each a string first.
                 let w = out.raw();
                 match verdict {
-                    Verdict::Valid => writeln!(w, "{spelled}\tvalid")?,
+                    Verdict::Valid => writeln!(w, "{spelled}\t{}", words.valid)?,
                     Verdict::Invalid(SEPARATE_TILES) => {
                         writeln!(w, "{}", text_line(lex.tiles(), &spelled, verdict, &scratch))?
                     }
-                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\tinvalid\t{reason}")?,
+                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\t{}\t{reason}", words.invalid)?,
                 }
             }
-            Err(e) => errors.input(out, &FIELDS, Place::Stdin(i + 1), text, &e.to_string())?,
+            Err(e) => errors.input(out, &FIELDS, Place::Stdin(n), text, &e.to_string())?,
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(errors.exit(all_valid))
 }

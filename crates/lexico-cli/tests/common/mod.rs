@@ -36,15 +36,19 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
 /// The variables that choose the lexicon and the data folder of installed lexicons.
 pub const LEXICON_VARS: [&str; 4] = ["LEXICO_LEXICON", "LEXICO_DATA_DIR", "XDG_DATA_HOME", "HOME"];
 
-/// The binary, with [`LEXICON_VARS`] removed, so a test never reads or writes the real home (nor
-/// uses a lexicon installed there as the default): it sets those it needs.
+/// The binary, with [`LEXICON_VARS`] and [`LOCALE_VARS`] removed, so a test never reads or writes
+/// the real home (nor uses a lexicon installed there as the default) and reads English whatever
+/// the machine's locale: it sets those it needs.
 pub fn lexico() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_lexico"));
-    for var in LEXICON_VARS {
+    for var in LEXICON_VARS.iter().chain(&LOCALE_VARS) {
         command.env_remove(var);
     }
     command
 }
+
+/// The variables that choose the language people read (a test that wants Spanish sets them).
+pub const LOCALE_VARS: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
 
 /// [`run`] from the folder `cwd`, with the variables `env` set (see [`lexico`]).
 pub fn run_in(cwd: &Path, env: &[(&str, &OsStr)], args: &[&str], stdin: &[u8]) -> Output {

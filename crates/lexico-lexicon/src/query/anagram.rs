@@ -28,6 +28,17 @@ use crate::{AnagramIndex, Lexicon};
 pub const MAX_RACK: usize = 32;
 
 /// Which words of a rack are wanted.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram, AnagramQuery, Mode};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["sal", "sala"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "SAL")?;
+/// let sup = AnagramQuery { mode: Mode::Super, max: Some(4), ..AnagramQuery::default() };
+/// let words: Vec<String> = anagram(&lex, &rack, &sup)?.iter().map(|f| f.spell(lex.tiles())).collect();
+/// assert_eq!(words, ["SAL", "SALA"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mode {
     /// Words using exactly the rack's tiles.
@@ -41,8 +52,20 @@ pub enum Mode {
 }
 
 /// An anagram query: the mode and optional length limits in tiles.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram, AnagramQuery, Mode};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["as", "sal", "las", "alas"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "SAL")?;
+/// let sub = AnagramQuery { mode: Mode::Sub, min: Some(2), ..AnagramQuery::default() };
+/// let words: Vec<String> = anagram(&lex, &rack, &sub)?.iter().map(|f| f.spell(lex.tiles())).collect();
+/// assert_eq!(words, ["AS", "LAS", "SAL"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AnagramQuery {
+    /// Exact, sub- or super-anagrams.
     pub mode: Mode,
     /// Shortest word; defaults: exact and super, the rack's length; sub, 1.
     pub min: Option<usize>,

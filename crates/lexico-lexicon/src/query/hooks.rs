@@ -5,6 +5,14 @@ use lexico_tiles::Tile;
 use crate::Lexicon;
 
 /// The hooks of a word.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["as", "as", "mas", "asa", "ase"])?;
+/// let h = lexico_lexicon::query::hooks(&lex, &lex.tiles().parse_word("as")?);
+/// assert_eq!(lex.tiles().spell(&h.front), "M");
+/// assert_eq!(lex.tiles().spell(&h.back), "AE");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hooks {
     /// Tiles `t` such that `t + word` is valid, in tile order.

@@ -6,7 +6,7 @@ use lexico_tiles::{Tile, TileSet};
 use super::{Bag, Found, Sort};
 
 /// The most tiles of a word in an [`AnagramKeys`] (the longest word of an anagram index).
-pub const KEY_TILES: usize = crate::builder::MAX_WORD_TILES;
+pub const KEY_TILES: usize = crate::MAX_WORD_TILES;
 
 /// The longest word a short key holds: 7 tiles, the game's rack, and a byte to spare.
 const SHORT: usize = 7;
@@ -67,6 +67,16 @@ impl Key for u128 {
 }
 
 /// A word of an [`AnagramKeys`], its tiles inline.
+///
+/// ```
+/// // See AnagramKeys: `keys.word(i).tiles()` are the tiles of the i-th word.
+/// let lex = lexico_lexicon::Lexicon::from_words(["sol"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "LOS")?;
+/// let q = lexico_lexicon::query::AnagramQuery::default();
+/// let keys = lexico_lexicon::query::anagram_keys(&lex, &rack, &q)?.expect("indexed");
+/// assert_eq!(lex.tiles().spell(keys.word(0).tiles()), "SOL");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Word {
     tiles: [Tile; KEY_TILES],
@@ -84,6 +94,18 @@ impl Word {
 /// [`super::anagram_keys`]), and the rack, from which each word's blanks follow: the rack's
 /// tiles play the first copies of each tile of a word and blanks the rest, the rule
 /// [`super::anagram`] follows.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram_keys, AnagramQuery};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "saca"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "CAS?")?;
+/// let keys = anagram_keys(&lex, &rack, &AnagramQuery::default())?.expect("the lexicon has the index");
+/// assert_eq!(keys.len(), 2);
+/// let word = keys.word(0); // a Word: its tiles inline, no allocation
+/// assert_eq!(keys.blanks(word.tiles()).count_ones(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct AnagramKeys {
     keys: Keys,
@@ -97,6 +119,17 @@ pub struct AnagramKeys {
 
 /// Which tiles of one word blanks play: a tile the rack lacks, and the copies of a tile past
 /// those the rack holds.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["sola"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "LOS?")?;
+/// let q = lexico_lexicon::query::AnagramQuery::default();
+/// let keys = lexico_lexicon::query::anagram_keys(&lex, &rack, &q)?.expect("indexed");
+/// let mut marks = keys.marks();
+/// let blank: Vec<bool> = keys.word(0).tiles().iter().map(|&t| marks.next(t)).collect();
+/// assert_eq!(blank, [false, false, false, true]); // the A is the blank
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Marks<'k> {
     keys: &'k AnagramKeys,
     /// Copies of each of the rack's tiles so far, by place; place 0 counts the tiles it lacks.

@@ -25,6 +25,17 @@ use lexico_tiles::{Tile, TileSet};
 pub const MAX_WORD: usize = 64;
 
 /// A word found by a query, with the positions played by blanks.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram, AnagramQuery};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "CAS?")?;
+/// let found = anagram(&lex, &rack, &AnagramQuery::default())?;
+/// assert_eq!(found[0].spell(lex.tiles()), "CASa"); // the blank in lower case
+/// assert!(found[0].is_blank(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Found {
     /// The word's tiles, in order.
@@ -89,6 +100,18 @@ impl Found {
 }
 
 /// The order of a query's answer. Ties are always broken by tile order, so output is stable.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram, sort, AnagramQuery, Bag, Mode, Sort};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["as", "sal", "las"])?;
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "SAL")?;
+/// let mut found = anagram(&lex, &rack, &AnagramQuery { mode: Mode::Sub, ..AnagramQuery::default() })?;
+/// sort(&mut found, Sort::Alpha, lex.tiles(), &Bag::of(lex.tiles()));
+/// let words: Vec<String> = found.iter().map(|f| f.spell(lex.tiles())).collect();
+/// assert_eq!(words, ["AS", "LAS", "SAL"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
     /// Longest first.
@@ -114,20 +137,47 @@ pub fn sort(found: &mut [Found], order: Sort, set: &TileSet, bag: &Bag) {
 }
 
 /// Why a query cannot run.
+///
+/// ```
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// let bad = lexico_lexicon::query::Pattern::parse(lex.tiles(), "CA[SA");
+/// assert!(bad.is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QueryError {
     /// More blanks in a rack than the bag holds.
     #[error("{got} blanks, but the bag holds only {max}")]
-    Blanks { got: usize, max: usize },
+    Blanks {
+        /// Blanks in the rack.
+        got: usize,
+        /// The most a query takes.
+        max: usize,
+    },
     /// A rack longer than [`MAX_RACK`].
     #[error("{got} tiles, but a rack may hold at most {max}")]
-    RackTooLong { got: usize, max: usize },
+    RackTooLong {
+        /// Tiles in the rack.
+        got: usize,
+        /// The most a query takes.
+        max: usize,
+    },
     /// Lengths that no word can have.
     #[error("no word can be {min} to {max} tiles long")]
-    Lengths { min: usize, max: usize },
+    Lengths {
+        /// The shortest length asked for.
+        min: usize,
+        /// The longest.
+        max: usize,
+    },
     /// A malformed pattern or regular expression; `column` is 1-based, in characters.
     #[error("column {column}: {message}")]
-    Syntax { column: usize, message: String },
+    Syntax {
+        /// The 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A pattern or regular expression too large to run.
     #[error("{0}")]
     TooLarge(String),

@@ -21,6 +21,17 @@ use crate::Lexicon;
 pub const MAX_PATTERN: usize = 63;
 
 /// A compiled crossword pattern.
+///
+/// ```
+/// use lexico_lexicon::query::{search, Pattern};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "cosa", "caso", "perro"])?;
+/// let pattern = Pattern::parse(lex.tiles(), "C?SA")?;
+/// let mut found = Vec::new();
+/// search(&lex, pattern, 1, 15, |w| { found.push(lex.tiles().spell(w)); true });
+/// assert_eq!(found, ["CASA", "COSA"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Pattern {
     /// `tiles[b]`: the positions whose element accepts tile byte `b`.
@@ -212,10 +223,24 @@ impl Automaton for Pattern {
 }
 
 /// An automaton limited to words of `min..=max` tiles.
+///
+/// ```
+/// use lexico_lexicon::query::{search, Pattern};
+///
+/// // `search` bounds an automaton by length itself; Bounded is what it walks.
+/// let lex = lexico_lexicon::Lexicon::from_words(["sol", "sola", "solar"])?;
+/// let mut found = Vec::new();
+/// search(&lex, Pattern::parse(lex.tiles(), "SOL*")?, 4, 4, |w| { found.push(lex.tiles().spell(w)); true });
+/// assert_eq!(found, ["SOLA"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Bounded<A> {
+    /// The automaton.
     pub inner: A,
+    /// The fewest tiles.
     pub min: usize,
+    /// The most tiles.
     pub max: usize,
 }
 

@@ -22,6 +22,17 @@ use super::MAX_WORD;
 use crate::Lexicon;
 
 /// The full bag of a tile set: how many of each tile, and of blanks.
+///
+/// ```
+/// use lexico_lexicon::query::Bag;
+///
+/// let set = lexico_tiles::TileSet::spanish();
+/// let bag = Bag::of(&set);
+/// assert_eq!(bag.total(), 100);
+/// let (common, rare) = (set.parse_word("ESA")?, set.parse_word("ÑU")?);
+/// assert!(bag.combinations(&common) > bag.combinations(&rare));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Bag {
     counts: [u8; 256],
@@ -120,6 +131,17 @@ impl Bag {
 }
 
 /// Probability ranks within each length, over a whole lexicon.
+///
+/// ```
+/// use lexico_lexicon::query::{Bag, Ranks};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["esa", "ñus", "asa"])?;
+/// let bag = Bag::of(lex.tiles());
+/// let ranks = Ranks::compute(&lex, &bag);
+/// let esa = lex.tiles().parse_word("esa")?;
+/// assert_eq!(ranks.rank(3, bag.combinations(&esa)), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Ranks {
     /// `by_length[n]`: the combinations of every word of `n` tiles, most first.

@@ -37,6 +37,17 @@ const NEST_LIMIT: u32 = 64;
 const MAX_LEN: usize = 4096;
 
 /// A regular expression over tiles, ready to run over an fst.
+///
+/// ```
+/// use lexico_lexicon::query::{search, TileRegex};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "cosa", "caso"])?;
+/// let re = TileRegex::new(lex.tiles(), "CA.O")?;
+/// let mut found = Vec::new();
+/// search(&lex, re, 1, 15, |w| { found.push(lex.tiles().spell(w)); true });
+/// assert_eq!(found, ["CASO"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct TileRegex {
     dfa: dense::DFA<Vec<u32>>,

@@ -16,7 +16,34 @@ use crate::form::{Form, Verdict};
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RulesFile {
+    paradigm_article: String,
+    #[serde(default)]
+    usage: Vec<UsageDef>,
     rule: Vec<RuleDef>,
+}
+
+/// A usage code of the classified verb list: a model number that names no conjugation model but
+/// says the verb is regional or obsolete (class 0).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UsageDef {
+    code: Spanned<u8>,
+    name: Spanned<String>,
+    #[serde(default)]
+    marks: Vec<Spanned<String>>,
+}
+
+/// The usage every entry without a usage code has.
+const CURRENT: &str = "current";
+
+/// The lemma-table marks a usage code can stand for.
+const USAGE_MARKS: [&str; 3] = ["desus", "germ", "geo"];
+
+#[derive(Debug)]
+struct UsageCode {
+    code: u8,
+    name: String,
+    marks: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -41,13 +68,6 @@ struct RuleDef {
     not_listed: Option<bool>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Usage {
-    Current,
-    Regional,
-    Obsolete,
-}
-
 #[derive(Debug)]
 struct Rule {
     id: String,
@@ -56,7 +76,7 @@ struct Rule {
     reason: String,
     class: Option<Vec<u8>>,
     property: Option<Vec<char>>,
-    usage: Option<Vec<Usage>>,
+    usage: Option<Vec<String>>,
     pronominal: Option<bool>,
     infinitive: Option<HashSet<String>>,
     bracket: Option<String>,
@@ -99,12 +119,22 @@ struct VerbDecision {
 }
 
 /// The FISE-2016 verb rule set: conjugation models and the section 17 filter.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let verbs = rules.verbs.as_ref().expect("fise-2016 has verb rules");
+/// assert!(!verbs.slot_names().is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct VerbRules {
     conj: Conjugator,
     rules: Vec<Rule>,
     verbs: Vec<VerbDecision>,
     descriptions: HashSet<String>,
+    /// The article of the rule `paradigm`, which accepts a form no rule decides.
+    paradigm_article: String,
+    usages: Vec<UsageCode>,
 }
 
 /// Context of one entry while its forms are filtered.
@@ -112,7 +142,7 @@ struct EntryView<'a> {
     entry: &'a VerbEntry,
     verb: &'a str,
     pronominal: bool,
-    usage: Usage,
+    usage: &'a str,
     bracket_is_list: bool,
     listed: HashSet<String>,
 }
@@ -129,6 +159,34 @@ impl VerbRules {
         let conj = Conjugator::load(files)?;
         let src = Source::read(files, "rules.toml")?;
         let file: RulesFile = src.parse()?;
+        let mut usages: Vec<UsageCode> = Vec::new();
+        for u in &file.usage {
+            let (code, name) = (*u.code.get_ref(), u.name.get_ref());
+            if conj.models.iter().any(|m| m.id.ends_with(&format!("-{code:02}"))) {
+                return Err(
+                    src.error(u.code.span().start, format!("usage code {code:02} is also a model number"))
+                );
+            }
+            if usages.iter().any(|x| x.code == code) {
+                return Err(src.error(u.code.span().start, format!("usage code {code:02} defined twice")));
+            }
+            if name == CURRENT || usages.iter().any(|x| x.name == *name) {
+                return Err(src.error(u.name.span().start, format!("usage name `{name}` defined twice")));
+            }
+            for m in &u.marks {
+                if !USAGE_MARKS.contains(&m.get_ref().as_str()) {
+                    return Err(src.error(
+                        m.span().start,
+                        format!("unknown mark `{}` (marks: {})", m.get_ref(), USAGE_MARKS.join(", ")),
+                    ));
+                }
+            }
+            usages.push(UsageCode {
+                code,
+                name: name.clone(),
+                marks: u.marks.iter().map(|m| m.get_ref().clone()).collect(),
+            });
+        }
         let mut rules = Vec::new();
         let mut descriptions = HashSet::new();
         let mut ids = HashSet::new();
@@ -174,14 +232,18 @@ impl VerbRules {
                 None => None,
                 Some(list) => Some(
                     list.iter()
-                        .map(|u| match u.get_ref().as_str() {
-                            "current" => Ok(Usage::Current),
-                            "regional" => Ok(Usage::Regional),
-                            "obsolete" => Ok(Usage::Obsolete),
-                            other => Err(src.error(
-                                u.span().start,
-                                format!("usage must be current, regional or obsolete, not `{other}`"),
-                            )),
+                        .map(|u| {
+                            let name = u.get_ref();
+                            if name == CURRENT || usages.iter().any(|x| x.name == *name) {
+                                Ok(name.clone())
+                            } else {
+                                let mut names = vec![CURRENT];
+                                names.extend(usages.iter().map(|x| x.name.as_str()));
+                                Err(src.error(
+                                    u.span().start,
+                                    format!("usage must be one of {}, not `{name}`", names.join(", ")),
+                                ))
+                            }
                         })
                         .collect::<Result<Vec<_>, _>>()?,
                 ),
@@ -270,7 +332,7 @@ impl VerbRules {
                 add,
             });
         }
-        Ok(VerbRules { conj, rules, verbs, descriptions })
+        Ok(VerbRules { conj, rules, verbs, descriptions, paradigm_article: file.paradigm_article, usages })
     }
 
     /// The slot names in paradigm order.
@@ -290,14 +352,19 @@ impl VerbRules {
         self.conj.conjugate(m, infinitive)
     }
 
-    /// The id of the model an entry is conjugated by (`1-00` for regular, regional and obsolete
-    /// verbs), after the verb-by-verb decisions of `verbs.toml`.
+    /// The usage code an entry's model number is, if it is one (`rules.toml`, `[[usage]]`).
+    fn usage_code(&self, model: u8) -> Option<&UsageCode> {
+        self.usages.iter().find(|u| u.code == model)
+    }
+
+    /// The id of the model an entry is conjugated by (`1-00` for regular verbs and for those
+    /// whose model number is a usage code), after the verb-by-verb decisions of `verbs.toml`.
     pub fn model_id(&self, entry: &VerbEntry) -> String {
         let verb = entry.verb();
         if let Some(m) = self.decisions(entry, verb).find_map(|d| d.model) {
             return self.conj.models[m].id.clone();
         }
-        let n = if entry.model == 88 || entry.model == 99 { 0 } else { entry.model };
+        let n = if self.usage_code(entry.model).is_some() { 0 } else { entry.model };
         format!("{}-{:02}", entry.conjugation, n)
     }
 
@@ -357,10 +424,25 @@ impl VerbRules {
         Ok((m, regular))
     }
 
-    /// Checks every entry against the rule set: its model exists and fits its infinitive, its
-    /// irregular participles end in -o, the forms listed for a defective verb are generated.
+    /// Checks every entry against the rule set: class 0 goes with a usage code and only there,
+    /// its model exists and fits its infinitive, its irregular participles end in -o, the forms
+    /// listed for a defective verb are generated.
     pub fn check_entries(&self, path: &Path, entries: &[VerbEntry]) -> Result<(), RuleError> {
         for e in entries {
+            if self.usage_code(e.model).is_some() != (e.class == 0) {
+                let codes: Vec<String> = self.usages.iter().map(|u| format!("{:02}", u.code)).collect();
+                let codes =
+                    if codes.is_empty() { "none in this rule set".to_string() } else { codes.join(", ") };
+                return Err(RuleError::syntax(
+                    path,
+                    e.line,
+                    4,
+                    format!(
+                        "class 0 goes with the usage codes only ({codes}), not with model {:02} and class {}",
+                        e.model, e.class
+                    ),
+                ));
+            }
             let err = |msg: String| RuleError::syntax(path, e.line, 1, msg);
             let (m, regular) = self.models_of(e).map_err(err)?;
             self.conj.fits(m, e.verb()).map_err(err)?;
@@ -401,7 +483,7 @@ impl VerbRules {
                     text: entry.infinitive.clone(),
                     slot: "inf",
                     rule: "model-mismatch",
-                    article: "17.2",
+                    article: &self.paradigm_article,
                     verdict: Verdict::Rejected { reason: reason.into() },
                 }]
             }
@@ -412,11 +494,7 @@ impl VerbRules {
             entry,
             verb,
             pronominal: entry.is_pronominal_entry(),
-            usage: match entry.model {
-                88 => Usage::Regional,
-                99 => Usage::Obsolete,
-                _ => Usage::Current,
-            },
+            usage: self.usage_code(entry.model).map_or(CURRENT, |u| u.name.as_str()),
             bracket_is_list,
             listed: if bracket_is_list {
                 entry.forms.as_deref().unwrap_or("").split_whitespace().map(fold).collect()
@@ -479,7 +557,7 @@ impl VerbRules {
             text: cell.text.clone(),
             slot: slot_name,
             rule: "paradigm",
-            article: "17.2",
+            article: &self.paradigm_article,
             verdict: Verdict::Accepted,
         }
     }
@@ -490,7 +568,7 @@ fn applies_to_entry(r: &Rule, v: &EntryView) -> bool {
     let e = v.entry;
     none_or(&r.class, |c| c.contains(&e.class))
         && none_or(&r.property, |p| p.contains(&e.property))
-        && none_or(&r.usage, |u| u.contains(&v.usage))
+        && none_or(&r.usage, |u| u.iter().any(|x| x == v.usage))
         && none_or(&r.pronominal, |&p| p == v.pronominal)
         && none_or(&r.infinitive, |i| i.contains(v.verb))
         && none_or(&r.bracket, |b| e.forms.as_deref() == Some(b.as_str()))
@@ -517,8 +595,9 @@ fn none_or<T>(o: &Option<T>, f: impl FnOnce(&T) -> bool) -> bool {
 impl VerbRules {
     /// The classified-list entry a lemma-table row stands for: its conjugation from the
     /// infinitive's ending, its model by name (the row's `model`, or the regular model), its
-    /// class from the verb parts of speech (`v.tr` 1, `v.intr` 2, `v.prnl` alone 3), and the marks
-    /// `desus`/`germ` (obsolete, 99) and `geo` (Spanish regional, 88), which allow the infinitive only.
+    /// class from the verb parts of speech (`v.tr` 1, `v.intr` 2, `v.prnl` alone 3); a row with a
+    /// mark (`desus`, `germ`, `geo`) that a usage code of `rules.toml` stands for takes that code
+    /// (the first in file order) and class 0, and is filtered as that usage.
     pub fn entry_for_row(&self, row: &crate::lemmas::LemmaRow) -> Result<VerbEntry, String> {
         use crate::lemmas::VerbPos;
         let verb = row.lemma.strip_suffix("se").filter(|v| v.ends_with('r')).unwrap_or(&row.lemma);
@@ -542,10 +621,15 @@ impl VerbRules {
                     .ok_or_else(|| format!("model id '{id}'"))?
             }
         };
-        let (model, class) = if row.marks.desus || row.marks.germ {
-            (99, 0)
-        } else if row.marks.geo {
-            (88, 0)
+        let marked = |m: &str| match m {
+            "desus" => row.marks.desus,
+            "germ" => row.marks.germ,
+            "geo" => row.marks.geo,
+            _ => false,
+        };
+        let usage = self.usages.iter().find(|u| u.marks.iter().any(|m| marked(m)));
+        let (model, class) = if let Some(u) = usage {
+            (u.code, 0)
         } else if row.verb.contains(&VerbPos::Transitive) {
             (model, 1)
         } else if row.verb.contains(&VerbPos::Intransitive) {

@@ -18,7 +18,7 @@
 mod filter;
 mod models;
 mod reader;
-mod toml_util;
+pub(crate) mod toml_util;
 
 pub use filter::VerbRules;
 pub use models::{Cell, Paradigm};

@@ -293,20 +293,38 @@ struct VariantDef {
 }
 
 /// One generated cell: the text and where its ending starts.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let verbs = rules.verbs.as_ref().expect("verb rules");
+/// let amar = verbs.conjugate("amar", "1-00")?;
+/// let (_, cells) = &amar.cells[0];
+/// assert_eq!(cells[0].text, "amar");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
+    /// The form, with its ending.
     pub text: String,
     /// Byte offset of the ending in `text` (the template's `|`).
     pub ending_at: usize,
 }
 
 impl Cell {
+    /// The ending of the form (from the template's `|` on).
     pub fn ending(&self) -> &str {
         &self.text[self.ending_at..]
     }
 }
 
 /// The simple forms of one verb by slot, in paradigm order.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let paradigm = rules.verbs.as_ref().expect("verb rules").conjugate("amar", "1-00")?;
+/// assert!(paradigm.listing().lines().any(|l| l.ends_with(" amo")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Paradigm<'a> {
     /// `(slot name, forms)`; a slot may have no form, one, or several variants.
@@ -441,17 +459,38 @@ impl Conjugator {
             let model = conj.build_model(&sources[*f], d)?;
             conj.models.push(model);
         }
-        // Bases must not loop.
+        // Bases must not loop. Each model's chain is walked once: a model known to reach a
+        // model without a base is not walked again, so a chain of N bases takes N steps, not N².
+        #[derive(Clone, Copy, PartialEq)]
+        enum Walk {
+            New,
+            OnPath,
+            Ends,
+        }
+        let mut state = vec![Walk::New; conj.models.len()];
         for (i, (d, f)) in defs.iter().enumerate() {
-            let mut seen = vec![i];
-            let mut m = conj.models[i].base;
+            let mut path = Vec::new();
+            let mut m = Some(i);
             while let Some(b) = m {
-                if seen.contains(&b) {
-                    return Err(sources[*f]
-                        .error(d.id.span().start, format!("model `{}`: its bases loop", d.id.get_ref())));
+                match state[b] {
+                    Walk::Ends => break,
+                    // Only this walk leaves marks: an earlier one either ended (and marked its
+                    // path) or failed.
+                    Walk::OnPath => {
+                        return Err(sources[*f].error(
+                            d.id.span().start,
+                            format!("model `{}`: its bases loop", d.id.get_ref()),
+                        ));
+                    }
+                    Walk::New => {
+                        state[b] = Walk::OnPath;
+                        path.push(b);
+                        m = conj.models[b].base;
+                    }
                 }
-                seen.push(b);
-                m = conj.models[b].base;
+            }
+            for b in path {
+                state[b] = Walk::Ends;
             }
         }
         for c in 1..=3u8 {

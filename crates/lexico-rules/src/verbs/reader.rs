@@ -10,6 +10,16 @@ use std::path::Path;
 use crate::error::RuleError;
 
 /// One line of the classified verb list.
+///
+/// ```
+/// use lexico_rules::verbs::VerbEntry;
+///
+/// let e = VerbEntry {
+///     infinitive: "dignarse".into(), homograph: None, conjugation: 1, model: 0, class: 3,
+///     property: '.', forms: None, line: 1,
+/// };
+/// assert_eq!(e.verb(), "dignar"); // the verb that is conjugated
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerbEntry {
     /// The infinitive as written, lower case, with "se" for pronominal entries (`dignarse`).
@@ -18,10 +28,10 @@ pub struct VerbEntry {
     pub homograph: Option<u8>,
     /// 1, 2 or 3, from the section the line is in.
     pub conjugation: u8,
-    /// The model number: 0 regular, 1… irregular models of the conjugation, 88 regional Spanish,
-    /// 99 obsolete.
+    /// The model number: 0 regular, 1… irregular models of the conjugation, or a usage code of
+    /// the rule set (`verbs/rules.toml`, `[[usage]]`: regional, obsolete).
     pub model: u8,
-    /// 0 obsolete or regional, 1 transitive, 2 intransitive, 3 pronominal (with "se"),
+    /// 0 with a usage code (obsolete or regional), 1 transitive, 2 intransitive, 3 pronominal (with "se"),
     /// 4 pronominal without "se" by an obsolete sense, 5 pronominal without "se" nor imperative
     /// by an impersonal sense.
     pub class: u8,
@@ -136,13 +146,6 @@ fn parse_entry(path: &Path, n: usize, line: &str, conj: u8) -> Result<VerbEntry,
     }
     if chars[6] != '-' {
         return Err(err(7, format!("expected `-` after the property, found `{}`", chars[6])));
-    }
-    let usage_code = model == 88 || model == 99;
-    if usage_code != (class == 0) {
-        return Err(err(
-            4,
-            format!("class 0 goes with models 88 and 99 only (model {model:02}, class {class})"),
-        ));
     }
     // infinitive
     let mut i = 7;

@@ -12,7 +12,12 @@ pub fn workspace() -> PathBuf {
 
 /// The FISE-2016 verb rule set of the repository.
 pub fn rules() -> VerbRules {
-    let dir = workspace().join("rules/fise-2016/verbs");
+    rules_of("fise-2016")
+}
+
+/// The verb rules of the repository's rule set `set` (`fise-2016`, `fise-2009`).
+pub fn rules_of(set: &str) -> VerbRules {
+    let dir = workspace().join("rules").join(set).join("verbs");
     VerbRules::load(&dir).unwrap_or_else(|e| panic!("loading {}: {e}", dir.display()))
 }
 

@@ -1,7 +1,7 @@
 //! Builds the default lexicon from `lexicon-src/` with the rule set `fise-2016` embedded in
-//! `lexico-rules` (the one `lexico build` uses by default) and embeds it: the binary's lexicon is
-//! rebuilt whenever a source or rule file changes (a changed rule file rebuilds `lexico-rules`,
-//! which re-runs this script), so it can never be stale.
+//! `lexico-rules` (the one `lexico build` uses by default) into `OUT_DIR`, where `src/lib.rs`
+//! embeds it. It is rebuilt whenever a source or rule file changes (a changed rule file rebuilds
+//! `lexico-rules`, which re-runs this script), so it can never be stale.
 
 use std::path::Path;
 
@@ -28,12 +28,12 @@ fn main() {
     let inputs: Vec<_> = spec
         .sources
         .iter()
-        .map(|name| lexico_lexicon::compile::Input {
+        .map(|name| lexico_compile::Input {
             path: format!("lexicon-src/{name}"),
             bytes: std::fs::read(src.join(name)).unwrap_or_else(|e| panic!("lexicon-src/{name}: {e}")),
         })
         .collect();
-    let meta = lexico_lexicon::compile::Meta {
+    let meta = lexico_compile::Meta {
         name: spec.name,
         edition: spec.edition,
         version: spec.version,
@@ -43,7 +43,7 @@ fn main() {
         anagram_index: true,
         jobs: 0,
     };
-    let compiled = lexico_lexicon::compile::compile(&rules, &inputs, None, meta, &mut |_, _, _| {})
+    let compiled = lexico_compile::compile(&rules, &inputs, None, meta, &mut |_, _, _| {})
         .unwrap_or_else(|e| panic!("building the default lexicon: {e}"));
     for x in compiled.exclusions.iter().take(20) {
         println!(

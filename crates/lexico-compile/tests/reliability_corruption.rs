@@ -11,7 +11,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-use lexico_lexicon::compile::{compile, Input, Meta};
+use lexico_compile::{compile, Input, Meta};
 use lexico_lexicon::format;
 use lexico_lexicon::Lexicon;
 use lexico_rules::RuleSet;

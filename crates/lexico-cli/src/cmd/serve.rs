@@ -1,0 +1,207 @@
+//! `lexico serve`: the judge station in a browser (see `station` and `docs/arbitros.md`).
+//!
+//! The lexicon is opened once, at start, and copied into memory. The station listens on
+//! 127.0.0.1 unless `--listen` names another address; on any address but loopback the judge
+//! answers only holders of the table code. The codes are printed at start: the arbiter code
+//! always, the table code when one is needed. Ctrl-C or SIGTERM stops it: requests under way
+//! finish (five seconds at most), and every judgement is in the audit log by then, since each is
+//! written and synced before its verdict is sent.
+
+use std::future::IntoFuture;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+
+use crate::audit::AuditLog;
+use crate::i18n::{msg, Arg, Lang};
+use crate::lexicons::LexiconArg;
+use crate::station::{self, Station};
+
+/// The address the station listens on by default.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:8034";
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The address and port to listen on. Any address but loopback serves the judge only to
+    /// holders of the table code printed at start. Port 0 takes a free port.
+    #[arg(long, value_name = "ADDR", default_value = DEFAULT_LISTEN)]
+    pub listen: SocketAddr,
+    /// Seconds after which the judge page clears a verdict; 0 keeps it until the next play.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub clear_after: u64,
+    /// Append every judgement to FILE as CSV (UTC time, play as typed, table, round, verdict,
+    /// lexicon checksum), each line synced to the disk before its verdict is sent.
+    #[arg(long, value_name = "FILE")]
+    pub audit_log: Option<PathBuf>,
+    /// Requests one client address may make per minute (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 120)]
+    pub rate_limit: u32,
+    /// The arbiter's access code (6 to 64 ASCII letters or digits); default: a new random code
+    /// at each start.
+    #[arg(long, value_name = "CODE", env = "LEXICO_ARBITER_CODE", hide_env_values = true)]
+    pub arbiter_code: Option<String>,
+    /// The tables' access code (6 to 64 ASCII letters or digits): required by the judge on any
+    /// listener, loopback too, when given; default on an address but loopback: a new random code.
+    #[arg(long, value_name = "CODE", env = "LEXICO_TABLE_CODE", hide_env_values = true)]
+    pub table_code: Option<String>,
+    #[command(flatten)]
+    pub lexicon: LexiconArg,
+}
+
+/// Letters and digits of a new code, without the look-alikes 0, O, 1, I and L.
+const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// A new random code of 8 characters from the system's random source.
+fn new_code() -> Result<String> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no random source for an access code: {e}"))?;
+    // 256 is not a multiple of 31: the bias (at most one part in 8) costs less than a bit of the
+    // code's 39.
+    Ok(bytes.iter().map(|b| CODE_ALPHABET[*b as usize % CODE_ALPHABET.len()] as char).collect())
+}
+
+/// A code given on the command line, checked.
+fn given_code(code: &str, option: &str, lang: Lang) -> Result<String> {
+    let (min, max) = (6, 64);
+    if !(min..=max).contains(&code.len()) || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        bail!(msg(
+            lang,
+            "serve-error-code",
+            &[("option", Arg::Str(option)), ("min", Arg::Num(min as u64)), ("max", Arg::Num(max as u64))]
+        ));
+    }
+    Ok(code.to_string())
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let term = Lang::terminal();
+    let (lex, signer) = station::engine::open_in_memory(&args.lexicon)?;
+    let checksum = lex.payload_sha256_verified()?.to_string();
+    let arbiter_code = match &args.arbiter_code {
+        Some(code) => given_code(code, "--arbiter-code", term)?,
+        None => new_code()?,
+    };
+    let hall = !args.listen.ip().is_loopback();
+    let table_code = match &args.table_code {
+        Some(code) => Some(given_code(code, "--table-code", term)?),
+        None if hall => Some(new_code()?),
+        None => None,
+    };
+    let audit =
+        args.audit_log.as_deref().map(|p| AuditLog::open(p, &checksum, &signer.to_string())).transpose()?;
+    let st = Station::new(
+        lex,
+        Lang::station(),
+        arbiter_code,
+        table_code,
+        args.clear_after,
+        args.rate_limit,
+        audit,
+    )?;
+    let st = Arc::new(st);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the station's runtime")?;
+    runtime.block_on(serve(Arc::clone(&st), &args, term))?;
+    println!("{}", msg(term, "serve-stopped", &[("count", Arg::Num(st.judged.load(Ordering::Relaxed)))]));
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn serve(st: Arc<Station>, args: &Args, term: Lang) -> Result<()> {
+    let addr = args.listen.to_string();
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .with_context(|| msg(term, "serve-error-listen", &[("addr", Arg::Str(&addr))]))?;
+    let local = listener.local_addr().context("the station's address")?;
+    let shown = if local.ip().is_unspecified() {
+        SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), local.port())
+    } else {
+        local
+    };
+    let lexicon = format!("{} {} {}", st.name, st.edition, st.version);
+    let t = |id: &str, args: &[(&str, Arg)]| println!("{}", msg(term, id, args));
+    t("serve-lexicon", &[("lexicon", Arg::Str(&lexicon)), ("checksum", Arg::Str(&st.sha256))]);
+    t("serve-judge-page", &[("url", Arg::Str(&format!("http://{shown}/")))]);
+    t(
+        "serve-arbiter-page",
+        &[("url", Arg::Str(&format!("http://{shown}/arbitro"))), ("code", Arg::Str(&st.arbiter_code))],
+    );
+    if let Some(code) = &st.table_code {
+        t("serve-table-code", &[("code", Arg::Str(code)), ("addr", Arg::Str(&local.to_string()))]);
+    }
+    match &args.audit_log {
+        Some(path) => t("serve-audit-log", &[("path", Arg::Str(&path.display().to_string()))]),
+        None => t("serve-no-audit-log", &[]),
+    }
+    t("serve-stop-hint", &[]);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let app = station::router(st).into_make_service_with_connect_info::<SocketAddr>();
+    let server = tokio::spawn(
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .into_future(),
+    );
+    shutdown_signal().await;
+    let _ = stop.send(());
+    // Requests under way finish; a client that keeps a connection open does not hold the
+    // station up for more than a few seconds.
+    match tokio::time::timeout(Duration::from_secs(5), server).await {
+        Ok(Ok(result)) => result.context("serving")?,
+        Ok(Err(e)) => bail!("the station stopped unexpectedly: {e}"),
+        Err(_) => {}
+    }
+    Ok(())
+}
+
+/// Waits for Ctrl-C (SIGINT) or, on Unix, SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_codes_are_eight_unambiguous_characters_and_differ() {
+        let (a, b) = (new_code().unwrap(), new_code().unwrap());
+        assert_eq!(a.len(), 8);
+        assert!(a.bytes().all(|c| CODE_ALPHABET.contains(&c)));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn given_codes_are_checked() {
+        assert!(given_code("ABC123", "--arbiter-code", Lang::En).is_ok());
+        assert!(given_code("ABC12", "--arbiter-code", Lang::En).is_err());
+        assert!(given_code("ABC 123", "--arbiter-code", Lang::En).is_err());
+        let e = given_code("ÁRBITRO1", "--table-code", Lang::Es).unwrap_err().to_string();
+        assert!(e.starts_with("el código de --table-code"), "{e}");
+    }
+}

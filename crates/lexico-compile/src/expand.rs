@@ -1,0 +1,293 @@
+//! Stage 2, entries → forms: the rules expand each source's entries (words of a raw list,
+//! non-verb lemmas, lemma-table rows, classified verbs, update lines) into forms, and each form
+//! is handed to a [`Sink`] that turns it into tiles. The entries are cut into units of work run
+//! on several threads; the parts they file are merged in unit order, so the lexicon does not
+//! depend on the number of threads.
+
+use lexico_lexicon::provenance::{code, SlotInfo};
+use lexico_lexicon::{Lexicon, Part, SourceInfo};
+use lexico_rules::{fise, lemmas, nonverbs, RuleError, RuleSet};
+use lexico_tiles::TileSet;
+
+use crate::forms::{Exclusion, Sink};
+use crate::read::{entries, Parsed};
+use crate::{CompileError, EvidenceCounts};
+
+/// The previous edition, asked whether it holds a word.
+pub(crate) struct Previous<'a>(pub &'a Lexicon);
+
+impl nonverbs::PreviousEdition for Previous<'_> {
+    fn has(&self, word: &str) -> bool {
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<lexico_tiles::Word> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let lex = self.0;
+        SCRATCH.with_borrow_mut(|w| lex.tiles().parse_word_into(word, w).is_ok() && lex.contains(w))
+    }
+
+    fn tile_count(&self, word: &str) -> Option<usize> {
+        let mut w = Vec::new();
+        self.0.tiles().parse_word_into(word, &mut w).ok().map(|()| w.len())
+    }
+}
+
+/// Units of work in flight at most: the workers run ahead of the merge by this many units, so
+/// memory stays that of a few units however unequal they are.
+const WINDOW: usize = 8;
+
+/// Entries per unit of work: enough units to share between workers, few enough to keep merging
+/// cheap.
+fn unit_len(entries: usize) -> usize {
+    entries.div_ceil(64).max(256)
+}
+
+/// A run of entries of one source.
+pub(crate) struct Unit {
+    source: usize,
+    range: std::ops::Range<usize>,
+}
+
+/// What a unit of work produced.
+pub(crate) struct Done {
+    pub(crate) part: Part,
+    pub(crate) exclusions: Vec<Exclusion>,
+    pub(crate) taken: u64,
+    pub(crate) evidence: EvidenceCounts,
+    /// The index of the unit's source.
+    pub(crate) source: usize,
+    /// The number of entries expanded.
+    pub(crate) entries: u64,
+    /// The number of lines whose own word (as the source spells it) was excluded.
+    pub(crate) excluded_lines: u64,
+}
+
+/// Why a unit of work produced nothing.
+enum Failure {
+    Compile(CompileError),
+    Panic(Box<dyn std::any::Any + Send>),
+}
+
+/// Everything the rules need to expand every source.
+pub(crate) struct Work<'a> {
+    pub(crate) rules: &'a RuleSet,
+    pub(crate) tiles: &'a TileSet,
+    pub(crate) plurals: Option<&'a lexico_rules::plural::Plurals>,
+    pub(crate) previous: Option<&'a Previous<'a>>,
+    pub(crate) updates: &'a [fise::UpdateEntry],
+    pub(crate) annotations: &'a [lemmas::LemmaRow],
+    pub(crate) listed: &'a std::collections::HashSet<(&'a str, Option<u8>)>,
+    pub(crate) listed_words: &'a std::collections::HashSet<&'a str>,
+    pub(crate) parsed: &'a [Parsed],
+    pub(crate) infos: &'a [SourceInfo],
+}
+
+/// What a worker keeps between units: the non-verb context of the source it is on.
+#[derive(Default)]
+pub(crate) struct WorkerState<'a> {
+    non_verbs: Option<(usize, nonverbs::NonVerbContext<'a>)>,
+}
+
+impl<'a> Work<'a> {
+    /// The units of work, in source order.
+    fn units(&self) -> Vec<Unit> {
+        let mut units = Vec::new();
+        for (source, p) in self.parsed.iter().enumerate() {
+            let n = entries(p);
+            let step = unit_len(n);
+            let mut start = 0;
+            loop {
+                let end = (start + step).min(n);
+                units.push(Unit { source, range: start..end });
+                if end == n {
+                    break;
+                }
+                start = end;
+            }
+        }
+        units
+    }
+
+    /// Runs every unit on `jobs` threads (0: as many as the machine has cores, at most four),
+    /// and hands what each produced to `merge` in unit order: the lexicon is the one a single
+    /// thread would build. Stops at the first unit (in order) that fails.
+    pub(crate) fn run_all(
+        &self,
+        jobs: usize,
+        mut merge: impl FnMut(Done) -> Result<(), CompileError>,
+    ) -> Result<(), CompileError> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::{mpsc, Mutex};
+        let units = self.units();
+        let threads = match jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4),
+            n => n,
+        };
+        let next = AtomicUsize::new(0);
+        let (permit_tx, permits) = mpsc::channel::<()>();
+        let permits = Mutex::new(permits);
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel::<(usize, Result<Done, Failure>)>();
+            for _ in 0..WINDOW {
+                permit_tx.send(()).expect("the receiver is alive");
+            }
+            for _ in 0..threads.min(units.len()) {
+                let (tx, units, next, permits) = (tx.clone(), &units, &next, &permits);
+                scope.spawn(move || {
+                    let mut state = WorkerState::default();
+                    loop {
+                        // A permit, then the next unit: never more than WINDOW units unmerged.
+                        if permits.lock().map_or(true, |p| p.recv().is_err()) {
+                            return;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(unit) = units.get(i) else { return };
+                        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            self.run(unit, &mut state)
+                        }));
+                        let r = match r {
+                            Ok(Ok(done)) => Ok(done),
+                            Ok(Err(e)) => Err(Failure::Compile(e)),
+                            Err(p) => Err(Failure::Panic(p)),
+                        };
+                        if tx.send((i, r)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let mut waiting = std::collections::BTreeMap::new();
+            let mut want = 0;
+            // Dropping `permit_tx` on the way out (done or failed) lets every worker stop.
+            let permit_tx = permit_tx;
+            while want < units.len() {
+                let Ok((i, r)) = rx.recv() else { break };
+                waiting.insert(i, r);
+                while let Some(r) = waiting.remove(&want) {
+                    match r {
+                        Ok(done) => merge(done)?,
+                        Err(Failure::Compile(e)) => return Err(e),
+                        Err(Failure::Panic(p)) => std::panic::resume_unwind(p),
+                    }
+                    want += 1;
+                    let _ = permit_tx.send(());
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Expands one unit of work and files its forms.
+    fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done, CompileError> {
+        let p = &self.parsed[unit.source];
+        let info = &self.infos[unit.source];
+        let source = info.file.path.as_str();
+        let mut sink = Sink::new(self.rules, self.tiles);
+        let mut evidence = EvidenceCounts::new();
+        match p {
+            Parsed::Raw(list) => {
+                let slot = sink.part.slot(SlotInfo {
+                    slot: "word".into(),
+                    rule: "raw-list".into(),
+                    article: String::new(),
+                    reason: String::new(),
+                })?;
+                for (line, text) in list.words_in(unit.range.clone()) {
+                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
+                }
+            }
+            Parsed::VerbUpdates => {}
+            Parsed::NonVerbs(entries) => {
+                let plurals = self.plurals.expect("checked when read");
+                if state.non_verbs.as_ref().is_none_or(|(s, _)| *s != unit.source) {
+                    let previous = self.previous.map(|l| l as &dyn nonverbs::PreviousEdition);
+                    let mut ctx = nonverbs::NonVerbContext::new(plurals, previous, self.updates);
+                    ctx.annotate(self.annotations.iter().cloned());
+                    ctx.list(entries);
+                    state.non_verbs = Some((unit.source, ctx));
+                }
+                let (_, ctx) = state.non_verbs.as_ref().expect("set above");
+                for e in &entries[unit.range.clone()] {
+                    let (forms, ev) = nonverbs::expand(e, ctx);
+                    for ev in ev {
+                        *evidence.entry(ev.name()).or_default() += 1;
+                    }
+                    let mut text = e.lemma.clone();
+                    if let Some(f) = &e.feminine {
+                        text.push(' ');
+                        text.push_str(f);
+                    }
+                    if let Some(h) = e.homograph {
+                        text.push_str(&format!(" {h}"));
+                    }
+                    sink.part.describe_entry(info.base + e.line as u64, format!("non-verb {text}"));
+                    for (k, f) in forms.iter().enumerate() {
+                        sink.emit(f, k == 0, source, info.base, e.line as u64)?;
+                    }
+                }
+            }
+            Parsed::Lemmas(rows) => {
+                let plurals = self.plurals.expect("checked when read");
+                for row in rows[unit.range.clone()]
+                    .iter()
+                    .filter(|r| !self.listed.contains(&(r.lemma.as_str(), r.homograph)))
+                {
+                    sink.part.describe_entry(info.base + row.line as u64, format!("lemma {}", row.lemma));
+                    if !row.pos.is_empty() {
+                        for (k, f) in nonverbs::expand_row(row, plurals).iter().enumerate() {
+                            sink.emit(f, k == 0, source, info.base, row.line as u64)?;
+                        }
+                    }
+                    if !row.verb.is_empty() {
+                        let Some(v) = &self.rules.verbs else {
+                            return Err(CompileError::Unsupported {
+                                path: format!("{source}:{}", row.line),
+                                kind: "verb (the rule set has no verb rules)",
+                            });
+                        };
+                        let entry = v
+                            .entry_for_row(row)
+                            .map_err(|m| RuleError::syntax(std::path::Path::new(source), row.line, 1, m))?;
+                        for f in v.expand(&entry) {
+                            sink.emit(&f, false, source, info.base, row.line as u64)?;
+                        }
+                    }
+                }
+            }
+            Parsed::Verbs(entries) => {
+                let v = self.rules.verbs.as_ref().expect("checked when read");
+                for e in &entries[unit.range.clone()] {
+                    let mut text = format!("verb {:02}-{}-{}-{}", e.model, e.class, e.property, e.infinitive);
+                    if let Some(h) = e.homograph {
+                        text.push_str(&format!(" {h}"));
+                    }
+                    if let Some(f) = &e.forms {
+                        text.push_str(&format!("({f})"));
+                    }
+                    sink.part.describe_entry(info.base + e.line as u64, text);
+                    for f in v.expand(e) {
+                        sink.emit(&f, false, source, info.base, e.line as u64)?;
+                    }
+                }
+            }
+            Parsed::NonVerbUpdates(entries) => {
+                for u in &entries[unit.range.clone()] {
+                    let in_list = self.listed_words.contains(u.word.as_str());
+                    for f in nonverbs::update_forms(u, self.plurals, in_list) {
+                        sink.emit(&f, true, source, info.base, u.line as u64)?;
+                    }
+                }
+            }
+        }
+        sink.part.sort();
+        Ok(Done {
+            part: sink.part,
+            exclusions: sink.exclusions,
+            taken: sink.taken,
+            evidence,
+            source: unit.source,
+            entries: unit.range.len() as u64,
+            excluded_lines: sink.excluded_lines,
+        })
+    }
+}

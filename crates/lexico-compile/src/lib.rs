@@ -1,0 +1,360 @@
+//! The compile pipeline: source lists and a rule set in, a lexicon file image out, with the
+//! warnings a maintainer should read and an exclusion report of every word left out. It owns
+//! the stages between the rules and the file format, one module each: [`read`](crate::Input)
+//! the sources into entries, expand the entries into forms with the rules, turn the forms into
+//! tile words (screening, length, exclusions), and hand the words to the
+//! [`Builder`](lexico_lexicon::Builder), which writes the file. It never prints (progress goes to
+//! a callback, warnings come back as data), never writes a file and never opens one: the caller
+//! reads the sources and writes the image.
+//!
+//! The lexicon does not depend on the order the sources are given in (they are taken in the
+//! byte order of their paths, see `docs/maintainers.md`) nor on the number of threads.
+//!
+//! ```
+//! use lexico_compile::{compile, Input, Meta};
+//!
+//! let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+//! let list = Input { path: "words.txt".into(), bytes: b"casa\nperro\nkiwi\n".to_vec() };
+//! let meta = Meta { name: "demo".into(), ..Meta::default() };
+//! let compiled = compile(&rules, &[list], None, meta, &mut |_, _, _| {})?;
+//! assert_eq!(compiled.manifest.words, 2);
+//! assert_eq!(compiled.exclusions[0].text, "kiwi"); // K has no tile
+//! let lexicon = lexico_lexicon::Lexicon::from_vec(compiled.image)?;
+//! assert!(lexicon.contains(&lexicon.tiles().parse_word("perro")?));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod error;
+mod expand;
+mod forms;
+mod read;
+mod rule_lists;
+mod warnings;
+mod write;
+
+use lexico_lexicon::{Builder, Lexicon, Manifest};
+use lexico_rules::{fise, lemmas, RuleSet};
+use lexico_tiles::TileSet;
+
+pub use error::{CompileError, EvidenceCounts};
+pub use forms::Exclusion;
+pub use lexico_lexicon::progress::{Phase, Progress};
+pub use read::Input;
+pub use warnings::{Warning, DUPLICATES_SHOWN, MOSTLY_EXCLUDED_MIN_LINES};
+
+use expand::{Previous, Work};
+use forms::Sink;
+use read::{entries, Parsed};
+
+/// The descriptive fields of the lexicon being built.
+///
+/// ```
+/// let meta = lexico_compile::Meta { name: "FISE".into(), edition: "FISE-2".into(), jobs: 1, ..Default::default() };
+/// assert!(!meta.anagram_index); // off unless asked for
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Meta {
+    /// The lexicon's name (`FISE`).
+    pub name: String,
+    /// Its edition (`FISE-2`).
+    pub edition: String,
+    /// Its version (semver or a date).
+    pub version: String,
+    /// Notes for the manifest (provenance, licence).
+    pub notes: Vec<String>,
+    /// The program building it (`lexico 0.1.0`).
+    pub tool: String,
+    /// Add the anagram index (section `AGRM`): anagram queries in a fraction of a millisecond, at
+    /// the cost of a file about ten times the word store and a slower build.
+    pub anagram_index: bool,
+    /// Threads that expand entries and file their forms; 0: one per core, at most four. The
+    /// lexicon does not depend on it.
+    pub jobs: usize,
+}
+
+/// What a build produced.
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let input = lexico_compile::Input { path: "w.txt".into(), bytes: b"casa\ncasa\nperro\n".to_vec() };
+/// let c = lexico_compile::compile(&rules, &[input], None, Default::default(), &mut |_, _, _| {})?;
+/// assert_eq!((c.manifest.words, c.taken), (2, 3));
+/// assert_eq!(c.warnings[0].to_string(), "w.txt: 1 duplicate line (at 2)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Compiled {
+    /// The lexicon file, byte for byte: write it, or open it with
+    /// [`Lexicon::from_vec`](lexico_lexicon::Lexicon::from_vec).
+    pub image: Vec<u8>,
+    /// The manifest the file records, counts and payload digest filled in.
+    pub manifest: Manifest,
+    /// Every word left out, in source order: the exclusion report.
+    pub exclusions: Vec<Exclusion>,
+    /// Words taken in (source words and generated forms), before duplicates were merged.
+    pub taken: u64,
+    /// How many words each source of evidence decided the number of.
+    pub evidence: EvidenceCounts,
+    /// What the maintainer should look at, though the build succeeded: in source order (the
+    /// order of their paths), each source's warnings in the order of [`Warning`]'s variants.
+    pub warnings: Vec<Warning>,
+}
+
+/// Compiles `inputs` with `rules`, taking `previous` (the last edition) as evidence where the
+/// sources leave a question open. `progress(phase, done, total)` is called as the build goes
+/// (see [`Progress`]).
+///
+/// The inputs are taken in the byte order of their paths, whatever order they come in: the
+/// same files give the same lexicon, byte for byte, however they were listed.
+pub fn compile(
+    rules: &RuleSet,
+    inputs: &[Input],
+    previous: Option<&Lexicon>,
+    meta: Meta,
+    progress: Progress<'_>,
+) -> Result<Compiled, CompileError> {
+    let tiles = TileSet::parse(&rules.tiles_csv)
+        .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
+    let mut inputs: Vec<&Input> = inputs.iter().collect();
+    // Stable: the same path given twice keeps its places (and is warned about).
+    inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    let read::Sources { parsed, infos: mut source_infos, base } = read::read_all(rules, &inputs, progress)?;
+    // Each source's warnings, in source order: what reading found now, exclusions after.
+    let mut warnings: Vec<Vec<Warning>> = source_infos
+        .iter()
+        .enumerate()
+        .map(|(i, info)| warnings::reading_warnings(&parsed[i], info, &source_infos[..i]))
+        .collect();
+    let previous = previous.map(Previous);
+    let needs_plurals = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_) | Parsed::Lemmas(_)));
+    // A lemma-table row for a headword (and homograph number) of a FISE non-verb list annotates
+    // that entry; any other row is a lemma of its own.
+    let listed: std::collections::HashSet<(&str, Option<u8>)> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::NonVerbs(e) => Some(e.iter().map(|e| (e.lemma.as_str(), e.homograph))),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    // Every headword and feminine of the non-verb lists: an update list's new entry that none
+    // of them repeats is a word of its own.
+    let listed_words: std::collections::HashSet<&str> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::NonVerbs(e) => {
+                Some(e.iter().flat_map(|e| std::iter::once(e.lemma.as_str()).chain(e.feminine.as_deref())))
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let annotations: Vec<lemmas::LemmaRow> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::Lemmas(rows) => {
+                Some(rows.iter().filter(|r| listed.contains(&(r.lemma.as_str(), r.homograph))))
+            }
+            _ => None,
+        })
+        .flatten()
+        .cloned()
+        .collect();
+    let plurals = match (&rules.plurals, needs_plurals) {
+        (Some(p), _) => Some(p),
+        (None, false) => None,
+        (None, true) => {
+            return Err(CompileError::Unsupported {
+                path: "the rule set".into(),
+                kind: "non-verb (the rule set has no plural rules)",
+            })
+        }
+    };
+    let updates: Vec<fise::UpdateEntry> = parsed
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::NonVerbUpdates(u) => Some(u.iter().cloned()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let work = Work {
+        rules,
+        tiles: &tiles,
+        plurals,
+        previous: previous.as_ref(),
+        updates: &updates,
+        annotations: &annotations,
+        listed: &listed,
+        listed_words: &listed_words,
+        parsed: &parsed,
+        infos: &source_infos,
+    };
+    let mut builder = Builder::new(&rules.tiles_csv);
+    builder.anagram_index(meta.anagram_index);
+    let mut exclusions = Vec::new();
+    let mut taken = 0;
+    let mut evidence = EvidenceCounts::new();
+    let total_entries: u64 = parsed.iter().map(|p| entries(p) as u64).sum();
+    let mut expanded = 0;
+    let mut excluded_lines = vec![0u64; parsed.len()];
+    progress(Phase::Expanding, 0, total_entries);
+    work.run_all(meta.jobs, |done| {
+        builder.merge(done.part)?;
+        exclusions.extend(done.exclusions);
+        taken += done.taken;
+        for (k, n) in done.evidence {
+            *evidence.entry(k).or_default() += n;
+        }
+        excluded_lines[done.source] += done.excluded_lines;
+        expanded += done.entries;
+        progress(Phase::Expanding, expanded, total_entries);
+        Ok(())
+    })?;
+    warnings::mostly_excluded(&mut warnings, &parsed, &source_infos, &excluded_lines);
+    let warnings: Vec<Warning> = warnings.into_iter().flatten().collect();
+    let mut sink = Sink::new(rules, &tiles);
+    if let (Some(plurals), true) = (plurals, needs_plurals) {
+        rule_lists::emit(rules, &tiles, plurals, &listed, &mut sink, &mut source_infos, base)?;
+    }
+    let manifest = write::manifest(meta, rules, source_infos);
+    builder.merge(sink.part)?;
+    exclusions.extend(sink.exclusions);
+    taken += sink.taken;
+    let (image, manifest) = write::finish(builder, manifest, &exclusions, taken, progress)?;
+    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> RuleSet {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016");
+        RuleSet::load(&dir).expect("the shipped rule set loads")
+    }
+
+    fn input(path: &str, text: &str) -> Input {
+        Input { path: path.into(), bytes: text.as_bytes().to_vec() }
+    }
+
+    /// `n` distinct made-up words, one a line, of plain letters (no digraph can form).
+    fn words(n: usize, from: usize) -> String {
+        let (c, v) = (b"bcdfgmnpst", b"aeiou");
+        (from..from + n)
+            .map(|i| {
+                let w = [c[i % 10], v[i / 10 % 5], c[i / 50 % 10], v[i / 500 % 5], c[i / 2500 % 10], b'a'];
+                format!("{}\n", String::from_utf8_lossy(&w))
+            })
+            .collect()
+    }
+
+    fn build(inputs: &[Input], meta: Meta) -> (Compiled, Vec<(Phase, u64, u64)>) {
+        let mut calls = Vec::new();
+        let compiled = compile(&rules(), inputs, None, meta, &mut |p, d, t| calls.push((p, d, t)))
+            .expect("the sources build");
+        (compiled, calls)
+    }
+
+    fn warnings(inputs: &[Input]) -> Vec<String> {
+        build(inputs, Meta::default()).0.warnings.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn progress_goes_through_the_phases_in_order_and_ends_at_each_total() {
+        let inputs = [input("b.txt", &words(3000, 0)), input("a.txt", &words(1500, 3000))];
+        let meta = Meta { anagram_index: true, jobs: 2, ..Meta::default() };
+        let (compiled, calls) = build(&inputs, meta);
+        let mut phases: Vec<Phase> = calls.iter().map(|c| c.0).collect();
+        phases.dedup();
+        assert_eq!(phases, [Phase::Reading, Phase::Expanding, Phase::Writing, Phase::Indexing]);
+        for pair in calls.windows(2) {
+            let ((p, d, t), (q, e, u)) = (pair[0], pair[1]);
+            if p == q {
+                assert!(t == u && d <= e, "{pair:?}: the total changed or done went back");
+            } else {
+                assert_eq!(d, t, "{p:?} ended at {d} of {t}");
+            }
+        }
+        let last = calls.last().unwrap();
+        assert_eq!(last.1, last.2, "the last phase ends at its total: {last:?}");
+        let total = |phase| calls.iter().find(|c| c.0 == phase).unwrap().2;
+        let bytes: usize = inputs.iter().map(|i| i.bytes.len()).sum();
+        assert_eq!(total(Phase::Reading), bytes as u64);
+        assert_eq!(total(Phase::Expanding), 4500);
+        assert_eq!(total(Phase::Writing), compiled.manifest.words);
+        assert_eq!(total(Phase::Indexing), compiled.manifest.words);
+        let moves = calls.iter().filter(|c| c.0 == Phase::Expanding && c.1 > 0 && c.1 < c.2).count();
+        assert!(moves > 3, "the expansion moves in steps: {calls:?}");
+    }
+
+    #[test]
+    fn no_indexing_phase_without_the_anagram_index() {
+        let (_, calls) = build(&[input("a.txt", "casa\ncasas\n")], Meta::default());
+        let mut phases: Vec<Phase> = calls.iter().map(|c| c.0).collect();
+        phases.dedup();
+        assert_eq!(phases, [Phase::Reading, Phase::Expanding, Phase::Writing]);
+    }
+
+    #[test]
+    fn the_order_of_the_inputs_changes_nothing() {
+        let (a, b) = (input("a.txt", "casa\nperro\n"), input("b.txt", "gato\ncasa\n"));
+        let (ab, _) = build(&[a, b], Meta::default());
+        let (a, b) = (input("a.txt", "casa\nperro\n"), input("b.txt", "gato\ncasa\n"));
+        let (ba, _) = build(&[b, a], Meta::default());
+        assert!(ab.image == ba.image, "the lexicon depends on the order of its sources");
+        let paths: Vec<&str> = ab.manifest.sources.iter().map(|s| s.file.path.as_str()).collect();
+        assert_eq!(paths, ["a.txt", "b.txt"]);
+    }
+
+    #[test]
+    fn duplicate_lines_are_counted_with_the_first_repeating_lines() {
+        let text = "casa\nperro\ncasa\n# a comment\ngato\nperro\ncasa\n";
+        assert_eq!(warnings(&[input("list.txt", text)]), ["list.txt: 3 duplicate lines (at 3, 6, 7)"]);
+        let many: String = (0..8).map(|_| "casa\n").collect();
+        assert_eq!(
+            warnings(&[input("many.txt", &many)]),
+            ["many.txt: 7 duplicate lines (first at 2, 3, 4, 5, 6)"]
+        );
+        assert_eq!(warnings(&[input("one.txt", "casa\ncasa\n")]), ["one.txt: 1 duplicate line (at 2)"]);
+        assert!(warnings(&[input("clean.txt", "casa\nperro\n")]).is_empty());
+    }
+
+    #[test]
+    fn an_empty_source_is_named() {
+        let inputs = [input("words.txt", "casa\n"), input("empty.txt", ""), input("notes.txt", "# only\n\n")];
+        assert_eq!(
+            warnings(&inputs),
+            ["empty.txt: empty source", "notes.txt: empty source: no entry in its 2 lines"]
+        );
+    }
+
+    #[test]
+    fn a_source_mostly_excluded_is_warned_about_from_ten_lines() {
+        let prose = |bad: usize, good: usize| -> String {
+            let mut t: String = (0..bad).map(|i| format!("línea {i} de un texto\n")).collect();
+            t.push_str(&words(good, 0));
+            t
+        };
+        assert_eq!(
+            warnings(&[input("prose.txt", &prose(12, 3))]),
+            ["prose.txt: 12 of 15 lines excluded: is it a word list?"]
+        );
+        // Too few lines, or not more than half.
+        assert!(warnings(&[input("short.txt", &prose(9, 1))]).is_empty());
+        assert!(warnings(&[input("half.txt", &prose(10, 10))]).is_empty());
+    }
+
+    #[test]
+    fn a_source_given_twice_is_warned_about() {
+        let inputs = [input("a.txt", "casa\n"), input("copy.txt", "casa\n"), input("a.txt", "casa\n")];
+        assert_eq!(
+            warnings(&inputs),
+            [
+                "a.txt: given twice: its entries are read twice",
+                "copy.txt: the same bytes as a.txt: its entries are read twice"
+            ]
+        );
+    }
+}

@@ -1,0 +1,136 @@
+//! Stage 1, sources → entries: each source is told by its content (the FISE title line, the
+//! lemma-table header, else a raw list), read by its reader, and described for the manifest
+//! (path, kind, lines, SHA-256, first entry id). Every source is read before anything is
+//! expanded, so an unreadable one stops the build before any work is done.
+
+use sha2::{Digest, Sha256};
+
+use lexico_lexicon::progress::{Phase, Progress};
+use lexico_lexicon::{hex, FileDigest, SourceInfo};
+use lexico_rules::sources::{self, SourceKind};
+use lexico_rules::{fise, lemmas, verbs, RuleSet};
+
+use crate::CompileError;
+
+/// A source file as given to a build: the path to record and its bytes.
+///
+/// ```
+/// let input = lexico_compile::Input { path: "words.txt".into(), bytes: b"casa\nperro\n".to_vec() };
+/// assert_eq!(input.path, "words.txt");
+/// ```
+pub struct Input {
+    /// The path the manifest records and messages name.
+    pub path: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// A source once read by its reader.
+pub(crate) enum Parsed {
+    Raw(sources::RawList),
+    NonVerbs(Vec<fise::NonVerbEntry>),
+    NonVerbUpdates(Vec<fise::UpdateEntry>),
+    Lemmas(Vec<lemmas::LemmaRow>),
+    Verbs(Vec<verbs::VerbEntry>),
+    /// The verb update list documents changes the classified list already carries: it adds no
+    /// word by itself.
+    VerbUpdates,
+}
+
+/// The number of entries a source gave: words of a raw list, lemmas, verbs, update lines.
+pub(crate) fn entries(p: &Parsed) -> usize {
+    match p {
+        Parsed::Raw(list) => list.len(),
+        Parsed::NonVerbs(e) => e.len(),
+        Parsed::NonVerbUpdates(e) => e.len(),
+        Parsed::Lemmas(rows) => rows.len(),
+        Parsed::Verbs(e) => e.len(),
+        Parsed::VerbUpdates => 0,
+    }
+}
+
+/// The sources once read: what each holds, its description for the manifest, and the entry id
+/// the next source would start at.
+pub(crate) struct Sources {
+    pub parsed: Vec<Parsed>,
+    pub infos: Vec<SourceInfo>,
+    pub base: u64,
+}
+
+/// Reads every one of `inputs` (already in path order) with the reader its content calls for,
+/// reporting [`Phase::Reading`] in bytes.
+pub(crate) fn read_all(
+    rules: &RuleSet,
+    inputs: &[&Input],
+    progress: Progress<'_>,
+) -> Result<Sources, CompileError> {
+    let total_bytes: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();
+    let mut read_bytes = 0;
+    progress(Phase::Reading, 0, total_bytes);
+    // Read every source first: an unreadable one stops the build before anything is expanded.
+    let mut parsed = Vec::with_capacity(inputs.len());
+    let mut source_infos = Vec::new();
+    let mut base = 0u64;
+    // The sources' digests are computed on a second thread while they are parsed.
+    let digests = std::thread::scope(|scope| -> Result<Vec<String>, CompileError> {
+        let digests = scope.spawn(|| inputs.iter().map(|i| hex(&Sha256::digest(&i.bytes))).collect());
+        let mut read = || -> Result<(), CompileError> {
+            for &input in inputs {
+                let path = std::path::Path::new(&input.path);
+                let kind = SourceKind::detect(&input.bytes);
+                let (p, lines) = match kind {
+                    SourceKind::Raw => {
+                        let list = sources::read_raw(path, &input.bytes)?;
+                        let lines = list.lines;
+                        (Parsed::Raw(list), lines)
+                    }
+                    SourceKind::FiseNonVerbs => {
+                        let (entries, lines) = fise::read_non_verbs(path, &input.bytes)?;
+                        (Parsed::NonVerbs(entries), lines)
+                    }
+                    SourceKind::FiseVerbs => {
+                        let entries = verbs::read_classified(path, &input.bytes)?;
+                        let Some(v) = &rules.verbs else {
+                            return Err(CompileError::Unsupported {
+                                path: input.path.clone(),
+                                kind: "verb (the rule set has no verb rules)",
+                            });
+                        };
+                        v.check_entries(path, &entries)?;
+                        let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
+                        (Parsed::Verbs(entries), lines)
+                    }
+                    SourceKind::FiseVerbUpdates => {
+                        let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
+                        (Parsed::VerbUpdates, lines)
+                    }
+                    SourceKind::LemmaTable => {
+                        let (rows, lines) = lemmas::read_lemma_table(path, &input.bytes)?;
+                        (Parsed::Lemmas(rows), lines)
+                    }
+                    SourceKind::FiseNonVerbUpdates => {
+                        let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
+                        (Parsed::NonVerbUpdates(entries), lines)
+                    }
+                };
+                source_infos.push(SourceInfo {
+                    file: FileDigest { path: input.path.clone(), sha256: String::new() },
+                    kind: kind.name().to_string(),
+                    lines: lines as u64,
+                    base,
+                });
+                base += lines as u64;
+                parsed.push(p);
+                read_bytes += input.bytes.len() as u64;
+                progress(Phase::Reading, read_bytes, total_bytes);
+            }
+            Ok(())
+        };
+        read()?;
+        Ok(digests.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    })?;
+    for (info, sha) in source_infos.iter_mut().zip(digests) {
+        info.file.sha256 = sha;
+    }
+    Ok(Sources { parsed, infos: source_infos, base })
+}

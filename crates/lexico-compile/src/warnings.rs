@@ -1,0 +1,169 @@
+//! What the sources show that a maintainer should look at, though the build goes on: an empty
+//! source, duplicate lines, a source mostly excluded, the same file given twice. Returned as
+//! data ([`Warning`]); this crate never prints.
+
+use lexico_lexicon::SourceInfo;
+use lexico_rules::{lemmas, verbs};
+
+use crate::read::{entries, Parsed};
+
+/// Line numbers a [`Warning::Duplicates`] names at most.
+pub const DUPLICATES_SHOWN: usize = 5;
+
+/// A source is [`Warning::MostlyExcluded`] when more than half of its entry lines, and at least
+/// this many, had their word excluded: a handful of bad lines in a short hand-made list is not
+/// worth a warning, the exclusion report lists them.
+pub const MOSTLY_EXCLUDED_MIN_LINES: u64 = 10;
+
+/// Something in the sources a maintainer should look at; the build goes on. Its `Display` is
+/// one line naming the source, without a prefix (the caller adds its own).
+///
+/// ```
+/// use lexico_compile::Warning;
+///
+/// let w = Warning::Empty { source: "notes.txt".into(), lines: 2 };
+/// assert_eq!(w.to_string(), "notes.txt: empty source: no entry in its 2 lines");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// A source in which its reader found no entry at all (no word, lemma or verb): `lines` is
+    /// the number of lines it has. The verb update list, which adds no word by design, is never
+    /// empty in this sense.
+    Empty {
+        /// The source's path.
+        source: String,
+        /// The lines it has.
+        lines: u64,
+    },
+    /// Lines whose entry repeats one of an earlier line of the same source, identical in every
+    /// field its reader reads (for a raw list: the same word as written; for the update lists:
+    /// in the same section). `lines` holds the first [`DUPLICATES_SHOWN`] repeating lines.
+    Duplicates {
+        /// The source's path.
+        source: String,
+        /// How many lines repeat an earlier one.
+        count: u64,
+        /// The first repeating lines.
+        lines: Vec<u64>,
+    },
+    /// More than half of the entry lines of a source (and at least [`MOSTLY_EXCLUDED_MIN_LINES`])
+    /// had their own word excluded (a character with no tile, a screening rule, the length):
+    /// often a file that is not a word list at all.
+    MostlyExcluded {
+        /// The source's path.
+        source: String,
+        /// Entry lines whose word was excluded.
+        excluded: u64,
+        /// Entry lines in all.
+        lines: u64,
+    },
+    /// A source with the same bytes as an earlier one (or the same path given twice): its
+    /// entries are read twice.
+    SameBytes {
+        /// The source's path.
+        source: String,
+        /// The earlier source with the same bytes.
+        first: String,
+    },
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Warning::Empty { source, lines: 0 } => write!(f, "{source}: empty source"),
+            Warning::Empty { source, lines } => {
+                write!(f, "{source}: empty source: no entry in its {lines} lines")
+            }
+            Warning::Duplicates { source, count, lines } => {
+                let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+                let (s, first) = if *count == 1 { ("", "") } else { ("s", "first ") };
+                let first = if *count as usize > lines.len() { first } else { "" };
+                write!(f, "{source}: {count} duplicate line{s} ({first}at {})", shown.join(", "))
+            }
+            Warning::MostlyExcluded { source, excluded, lines } => {
+                write!(f, "{source}: {excluded} of {lines} lines excluded: is it a word list?")
+            }
+            Warning::SameBytes { source, first } if source == first => {
+                write!(f, "{source}: given twice: its entries are read twice")
+            }
+            Warning::SameBytes { source, first } => {
+                write!(f, "{source}: the same bytes as {first}: its entries are read twice")
+            }
+        }
+    }
+}
+
+/// What reading a source shows: that it is empty, has duplicate lines, or has the bytes of one
+/// of the sources `before` it.
+pub(crate) fn reading_warnings(p: &Parsed, info: &SourceInfo, before: &[SourceInfo]) -> Vec<Warning> {
+    let source = &info.file.path;
+    let mut warnings = Vec::new();
+    if entries(p) == 0 && !matches!(p, Parsed::VerbUpdates) {
+        warnings.push(Warning::Empty { source: source.clone(), lines: info.lines });
+    }
+    let (count, lines) = duplicates(p);
+    if count > 0 {
+        warnings.push(Warning::Duplicates { source: source.clone(), count, lines });
+    }
+    // Two empty sources have the same bytes too: that they are empty says it all.
+    let same = before.iter().find(|b| b.file.sha256 == info.file.sha256).filter(|_| entries(p) > 0);
+    if let Some(first) = same {
+        warnings.push(Warning::SameBytes { source: source.clone(), first: first.file.path.clone() });
+    }
+    warnings
+}
+
+/// The number of entry lines of a source that repeat an earlier one, and the first
+/// [`DUPLICATES_SHOWN`] of them.
+fn duplicates(p: &Parsed) -> (u64, Vec<u64>) {
+    use std::borrow::Cow;
+    use std::collections::HashSet;
+    // Each entry as a key holding every field its reader reads but its line.
+    let keyed: Box<dyn Iterator<Item = (usize, Cow<str>)>> = match p {
+        Parsed::Raw(list) => Box::new(list.words().map(|(l, w)| (l, Cow::Borrowed(w)))),
+        Parsed::NonVerbs(e) => Box::new(
+            e.iter()
+                .map(|e| (e.line, Cow::Owned(format!("{}\t{:?}\t{:?}", e.lemma, e.feminine, e.homograph)))),
+        ),
+        Parsed::NonVerbUpdates(e) => Box::new(e.iter().map(|u| {
+            (u.line, Cow::Owned(format!("{:?}\t{}\t{:?}\t{}", u.section, u.word, u.plurals, u.note)))
+        })),
+        Parsed::Lemmas(rows) => Box::new(rows.iter().map(|r| {
+            let key = lemmas::LemmaRow { line: 0, ..r.clone() };
+            (r.line, Cow::Owned(format!("{key:?}")))
+        })),
+        Parsed::Verbs(e) => Box::new(e.iter().map(|v| {
+            let key = verbs::VerbEntry { line: 0, ..v.clone() };
+            (v.line, Cow::Owned(format!("{key:?}")))
+        })),
+        Parsed::VerbUpdates => Box::new(std::iter::empty()),
+    };
+    let mut seen = HashSet::new();
+    let (mut count, mut lines) = (0, Vec::new());
+    for (line, key) in keyed {
+        if !seen.insert(key) {
+            count += 1;
+            if lines.len() < DUPLICATES_SHOWN {
+                lines.push(line as u64);
+            }
+        }
+    }
+    (count, lines)
+}
+
+/// Adds a [`Warning::MostlyExcluded`] to the warnings of each source more than half of whose
+/// entry lines (and at least [`MOSTLY_EXCLUDED_MIN_LINES`]) had their own word excluded.
+pub(crate) fn mostly_excluded(
+    warnings: &mut [Vec<Warning>],
+    parsed: &[Parsed],
+    source_infos: &[SourceInfo],
+    excluded_lines: &[u64],
+) {
+    for (i, p) in parsed.iter().enumerate() {
+        let (excluded, lines) = (excluded_lines[i], entries(p) as u64);
+        if excluded * 2 > lines && excluded >= MOSTLY_EXCLUDED_MIN_LINES {
+            let source = source_infos[i].file.path.clone();
+            warnings[i].push(Warning::MostlyExcluded { source, excluded, lines });
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! What changed between two editions: the words added and removed ([`diff`], one merged pass
+//! over both word stores in tile order), each with its kind and entry read from the provenance
+//! of the lexicon that has it, and release notes in the shape of the federation's update lists
+//! ([`notes`]).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use fst::Streamer;
+
+use crate::kind::{kind_of, Kind};
+use crate::{provenance, Lexicon, LexiconError, Manifest};
+
+/// Why two lexicons cannot be compared.
+///
+/// ```
+/// // Two lexicons in the same tile set compare; DiffError::TileSets says when they do not.
+/// let a = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// assert!(lexico_lexicon::diff(&a, &a)?.added.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum DiffError {
+    /// Their tile sets differ, so the same bytes are not the same word.
+    #[error("the two lexicons are spelled in different tile sets: their words cannot be compared")]
+    TileSets,
+    /// A section of either lexicon could not be read.
+    #[error(transparent)]
+    Lexicon(#[from] LexiconError),
+}
+
+/// A word added or removed, with what made it (from the lexicon that has it).
+///
+/// ```
+/// use lexico_lexicon::{diff, Kind, Lexicon};
+///
+/// let (old, new) = (Lexicon::from_words(["casa", "gato"])?, Lexicon::from_words(["casa", "perro"])?);
+/// let d = diff(&old, &new)?;
+/// let added = &d.added[0];
+/// assert_eq!((added.word.as_str(), added.tiles, added.kind), ("PERRO", 4, Kind::Unknown));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The word, spelled by its tile names (`CHURRO`).
+    pub word: String,
+    /// Its number of tiles.
+    pub tiles: usize,
+    /// What kind of form it is, by the provenance of the lexicon that has it.
+    pub kind: Kind,
+    /// The source entry that made it, when that lexicon records provenance.
+    pub entry: Option<u64>,
+}
+
+/// The difference between two lexicons: the words only the new one has, and the words only the
+/// old one has, each in tile order.
+///
+/// ```
+/// use lexico_lexicon::{diff, Lexicon};
+///
+/// let old = Lexicon::from_words(["casa", "gato", "sol"])?;
+/// let new = Lexicon::from_words(["casa", "perro", "sol", "churro"])?;
+/// let d = diff(&old, &new)?;
+/// let words = |c: &[lexico_lexicon::Change]| c.iter().map(|c| c.word.clone()).collect::<Vec<_>>();
+/// assert_eq!(words(&d.added), ["CHURRO", "PERRO"]); // CH sorts after C
+/// assert_eq!(words(&d.removed), ["GATO"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diff {
+    /// Words of the new lexicon the old one lacks.
+    pub added: Vec<Change>,
+    /// Words of the old lexicon the new one lacks.
+    pub removed: Vec<Change>,
+}
+
+/// The kind and entry of every word of `lex`, by rank, or `None` without provenance.
+fn kinds(lex: &Lexicon) -> Option<(Vec<u64>, Vec<Kind>)> {
+    let codes = lex.codes_in_order().ok()?;
+    let slots = lex.slots().ok()?;
+    let kinds: Vec<Kind> = slots.iter().map(kind_of).collect();
+    Some((codes, kinds))
+}
+
+/// Compares the word stores of `old` and `new` in one merged pass over both. Fails when the two
+/// are spelled in different tile sets.
+pub fn diff(old: &Lexicon, new: &Lexicon) -> Result<Diff, DiffError> {
+    let names = |l: &Lexicon| l.tiles().all().map(|t| l.tiles().name(t).to_string()).collect::<Vec<_>>();
+    if names(old) != names(new) {
+        return Err(DiffError::TileSets);
+    }
+    let set = new.tiles();
+    let spell = |key: &[u8]| key.iter().map(|&t| set.name(t)).collect::<String>();
+    let (old_prov, new_prov) = (kinds(old), kinds(new));
+    let change = |key: &[u8], rank: usize, prov: &Option<(Vec<u64>, Vec<Kind>)>| {
+        let code = prov.as_ref().and_then(|(codes, _)| codes.get(rank).copied());
+        Change {
+            word: spell(key),
+            tiles: key.len(),
+            kind: match (code, prov) {
+                (Some(c), Some((_, kinds))) => {
+                    kinds.get(provenance::slot_of(c) as usize).copied().unwrap_or(Kind::Unknown)
+                }
+                _ => Kind::Unknown,
+            },
+            entry: code.map(provenance::entry_of),
+        }
+    };
+    let mut d = Diff { added: Vec::new(), removed: Vec::new() };
+    let mut a = old.fst().keys();
+    let mut b = new.fst().keys();
+    let (mut ra, mut rb) = (0usize, 0usize);
+    let mut ka = a.next().map(<[u8]>::to_vec);
+    let mut kb = b.next().map(<[u8]>::to_vec);
+    loop {
+        // Which side is behind: the old one (a removal), the new one (an addition), or neither.
+        let order = match (&ka, &kb) {
+            (None, None) => break,
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (Some(x), Some(y)) => x.cmp(y),
+        };
+        if order.is_le() {
+            if order.is_lt() {
+                d.removed.push(change(ka.as_deref().expect("a key"), ra, &old_prov));
+            }
+            ka = a.next().map(<[u8]>::to_vec);
+            ra += 1;
+        }
+        if order.is_ge() {
+            if order.is_gt() {
+                d.added.push(change(kb.as_deref().expect("a key"), rb, &new_prov));
+            }
+            kb = b.next().map(<[u8]>::to_vec);
+            rb += 1;
+        }
+    }
+    Ok(d)
+}
+
+/// Counts of changes by length (tiles) and by kind.
+pub fn counts(changes: &[Change]) -> (BTreeMap<usize, u64>, BTreeMap<Kind, u64>) {
+    let mut by_len = BTreeMap::new();
+    let mut by_kind = BTreeMap::new();
+    for c in changes {
+        *by_len.entry(c.tiles).or_default() += 1;
+        *by_kind.entry(c.kind).or_default() += 1;
+    }
+    (by_len, by_kind)
+}
+
+/// The infinitive or headword an entry description names (`verb 00-1-.-amar 2` → `amar`).
+fn headword(text: &str) -> String {
+    let rest = match text.strip_prefix("verb ") {
+        Some(code) => code.splitn(4, '-').nth(3).unwrap_or(code),
+        None => text.split_once(' ').map_or(text, |(_, r)| r),
+    };
+    let rest = rest.split('(').next().unwrap_or(rest);
+    rest.split_whitespace().next().unwrap_or(rest).to_string()
+}
+
+/// Writes `words` as a wrapped Markdown paragraph.
+fn paragraph(out: &mut String, words: impl Iterator<Item = String>) {
+    let mut width = 0;
+    for (i, w) in words.enumerate() {
+        if i > 0 {
+            out.push(',');
+            if width + w.len() + 2 > 100 {
+                out.push('\n');
+                width = 0;
+            } else {
+                out.push(' ');
+                width += 1;
+            }
+        }
+        width += w.len() + 1;
+        out.push_str(&w);
+    }
+    out.push_str("\n\n");
+}
+
+/// One half of the notes: the additions or the removals, grouped by kind.
+fn section(
+    out: &mut String,
+    number: usize,
+    title: &str,
+    changes: &[Change],
+    entries: &BTreeMap<u64, String>,
+) {
+    let n = changes.len();
+    let _ = writeln!(out, "## {number}. {title}: {n} {}\n", if n == 1 { "word" } else { "words" });
+    let (_, by_kind) = counts(changes);
+    for (kind, n) in &by_kind {
+        let of_kind = changes.iter().filter(|c| c.kind == *kind);
+        if *kind == Kind::VerbForm {
+            // The federation lists verbs by infinitive: group the forms by entry.
+            let mut verbs: BTreeMap<String, u64> = BTreeMap::new();
+            for c in of_kind {
+                let name = c
+                    .entry
+                    .and_then(|e| entries.get(&e))
+                    .map(|t| headword(t))
+                    .unwrap_or_else(|| format!("entry {}", c.entry.unwrap_or(0)));
+                *verbs.entry(name).or_default() += 1;
+            }
+            let _ = writeln!(out, "### Verb forms: {n} forms of {} verbs\n", verbs.len());
+            paragraph(out, verbs.into_iter().map(|(v, n)| format!("{v} ({n})")));
+        } else {
+            let title = match kind {
+                Kind::Lemma => "Headwords",
+                Kind::Feminine => "Feminines",
+                Kind::Plural => "Plurals",
+                Kind::VerbForm => unreachable!("handled above"),
+                Kind::Unknown => "Words of unknown kind (the lexicon records no provenance)",
+            };
+            let _ = writeln!(out, "### {title}: {n}\n");
+            paragraph(out, of_kind.map(|c| c.word.to_lowercase()));
+        }
+    }
+}
+
+/// Release notes in Markdown: what the new edition adds and removes, grouped as the federation's
+/// update lists group them, with counts. The text depends only on the two lexicons, so a release
+/// built twice has the same notes.
+/// Fails when a manifest cannot be read.
+///
+/// ```
+/// use lexico_lexicon::{diff, notes, Lexicon};
+///
+/// let old = Lexicon::from_words(["casa"])?;
+/// let new = Lexicon::from_words(["casa", "casas"])?;
+/// let text = notes(&old, &new, &diff(&old, &new)?)?;
+/// assert!(text.contains("- added: 1 words; removed: 0 words"));
+/// assert!(text.contains("casas"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
+    let (om, nm) = (old.manifest()?, new.manifest()?);
+    let label = |m: &Manifest| {
+        // An edition that names the lexicon (FISE-2 of FISE) stands for both.
+        let mut s = if m.edition.contains(&m.name) { String::new() } else { m.name.clone() };
+        for part in [&m.edition, &m.version] {
+            if !part.is_empty() {
+                if !s.is_empty() {
+                    s.push(' ');
+                }
+                s.push_str(part);
+            }
+        }
+        s
+    };
+    let mut s = String::new();
+    let _ = writeln!(s, "# {}: release notes\n", label(nm));
+    let _ = writeln!(s, "Changes from {} to {}.\n", label(om), label(nm));
+    let _ = writeln!(s, "- new lexicon: {} words, payload SHA-256 `{}`", nm.words, nm.payload_sha256);
+    let _ = writeln!(s, "- previous lexicon: {} words, payload SHA-256 `{}`", om.words, om.payload_sha256);
+    let _ = writeln!(s, "- added: {} words; removed: {} words\n", d.added.len(), d.removed.len());
+    let (al, ak) = counts(&d.added);
+    let (rl, rk) = counts(&d.removed);
+    let _ = writeln!(s, "| kind | added | removed |\n|---|---:|---:|");
+    let kinds: std::collections::BTreeSet<Kind> = ak.keys().chain(rk.keys()).copied().collect();
+    for k in kinds {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} |",
+            k.name(),
+            ak.get(&k).copied().unwrap_or(0),
+            rk.get(&k).copied().unwrap_or(0)
+        );
+    }
+    let _ = writeln!(s, "\n| tiles | added | removed |\n|---:|---:|---:|");
+    let lens: std::collections::BTreeSet<usize> = al.keys().chain(rl.keys()).copied().collect();
+    for n in lens {
+        let _ = writeln!(
+            s,
+            "| {n} | {} | {} |",
+            al.get(&n).copied().unwrap_or(0),
+            rl.get(&n).copied().unwrap_or(0)
+        );
+    }
+    s.push('\n');
+    section(&mut s, 1, "Additions", &d.added, &new.entry_texts().unwrap_or_default());
+    section(&mut s, 2, "Removals", &d.removed, &old.entry_texts().unwrap_or_default());
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headwords_of_entry_descriptions() {
+        assert_eq!(headword("verb 00-1-.-amar 2"), "amar");
+        assert_eq!(headword("verb 08-1-P-absolver(absuelto)"), "absolver");
+        assert_eq!(headword("non-verb abacero abacera 1"), "abacero");
+        assert_eq!(headword("lemma casa"), "casa");
+    }
+}

@@ -1,0 +1,352 @@
+//! Why a word is in or out of a lexicon ([`explain`] → [`Explanation`]).
+//!
+//! A valid word is explained by every derivation the lexicon records for it. An invalid word gets
+//! the most specific reason that can be checked, first: a letter with no tile, two tiles typed
+//! apart where one tile is spelled the same (`[C][H]URRO`), a form the rules generated and
+//! rejected, an analysis as a verb form with enclitic pronouns (17.5), a length out of bounds,
+//! and last "not in the sources". Nothing is guessed: a lexicon without provenance gets the
+//! checkable part of the answer and says what it cannot tell.
+
+use lexico_tiles::{Tile, TileError, Word};
+
+use crate::judge::{judge_word, separate_tiles, Verdict, SEPARATE_TILES};
+use crate::kind::{kind_of, Kind};
+use crate::{Derivation, Lexicon, LexiconError};
+
+/// Why a word could not be explained: a character that is no tile and no letter, or a lexicon
+/// whose provenance, rejected forms or manifest are damaged (never passed off as "no
+/// provenance" or "not in the sources").
+#[derive(Debug, thiserror::Error)]
+pub enum ExplainError {
+    /// The text is not a word of the tile set.
+    #[error(transparent)]
+    Input(#[from] TileError),
+    /// A section the explanation needs is damaged.
+    #[error(transparent)]
+    Damaged(#[from] LexiconError),
+}
+
+/// A reading of an invalid word as a verb form followed by enclitic pronouns (17.5): the word
+/// counts as several words, so it is out.
+///
+/// ```
+/// use lexico_lexicon::{explain, Lexicon};
+///
+/// let lex = Lexicon::from_words(["dame", "da"])?;
+/// let e = explain(&lex, "dámelo")?;
+/// assert_eq!(e.reason, "enclitic");
+/// let reading = &e.enclitics[0];
+/// assert_eq!((reading.base.as_str(), reading.pronouns.as_slice()), ("DAME", &["LO"][..]));
+/// assert!(reading.derivation.is_none()); // a plain list does not say DAME is a verb form
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Enclitic {
+    /// The verb form, as the lexicon spells it.
+    pub base: String,
+    /// The pronouns, in order.
+    pub pronouns: Vec<&'static str>,
+    /// The spelling adjustment undone (`d` of AMAD + OS, `s` of AMEMOS + NOS), if any.
+    pub restored: Option<&'static str>,
+    /// How the base is a verb form, when the lexicon records it.
+    pub derivation: Option<Derivation>,
+}
+
+/// Everything said about one word.
+///
+/// ```
+/// use lexico_lexicon::{explain, Lexicon};
+///
+/// let lex = Lexicon::from_words(["casa", "casas"])?;
+/// let e = explain(&lex, "casas")?;
+/// assert!(e.valid);
+/// assert_eq!((e.word.as_str(), e.reason), ("CASAS", "listed"));
+/// let e = explain(&lex, "k")?;
+/// assert_eq!(e.reason, "no-tile");
+/// assert!(e.lines[0].starts_with("out: K has a letter with no tile"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// The word as typed, spelled naturally (as typed for [`SEPARATE_TILES`]).
+    pub word: String,
+    /// Whether the lexicon holds the word.
+    pub valid: bool,
+    /// One word for scripts: `listed`, `rejected-form`, `enclitic`, `no-tile`,
+    /// `separate-tiles`, `too-short`, `too-long`, `unlisted`.
+    pub reason: &'static str,
+    /// The derivations of a valid word, or the rejections of a generated form.
+    pub derivations: Vec<Derivation>,
+    /// The readings of an invalid word as a verb form with enclitic pronouns.
+    pub enclitics: Vec<Enclitic>,
+    /// The sentences of the explanation, most specific first.
+    pub lines: Vec<String>,
+}
+
+/// The enclitic pronouns of 17.5, longest first so LOS is tried before OS.
+const PRONOUNS: [&str; 11] = ["LOS", "LAS", "LES", "NOS", "ME", "TE", "SE", "LO", "LA", "LE", "OS"];
+
+/// Explains one typed word. Fails on a character that is neither a tile nor a letter, and on a
+/// lexicon whose provenance, rejected forms or manifest are damaged.
+///
+/// See [`Explanation`] and [`Enclitic`] for examples.
+pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
+    let mut tiles = Word::new();
+    let (word, verdict) = judge_word(lex, text, &mut tiles)?;
+    let mut e = Explanation {
+        word,
+        valid: verdict == Verdict::Valid,
+        reason: "listed",
+        derivations: Vec::new(),
+        enclitics: Vec::new(),
+        lines: Vec::new(),
+    };
+    match verdict {
+        Verdict::Valid => {
+            // A lexicon without provenance says so; a damaged one is an error, never "no
+            // provenance".
+            let ds = match lex.derivations(&tiles) {
+                Err(LexiconError::Missing(_)) => Vec::new(),
+                other => other?,
+            };
+            if ds.is_empty() {
+                e.lines.push("in: listed (this lexicon records no provenance for it)".into());
+            } else {
+                e.lines = ds.iter().map(|d| format!("in: {}", describe(d))).collect();
+                e.derivations = ds;
+            }
+            return Ok(e);
+        }
+        Verdict::Invalid("no-tile") => {
+            e.reason = "no-tile";
+            e.lines.push(format!(
+                "out: {} has a letter with no tile in the set (K and W have none; art. 11; game art. 10.1)",
+                e.word
+            ));
+            return Ok(e);
+        }
+        Verdict::Invalid(SEPARATE_TILES) => {
+            e.reason = SEPARATE_TILES;
+            let why = separate_tiles(lex.tiles(), &tiles).unwrap_or_default();
+            e.lines.push(format!("out: {why}"));
+            return Ok(e);
+        }
+        Verdict::Invalid(_) => {}
+    }
+    // A lexicon that keeps no rejected forms has nothing to say here; a damaged store is an error.
+    let rejections = match lex.rejections(&tiles) {
+        Err(LexiconError::Missing(_)) => Vec::new(),
+        other => other?,
+    };
+    if !rejections.is_empty() {
+        e.reason = "rejected-form";
+        e.lines.extend(
+            rejections
+                .iter()
+                .map(|d| format!("out: the rules generated it and rejected it: {}", describe(d))),
+        );
+        e.derivations = rejections;
+    }
+    e.enclitics = enclitics(lex, &tiles);
+    for a in &e.enclitics {
+        if e.reason == "listed" {
+            e.reason = "enclitic";
+        }
+        e.lines.push(describe_enclitic(&e.word, a));
+    }
+    let m = lex.manifest()?;
+    let (min, max) = (m.min_tiles as usize, m.max_tiles as usize);
+    if tiles.len() < min || tiles.len() > max {
+        if e.reason == "listed" {
+            e.reason = if tiles.len() < min { "too-short" } else { "too-long" };
+        }
+        let n = tiles.len();
+        let unit = if n == 1 { "tile" } else { "tiles" };
+        e.lines.push(format!("out: {n} {unit}; words have {min} to {max} tiles"));
+    }
+    if e.reason == "listed" {
+        e.reason = "unlisted";
+        e.lines.push(
+            "out: not in the sources of this lexicon, and no rule generated it; diminutives, \
+             augmentatives, superlatives and other derived words are valid only when the sources \
+             list them (section 4)"
+                .into(),
+        );
+    }
+    Ok(e)
+}
+
+/// One derivation in a sentence: slot, entry, rule, article, reason, source line.
+pub fn describe(d: &Derivation) -> String {
+    let mut s = d.slot.slot.clone();
+    if let Some(text) = &d.entry_text {
+        s.push_str(&format!(" of {text}"));
+        let notes = entry_notes(text);
+        if !notes.is_empty() {
+            s.push_str(&format!(" ({})", notes.join("; ")));
+        }
+    }
+    s.push_str(&format!(", rule {}", d.slot.rule));
+    if !d.slot.article.is_empty() {
+        s.push_str(&format!(" (art. {})", d.slot.article));
+    }
+    if !d.slot.reason.is_empty() {
+        s.push_str(&format!(": {}", d.slot.reason));
+    }
+    if let Some((path, line)) = &d.source {
+        s.push_str(&format!("; {path}:{line}"));
+    }
+    s
+}
+
+/// What the classified verb list's code (`MM-C-P-infinitive`) says about a verb, with the article
+/// of section 17 that treats each class.
+fn entry_notes(text: &str) -> Vec<&'static str> {
+    let Some(code) = text.strip_prefix("verb ") else {
+        return Vec::new();
+    };
+    let parts: Vec<&str> = code.splitn(4, '-').collect();
+    let [model, class, property, _] = parts[..] else {
+        return Vec::new();
+    };
+    let mut notes = Vec::new();
+    match model {
+        "88" => notes.push("regional Spanish verb, art. 17.11"),
+        "99" => notes.push("obsolete or germanía verb, art. 17.7"),
+        _ => {}
+    }
+    match class {
+        "1" => notes.push("transitive"),
+        "2" => notes.push("intransitive"),
+        "3" | "4" | "5" => notes.push("pronominal verb, art. 17.10"),
+        _ => {}
+    }
+    match property {
+        "D" => notes.push("defective, art. 17.6"),
+        "I" => notes.push("impersonal, art. 17.8"),
+        _ => {}
+    }
+    notes
+}
+
+/// An enclitic reading in a sentence, for the explanation of `word`.
+pub fn describe_enclitic(word: &str, a: &Enclitic) -> String {
+    let mut s = format!("out: {word} = {} + {}", a.base, a.pronouns.join(" + "));
+    if let Some(letter) = a.restored {
+        s.push_str(&format!(" (the {letter} of {} drops before the pronoun)", a.base));
+    }
+    s.push_str(": a verb form with enclitic pronouns counts as several words (art. 17.5");
+    match &a.derivation {
+        Some(d) => s.push_str(&format!("); {} is {}", a.base, describe(d))),
+        None => s.push_str(&format!(
+            "), if {} is a verb form: this lexicon does not record which words are verb forms",
+            a.base
+        )),
+    }
+    s
+}
+
+/// Every reading of `word` as a valid verb form followed by one to three enclitic pronouns.
+fn enclitics(lex: &Lexicon, word: &[Tile]) -> Vec<Enclitic> {
+    let set = lex.tiles();
+    let parse = |s: &str| set.parse_word(s).ok();
+    let pronouns: Vec<(&'static str, Word)> = PRONOUNS.iter().filter_map(|&p| Some((p, parse(p)?))).collect();
+    let (Some(d), Some(s)) = (set.tile_named("D"), set.tile_named("S")) else {
+        return Vec::new();
+    };
+    let vowels: Vec<Tile> = ["A", "E", "I", "O", "U"].iter().filter_map(|v| set.tile_named(v)).collect();
+    let mo = parse("MO").unwrap_or_default();
+    let mut out: Vec<Enclitic> = Vec::new();
+    // (remaining word, pronouns stripped so far, innermost first)
+    let mut todo: Vec<(Word, Vec<&'static str>)> = vec![(word.to_vec(), Vec::new())];
+    while let Some((rest, stripped)) = todo.pop() {
+        if stripped.len() == 3 {
+            continue;
+        }
+        for (p, ptiles) in &pronouns {
+            let Some(base) = rest.strip_suffix(ptiles.as_slice()) else { continue };
+            if base.len() < 2 {
+                continue;
+            }
+            let mut prons = vec![*p];
+            prons.extend(stripped.iter().copied());
+            // Before OS the d of the imperative drops (AMAD + OS = AMAOS): after a vowel only
+            // the restored form is a reading.
+            // It stays only in IDOS (ID + OS), so MEDRADOS is no MEDRAD + OS.
+            let mut candidates = vec![(base.to_vec(), None)];
+            if *p == "OS" && base.last().is_some_and(|t| vowels.contains(t)) {
+                candidates = vec![([base, &[d]].concat(), Some("d"))];
+            } else if *p == "OS" && base.last() == Some(&d) && base.len() > 2 {
+                candidates.clear();
+            }
+            if (*p == "NOS" || *p == "SE") && base.ends_with(&mo) {
+                candidates.push(([base, &[s]].concat(), Some("s")));
+            }
+            for (cand, restored) in candidates {
+                if let Some(derivation) = verb_form(lex, &cand) {
+                    let spelled = set.spell(&cand);
+                    if !out.iter().any(|a| a.base == spelled && a.pronouns == prons) {
+                        out.push(Enclitic { base: spelled, pronouns: prons.clone(), restored, derivation });
+                    }
+                }
+            }
+            todo.push((base.to_vec(), prons));
+        }
+    }
+    // Fewer pronouns first, then the longer base.
+    out.sort_by(|a, b| a.pronouns.len().cmp(&b.pronouns.len()).then(b.base.len().cmp(&a.base.len())));
+    out
+}
+
+/// `Some(how)` when `word` is a valid verb form, `Some(None)` when it is valid but the lexicon
+/// does not say what it is, `None` when it is not a valid verb form.
+fn verb_form(lex: &Lexicon, word: &[Tile]) -> Option<Option<Derivation>> {
+    if !lex.contains(word) {
+        return None;
+    }
+    match lex.derivations(word) {
+        Ok(ds) => {
+            if let Some(d) = ds.iter().find(|d| kind_of(&d.slot) == Kind::VerbForm) {
+                Some(Some(d.clone()))
+            } else if !ds.is_empty() && ds.iter().all(|d| kind_of(&d.slot) == Kind::Unknown) {
+                Some(None)
+            } else {
+                None
+            }
+        }
+        Err(_) => Some(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{read_table, tag};
+
+    /// `image` with one byte flipped in the middle of section `t`.
+    fn flipped(image: &[u8], t: [u8; 4]) -> Vec<u8> {
+        let entry = read_table(image).unwrap().into_iter().find(|e| e.tag == t).expect("the section");
+        let mut bad = image.to_vec();
+        bad[(entry.offset + entry.len / 2) as usize] ^= 0x40;
+        bad
+    }
+
+    #[test]
+    fn damaged_provenance_is_reported_not_called_missing() {
+        let image = Lexicon::from_words(["casa", "perro"]).unwrap().into_bytes();
+        assert!(explain(&Lexicon::from_vec(image.clone()).unwrap(), "casa").unwrap().valid);
+        let lex = Lexicon::from_vec(flipped(&image, tag::PROVENANCE)).unwrap();
+        assert!(matches!(explain(&lex, "casa"), Err(ExplainError::Damaged(_))));
+        // A word that is not there needs no provenance, and a character that is no tile is the
+        // input's fault.
+        assert!(!explain(&lex, "gato").unwrap().valid);
+        assert!(matches!(explain(&lex, "ca$a"), Err(ExplainError::Input(_))));
+    }
+
+    #[test]
+    fn a_damaged_manifest_is_reported_not_guessed() {
+        let image = Lexicon::from_words(["casa"]).unwrap().into_bytes();
+        let lex = Lexicon::from_vec(flipped(&image, tag::MANIFEST)).unwrap();
+        assert!(matches!(explain(&lex, "gato"), Err(ExplainError::Damaged(_))));
+    }
+}

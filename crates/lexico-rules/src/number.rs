@@ -1,0 +1,394 @@
+//! `plurals/number.toml`: which words vary in number, as data. The plural engine
+//! ([`crate::plural`]) knows how to form a plural; this file says which parts of speech and marks
+//! of a lemma table take one, which list categories speak of a word in that category only, and the
+//! order of the evidence that decides the number of a non-verb headword ([`crate::nonverbs`]),
+//! each with the rule id and article it cites. See `docs/rules.md`.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
+
+use serde::Deserialize;
+
+use crate::error::RuleError;
+use crate::files::RuleFiles;
+use crate::plural::{Category, Pos};
+use crate::verbs::toml_util::{Source, Spanned};
+
+/// The file name inside the plural rule folder.
+pub const FILE: &str = "number.toml";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NumberFile {
+    ending_article: String,
+    none_in_category_only: Vec<Spanned<String>>,
+    pos: HashMap<String, Spanned<PosDef>>,
+    #[serde(default)]
+    marks: HashMap<String, Spanned<RuleRef>>,
+    update: UpdateDefs,
+    evidence: Vec<Spanned<StepDef>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PosDef {
+    plural: bool,
+    rule: Option<String>,
+    article: Option<String>,
+}
+
+/// A rule id and the article it encodes.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RuleRef {
+    /// The rule's id, as the lexicon's provenance and `explain` name it.
+    pub rule: String,
+    /// The article of the regulation the rule encodes.
+    pub article: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdateDefs {
+    variable: UpdateVariable,
+    invariable: RuleRef,
+    plural_only: RuleRef,
+    removed_plural: RuleRef,
+}
+
+/// The rule of section 1 of an update list (new entries variable in number): `article` for the
+/// new word, `plural_article` for the plurals it spells out.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateVariable {
+    /// The rule's id.
+    pub rule: String,
+    /// The article that admits the new word.
+    pub article: String,
+    /// The article that admits the plurals the update list spells out.
+    pub plural_article: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepDef {
+    kind: Spanned<String>,
+    label: String,
+    rule: Option<String>,
+    article: Option<String>,
+    tiles: Option<usize>,
+    plural: Option<bool>,
+}
+
+/// The kinds of evidence a step of `[[evidence]]` can use (the mechanics); the rule set chooses
+/// which ones, in what order, and what they cite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EvidenceKind {
+    /// A lemma-table row for the same headword (always first: it annotates the entry).
+    Annotation,
+    /// `regulation`: the regulation's own word lists.
+    Regulation,
+    /// `update`: the edition's update list, new entries variable or invariable.
+    Update,
+    /// `ending-no-plural`: an ending rule that gives the word no plural.
+    EndingNoPlural,
+    /// `feminine`: a listed feminine.
+    Feminine,
+    /// `adverb-mente`: an adverb in *-mente* made on a listed adjective.
+    Adverb,
+    /// `previous`: a plural the previous edition holds.
+    Previous,
+    /// `previous-short`: the previous edition holds the word but lacks a short plural.
+    PreviousShort,
+    /// `previous-silent`: the previous edition holds the word in the singular only.
+    Silent,
+    /// `rules`: the ending rules (the last step).
+    Rules,
+}
+
+const KINDS: [(&str, EvidenceKind); 9] = [
+    ("regulation", EvidenceKind::Regulation),
+    ("update", EvidenceKind::Update),
+    ("ending-no-plural", EvidenceKind::EndingNoPlural),
+    ("feminine", EvidenceKind::Feminine),
+    ("adverb-mente", EvidenceKind::Adverb),
+    ("previous", EvidenceKind::Previous),
+    ("previous-short", EvidenceKind::PreviousShort),
+    ("previous-silent", EvidenceKind::Silent),
+    ("rules", EvidenceKind::Rules),
+];
+
+/// One step of the evidence order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Which kind of evidence the step weighs.
+    pub kind: EvidenceKind,
+    /// How the build's count of words decided by this step is labelled.
+    pub label: &'static str,
+    /// The rule and article that refuse a plural, for the steps that refuse one.
+    pub refuse: Option<RuleRef>,
+    /// `previous-short`: the longest plural, in tiles, for which the previous edition is complete.
+    pub tiles: usize,
+    /// `previous-silent`: true if the word pluralises by the ending rules, false if it has none.
+    pub plural: bool,
+}
+
+/// What `number.toml` says.
+#[derive(Clone, Debug)]
+pub struct NumberRules {
+    /// The article cited when no ending rule applies to a word.
+    pub ending_article: String,
+    non_pluralising: HashSet<Category>,
+    pos: HashMap<Pos, Option<RuleRef>>,
+    marks: HashMap<String, RuleRef>,
+    /// Update-list section 1: new entries variable in number.
+    pub update_variable: UpdateVariable,
+    /// Update-list section 2: new entries invariable in number.
+    pub update_invariable: RuleRef,
+    /// Update-list section 3: plurals new in the edition whose singular was already valid.
+    pub update_plural_only: RuleRef,
+    /// Update-list section 5: plurals the edition removes.
+    pub update_removed_plural: RuleRef,
+    /// The evidence steps, in order; the last is `rules`.
+    pub steps: Vec<Step>,
+}
+
+/// The marks of a lemma table that `[marks]` can give a rule.
+pub const MARKS: [&str; 5] = ["pl", "inv", "cursiva", "desus", "germ"];
+
+/// The names of the lemma table's parts of speech, in the order `[pos]` is checked.
+const POS_NAMES: [&str; 12] =
+    ["n", "adj", "pron", "art", "contr", "adv", "prep", "conj", "interj", "onomat", "loc", "form"];
+
+/// A string that lives as long as the program: step labels are counted under `&'static str`
+/// keys. Each distinct label is kept once, however often a rule set is loaded.
+fn intern(s: &str) -> &'static str {
+    static POOL: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut pool = POOL.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&k) = pool.get(s) {
+        return k;
+    }
+    let k: &'static str = Box::leak(s.to_string().into_boxed_str());
+    pool.insert(k);
+    k
+}
+
+impl NumberRules {
+    /// Reads `number.toml` of the plural folder `files`.
+    pub fn load(files: &RuleFiles) -> Result<NumberRules, RuleError> {
+        let src = Source::read(files, FILE)?;
+        let file: NumberFile = src.parse()?;
+        let mut non_pluralising = HashSet::new();
+        for c in &file.none_in_category_only {
+            let cat = Category::from_name(c.get_ref())
+                .ok_or_else(|| src.error(c.span().start, format!("unknown category `{}`", c.get_ref())))?;
+            non_pluralising.insert(cat);
+        }
+        let mut pos = HashMap::new();
+        for (name, def) in &file.pos {
+            let at = def.span().start;
+            let p = Pos::from_name(name)
+                .ok_or_else(|| src.error(at, format!("unknown part of speech `{name}`")))?;
+            let d = def.get_ref();
+            let refuse = match (d.plural, &d.rule, &d.article) {
+                (true, None, None) => None,
+                (false, Some(rule), Some(article)) => {
+                    Some(RuleRef { rule: rule.clone(), article: article.clone() })
+                }
+                (true, _, _) => {
+                    return Err(src.error(
+                        at,
+                        format!("pos `{name}`: a part of speech with a plural takes no `rule` nor `article`"),
+                    ))
+                }
+                (false, _, _) => {
+                    return Err(src.error(
+                        at,
+                        format!(
+                            "pos `{name}`: a part of speech without plural needs a `rule` and an `article`"
+                        ),
+                    ))
+                }
+            };
+            pos.insert(p, refuse);
+        }
+        if let Some(missing) = POS_NAMES.iter().find(|n| !file.pos.contains_key(**n)) {
+            return Err(src.error(
+                0,
+                format!("no `[pos.{missing}]`: every part of speech of the lemma table needs one"),
+            ));
+        }
+        let mut marks = HashMap::new();
+        for (name, def) in &file.marks {
+            if !MARKS.contains(&name.as_str()) {
+                return Err(src.error(
+                    def.span().start,
+                    format!("unknown mark `{name}` (marks: {})", MARKS.join(", ")),
+                ));
+            }
+            marks.insert(name.clone(), def.get_ref().clone());
+        }
+        let mut steps: Vec<Step> = Vec::new();
+        for s in &file.evidence {
+            let at = s.span().start;
+            let d = s.get_ref();
+            let kind_name = d.kind.get_ref().as_str();
+            let kind = KINDS.iter().find(|(n, _)| *n == kind_name).map(|(_, k)| *k).ok_or_else(|| {
+                let names: Vec<&str> = KINDS.iter().map(|(n, _)| *n).collect();
+                src.error(
+                    d.kind.span().start,
+                    format!("unknown evidence `{kind_name}` (evidence: {})", names.join(", ")),
+                )
+            })?;
+            if steps.iter().any(|x| x.kind == kind) {
+                return Err(src.error(d.kind.span().start, format!("evidence `{kind_name}` given twice")));
+            }
+            let plural = d.plural.unwrap_or(true);
+            let needs_rule = matches!(kind, EvidenceKind::Adverb | EvidenceKind::PreviousShort)
+                || (kind == EvidenceKind::Silent && !plural);
+            let refuse = match (&d.rule, &d.article) {
+                (Some(rule), Some(article)) if needs_rule => {
+                    Some(RuleRef { rule: rule.clone(), article: article.clone() })
+                }
+                (None, None) if !needs_rule => None,
+                _ if needs_rule => {
+                    return Err(src.error(
+                        at,
+                        format!("evidence `{kind_name}` refuses plurals: it needs a `rule` and an `article`"),
+                    ))
+                }
+                _ => {
+                    return Err(src.error(at, format!("evidence `{kind_name}` takes no `rule` nor `article`")))
+                }
+            };
+            if d.tiles.is_some() != (kind == EvidenceKind::PreviousShort) {
+                return Err(src.error(at, "`tiles` goes with the evidence `previous-short`, and only there"));
+            }
+            if d.plural.is_some() && kind != EvidenceKind::Silent {
+                return Err(src.error(at, "`plural` goes with the evidence `previous-silent` only"));
+            }
+            steps.push(Step { kind, label: intern(&d.label), refuse, tiles: d.tiles.unwrap_or(0), plural });
+        }
+        if steps.last().map(|s| s.kind) != Some(EvidenceKind::Rules) {
+            let at = file.evidence.last().map_or(0, |s| s.span().start);
+            return Err(src.error(
+                at,
+                "the last `[[evidence]]` must be `rules`: the ending rules decide what nothing else does",
+            ));
+        }
+        let u = file.update;
+        Ok(NumberRules {
+            ending_article: file.ending_article,
+            non_pluralising,
+            pos,
+            marks,
+            update_variable: u.variable,
+            update_invariable: u.invariable,
+            update_plural_only: u.plural_only,
+            update_removed_plural: u.removed_plural,
+            steps,
+        })
+    }
+
+    /// True if a `none` entry of the category speaks of the word in that category only (an
+    /// adverb, say), not of the same word as a noun or adjective.
+    pub fn is_non_pluralising(&self, c: Category) -> bool {
+        self.non_pluralising.contains(&c)
+    }
+
+    /// True if the part of speech takes a plural.
+    pub fn pluralises(&self, p: Pos) -> bool {
+        matches!(self.pos.get(&p), Some(None))
+    }
+
+    /// The rule and article that deny a plural to the part of speech, `None` if it takes one.
+    pub fn no_plural_rule(&self, p: Pos) -> Option<&RuleRef> {
+        self.pos.get(&p).and_then(Option::as_ref)
+    }
+
+    /// The rule and article of a mark of the lemma table, `None` if the mark does not decide.
+    pub fn mark(&self, name: &str) -> Option<&RuleRef> {
+        self.marks.get(name)
+    }
+
+    /// The step of the given kind, if the rule set uses it.
+    pub fn step(&self, kind: EvidenceKind) -> Option<&Step> {
+        self.steps.iter().find(|s| s.kind == kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn original() -> String {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/plurals").join(FILE);
+        std::fs::read_to_string(p).unwrap()
+    }
+
+    /// Loads the FISE-2016 `number.toml` edited by `edit`; the error as text.
+    fn load_edited(tag: &str, edit: impl Fn(&str) -> String) -> Result<NumberRules, String> {
+        let dir = std::env::temp_dir().join(format!("lexico-number-{}-{tag}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(FILE), edit(&original())).unwrap();
+        let r = NumberRules::load(&RuleFiles::folder(&dir)).map_err(|e| e.to_string());
+        std::fs::remove_dir_all(&dir).ok();
+        r
+    }
+
+    fn line_of(text: &str, needle: &str) -> usize {
+        text.lines().position(|l| l.contains(needle)).expect("needle in the file") + 1
+    }
+
+    #[test]
+    fn the_fise_2016_file_gives_the_order_of_evidence() {
+        let n = load_edited("ok", str::to_string).unwrap();
+        let kinds: Vec<EvidenceKind> = n.steps.iter().map(|s| s.kind).collect();
+        use EvidenceKind::*;
+        assert_eq!(
+            kinds,
+            [Regulation, Update, EndingNoPlural, Feminine, Adverb, Previous, PreviousShort, Silent, Rules]
+        );
+        assert_eq!(n.step(PreviousShort).unwrap().tiles, 3);
+        assert!(n.pluralises(Pos::N) && !n.pluralises(Pos::Adv));
+        assert_eq!(n.no_plural_rule(Pos::Adv).unwrap().article, "18.2.1");
+        assert!(n.is_non_pluralising(Category::Interj) && !n.is_non_pluralising(Category::Cursiva));
+        assert!(n.mark("desus").is_none() && n.mark("cursiva").is_some());
+    }
+
+    #[test]
+    fn errors_name_file_line_and_column() {
+        let text = original();
+        // An unknown key (deny_unknown_fields).
+        let line = line_of(&text, "tiles = 3");
+        let err = load_edited("key", |t| t.replacen("tiles = 3", "tiles = 3\ntile = 3", 1)).unwrap_err();
+        assert!(err.contains(&format!("number.toml:{}:1: unknown field `tile`", line + 1)), "{err}");
+        // An unknown evidence kind, at its value.
+        let line = line_of(&text, "kind = \"feminine\"");
+        let err =
+            load_edited("kind", |t| t.replacen("kind = \"feminine\"", "kind = \"femenine\"", 1)).unwrap_err();
+        assert!(err.contains(&format!("number.toml:{line}:8: unknown evidence `femenine`")), "{err}");
+        // A refusing step without its rule.
+        let err = load_edited("refuse", |t| t.replacen("rule = \"adverb-mente\"\n", "", 1)).unwrap_err();
+        assert!(err.contains("evidence `adverb-mente` refuses plurals"), "{err}");
+        // The last step must be the ending rules.
+        let err = load_edited("last", |t| {
+            t.replacen(
+                "[[evidence]]\nkind = \"rules\"\nlabel = \"ending rules (no other evidence)\"\n",
+                "",
+                1,
+            )
+        })
+        .unwrap_err();
+        assert!(err.contains("the last `[[evidence]]` must be `rules`"), "{err}");
+        // An unknown category, part of speech or mark.
+        let err =
+            load_edited("cat", |t| t.replacen("\"prep\", \"loc\"]", "\"prep\", \"lock\"]", 1)).unwrap_err();
+        assert!(err.contains("unknown category `lock`"), "{err}");
+        let err = load_edited("pos", |t| t.replacen("[pos.form]", "[pos.forma]", 1)).unwrap_err();
+        assert!(err.contains("unknown part of speech `forma`"), "{err}");
+        let err = load_edited("mark", |t| t.replacen("[marks.cursiva]", "[marks.italic]", 1)).unwrap_err();
+        assert!(err.contains("unknown mark `italic`"), "{err}");
+    }
+}
