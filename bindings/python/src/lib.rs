@@ -8,8 +8,10 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use lexico_lexicon::query::{self, AnagramQuery, Bag, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
-use lexico_lexicon::Lexicon;
-use lexico_tiles::{quoted, Rack, TileError, TileSet, Word};
+use lexico_lexicon::{
+    explain, judge_play, judge_word, kind_of, play_words, Derivation, Lexicon, PlayVerdict,
+};
+use lexico_tiles::{quoted, Rack, TileSet, Word};
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
@@ -20,9 +22,6 @@ pyo3::create_exception!(
     PyException,
     "A lexicon that cannot be opened or read (a missing, damaged or foreign file)."
 );
-
-/// The default lexicon, built from `lexicon-src/` when this module was compiled.
-static DEFAULT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/default.lex"));
 
 /// The word that names the embedded lexicon wherever the CLI takes a lexicon.
 const EMBEDDED: &str = "embedded";
@@ -38,22 +37,36 @@ fn bad_input(text: &str, message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("{}: {message}", quoted(text)))
 }
 
-/// Whether a typed word is valid, as `lexico valid` judges it: a word typed with two tiles that
-/// natural spelling reads as one (`[C][H]URRO`) or with a letter that has no tile (K, W) is not;
-/// any other character that is no tile is an error.
-fn is_valid(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<bool, TileError> {
-    let set = lex.tiles();
-    if !set.parse_word_fast(text.as_bytes(), scratch) {
-        match set.parse_word(text) {
-            Ok(w) => *scratch = w,
-            Err(TileError::Absent { .. }) => return Ok(false),
-            Err(e) => return Err(e),
-        }
-        if set.split_digraph(scratch).is_some() {
-            return Ok(false);
-        }
-    }
-    Ok(lex.contains(scratch))
+/// What the word-judge station says of a play it cannot judge, as `lexico valid --judge` says
+/// it: it never names the word that holds the character.
+const PLAY_ERROR: &str = "a character of the play is neither a letter nor a tile; type the play again";
+
+/// A play's verdict: `(verdict, words, lexicon, edition, version, payload_sha256)`.
+type Judged = (&'static str, usize, String, String, String, String);
+
+/// One derivation, the fields of `lexico explain --format json`: `(entry, entry_text, slot,
+/// kind, rule, article, reason, source, line)`.
+type DerivationRow =
+    (u64, Option<String>, String, &'static str, String, String, String, Option<String>, Option<u64>);
+
+/// An enclitic reading: `(base, pronouns, restored, article, derivation)`.
+type EncliticRow = (String, Vec<&'static str>, Option<&'static str>, &'static str, Option<DerivationRow>);
+
+/// An explanation: `(word, valid, reason, lines, derivations, enclitics)`.
+type Explained = (String, bool, &'static str, Vec<String>, Vec<DerivationRow>, Vec<EncliticRow>);
+
+fn derivation_row(d: &Derivation) -> DerivationRow {
+    (
+        d.entry,
+        d.entry_text.clone(),
+        d.slot.slot.clone(),
+        kind_of(&d.slot).name(),
+        d.slot.rule.clone(),
+        d.slot.article.clone(),
+        d.slot.reason.clone(),
+        d.source.as_ref().map(|(path, _)| path.clone()),
+        d.source.as_ref().map(|&(_, line)| line),
+    )
 }
 
 /// The order named by a `sort=` argument (the CLI's `--sort` values).
@@ -157,8 +170,7 @@ pub struct PyLexicon {
 impl PyLexicon {
     fn open(source: Option<&str>) -> PyResult<PyLexicon> {
         let lex = match source {
-            None => Lexicon::from_static(DEFAULT)
-                .map_err(|e| LexiconError::new_err(format!("the embedded default lexicon: {e}")))?,
+            None => lexico_default::lexicon(),
             Some(name) if name.eq_ignore_ascii_case(EMBEDDED) => return PyLexicon::open(None),
             Some(path) => {
                 Lexicon::open(Path::new(path)).map_err(|e| LexiconError::new_err(format!("{path}: {e}")))?
@@ -208,7 +220,10 @@ impl PyLexicon {
 
     /// Returns true if and only if `word` is a valid word.
     fn valid(&self, word: &str) -> PyResult<bool> {
-        is_valid(&self.lex, word, &mut Word::new()).map_err(|e| bad_input(word, e))
+        match judge_word(&self.lex, word, &mut Word::new()) {
+            Ok((_, verdict)) => Ok(verdict.is_valid()),
+            Err(e) => Err(bad_input(word, e)),
+        }
     }
 
     /// One verdict per word, with the GIL released while they are judged.
@@ -234,28 +249,14 @@ impl PyLexicon {
         // Our own references keep each string alive, and a str never changes, for as long as
         // `texts` borrows their UTF-8.
         let texts = strings.iter().map(|s| s.to_str()).collect::<PyResult<Vec<&str>>>()?;
-        let verdicts = py.detach(|| {
-            let mut checker = self.lex.checker();
-            let set = self.lex.tiles();
-            let mut scratch = Word::new();
-            let mut out = Vec::with_capacity(texts.len());
-            for (i, text) in texts.iter().enumerate() {
-                // The checker resumes from the prefix a word shares with the previous one: the
-                // fast path for words in or near sorted order.
-                if set.parse_word_fast(text.as_bytes(), &mut scratch) {
-                    out.push(checker.contains(&scratch));
-                    continue;
-                }
-                match is_valid(&self.lex, text, &mut scratch) {
-                    Ok(v) => out.push(v),
-                    Err(e) => return Err((i, e)),
-                }
-            }
-            Ok(out)
-        });
-        match verdicts {
+        match py.detach(|| lexico_lexicon::valid_many(&self.lex, &texts)) {
             Ok(v) => PyList::new(py, v),
-            Err((i, e)) => Err(PyValueError::new_err(format!("words[{i}]: {}: {e}", quoted(texts[i])))),
+            Err(e) => Err(PyValueError::new_err(format!(
+                "words[{}]: {}: {}",
+                e.index,
+                quoted(texts[e.index]),
+                e.error
+            ))),
         }
     }
 
@@ -377,6 +378,66 @@ impl PyLexicon {
         Ok((set.spell(&tiles), self.lex.contains(&tiles), front, back, hooked))
     }
 
+    /// `(verdict, words, lexicon, edition, version, payload_sha256)` of a play, as the word-judge
+    /// station (`lexico valid --judge`) gives them; a play that holds a character that is
+    /// neither a letter nor a tile raises `ValueError` without saying which word holds it.
+    #[pyo3(name = "_judge")]
+    fn judge(&self, py: Python<'_>, play: &Bound<'_, PyAny>) -> PyResult<Judged> {
+        let line;
+        let owned: Vec<String>;
+        let words: Vec<&str> = match play.cast::<PyString>() {
+            Ok(s) => {
+                line = s.to_cow()?.into_owned();
+                play_words(&line)
+            }
+            Err(_) => {
+                owned = play.try_iter()?.map(|w| w?.extract::<String>()).collect::<PyResult<_>>()?;
+                owned.iter().map(String::as_str).collect()
+            }
+        };
+        let verdict = py.detach(|| judge_play(&self.lex, &words, &mut Word::new()));
+        if verdict == PlayVerdict::Error {
+            return Err(PyValueError::new_err(PLAY_ERROR));
+        }
+        let m = self.lex.manifest().map_err(|e| LexiconError::new_err(e.to_string()))?;
+        Ok((
+            verdict.name(),
+            words.len(),
+            m.name.clone(),
+            m.edition.clone(),
+            m.version.clone(),
+            m.payload_sha256.clone(),
+        ))
+    }
+
+    /// `(word, valid, reason, lines, derivations, enclitics)`: why `word` is in or out, as
+    /// `lexico explain` says it.
+    #[pyo3(name = "_explain")]
+    fn explain(&self, py: Python<'_>, word: &str) -> PyResult<Explained> {
+        let e = py.detach(|| explain(&self.lex, word)).map_err(|e| bad_input(word, e))?;
+        let enclitics = e
+            .enclitics
+            .iter()
+            .map(|a| {
+                (
+                    a.base.clone(),
+                    a.pronouns.clone(),
+                    a.restored,
+                    "17.5",
+                    a.derivation.as_ref().map(derivation_row),
+                )
+            })
+            .collect();
+        Ok((
+            e.word,
+            e.valid,
+            e.reason,
+            e.lines,
+            e.derivations.iter().map(derivation_row).collect(),
+            enclitics,
+        ))
+    }
+
     /// The manifest as `lexico info --format json` prints it, with the file's checksum.
     fn _manifest_json(&self) -> PyResult<String> {
         let m = self.lex.manifest().map_err(|e| LexiconError::new_err(e.to_string()))?;
@@ -398,7 +459,7 @@ impl PyLexicon {
         let Ok(text) = s.to_str() else {
             return false;
         };
-        is_valid(&self.lex, text, &mut Word::new()).unwrap_or(false)
+        judge_word(&self.lex, text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> WordIter {

@@ -3,7 +3,8 @@
 The binary is `$LEXICO_BIN`, else `target/debug/lexico` or `target/release/lexico` of this
 checkout (`cargo build` makes the first; `.ci/run` has it from `cargo test --workspace`). Every
 comparison names the embedded lexicon (`--lexicon embedded`) and an empty data folder, so an
-installed default lexicon on the machine cannot change the CLI's answer.
+installed default lexicon on the machine cannot change the CLI's answer, and the C locale, so
+the CLI's messages are in English as the package's are.
 """
 
 import json
@@ -38,6 +39,8 @@ class Cli:
         self.path = path
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("LEXICO_")}
         self.env["LEXICO_DATA_DIR"] = str(data_dir)
+        # The package speaks English: so must the CLI it is compared with, whatever the locale.
+        self.env["LC_ALL"] = "C"
 
     def run(self, *args: str, lexicon: "str | None" = "embedded") -> subprocess.CompletedProcess:
         """Runs the binary with `args`, and `--lexicon LEXICON` unless `lexicon` is None."""

@@ -13,6 +13,8 @@ def test_the_default_lexicon_is_the_one_the_binary_embeds(lx, cli):
     want = json.loads(cli.text("info", "--format", "json"))
     got = lx.info()._asdict()
     assert got["file_sha256"] == want["file_sha256"]
+    # Who signed the lexicon is the binary's to check (docs/python.md, "Decisions").
+    del want["signer"]
     assert {k: (list(v) if isinstance(v, tuple) else v) for k, v in got.items()} == want
     assert len(lx) == want["words"] == 636_598
 
@@ -184,3 +186,49 @@ def test_a_lexicon_that_cannot_be_opened_raises_lexicon_error(tmp_path, cli):
     with pytest.raises(lexico.LexiconError) as e:
         lexico.Lexicon.open(garbage)
     assert f"lexico: {e.value}" == done.stderr.strip()
+
+
+def test_judge_equals_the_station_and_never_names_the_word(lx, cli):
+    for play in [["casa", "perro"], ["casa", "xyzzy", "perro"], ["kiwi"], ["ZUZAR", "ÑANDÚ"]]:
+        [want] = cli.records("valid", "--judge", *play)
+        for given in (play, " ".join(play), ", ".join(play)):
+            got = lx.judge(given)
+            assert isinstance(got, lexico.Judgement)
+            assert got.acceptable == (want["verdict"] == "ACCEPTABLE")
+            assert got._asdict() == {
+                "acceptable": got.acceptable,
+                **{k: v for k, v in want.items() if k not in ("error", "signer")},
+            }, given
+    assert lx.judge(["casa", "xyzzy"]).verdict == "UNACCEPTABLE"
+    assert lx.judge("").verdict == "UNACCEPTABLE"
+    [want] = cli.records("valid", "--judge", "casa", "ca$a")
+    for play in (["casa", "ca$a"], "casa ca$a"):
+        with pytest.raises(ValueError) as e:
+            lx.judge(play)
+        assert str(e.value) == want["error"]
+        assert "ca$a" not in str(e.value)
+
+
+def test_explain_equals_the_cli(lx, cli):
+    words = ["casa", "casas", "dámelo", "kiosco", "[C][H]URRO", "casitaz", "a", "zuzar"]
+    records = cli.records("explain", *words)
+    assert {r["reason"] for r in records} >= {"listed", "no-tile", "separate-tiles"}
+    for word, r in zip(words, records):
+        e = lx.explain(word)
+        assert isinstance(e, lexico.Explanation)
+        assert (e.word, e.valid, e.reason, " | ".join(e.lines)) == (
+            r["word"],
+            r["valid"],
+            r["reason"],
+            r["explanation"],
+        ), word
+        assert [d._asdict() for d in e.derivations] == r["derivations"], word
+        enclitics = [
+            {**a._asdict(), "pronouns": list(a.pronouns), "derivation": a.derivation and a.derivation._asdict()}
+            for a in e.enclitics
+        ]
+        assert enclitics == r["enclitics"], word
+    [row] = cli.records("explain", "ca$a")
+    with pytest.raises(ValueError) as e:
+        lx.explain("ca$a")
+    assert str(e.value) == f"'ca$a': {row['error']}"

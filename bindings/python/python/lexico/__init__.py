@@ -21,12 +21,24 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union, overload
+from typing import Any, Dict, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 from . import _lexico
 from ._lexico import LexiconError
 
-__all__ = ["Lexicon", "LexiconError", "Word", "Hooks", "Tiles", "Info", "tiles"]
+__all__ = [
+    "Lexicon",
+    "LexiconError",
+    "Word",
+    "Hooks",
+    "Tiles",
+    "Info",
+    "Judgement",
+    "Explanation",
+    "Derivation",
+    "Enclitic",
+    "tiles",
+]
 
 Mode = Literal["exact", "sub", "super"]
 Sort = Literal["length", "value", "alpha", "probability"]
@@ -95,6 +107,69 @@ class Info(NamedTuple):
     rejected_forms: int
     payload_sha256: str
     file_sha256: str
+    inflated: Dict[str, int]
+    """The size of each compressed section once inflated, by tag (``PROV``, ``ENTR``)."""
+
+class Judgement(NamedTuple):
+    """A play's verdict, as the word-judge station (``lexico valid --judge``) gives it: it
+    never says which word failed."""
+
+    verdict: str
+    """``"ACCEPTABLE"`` or ``"UNACCEPTABLE"``."""
+    acceptable: bool
+    words: int
+    """The number of words in the play."""
+    lexicon: str
+    edition: str
+    version: str
+    payload_sha256: str
+    """The lexicon's payload checksum, which identifies it for an arbiter."""
+
+
+class Derivation(NamedTuple):
+    """One way a word was made, or generated and refused (``lexico explain``)."""
+
+    entry: int
+    entry_text: Optional[str]
+    """The source entry: lemma, part of speech, model."""
+    slot: str
+    """The paradigm cell or kind of form (``ind.pres.1s``, ``plural``, ``word``)."""
+    kind: str
+    rule: str
+    article: str
+    """The article of the regulation the rule encodes."""
+    reason: str
+    """For a rejected form, why."""
+    source: Optional[str]
+    line: Optional[int]
+
+
+class Enclitic(NamedTuple):
+    """A reading of an invalid word as a verb form followed by enclitic pronouns (17.5)."""
+
+    base: str
+    pronouns: Tuple[str, ...]
+    restored: Optional[str]
+    """The spelling adjustment undone (``d`` of AMAD + OS), if any."""
+    article: str
+    derivation: Optional[Derivation]
+    """How the base is a verb form, when the lexicon records it."""
+
+
+class Explanation(NamedTuple):
+    """Why a word is in or out, as ``lexico explain`` says it."""
+
+    word: str
+    valid: bool
+    reason: str
+    """One word: ``listed``, ``rejected-form``, ``enclitic``, ``no-tile``, ``separate-tiles``,
+    ``too-short``, ``too-long`` or ``unlisted``."""
+    lines: Tuple[str, ...]
+    """The sentences of the explanation, most specific first."""
+    derivations: Tuple[Derivation, ...]
+    """How a valid word was made, or how the rules generated and rejected an invalid one."""
+    enclitics: Tuple[Enclitic, ...]
+
 
 
 def tiles(word: str) -> Tiles:
@@ -196,6 +271,31 @@ class Lexicon(_lexico.Lexicon):
         found = self._regex(regex, min_tiles, max_tiles, sort, details)
         return list(map(Word._make, found)) if details else found
 
+    def judge(self, play: Union[str, Iterable[str]]) -> Judgement:
+        """The verdict on a whole play: a line of words (separated by spaces, tabs, commas or
+        semicolons) or an iterable of words. ``ACCEPTABLE`` if every word is valid, else
+        ``UNACCEPTABLE`` (an empty play too), never saying which word failed. A play with a
+        character that is neither a letter nor a tile raises ``ValueError``, again without
+        naming the word."""
+        verdict, words, name, edition, version, sha = self._judge(play)
+        return Judgement(verdict, verdict == "ACCEPTABLE", words, name, edition, version, sha)
+
+    def explain(self, word: str) -> Explanation:
+        """Why ``word`` is in (entry, slot, rule, article, source line) or out (the most
+        specific reason first), as ``lexico explain`` says it."""
+        spelled, valid, reason, lines, derivations, enclitics = self._explain(word)
+        return Explanation(
+            spelled,
+            valid,
+            reason,
+            tuple(lines),
+            tuple(Derivation._make(d) for d in derivations),
+            tuple(
+                Enclitic(base, tuple(pronouns), restored, article, None if d is None else Derivation._make(d))
+                for base, pronouns, restored, article, d in enclitics
+            ),
+        )
+
     def hooks(self, word: str) -> Hooks:
         """The tiles that make a valid word in front of ``word`` or after it."""
         spelled, valid, front, back, hooked = self._hooks(word)
@@ -220,6 +320,7 @@ class Lexicon(_lexico.Lexicon):
             rejected_forms=m["rejected_forms"],
             payload_sha256=m["payload_sha256"],
             file_sha256=m["file_sha256"],
+            inflated=m.get("inflated", {}),
         )
 
     def __repr__(self) -> str:
