@@ -10,9 +10,10 @@
 Words are read in any notation the command line reads (``ñandú``, ``[CH]U[RR]O``, ``1U3O``);
 answers spell words naturally in capitals, with the tiles a blank plays in lower case
 (``cHURRO``). Results are plain values: ``str``, ``bool``, ``int``, lists, and named tuples
-(:class:`Word`, :class:`Hooks`, :class:`Tiles`, :class:`Info`) that ``pandas.DataFrame`` takes
-as they are. A malformed word, rack or pattern raises ``ValueError`` with the message the
-``lexico`` command prints; a lexicon that cannot be opened raises :class:`LexiconError`.
+(:class:`Word`, :class:`Hooks`, :class:`Tiles`, :class:`Info`, :class:`Judgement`,
+:class:`Explanation`) that ``pandas.DataFrame`` takes as they are. A malformed word, rack or
+pattern raises ``ValueError`` with the message the ``lexico`` command prints; a lexicon that
+cannot be opened raises :class:`LexiconError`.
 
 Queries run in native code with the GIL released, so threads can query one lexicon at once.
 """
