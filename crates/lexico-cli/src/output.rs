@@ -38,16 +38,59 @@ pub struct Fields<'a> {
     pub names: &'a [&'a str],
 }
 
-/// Writes records in the chosen format to standard output.
+/// Writes records in the chosen format to standard output, straight into its buffer: no record
+/// allocates.
 pub struct Out {
     format: Format,
     header_done: bool,
     w: BufWriter<StdoutLock<'static>>,
+    /// The layout of the last JSON record, reused while the fields keep their names.
+    json: JsonLayout,
+}
+
+/// The order a JSON record's fields are written in and their keys, written out once: the
+/// records of a command have the same fields, so this is made once per command, not per record.
+#[derive(Default)]
+struct JsonLayout {
+    /// The names of the fields this layout is for, in the record's order.
+    names: Vec<String>,
+    /// For each field written, its place in the record and the bytes before its value
+    /// (`{"key":`, then `,"key":`).
+    keys: Vec<(usize, Vec<u8>)>,
+}
+
+impl JsonLayout {
+    /// Makes the layout for `fields`, unless it is already theirs: keys in byte order, the last
+    /// of equal keys kept, which is what a `serde_json::Map` of the fields writes.
+    fn fit(&mut self, fields: &[(&str, Value)]) -> io::Result<()> {
+        if self.names.len() == fields.len() && self.names.iter().zip(fields).all(|(a, (b, _))| a == b) {
+            return Ok(());
+        }
+        self.names = fields.iter().map(|(k, _)| k.to_string()).collect();
+        let mut order: Vec<usize> = (0..fields.len()).collect();
+        order.sort_by_key(|&i| fields[i].0);
+        self.keys.clear();
+        for (j, &i) in order.iter().enumerate() {
+            if order.get(j + 1).is_some_and(|&n| fields[n].0 == fields[i].0) {
+                continue;
+            }
+            let mut key = if self.keys.is_empty() { b"{".to_vec() } else { b",".to_vec() };
+            serde_json::to_writer(&mut key, fields[i].0)?;
+            key.push(b':');
+            self.keys.push((i, key));
+        }
+        Ok(())
+    }
 }
 
 impl Out {
     pub fn new(format: Format) -> Out {
-        Out { format, header_done: false, w: BufWriter::with_capacity(1 << 14, io::stdout().lock()) }
+        Out {
+            format,
+            header_done: false,
+            w: BufWriter::with_capacity(1 << 14, io::stdout().lock()),
+            json: JsonLayout::default(),
+        }
     }
 
     /// Writes the error row of a bad input, where its records would have been: in text
@@ -84,24 +127,33 @@ impl Out {
                     writeln!(self.w, "{}", names.join(","))?;
                     self.header_done = true;
                 }
-                let cells: Vec<String> = fields.iter().map(|(_, v)| csv_cell(v)).collect();
-                writeln!(self.w, "{}", cells.join(","))
+                for (i, (_, v)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        self.w.write_all(b",")?;
+                    }
+                    csv_cell(&mut self.w, v)?;
+                }
+                self.w.write_all(b"\n")
             }
             Format::Json => {
-                let mut map = serde_json::Map::new();
-                for (k, v) in fields {
-                    let v = match v {
-                        Value::Str(s) => serde_json::Value::from(*s),
-                        Value::Int(n) => serde_json::Value::from(*n),
-                        Value::Float(x) => serde_json::Value::from(*x),
-                        Value::Bool(b) => serde_json::Value::from(*b),
-                        Value::Null => serde_json::Value::Null,
-                        Value::Json(j) => j.clone(),
-                    };
-                    map.insert((*k).to_string(), v);
+                self.json.fit(fields)?;
+                if self.json.keys.is_empty() {
+                    self.w.write_all(b"{")?;
                 }
-                serde_json::to_writer(&mut self.w, &map)?;
-                self.w.write_all(b"\n")
+                for (i, key) in &self.json.keys {
+                    self.w.write_all(key)?;
+                    match &fields[*i].1 {
+                        Value::Str(s) => serde_json::to_writer(&mut self.w, s)?,
+                        Value::Int(n) => write_int(&mut self.w, *n)?,
+                        // A value that is no number (NaN, infinite) is `null`, as in a
+                        // `serde_json::Value`.
+                        Value::Float(x) => serde_json::to_writer(&mut self.w, x)?,
+                        Value::Bool(b) => serde_json::to_writer(&mut self.w, b)?,
+                        Value::Null => self.w.write_all(b"null")?,
+                        Value::Json(j) => serde_json::to_writer(&mut self.w, j)?,
+                    }
+                }
+                self.w.write_all(b"}\n")
             }
         }
     }
@@ -120,18 +172,42 @@ impl Out {
     }
 }
 
-fn csv_cell(v: &Value) -> String {
+/// Writes one CSV cell: a string holding a comma, a quote or a line end quoted, its quotes
+/// doubled.
+fn csv_cell(w: &mut impl Write, v: &Value) -> io::Result<()> {
     match v {
-        Value::Str(s) if s.contains([',', '"', '\n', '\r']) => {
-            format!("\"{}\"", s.replace('"', "\"\""))
+        Value::Str(s) if s.bytes().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) => {
+            w.write_all(b"\"")?;
+            for (i, part) in s.split('"').enumerate() {
+                if i > 0 {
+                    w.write_all(b"\"\"")?;
+                }
+                w.write_all(part.as_bytes())?;
+            }
+            w.write_all(b"\"")
         }
-        Value::Str(s) => s.to_string(),
-        Value::Int(n) => n.to_string(),
-        Value::Float(x) => x.to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::Null => String::new(),
-        Value::Json(j) => csv_cell(&Value::Str(&j.to_string())),
+        Value::Str(s) => w.write_all(s.as_bytes()),
+        Value::Int(n) => write_int(w, *n),
+        Value::Float(x) => write!(w, "{x}"),
+        Value::Bool(b) => write!(w, "{b}"),
+        Value::Null => Ok(()),
+        Value::Json(j) => csv_cell(w, &Value::Str(&j.to_string())),
     }
+}
+
+/// Writes `n` in decimal, as `{n}` formats it, without the formatting machinery.
+fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    w.write_all(&digits[at..])
 }
 
 /// `text` with its control characters escaped (`\t`, `\u{1b}`), so that a tab or a line end typed

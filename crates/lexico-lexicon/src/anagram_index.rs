@@ -45,15 +45,18 @@ struct Distinct {
 impl Distinct {
     /// The distinct tiles of a sorted tile sequence of at most [`MAX_WORD_TILES`] tiles.
     fn of(sorted: &[u8]) -> Distinct {
-        let (mut tiles, mut copies, mut k) = ([0; MAX_WORD_TILES], [0u8; MAX_WORD_TILES], 0);
+        // The copies are counted in a register: a byte array in memory would make each count
+        // wait for the store of the one before.
+        let (mut tiles, mut copies, mut k) = ([0; MAX_WORD_TILES], 0u128, 0);
         for &t in sorted {
             if k == 0 || tiles[k - 1] != t {
                 tiles[k] = t;
                 k += 1;
             }
-            copies[k - 1] += 1;
+            // At most 16 tiles: k - 1 is below 16, and a count below 256.
+            copies += 1u128 << ((8 * (k - 1)) & 127);
         }
-        Distinct { tiles, k, copies: u128::from_le_bytes(copies) }
+        Distinct { tiles, k, copies }
     }
 
     /// Bits of a digit: enough for `k` values.

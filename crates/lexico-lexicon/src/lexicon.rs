@@ -203,10 +203,11 @@ impl Lexicon {
     /// A checker for many words in a row: one verdict per call, like [`Lexicon::contains`], but
     /// it keeps the path of the previous word through the word store and resumes from the prefix
     /// the two words share. Words that arrive in or near sorted order (a word list, a batch of
-    /// related forms) skip most of the store's node decoding.
+    /// related forms) skip most of the store's node decoding. Whatever the order, the nodes of a
+    /// word's first two tiles, the widest of the store, are decoded once and kept.
     pub fn checker(&self) -> Checker<'_> {
         let fst = self.words.as_fst();
-        Checker { fst, path: Vec::with_capacity(16), nodes: vec![fst.root()] }
+        Checker { fst, path: Vec::with_capacity(16), nodes: vec![fst.root()], near: Vec::new() }
     }
 
     /// Number of valid words.
@@ -573,24 +574,75 @@ pub struct Checker<'a> {
     path: Vec<Tile>,
     /// `nodes[d]` is the node reached after `path[..d]`; `nodes[0]` is the root.
     nodes: Vec<fst::raw::Node<'a>>,
+    /// The nodes after a word's first tile `t` (at `t`) and first two tiles `t u` (at
+    /// `NEAR + t * NEAR + u`), for tile bytes below [`NEAR`], decoded when a word first reaches
+    /// them; empty until the first word.
+    near: Vec<Near<'a>>,
 }
 
-impl Checker<'_> {
+/// Tile bytes below this have the nodes of the first two tiles kept by a [`Checker`] (a tile
+/// set's tiles are numbered from 1, a few dozen of them).
+const NEAR: usize = 32;
+
+/// A kept node of a [`Checker`].
+#[derive(Clone, Copy)]
+enum Near<'a> {
+    /// Not reached yet.
+    Unknown,
+    /// No word starts so.
+    Absent,
+    Node(fst::raw::Node<'a>),
+}
+
+impl<'a> Checker<'a> {
     /// Returns true if and only if `word` is a valid word of the lexicon.
     pub fn contains(&mut self, word: &[Tile]) -> bool {
         let shared = self.path.iter().zip(word).take_while(|(a, b)| a == b).count();
         self.path.truncate(shared);
         self.nodes.truncate(shared + 1);
-        for &t in &word[shared..] {
-            let node = self.nodes[self.nodes.len() - 1];
-            let Some(i) = node.find_input(t) else {
+        for (d, &t) in word.iter().enumerate().skip(shared) {
+            let node = self.nodes[d];
+            let next = match near_slot(word, d) {
+                Some(i) => {
+                    if self.near.is_empty() {
+                        self.near = vec![Near::Unknown; NEAR + NEAR * NEAR];
+                    }
+                    match self.near[i] {
+                        Near::Node(n) => Some(n),
+                        Near::Absent => None,
+                        Near::Unknown => {
+                            let n = step(self.fst, node, t);
+                            self.near[i] = n.map_or(Near::Absent, Near::Node);
+                            n
+                        }
+                    }
+                }
+                None => step(self.fst, node, t),
+            };
+            let Some(next) = next else {
                 return false;
             };
-            self.nodes.push(self.fst.node(node.transition_addr(i)));
+            self.nodes.push(next);
             self.path.push(t);
         }
         self.nodes[self.nodes.len() - 1].is_final()
     }
+}
+
+/// The place among a [`Checker`]'s kept nodes of the node after `word[..=d]`, if it is kept.
+fn near_slot(word: &[Tile], d: usize) -> Option<usize> {
+    let (first, second) = (*word.first()? as usize, word.get(1).map(|&t| t as usize));
+    match (d, second) {
+        (0, _) if first < NEAR => Some(first),
+        (1, Some(u)) if first < NEAR && u < NEAR => Some(NEAR + first * NEAR + u),
+        _ => None,
+    }
+}
+
+/// The node after `node` by tile `t`, if any.
+fn step<'a>(fst: &'a fst::raw::Fst<Bytes>, node: fst::raw::Node<'a>, t: Tile) -> Option<fst::raw::Node<'a>> {
+    let i = node.find_input(t)?;
+    Some(fst.node(node.transition_addr(i)))
 }
 
 fn section(backing: &Arc<Backing>, entry: &SectionEntry) -> Bytes {
@@ -668,6 +720,15 @@ mod tests {
         for p in probes.iter().chain(probes.iter().rev()) {
             let w = set.parse_word(p).unwrap();
             assert_eq!(checker.contains(&w), lex.contains(&w), "{p}");
+        }
+        // The kept nodes of the first two tiles, reached again in another order, and tiles
+        // with no kept node (bytes past them).
+        for p in ["ca", "c", "zuzar", "za", "casas", "z", "ch", "churro"] {
+            let w = set.parse_word(p).unwrap();
+            assert_eq!(checker.contains(&w), lex.contains(&w), "{p}");
+        }
+        for w in [vec![200u8], vec![3, 200], vec![200, 1, 2], vec![]] {
+            assert_eq!(checker.contains(&w), lex.contains(&w), "{w:?}");
         }
     }
 

@@ -108,8 +108,10 @@ pub struct Printer<'l> {
     text: TextLines,
     /// Name of the query field (`rack`, `pattern`).
     key: &'static str,
-    /// Scratch: one text line.
+    /// Scratch: one text line, or the spelling of a word.
     line: String,
+    /// Scratch: a word of an [`AnagramKeys`].
+    found: Found,
 }
 
 impl<'l> Printer<'l> {
@@ -121,6 +123,7 @@ impl<'l> Printer<'l> {
             text: TextLines::new(show.tiles, show_key),
             key,
             line: String::new(),
+            found: Found { tiles: Vec::new(), blanks: 0 },
         }
     }
 
@@ -169,9 +172,16 @@ impl<'l> Printer<'l> {
         {
             return Ok(());
         }
+        // One word reused for every row: no allocation per word.
+        let mut found = std::mem::replace(&mut self.found, Found::plain(&[]));
         for i in 0..n {
-            self.print(out, query, &keys.found(i))?;
+            let word = keys.word(i);
+            found.tiles.clear();
+            found.tiles.extend_from_slice(word.tiles());
+            found.blanks = keys.blanks(word.tiles());
+            self.print(out, query, &found)?;
         }
+        self.found = found;
         Ok(())
     }
 
@@ -186,22 +196,29 @@ impl<'l> Printer<'l> {
             out.raw().write_all(self.line.as_bytes())?;
             return Ok(());
         }
-        let word = if self.text.tiles { f.spell_tiles(set) } else { f.spell(set) };
+        self.line.clear();
+        f.spell_into(set, self.text.tiles, &mut self.line);
         let combos = self.bag.combinations(&f.tiles);
-        let mut fields = vec![
+        let len = f.tiles.len();
+        let mut fields = [
             (self.key, Value::Str(query)),
-            ("word", Value::Str(&word)),
-            ("length", Value::Int(f.tiles.len() as u64)),
+            ("word", Value::Str(&self.line)),
+            ("length", Value::Int(len as u64)),
             ("value", Value::Int(value as u64)),
             ("blanks", Value::Int(f.blanks.count_ones() as u64)),
             ("combinations", Value::Int(combos)),
-            ("probability", Value::Float(self.bag.probability(&f.tiles))),
+            ("probability", Value::Float(self.bag.probability_of(combos, len))),
+            ("error", Value::Null),
+            ("error", Value::Null),
         ];
-        if let Some(r) = &self.ranks {
-            fields.push(("rank", Value::Int(r.rank(f.tiles.len(), combos))));
-        }
-        fields.push(("error", Value::Null));
-        out.record("", &fields)?;
+        let n = match &self.ranks {
+            Some(r) => {
+                fields[7] = ("rank", Value::Int(r.rank(len, combos)));
+                9
+            }
+            None => 8,
+        };
+        out.record("", &fields[..n])?;
         Ok(())
     }
 }
@@ -413,7 +430,8 @@ mod tests {
     use crate::lexicons::DEFAULT;
 
     /// The text written from keys is, byte for byte, the text written from the same answer as
-    /// `Found` words, in every order, with and without `--tiles` and the rack column.
+    /// `Found` words, in every order, with and without `--tiles` and the rack column, for exact,
+    /// sub- and super-anagrams.
     #[test]
     fn lines_from_keys_equal_lines_from_found_words() {
         let lex = Lexicon::from_static(DEFAULT).unwrap();
@@ -425,6 +443,7 @@ mod tests {
                 AnagramQuery { mode: Mode::Exact, min: None, max: None },
                 AnagramQuery { mode: Mode::Sub, min: None, max: None },
                 AnagramQuery { mode: Mode::Sub, min: Some(3), max: Some(5) },
+                AnagramQuery { mode: Mode::Super, min: None, max: Some(rack.len() + 1) },
             ] {
                 // Lengths no word of the rack can have (`??` with --min 3) are an error.
                 let Ok(found) = query::anagram(&lex, &rack, &q) else {

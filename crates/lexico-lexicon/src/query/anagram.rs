@@ -9,8 +9,13 @@
 //! it never passes over a tile the rack holds, which could never be placed later). Each
 //! alphagram reached lists its words.
 //!
-//! Otherwise (super-anagrams, or a file without the index) the walk is over the word store's
-//! nodes, pruned by the tiles left. At each node the walk follows only the transitions the rack
+//! Super-anagrams walk the same fst: an alphagram holds every lettered tile of the rack, so,
+//! tiles coming in order, the walk may take any tile up to the first one of the rack not yet
+//! taken, and that one only once the rack's tiles left fill what remains of the length. Added
+//! tiles come from the board, never from a blank, so no tile of a super-anagram is a blank.
+//!
+//! Otherwise (a file without the index) the walk is over the word store's nodes, pruned by the
+//! tiles left. At each node the walk follows only the transitions the rack
 //! can pay for: a lettered tile it still holds, or, while a blank is left, any tile. A tile the rack holds is always paid with
 //! that tile rather than a blank: a blank kept can later stand for anything the tile could, so
 //! this never loses a word, it reaches each word once, and it keeps the most points (the value
@@ -119,8 +124,8 @@ pub fn anagram(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<Vec<F
 }
 
 /// The same words as [`anagram`], as [`AnagramKeys`] (unsorted), when the lexicon's anagram
-/// index answers the query: exact and sub-anagrams on a lexicon with the index. `None`
-/// otherwise (use [`anagram`]). Same errors as [`anagram`].
+/// index answers the query: any query on a lexicon with the index. `None` otherwise (use
+/// [`anagram`]). Same errors as [`anagram`].
 pub fn anagram_keys(
     lex: &Lexicon,
     rack: &Rack,
@@ -142,14 +147,14 @@ fn checked(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<(usize, u
     query.lengths(rack)
 }
 
-/// Exact or sub-anagrams from the anagram index, if the lexicon has one.
+/// The words from the anagram index, if the lexicon has one.
 fn from_index(lex: &Lexicon, rack: &Rack, min: usize, max: usize, mode: Mode) -> Option<AnagramKeys> {
-    if mode == Mode::Super {
-        return None;
-    }
     // A damaged index (a checksum mismatch) is not fatal: the word store answers the same.
     let index = lex.anagram_index().ok().flatten()?;
-    Some(by_alphagram(index, rack, min, max))
+    Some(match mode {
+        Mode::Super => covering(index, rack, min, max),
+        Mode::Exact | Mode::Sub => by_alphagram(index, rack, min, max),
+    })
 }
 
 struct Walk {
@@ -273,6 +278,107 @@ fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> An
         walk.go(index.fst().node(tr.addr), Output::zero().cat(tr.out), 0);
     }
     walk.out
+}
+
+/// Super-anagrams from the anagram index: the alphagrams of each length from `min` to `max`
+/// that hold every lettered tile of the rack, in the order the walk meets them.
+fn covering(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> AnagramKeys {
+    let (counts, distinct) = rack_counts(rack);
+    let mut walk = Covering {
+        index,
+        counts,
+        distinct,
+        next: 0,
+        left: rack.len() - rack.blanks as usize,
+        alphagram: Vec::with_capacity(max),
+        len: 0,
+        // No tile of a super-anagram is played by a blank.
+        out: AnagramKeys::new(max, counts, 0),
+    };
+    let root = index.root();
+    for len in min..=max {
+        let Some(k) = u8::try_from(len).ok().and_then(|b| root.find_input(b)) else {
+            continue;
+        };
+        let tr = root.transition(k);
+        walk.len = len;
+        walk.go(index.fst().node(tr.addr), Output::zero().cat(tr.out));
+    }
+    walk.out
+}
+
+struct Covering<'i> {
+    index: &'i AnagramIndex,
+    /// The rack's lettered tiles not yet taken.
+    counts: [u8; 256],
+    /// The rack's distinct lettered tiles, in tile order.
+    distinct: Vec<Tile>,
+    /// The place in `distinct` of the first tile of the rack not yet taken (all its copies
+    /// before it are).
+    next: usize,
+    /// The rack's lettered tiles not yet taken.
+    left: usize,
+    alphagram: Vec<Tile>,
+    /// The length of the alphagrams walked.
+    len: usize,
+    /// The words found.
+    out: AnagramKeys,
+}
+
+impl Covering<'_> {
+    fn go(&mut self, node: Node<'_>, out: Output) {
+        let depth = self.alphagram.len();
+        if depth == self.len {
+            if node.is_final() {
+                let out_ = &mut self.out;
+                self.index.words(&self.alphagram, out.cat(node.final_output()).value(), |w| out_.push(w));
+            }
+            return;
+        }
+        let fst = self.index.fst();
+        let Some(&need) = self.distinct.get(self.next) else {
+            // Every tile of the rack is taken: any tile completes the alphagram.
+            for tr in node.transitions() {
+                self.take(fst.node(tr.addr), out.cat(tr.out), tr.inp, false);
+            }
+            return;
+        };
+        if self.len - depth == self.left {
+            // No room for an added tile: the next tile is the rack's.
+            if let Some(k) = node.find_input(need) {
+                let tr = node.transition(k);
+                self.take(fst.node(tr.addr), out.cat(tr.out), need, true);
+            }
+            return;
+        }
+        // A tile later than `need` would pass over it for good.
+        for tr in node.transitions() {
+            if tr.inp > need {
+                break;
+            }
+            self.take(fst.node(tr.addr), out.cat(tr.out), tr.inp, tr.inp == need);
+        }
+    }
+
+    /// Takes `t`, the rack's tile `need` when `held`, and walks on.
+    fn take(&mut self, node: Node<'_>, out: Output, t: Tile, held: bool) {
+        let next = self.next;
+        if held {
+            self.counts[t as usize] -= 1;
+            self.left -= 1;
+            if self.counts[t as usize] == 0 {
+                self.next += 1;
+            }
+        }
+        self.alphagram.push(t);
+        self.go(node, out);
+        self.alphagram.pop();
+        if held {
+            self.counts[t as usize] += 1;
+            self.left += 1;
+            self.next = next;
+        }
+    }
 }
 
 struct Sorted<'i> {

@@ -62,7 +62,19 @@ impl Key for u128 {
         Word { tiles: self.to_be_bytes(), len: Key::len(self) as u8 }
     }
     fn sort_by_length(keys: &mut [u128]) {
-        keys.sort_unstable_by_key(|&k| (std::cmp::Reverse(Key::len(k)), k));
+        if keys.iter().any(|&k| k as u8 != 0) {
+            // A word of 16 tiles leaves no byte free.
+            keys.sort_unstable_by_key(|&k| (std::cmp::Reverse(Key::len(k)), k));
+            return;
+        }
+        // As for short keys: 15 - length in front of the tiles, then plain integer order.
+        for k in keys.iter_mut() {
+            *k = ((KEY_TILES - 1 - Key::len(*k)) as u128) << 120 | *k >> 8;
+        }
+        keys.sort_unstable();
+        for k in keys.iter_mut() {
+            *k <<= 8;
+        }
     }
 }
 
@@ -90,10 +102,11 @@ impl Word {
     }
 }
 
-/// The words of an exact or sub-anagram query answered from the anagram index (see
+/// The words of an anagram query answered from the anagram index (see
 /// [`super::anagram_keys`]), and the rack, from which each word's blanks follow: the rack's
 /// tiles play the first copies of each tile of a word and blanks the rest, the rule
-/// [`super::anagram`] follows.
+/// [`super::anagram`] follows (a super-anagram's added tiles come from the board: the answer
+/// of a super-anagram query has no blanks).
 ///
 /// ```
 /// use lexico_lexicon::query::{anagram_keys, AnagramQuery};
@@ -209,6 +222,9 @@ impl AnagramKeys {
 
     /// The positions of `word` (one of the words) that blanks play, as in [`Found::blanks`].
     pub fn blanks(&self, word: &[Tile]) -> u64 {
+        if self.blanks == 0 {
+            return 0;
+        }
         let mut marks = self.marks();
         word.iter().enumerate().fold(0, |mask, (i, &t)| mask | u64::from(marks.next(t)) << i)
     }

@@ -40,6 +40,8 @@ pub struct Bag {
     total: u32,
     /// `choose[n][k]` = C(n, k) for `n` up to the largest count of the bag and `k` ≤ `MAX_WORD`.
     choose: Vec<[u128; MAX_WORD + 1]>,
+    /// `draws[k]` = C(total, k) as a float: the draws of `k` tiles from the full bag.
+    draws: [f64; MAX_WORD + 1],
 }
 
 impl Bag {
@@ -60,7 +62,11 @@ impl Bag {
                 choose[n][k] = choose[n - 1][k - 1] + if k < n { choose[n - 1][k] } else { 0 };
             }
         }
-        Bag { counts, blanks: set.blanks(), total, choose }
+        let mut draws = [0f64; MAX_WORD + 1];
+        for (k, d) in draws.iter_mut().enumerate() {
+            *d = all_draws(total, k);
+        }
+        Bag { counts, blanks: set.blanks(), total, choose, draws }
     }
 
     /// The number of tiles in the bag, blanks included.
@@ -77,36 +83,65 @@ impl Bag {
 
     /// The number of distinct draws from the full bag that spell `word` (see the module text).
     pub fn combinations(&self, word: &[Tile]) -> u64 {
-        // Copies of each distinct tile, in a small array: words are short.
-        let mut distinct: [(Tile, usize); MAX_WORD] = [(0, 0); MAX_WORD];
-        let mut nd = 0;
-        for &t in word.iter().take(MAX_WORD) {
-            match distinct[..nd].iter_mut().find(|(d, _)| *d == t) {
-                Some(e) => e.1 += 1,
-                None => {
-                    distinct[nd] = (t, 1);
-                    nd += 1;
-                }
-            }
-        }
+        let word = &word[..word.len().min(MAX_WORD)];
         // The product over tiles of the polynomials Σ_j C(n_t, k_t − j) x^j, truncated at
         // degree B: the coefficient of x^b counts the draws with b tiles played by blanks.
-        let degree = (self.blanks as usize).min(word.len());
-        let mut poly = [0u128; 8];
-        let degree = degree.min(poly.len() - 1);
-        poly[0] = 1;
-        for &(t, k) in &distinct[..nd] {
-            let n = self.counts[t as usize];
-            let mut next = [0u128; 8];
-            for (d, &p) in poly.iter().enumerate().take(degree + 1) {
-                if p == 0 {
-                    continue;
-                }
-                for j in 0..=(degree - d).min(k) {
-                    next[d + j] += p * self.c(n, k - j);
-                }
+        let degree = (self.blanks as usize).min(word.len()).min(7);
+        if degree <= 2 {
+            self.three(word, degree)
+        } else {
+            self.wide(word, degree)
+        }
+    }
+
+    /// [`Bag::combinations`] for a bag of at most two blanks (the Spanish bag has two): the
+    /// three coefficients held in registers, each tile's binomials read from one row. The same
+    /// sums as [`Bag::wide`], whose coefficients up to `degree` never read the higher ones.
+    fn three(&self, word: &[Tile], degree: usize) -> u64 {
+        let mut copies = [0u8; 256];
+        for &t in word {
+            copies[t as usize] += 1;
+        }
+        let (mut p0, mut p1, mut p2) = (1u128, 0u128, 0u128);
+        for &t in word {
+            // Each distinct tile once, at its first copy.
+            let k = std::mem::take(&mut copies[t as usize]) as usize;
+            if k == 0 {
+                continue;
             }
-            poly = next;
+            let row = &self.choose[self.counts[t as usize] as usize];
+            let (c0, c1) = (row[k], row[k - 1]);
+            let c2 = if k >= 2 { row[k - 2] } else { 0 };
+            p2 = p2 * c0 + p1 * c1 + p0 * c2;
+            p1 = p1 * c0 + p0 * c1;
+            p0 *= c0;
+        }
+        let b = &self.choose[self.blanks as usize];
+        let sum = [b[0] * p0, b[1] * p1, b[2] * p2][..=degree].iter().sum::<u128>();
+        sum.min(u64::MAX as u128) as u64
+    }
+
+    /// [`Bag::combinations`] in u128 arithmetic, capped at `u64::MAX`.
+    fn wide(&self, word: &[Tile], degree: usize) -> u64 {
+        let mut copies = [0u8; 256];
+        for &t in word {
+            copies[t as usize] += 1;
+        }
+        let mut poly = [0u128; 8];
+        poly[0] = 1;
+        for &t in word {
+            let k = std::mem::take(&mut copies[t as usize]) as usize;
+            if k == 0 {
+                continue;
+            }
+            let n = self.counts[t as usize];
+            for d in (0..=degree).rev() {
+                let mut acc = 0u128;
+                for j in 0..=d.min(k) {
+                    acc += poly[d - j] * self.c(n, k - j);
+                }
+                poly[d] = acc;
+            }
         }
         let sum: u128 = (0..=degree).map(|b| self.c(self.blanks, b) * poly[b]).sum();
         sum.min(u64::MAX as u128) as u64
@@ -114,20 +149,34 @@ impl Bag {
 
     /// The probability of drawing `word` when drawing as many tiles as it has from the full bag.
     pub fn probability(&self, word: &[Tile]) -> f64 {
-        let combos = self.combinations(word) as f64;
-        let mut all = 1f64;
-        let (n, k) = (self.total as f64, word.len() as f64);
-        let mut i = 0f64;
-        while i < k {
-            all = all * (n - i) / (i + 1.0);
-            i += 1.0;
-        }
+        self.probability_of(self.combinations(word), word.len())
+    }
+
+    /// The probability of drawing a word of `len` tiles and `combinations` (see
+    /// [`Bag::combinations`]): [`Bag::probability`] for a caller that has its combinations.
+    pub fn probability_of(&self, combinations: u64, len: usize) -> f64 {
+        let all = match self.draws.get(len) {
+            Some(&all) => all,
+            None => all_draws(self.total, len),
+        };
         if all == 0.0 {
             0.0
         } else {
-            combos / all
+            combinations as f64 / all
         }
     }
+}
+
+/// C(`total`, `k`) as a float, one factor at a time.
+fn all_draws(total: u32, k: usize) -> f64 {
+    let mut all = 1f64;
+    let (n, k) = (total as f64, k as f64);
+    let mut i = 0f64;
+    while i < k {
+        all = all * (n - i) / (i + 1.0);
+        i += 1.0;
+    }
+    all
 }
 
 /// Probability ranks within each length, over a whole lexicon.
@@ -208,6 +257,20 @@ mod tests {
             letters[i].1 += 1;
         }
         total
+    }
+
+    #[test]
+    fn two_blank_sums_equal_the_general_ones_at_each_degree() {
+        let set = TileSet::spanish();
+        let bag = Bag::of(&set);
+        for w in ["CHURRO", "AEINRST", "ZZZ", "ÑAÑA", "A", "EEEEEEEEEEEEEE", "ABANDERIZABAMOS"] {
+            let Ok(word) = set.parse_word(w) else {
+                continue;
+            };
+            for degree in 0..=2.min(word.len()) {
+                assert_eq!(bag.three(&word, degree), bag.wide(&word, degree), "{w} degree {degree}");
+            }
+        }
     }
 
     #[test]
