@@ -1,0 +1,329 @@
+"""The Spanish Scrabble lexicon (FISE) from Python.
+
+>>> import lexico
+>>> lx = lexico.Lexicon()          # the default lexicon, embedded in the package
+>>> lx.valid("churro"), "ZUZAR" in lx
+(True, True)
+>>> len(lx.anagram("AEINR??"))
+720
+
+Words are read in any notation the command line reads (``ñandú``, ``[CH]U[RR]O``, ``1U3O``);
+answers spell words naturally in capitals, with the tiles a blank plays in lower case
+(``cHURRO``). Results are plain values: ``str``, ``bool``, ``int``, lists, and named tuples
+(:class:`Word`, :class:`Hooks`, :class:`Tiles`, :class:`Info`, :class:`Judgement`,
+:class:`Explanation`) that ``pandas.DataFrame`` takes as they are. A malformed word, rack or
+pattern raises ``ValueError`` with the message the ``lexico`` command prints; a lexicon that
+cannot be opened raises :class:`LexiconError`.
+
+Queries run in native code with the GIL released, so threads can query one lexicon at once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union, overload
+
+from . import _lexico
+from ._lexico import LexiconError
+
+__all__ = [
+    "Lexicon",
+    "LexiconError",
+    "Word",
+    "Hooks",
+    "Tiles",
+    "Info",
+    "Judgement",
+    "Explanation",
+    "Derivation",
+    "Enclitic",
+    "tiles",
+]
+
+Mode = Literal["exact", "sub", "super"]
+Sort = Literal["length", "value", "alpha", "probability"]
+
+
+class Word(NamedTuple):
+    """A word a query found, with the fields of the CLI's CSV and JSON records."""
+
+    word: str
+    """Natural spelling in capitals; tiles played by a blank in lower case."""
+    length: int
+    """Tiles (CH, LL and RR count one)."""
+    value: int
+    """Face value; blanks score 0."""
+    blanks: int
+    """Tiles played by a blank."""
+    combinations: int
+    """Ways to draw the word's tiles from a full bag."""
+    probability: float
+    """Chance that a draw of as many tiles from a full bag is exactly these tiles."""
+
+
+class Hooks(NamedTuple):
+    """A word's hooks, as ``lexico hooks`` gives them."""
+
+    word: str
+    valid: bool
+    front: Tuple[str, ...]
+    """Tiles that make a valid word in front of the word, in tile order."""
+    back: Tuple[str, ...]
+    """Tiles that make a valid word after it, in tile order."""
+    hooked: Tuple[str, ...]
+    """The hooked words: front hooks first, then back hooks."""
+
+
+class Tiles(NamedTuple):
+    """The tiles of a word or rack, as ``lexico tiles`` gives them."""
+
+    word: str
+    tiles: Tuple[str, ...]
+    """One name per tile, ``?`` for a blank."""
+    bracketed: str
+    length: int
+    """Number of tiles (the CLI's ``count``: a tuple's ``count`` is a method)."""
+    value: int
+
+
+class Info(NamedTuple):
+    """A lexicon's manifest, the fields of ``lexico info --format json``."""
+
+    name: str
+    edition: str
+    version: str
+    notes: Tuple[str, ...]
+    format_version: int
+    tool: str
+    rules: Dict[str, Any]
+    """The rule set: ``name``, ``version`` and ``files`` (each ``path`` and ``sha256``)."""
+    sources: Tuple[Dict[str, Any], ...]
+    """Each source: ``path``, ``sha256``, ``kind``, ``lines`` and ``base``."""
+    min_tiles: int
+    max_tiles: int
+    words: int
+    words_by_length: Tuple[int, ...]
+    """``words_by_length[n]`` is the number of words of ``n`` tiles."""
+    rejected_forms: int
+    payload_sha256: str
+    file_sha256: str
+    inflated: Dict[str, int]
+    """The size of each compressed section once inflated, by tag (``PROV``, ``ENTR``)."""
+
+class Judgement(NamedTuple):
+    """A play's verdict, as the word-judge station (``lexico valid --judge``) gives it: it
+    never says which word failed."""
+
+    verdict: str
+    """``"ACCEPTABLE"`` or ``"UNACCEPTABLE"``."""
+    acceptable: bool
+    words: int
+    """The number of words in the play."""
+    lexicon: str
+    edition: str
+    version: str
+    payload_sha256: str
+    """The lexicon's payload checksum, which identifies it for an arbiter."""
+
+
+class Derivation(NamedTuple):
+    """One way a word was made, or generated and refused (``lexico explain``)."""
+
+    entry: int
+    entry_text: Optional[str]
+    """The source entry: lemma, part of speech, model."""
+    slot: str
+    """The paradigm cell or kind of form (``ind.pres.1s``, ``plural``, ``word``)."""
+    kind: str
+    rule: str
+    article: str
+    """The article of the regulation the rule encodes."""
+    reason: str
+    """For a rejected form, why."""
+    source: Optional[str]
+    line: Optional[int]
+
+
+class Enclitic(NamedTuple):
+    """A reading of an invalid word as a verb form followed by enclitic pronouns (17.5)."""
+
+    base: str
+    pronouns: Tuple[str, ...]
+    restored: Optional[str]
+    """The spelling adjustment undone (``d`` of AMAD + OS), if any."""
+    article: str
+    derivation: Optional[Derivation]
+    """How the base is a verb form, when the lexicon records it."""
+
+
+class Explanation(NamedTuple):
+    """Why a word is in or out, as ``lexico explain`` says it."""
+
+    word: str
+    valid: bool
+    reason: str
+    """One word: ``listed``, ``rejected-form``, ``enclitic``, ``no-tile``, ``separate-tiles``,
+    ``too-short``, ``too-long`` or ``unlisted``."""
+    lines: Tuple[str, ...]
+    """The sentences of the explanation, most specific first."""
+    derivations: Tuple[Derivation, ...]
+    """How a valid word was made, or how the rules generated and rejected an invalid one."""
+    enclitics: Tuple[Enclitic, ...]
+
+
+
+def tiles(word: str) -> Tiles:
+    """The tiles of a word or rack (``?`` is a blank), their count and face value.
+
+    >>> lexico.tiles("churro")
+    Tiles(word='CHURRO', tiles=('CH', 'U', 'RR', 'O'), bracketed='[CH][U][RR][O]', length=4, value=15)
+    """
+    spelled, names, bracketed, count, value = _lexico.tiles(word)
+    return Tiles(spelled, tuple(names), bracketed, count, value)
+
+
+class Lexicon(_lexico.Lexicon):
+    """A lexicon, open. ``Lexicon()`` is the default lexicon embedded in the package (the one
+    the ``lexico`` binary embeds); :meth:`open` opens a lexicon file."""
+
+    __slots__ = ()
+
+    @classmethod
+    def open(cls, path_or_name: Union[str, "os.PathLike[str]"]) -> "Lexicon":
+        """Opens a lexicon file (``lexico build -o FILE``), or ``"embedded"`` for the default.
+
+        Raises :class:`LexiconError` if the file cannot be opened or is not a lexicon.
+        """
+        return cls(_source=os.fspath(path_or_name))
+
+    @overload
+    def anagram(
+        self,
+        rack: str,
+        mode: Mode = "exact",
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "length",
+        details: Literal[False] = False,
+    ) -> List[str]: ...
+
+    @overload
+    def anagram(
+        self,
+        rack: str,
+        mode: Mode = "exact",
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "length",
+        details: Literal[True],
+    ) -> List[Word]: ...
+
+    def anagram(
+        self,
+        rack: str,
+        mode: Mode = "exact",
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "length",
+        details: bool = False,
+    ) -> Union[List[str], List[Word]]:
+        """The words ``rack`` makes (``?`` is a blank), as ``lexico anagram`` lists them.
+
+        ``mode``: ``"exact"`` uses every tile; ``"sub"`` some of them (``min_tiles`` defaults
+        to 1, ``max_tiles`` to the rack's length); ``"super"`` all of them plus any others
+        (``min_tiles`` defaults to the rack's length, ``max_tiles`` to 15). ``sort``: longest
+        first (default), highest ``value`` first, ``alpha`` (tile order) or most probable
+        first; ties in tile order. Words are spelled with blanks in lower case; with
+        ``details=True`` each is a :class:`Word`.
+        """
+        found = self._anagram(rack, mode, min_tiles, max_tiles, sort, details)
+        return list(map(Word._make, found)) if details else found
+
+    def pattern(
+        self,
+        pattern: str,
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "alpha",
+        details: bool = False,
+    ) -> Union[List[str], List[Word]]:
+        """The words that fit a crossword pattern, as ``lexico pattern`` lists them: ``?`` one
+        tile, ``*`` any run of tiles, ``[AEIOU]`` one tile of a class, ``[^AEIOU]`` one outside
+        it. In tile order unless ``sort`` says otherwise; ``details=True`` gives :class:`Word`."""
+        found = self._pattern(pattern, min_tiles, max_tiles, sort, details)
+        return list(map(Word._make, found)) if details else found
+
+    def regex(
+        self,
+        regex: str,
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "alpha",
+        details: bool = False,
+    ) -> Union[List[str], List[Word]]:
+        """The words a regular expression over tiles matches in full, as ``lexico pattern
+        --regex`` lists them (``.`` is one tile; inside a class write CH, LL, RR as 1, 2, 3)."""
+        found = self._regex(regex, min_tiles, max_tiles, sort, details)
+        return list(map(Word._make, found)) if details else found
+
+    def judge(self, play: Union[str, Iterable[str]]) -> Judgement:
+        """The verdict on a whole play: a line of words (separated by spaces, tabs, commas or
+        semicolons) or an iterable of words. ``ACCEPTABLE`` if every word is valid, else
+        ``UNACCEPTABLE`` (an empty play too), never saying which word failed. A play with a
+        character that is neither a letter nor a tile raises ``ValueError``, again without
+        naming the word."""
+        verdict, words, name, edition, version, sha = self._judge(play)
+        return Judgement(verdict, verdict == "ACCEPTABLE", words, name, edition, version, sha)
+
+    def explain(self, word: str) -> Explanation:
+        """Why ``word`` is in (entry, slot, rule, article, source line) or out (the most
+        specific reason first), as ``lexico explain`` says it."""
+        spelled, valid, reason, lines, derivations, enclitics = self._explain(word)
+        return Explanation(
+            spelled,
+            valid,
+            reason,
+            tuple(lines),
+            tuple(Derivation._make(d) for d in derivations),
+            tuple(
+                Enclitic(base, tuple(pronouns), restored, article, None if d is None else Derivation._make(d))
+                for base, pronouns, restored, article, d in enclitics
+            ),
+        )
+
+    def hooks(self, word: str) -> Hooks:
+        """The tiles that make a valid word in front of ``word`` or after it."""
+        spelled, valid, front, back, hooked = self._hooks(word)
+        return Hooks(spelled, valid, tuple(front), tuple(back), tuple(hooked))
+
+    def info(self) -> Info:
+        """The lexicon's manifest: name, edition, sources, rule set, counts, checksums."""
+        m = json.loads(self._manifest_json())
+        return Info(
+            name=m["name"],
+            edition=m["edition"],
+            version=m["version"],
+            notes=tuple(m["notes"]),
+            format_version=m["format_version"],
+            tool=m["tool"],
+            rules=m["rules"],
+            sources=tuple(m["sources"]),
+            min_tiles=m["min_tiles"],
+            max_tiles=m["max_tiles"],
+            words=m["words"],
+            words_by_length=tuple(m["words_by_length"]),
+            rejected_forms=m["rejected_forms"],
+            payload_sha256=m["payload_sha256"],
+            file_sha256=m["file_sha256"],
+            inflated=m.get("inflated", {}),
+        )
+
+    def __repr__(self) -> str:
+        m = json.loads(self._manifest_json())
+        return f"<lexico.Lexicon {m['name']} {m['edition']} {m['version']}: {m['words']} words>"

@@ -1,0 +1,67 @@
+"""Type stubs of the native module `lexico._lexico`; users import `lexico` instead."""
+
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, final
+
+from typing_extensions import disjoint_base
+
+__all__ = ["LexiconError", "Lexicon", "WordIter", "tiles"]
+
+class LexiconError(Exception):
+    """A lexicon that cannot be opened or read (a missing, damaged or foreign file)."""
+
+# Found words: each a spelling, or with details (word, length, value, blanks, combinations,
+# probability); the package's `Lexicon` makes the latter `Word` tuples.
+_Found = List[Any]
+
+@disjoint_base
+class Lexicon:
+    def __new__(cls, *, _source: Optional[str] = None) -> "Lexicon": ...
+    def valid(self, word: str) -> bool:
+        """Returns true if and only if `word` is a valid word. A letter with no tile (K, W) or
+        two tiles typed where one is spelled the same (`[C][H]URRO`) make a word invalid; any
+        other character that is no tile raises `ValueError`."""
+    def valid_many(self, words: Iterable[str]) -> List[bool]:
+        """One verdict per word, in order, as `valid` gives them, judged without the GIL.
+        Raises `ValueError` naming the first word that cannot be read (`words[3]: …`)."""
+    def _anagram(
+        self,
+        rack: str,
+        mode: str = "exact",
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: str = "length",
+        details: bool = False,
+    ) -> _Found: ...
+    def _pattern(
+        self,
+        pattern: str,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: str = "alpha",
+        details: bool = False,
+    ) -> _Found: ...
+    def _regex(
+        self,
+        regex: str,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: str = "alpha",
+        details: bool = False,
+    ) -> _Found: ...
+    def _hooks(self, word: str) -> Tuple[str, bool, List[str], List[str], List[str]]: ...
+    def _judge(self, play: Union[str, Iterable[str]]) -> Tuple[str, int, str, str, str, str]: ...
+    def _explain(self, word: str) -> Tuple[str, bool, str, List[str], List[Any], List[Any]]: ...
+    def _manifest_json(self) -> str: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, word: object, /) -> bool:
+        """Returns true if and only if `word` is a str naming a valid word; anything else (another
+        type, a character that is no tile) is simply not in the lexicon."""
+    def __iter__(self) -> "WordIter":
+        """Every word, in tile order (CH after C, LL after L, Ñ after N, RR after R)."""
+
+@final
+class WordIter(Iterator[str]):
+    def __iter__(self) -> "WordIter": ...
+    def __next__(self) -> str: ...
+
+def tiles(word: str) -> Tuple[str, List[str], str, int, int]: ...

@@ -1,0 +1,537 @@
+//! `lexico._lexico`, the native half of the Python package `lexico`: a thin layer of PyO3 over
+//! the library crates. It opens lexicons, runs the library's queries with the GIL released, and
+//! hands back plain values (str, bool, int, float, tuples); the named tuples users see are made
+//! in `python/lexico/__init__.py`. It has no logic of its own beyond turning arguments into the
+//! library's types and errors into Python exceptions with the CLI's messages.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use lexico_lexicon::query::{self, AnagramQuery, Bag, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_lexicon::{
+    explain, judge_play, judge_word, kind_of, play_words, Derivation, Lexicon, PlayVerdict,
+};
+use lexico_tiles::{quoted, Rack, TileSet, Word};
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+pyo3::create_exception!(
+    lexico,
+    LexiconError,
+    PyException,
+    "A lexicon that cannot be opened or read (a missing, damaged or foreign file)."
+);
+
+/// The word that names the embedded lexicon wherever the CLI takes a lexicon.
+const EMBEDDED: &str = "embedded";
+
+/// The tile set `lexico.tiles` reads words with.
+fn spanish() -> &'static TileSet {
+    static SET: OnceLock<TileSet> = OnceLock::new();
+    SET.get_or_init(TileSet::spanish)
+}
+
+/// A `ValueError` for the typed text `text`: `'TEXT': MESSAGE`, as the CLI's error lines say it.
+fn bad_input(text: &str, message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(format!("{}: {message}", quoted(text)))
+}
+
+/// What the word-judge station says of a play it cannot judge, as `lexico valid --judge` says
+/// it: it never names the word that holds the character.
+const PLAY_ERROR: &str = "a character of the play is neither a letter nor a tile; type the play again";
+
+/// A play's verdict: `(verdict, words, lexicon, edition, version, payload_sha256)`.
+type Judged = (&'static str, usize, String, String, String, String);
+
+/// One derivation, the fields of `lexico explain --format json`: `(entry, entry_text, slot,
+/// kind, rule, article, reason, source, line)`.
+type DerivationRow =
+    (u64, Option<String>, String, &'static str, String, String, String, Option<String>, Option<u64>);
+
+/// An enclitic reading: `(base, pronouns, restored, article, derivation)`.
+type EncliticRow = (String, Vec<&'static str>, Option<&'static str>, &'static str, Option<DerivationRow>);
+
+/// An explanation: `(word, valid, reason, lines, derivations, enclitics)`.
+type Explained = (String, bool, &'static str, Vec<String>, Vec<DerivationRow>, Vec<EncliticRow>);
+
+fn derivation_row(d: &Derivation) -> DerivationRow {
+    (
+        d.entry,
+        d.entry_text.clone(),
+        d.slot.slot.clone(),
+        kind_of(&d.slot).name(),
+        d.slot.rule.clone(),
+        d.slot.article.clone(),
+        d.slot.reason.clone(),
+        d.source.as_ref().map(|(path, _)| path.clone()),
+        d.source.as_ref().map(|&(_, line)| line),
+    )
+}
+
+/// The order named by a `sort=` argument (the CLI's `--sort` values).
+fn parse_sort(sort: &str) -> PyResult<Sort> {
+    match sort {
+        "length" => Ok(Sort::Length),
+        "value" => Ok(Sort::Value),
+        "alpha" => Ok(Sort::Alpha),
+        "probability" => Ok(Sort::Probability),
+        _ => Err(PyValueError::new_err(format!(
+            "sort must be 'length', 'value', 'alpha' or 'probability', not {}",
+            quoted(sort)
+        ))),
+    }
+}
+
+/// Each tile's spelling in capitals and, played by a blank, in lower case, by tile byte: words
+/// are spelled into one buffer with a copy per tile.
+struct Spelling {
+    tiles: Vec<[String; 2]>,
+}
+
+impl Spelling {
+    fn new(set: &TileSet) -> Spelling {
+        let tiles = (0..=255u8)
+            .map(|t| {
+                let name = if set.is_tile(t) { set.name(t) } else { "?" };
+                [name.to_string(), name.chars().flat_map(char::to_lowercase).collect()]
+            })
+            .collect();
+        Spelling { tiles }
+    }
+
+    /// Appends tile `t`, played by a blank if `blank`, to `out`.
+    fn push(&self, t: u8, blank: bool, out: &mut String) {
+        out.push_str(&self.tiles[t as usize][blank as usize]);
+    }
+}
+
+/// Found words as Python values: each word's spelling (blanks in lower case), or with `details`
+/// a tuple `(word, length, value, blanks, combinations, probability)`, the fields of the CLI's
+/// CSV and JSON records.
+enum Answer {
+    /// The words spelled one after another, and where each ends.
+    Words(String, Vec<usize>),
+    Details(Vec<(String, usize, u32, u32, u64, f64)>),
+}
+
+impl Answer {
+    fn of(found: &[Found], lex: &PyLexicon, details: bool) -> Answer {
+        let set = lex.lex.tiles();
+        if !details {
+            let mut text = String::with_capacity(found.len() * 8);
+            let mut ends = Vec::with_capacity(found.len());
+            for f in found {
+                for (i, &t) in f.tiles.iter().enumerate() {
+                    lex.spelling.push(t, f.is_blank(i), &mut text);
+                }
+                ends.push(text.len());
+            }
+            return Answer::Words(text, ends);
+        }
+        let bag = &lex.bag;
+        Answer::Details(
+            found
+                .iter()
+                .map(|f| {
+                    let (combinations, probability) = (bag.combinations(&f.tiles), bag.probability(&f.tiles));
+                    (
+                        f.spell(set),
+                        f.tiles.len(),
+                        f.value(set),
+                        f.blanks.count_ones(),
+                        combinations,
+                        probability,
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    fn into_list(self, py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+        match self {
+            Answer::Words(text, ends) => {
+                let starts = std::iter::once(0).chain(ends.iter().copied());
+                PyList::new(py, starts.zip(ends.iter()).map(|(a, &b)| &text[a..b]))
+            }
+            Answer::Details(d) => PyList::new(py, d),
+        }
+    }
+}
+
+/// A lexicon, open. `Lexicon()` is the default lexicon embedded in the module.
+#[pyclass(subclass, frozen, module = "lexico._lexico", name = "Lexicon")]
+pub struct PyLexicon {
+    lex: Lexicon,
+    bag: Bag,
+    spelling: Spelling,
+}
+
+impl PyLexicon {
+    fn open(source: Option<&str>) -> PyResult<PyLexicon> {
+        let lex = match source {
+            None => lexico_default::lexicon(),
+            Some(name) if name.eq_ignore_ascii_case(EMBEDDED) => return PyLexicon::open(None),
+            Some(path) => {
+                Lexicon::open(Path::new(path)).map_err(|e| LexiconError::new_err(format!("{path}: {e}")))?
+            }
+        };
+        let (bag, spelling) = (Bag::of(lex.tiles()), Spelling::new(lex.tiles()));
+        Ok(PyLexicon { lex, bag, spelling })
+    }
+
+    /// Runs a pattern or a regular expression over the word store with the GIL released.
+    fn search<A>(
+        &self,
+        py: Python<'_>,
+        aut: A,
+        min_tiles: Option<usize>,
+        max_tiles: Option<usize>,
+        sort: &str,
+        details: bool,
+    ) -> PyResult<Answer>
+    where
+        A: fst::Automaton + Send,
+        A::State: Clone,
+    {
+        let order = parse_sort(sort)?;
+        let (min, max) = (min_tiles.unwrap_or(1), max_tiles.unwrap_or(MAX_WORD));
+        Ok(py.detach(|| {
+            let mut found = Vec::new();
+            query::search(&self.lex, aut, min, max, |w| {
+                found.push(Found::plain(w));
+                true
+            });
+            if order != Sort::Alpha {
+                query::sort(&mut found, order, self.lex.tiles(), &self.bag);
+            }
+            Answer::of(&found, self, details)
+        }))
+    }
+}
+
+#[pymethods]
+impl PyLexicon {
+    #[new]
+    #[pyo3(signature = (*, _source = None))]
+    fn new(_source: Option<&str>) -> PyResult<PyLexicon> {
+        PyLexicon::open(_source)
+    }
+
+    /// Returns true if and only if `word` is a valid word.
+    fn valid(&self, word: &str) -> PyResult<bool> {
+        match judge_word(&self.lex, word, &mut Word::new()) {
+            Ok((_, verdict)) => Ok(verdict.is_valid()),
+            Err(e) => Err(bad_input(word, e)),
+        }
+    }
+
+    /// One verdict per word, with the GIL released while they are judged.
+    fn valid_many<'py>(&self, py: Python<'py>, words: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        // A tuple of our own, whatever another thread does to the caller's list meanwhile.
+        let tuple = match words.cast::<PyTuple>() {
+            Ok(t) => t.clone(),
+            Err(_) => match words.cast::<PyList>() {
+                Ok(l) => l.to_tuple(),
+                Err(_) => PyTuple::new(py, words.try_iter()?.collect::<PyResult<Vec<_>>>()?)?,
+            },
+        };
+        let mut strings: Vec<Bound<'py, PyString>> = Vec::with_capacity(tuple.len());
+        for (i, item) in tuple.iter().enumerate() {
+            match item.cast_into::<PyString>() {
+                Ok(s) => strings.push(s),
+                Err(e) => {
+                    let kind = e.into_inner().get_type().name()?;
+                    return Err(PyTypeError::new_err(format!("words[{i}]: expected str, got {kind}")));
+                }
+            }
+        }
+        // Our own references keep each string alive, and a str never changes, for as long as
+        // `texts` borrows their UTF-8.
+        let texts = strings.iter().map(|s| s.to_str()).collect::<PyResult<Vec<&str>>>()?;
+        match py.detach(|| lexico_lexicon::valid_many(&self.lex, &texts)) {
+            Ok(v) => PyList::new(py, v),
+            Err(e) => Err(PyValueError::new_err(format!(
+                "words[{}]: {}: {}",
+                e.index,
+                quoted(texts[e.index]),
+                e.error
+            ))),
+        }
+    }
+
+    /// Anagrams of `rack`; see `lexico.Lexicon.anagram`.
+    // The arguments are Python keyword arguments.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (rack, mode = "exact", min_tiles = None, max_tiles = None, sort = "length", details = false))]
+    #[pyo3(name = "_anagram")]
+    fn anagram<'py>(
+        &self,
+        py: Python<'py>,
+        rack: &str,
+        mode: &str,
+        min_tiles: Option<usize>,
+        max_tiles: Option<usize>,
+        sort: &str,
+        details: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let mode = match mode {
+            "exact" => Mode::Exact,
+            "sub" => Mode::Sub,
+            "super" => Mode::Super,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "mode must be 'exact', 'sub' or 'super', not {}",
+                    quoted(mode)
+                )))
+            }
+        };
+        if mode == Mode::Exact && (min_tiles.is_some() || max_tiles.is_some()) {
+            return Err(PyValueError::new_err(
+                "min_tiles and max_tiles need mode='sub' or 'super' (an exact anagram uses the whole rack)",
+            ));
+        }
+        let order = parse_sort(sort)?;
+        let set = self.lex.tiles();
+        let parsed = Rack::parse(set, rack).map_err(|e| bad_input(rack, e))?;
+        let q = AnagramQuery { mode, min: min_tiles, max: max_tiles };
+        let answer = py.detach(|| -> Result<Answer, query::QueryError> {
+            let Some(mut keys) = query::anagram_keys(&self.lex, &parsed, &q)? else {
+                let mut found = query::anagram(&self.lex, &parsed, &q)?;
+                query::sort(&mut found, order, set, &self.bag);
+                return Ok(Answer::of(&found, self, details));
+            };
+            keys.sort(order, set, &self.bag);
+            if details {
+                let found: Vec<Found> = (0..keys.len()).map(|i| keys.found(i)).collect();
+                return Ok(Answer::of(&found, self, details));
+            }
+            // Spelled straight from the keys: no word is copied out first.
+            let mut text = String::with_capacity(keys.len() * 8);
+            let mut ends = Vec::with_capacity(keys.len());
+            for i in 0..keys.len() {
+                let word = keys.word(i);
+                let mut marks = keys.marks();
+                for &t in word.tiles() {
+                    self.spelling.push(t, marks.next(t), &mut text);
+                }
+                ends.push(text.len());
+            }
+            Ok(Answer::Words(text, ends))
+        });
+        answer.map_err(|e| bad_input(rack, e))?.into_list(py)
+    }
+
+    /// Words that fit a crossword pattern; see `lexico.Lexicon.pattern`.
+    #[pyo3(signature = (pattern, min_tiles = None, max_tiles = None, sort = "alpha", details = false))]
+    #[pyo3(name = "_pattern")]
+    fn pattern<'py>(
+        &self,
+        py: Python<'py>,
+        pattern: &str,
+        min_tiles: Option<usize>,
+        max_tiles: Option<usize>,
+        sort: &str,
+        details: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let p = Pattern::parse(self.lex.tiles(), pattern).map_err(|e| bad_input(pattern, e))?;
+        self.search(py, p, min_tiles, max_tiles, sort, details)?.into_list(py)
+    }
+
+    /// Words that match a regular expression over tiles; see `lexico.Lexicon.regex`.
+    #[pyo3(signature = (regex, min_tiles = None, max_tiles = None, sort = "alpha", details = false))]
+    #[pyo3(name = "_regex")]
+    fn regex<'py>(
+        &self,
+        py: Python<'py>,
+        regex: &str,
+        min_tiles: Option<usize>,
+        max_tiles: Option<usize>,
+        sort: &str,
+        details: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let re = TileRegex::new(self.lex.tiles(), regex).map_err(|e| bad_input(regex, e))?;
+        self.search(py, re, min_tiles, max_tiles, sort, details)?.into_list(py)
+    }
+
+    /// `(word, valid, front, back, hooked)`: the word's spelling, whether it is valid, its front
+    /// and back hook tiles and the hooked words, as `lexico hooks` gives them.
+    #[allow(clippy::type_complexity)]
+    #[pyo3(name = "_hooks")]
+    fn hooks(&self, word: &str) -> PyResult<(String, bool, Vec<String>, Vec<String>, Vec<String>)> {
+        let set = self.lex.tiles();
+        let tiles = set.parse_word(word).map_err(|e| bad_input(word, e))?;
+        let h = query::hooks(&self.lex, &tiles);
+        let front = h.front.iter().map(|&t| set.name(t).to_string()).collect();
+        let back = h.back.iter().map(|&t| set.name(t).to_string()).collect();
+        let mut hooked = Vec::with_capacity(h.front.len() + h.back.len());
+        for &t in &h.front {
+            let mut w = vec![t];
+            w.extend_from_slice(&tiles);
+            hooked.push(set.spell(&w));
+        }
+        for &t in &h.back {
+            let mut w = tiles.clone();
+            w.push(t);
+            hooked.push(set.spell(&w));
+        }
+        Ok((set.spell(&tiles), self.lex.contains(&tiles), front, back, hooked))
+    }
+
+    /// `(verdict, words, lexicon, edition, version, payload_sha256)` of a play, as the word-judge
+    /// station (`lexico valid --judge`) gives them; a play that holds a character that is
+    /// neither a letter nor a tile raises `ValueError` without saying which word holds it.
+    #[pyo3(name = "_judge")]
+    fn judge(&self, py: Python<'_>, play: &Bound<'_, PyAny>) -> PyResult<Judged> {
+        let line;
+        let owned: Vec<String>;
+        let words: Vec<&str> = match play.cast::<PyString>() {
+            Ok(s) => {
+                line = s.to_cow()?.into_owned();
+                play_words(&line)
+            }
+            Err(_) => {
+                owned = play.try_iter()?.map(|w| w?.extract::<String>()).collect::<PyResult<_>>()?;
+                owned.iter().map(String::as_str).collect()
+            }
+        };
+        let verdict = py.detach(|| judge_play(&self.lex, &words, &mut Word::new()));
+        if verdict == PlayVerdict::Error {
+            return Err(PyValueError::new_err(PLAY_ERROR));
+        }
+        let m = self.lex.manifest().map_err(|e| LexiconError::new_err(e.to_string()))?;
+        Ok((
+            verdict.name(),
+            words.len(),
+            m.name.clone(),
+            m.edition.clone(),
+            m.version.clone(),
+            m.payload_sha256.clone(),
+        ))
+    }
+
+    /// `(word, valid, reason, lines, derivations, enclitics)`: why `word` is in or out, as
+    /// `lexico explain` says it.
+    #[pyo3(name = "_explain")]
+    fn explain(&self, py: Python<'_>, word: &str) -> PyResult<Explained> {
+        let e = py.detach(|| explain(&self.lex, word)).map_err(|e| bad_input(word, e))?;
+        let enclitics = e
+            .enclitics
+            .iter()
+            .map(|a| {
+                (
+                    a.base.clone(),
+                    a.pronouns.clone(),
+                    a.restored,
+                    "17.5",
+                    a.derivation.as_ref().map(derivation_row),
+                )
+            })
+            .collect();
+        Ok((
+            e.word,
+            e.valid,
+            e.reason,
+            e.lines,
+            e.derivations.iter().map(derivation_row).collect(),
+            enclitics,
+        ))
+    }
+
+    /// The manifest as `lexico info --format json` prints it, with the file's checksum.
+    fn _manifest_json(&self) -> PyResult<String> {
+        let m = self.lex.manifest().map_err(|e| LexiconError::new_err(e.to_string()))?;
+        let mut value = serde_json::to_value(m).map_err(|e| LexiconError::new_err(e.to_string()))?;
+        value["file_sha256"] = self.lex.file_sha256().into();
+        Ok(value.to_string())
+    }
+
+    fn __len__(&self) -> usize {
+        self.lex.len()
+    }
+
+    /// Returns true if and only if `word` is a str naming a valid word; anything else (another
+    /// type, a character that is no tile) is simply not in the lexicon.
+    fn __contains__(&self, word: &Bound<'_, PyAny>) -> bool {
+        let Ok(s) = word.cast::<PyString>() else {
+            return false;
+        };
+        let Ok(text) = s.to_str() else {
+            return false;
+        };
+        judge_word(&self.lex, text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> WordIter {
+        WordIter { lex: slf.unbind(), after: None, done: false, buffer: Vec::new() }
+    }
+}
+
+/// The words of a lexicon in tile order, read from the word store a block at a time.
+#[pyclass(module = "lexico._lexico")]
+pub struct WordIter {
+    lex: Py<PyLexicon>,
+    /// The last word handed out, where the next block starts after.
+    after: Option<Vec<u8>>,
+    done: bool,
+    /// The current block, reversed: the next word is last.
+    buffer: Vec<String>,
+}
+
+/// The words read from the word store at a time by a [`WordIter`].
+const BLOCK: usize = 4096;
+
+#[pymethods]
+impl WordIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<String> {
+        if self.buffer.is_empty() && !self.done {
+            use fst::{IntoStreamer, Streamer};
+            let lex = &self.lex.get().lex;
+            let mut range = lex.fst().range();
+            if let Some(after) = &self.after {
+                range = range.gt(after);
+            }
+            let mut stream = range.into_stream();
+            let set = lex.tiles();
+            let mut last = None;
+            while let Some((key, _)) = stream.next() {
+                self.buffer.push(set.spell(key));
+                if self.buffer.len() == BLOCK {
+                    last = Some(key.to_vec());
+                    break;
+                }
+            }
+            match last {
+                Some(key) => self.after = Some(key),
+                None => self.done = true,
+            }
+            self.buffer.reverse();
+        }
+        self.buffer.pop()
+    }
+}
+
+/// `(word, tiles, bracketed, count, value)` of a word or rack, as `lexico tiles` gives them.
+#[pyfunction]
+fn tiles(word: &str) -> PyResult<(String, Vec<String>, String, usize, u32)> {
+    let set = spanish();
+    let seq = set.parse_sequence(word).map_err(|e| bad_input(word, e))?;
+    if seq.is_empty() {
+        return Err(bad_input(word, "no tiles"));
+    }
+    let names: Vec<String> = seq.iter().map(|t| t.map_or("?", |t| set.name(t)).to_string()).collect();
+    let value = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
+    let bracketed =
+        names.iter().map(|n| if n == "?" { "?".to_string() } else { format!("[{n}]") }).collect::<String>();
+    Ok((names.concat(), names, bracketed, seq.len(), value))
+}
+
+#[pymodule]
+mod _lexico {
+    #[pymodule_export]
+    use super::{tiles, LexiconError, PyLexicon, WordIter};
+}

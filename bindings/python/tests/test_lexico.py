@@ -1,0 +1,234 @@
+"""The installed package answers as the `lexico` binary does on the same lexicon."""
+
+import threading
+
+import pytest
+
+import lexico
+
+
+def test_the_default_lexicon_is_the_one_the_binary_embeds(lx, cli):
+    import json
+
+    want = json.loads(cli.text("info", "--format", "json"))
+    got = lx.info()._asdict()
+    assert got["file_sha256"] == want["file_sha256"]
+    # Who signed the lexicon is the binary's to check (docs/python.md, "Decisions").
+    del want["signer"]
+    assert {k: (list(v) if isinstance(v, tuple) else v) for k, v in got.items()} == want
+    assert len(lx) == want["words"] == 636_598
+
+
+def test_anagram_exact_equals_the_cli_in_order(lx, cli):
+    got = lx.anagram("AEINR??")
+    want = [line.split("\t")[0] for line in cli.text("anagram", "AEINR??").splitlines()]
+    assert len(got) == 720
+    assert got == want
+
+
+def test_anagram_sub_equals_the_cli_in_order(lx, cli):
+    got = lx.anagram("AEINR??", mode="sub")
+    want = [line.split("\t")[0] for line in cli.text("anagram", "--sub", "AEINR??").splitlines()]
+    assert len(got) == 7_558
+    assert got == want
+
+
+def test_anagram_details_are_the_cli_records(lx, cli):
+    for rack, args, kwargs in [
+        ("AEINR??", [], {}),
+        ("CHURR?", ["--sub", "--min", "3", "--max", "5", "--sort", "probability"], {"mode": "sub", "min_tiles": 3, "max_tiles": 5, "sort": "probability"}),
+        ("ÑU", ["--super", "--max", "4", "--sort", "value"], {"mode": "super", "max_tiles": 4, "sort": "value"}),
+    ]:
+        want = cli.records("anagram", *args, rack)
+        got = lx.anagram(rack, details=True, **kwargs)
+        assert got, rack
+        assert all(isinstance(w, lexico.Word) for w in got)
+        # The CLI adds each word's probability rank in the whole lexicon when it sorts by
+        # probability; the package leaves it out.
+        assert [w._asdict() for w in got] == [
+            {k: v for k, v in r.items() if k not in ("rack", "error", "rank")} for r in want
+        ], rack
+
+
+def test_pattern_and_regex_equal_the_cli(lx, cli):
+    for p in ["CH?RR?", "*ZU[AEIOU]", "[^AEIOU]??LL?"]:
+        want = cli.text("pattern", p).splitlines()
+        got = lx.pattern(p)
+        assert got and [f"{w}\t{lexico.tiles(w).value}" for w in got] == want, p
+    want = [line.split("\t")[0] for line in cli.text("pattern", "--regex", "--sort", "length", "CHU(RR|LL)O.*").splitlines()]
+    assert lx.regex("CHU(RR|LL)O.*", sort="length") == want
+    limited = lx.pattern("CAS*", min_tiles=5, max_tiles=6)
+    assert limited == [line.split("\t")[0] for line in cli.text("pattern", "--min", "5", "--max", "6", "CAS*").splitlines()]
+
+
+def test_hooks_equal_the_cli(lx, cli):
+    words = ["casa", "churro", "ala", "ñu", "xyzzy"]
+    for word, r in zip(words, cli.records("hooks", *words)):
+        h = lx.hooks(word)
+        assert isinstance(h, lexico.Hooks)
+        assert (h.word, h.valid, " ".join(h.front), " ".join(h.back), " ".join(h.hooked)) == (
+            r["word"],
+            r["valid"],
+            r["front"],
+            r["back"],
+            r["hooked"],
+        ), word
+
+
+def test_tiles_equal_the_cli(cli):
+    words = ["churro", "CH?", "[C][H]A", "llama", "1U3O"]
+    for word, r in zip(words, cli.records("tiles", *words)):
+        t = lexico.tiles(word)
+        assert (t.word, " ".join(t.tiles), t.bracketed, t.length, t.value) == (
+            r["word"],
+            r["tiles"],
+            r["bracketed"],
+            r["count"],
+            r["value"],
+        ), word
+
+
+WORDS = ["casa", "CHURRO", "zuzar", "ñandú", "pingüino", "kiwi", "[C][H]URRO", "1U3O", "casitaz", "a", "PERRO"]
+
+
+def test_valid_and_valid_many_equal_the_cli(lx, cli):
+    want = [r["valid"] for r in cli.records("valid", *WORDS)]
+    assert True in want and False in want
+    assert [lx.valid(w) for w in WORDS] == want
+    assert lx.valid_many(WORDS) == want
+    assert lx.valid_many(tuple(WORDS)) == want
+    assert lx.valid_many(w for w in WORDS) == want
+    assert [w in lx for w in WORDS] == want
+    assert lx.valid_many([]) == []
+
+
+def test_valid_many_agrees_from_several_threads(lx):
+    words = lx.pattern("C*")
+    assert len(words) > 10_000
+    probes = words + [w + "Z" for w in words]
+    results = [None] * 4
+
+    def judge(i):
+        results[i] = lx.valid_many(probes)
+
+    threads = [threading.Thread(target=judge, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    want = [True] * len(words) + [lx.valid(w + "Z") for w in words]
+    assert all(r == want for r in results)
+
+
+def test_iteration_gives_every_word_in_the_cli_dump_order(lx, cli):
+    words = list(lx)
+    assert words == cli.text("dump").splitlines()
+    assert len(words) == len(lx)
+    assert all(lx.valid_many(words))
+
+
+def test_errors_carry_the_cli_messages(lx, cli):
+    [row] = cli.records("valid", "ca$a")
+    with pytest.raises(ValueError) as e:
+        lx.valid("ca$a")
+    assert str(e.value) == f"'ca$a': {row['error']}"
+    with pytest.raises(ValueError) as e:
+        lx.valid_many(["casa", "ca$a"])
+    assert str(e.value) == f"words[1]: 'ca$a': {row['error']}"
+    with pytest.raises(TypeError, match=r"words\[1\]: expected str, got int"):
+        lx.valid_many(["casa", 3])
+    for args, call in [
+        (["anagram", "A$"], lambda: lx.anagram("A$")),
+        (["anagram", "A???"], lambda: lx.anagram("A???")),
+        (["pattern", "[AE"], lambda: lx.pattern("[AE")),
+        (["pattern", "--regex", "(A"], lambda: lx.regex("(A")),
+        (["hooks", "ca$a"], lambda: lx.hooks("ca$a")),
+        (["tiles", "ca$a"], lambda: lexico.tiles("ca$a")),
+    ]:
+        [row] = cli.records(*args)
+        assert row["error"], args
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == f"'{args[-1]}': {row['error']}", args
+    with pytest.raises(ValueError, match="mode must be 'exact', 'sub' or 'super'"):
+        lx.anagram("CASA", mode="subset")
+    with pytest.raises(ValueError, match="min_tiles and max_tiles need mode='sub' or 'super'"):
+        lx.anagram("CASA", min_tiles=2)
+    with pytest.raises(ValueError, match="sort must be"):
+        lx.pattern("CASA", sort="size")
+    assert "ca$a" not in lx and 3 not in lx
+
+
+def test_a_lexicon_file_opens_by_path(tmp_path, cli):
+    source = tmp_path / "words.txt"
+    source.write_text("casa\nperro\nchurro\n", encoding="utf-8")
+    out = tmp_path / "small.lex"
+    done = cli.run("build", "-o", str(out), "--quiet", str(source), lexicon=None)
+    assert done.returncode == 0, done.stderr
+    small = lexico.Lexicon.open(out)
+    assert isinstance(small, lexico.Lexicon)
+    assert len(small) == 3
+    assert list(small) == ["CASA", "CHURRO", "PERRO"]
+    assert small.valid("churro") and not small.valid("zuzar")
+    assert small.info().file_sha256 == lexico.Lexicon.open(str(out)).info().file_sha256
+    assert len(lexico.Lexicon.open("embedded")) == 636_598
+
+
+def test_a_lexicon_that_cannot_be_opened_raises_lexicon_error(tmp_path, cli):
+    missing = tmp_path / "missing.lex"
+    with pytest.raises(lexico.LexiconError) as e:
+        lexico.Lexicon.open(missing)
+    assert str(e.value).startswith(f"{missing}: ")
+    garbage = tmp_path / "garbage.lex"
+    garbage.write_bytes(b"not a lexicon at all, just some bytes" * 4)
+    done = cli.run("info", lexicon=str(garbage))
+    assert done.returncode == 2
+    with pytest.raises(lexico.LexiconError) as e:
+        lexico.Lexicon.open(garbage)
+    assert f"lexico: {e.value}" == done.stderr.strip()
+
+
+def test_judge_equals_the_station_and_never_names_the_word(lx, cli):
+    for play in [["casa", "perro"], ["casa", "xyzzy", "perro"], ["kiwi"], ["ZUZAR", "ÑANDÚ"]]:
+        [want] = cli.records("valid", "--judge", *play)
+        for given in (play, " ".join(play), ", ".join(play)):
+            got = lx.judge(given)
+            assert isinstance(got, lexico.Judgement)
+            assert got.acceptable == (want["verdict"] == "ACCEPTABLE")
+            assert got._asdict() == {
+                "acceptable": got.acceptable,
+                **{k: v for k, v in want.items() if k not in ("error", "signer")},
+            }, given
+    assert lx.judge(["casa", "xyzzy"]).verdict == "UNACCEPTABLE"
+    assert lx.judge("").verdict == "UNACCEPTABLE"
+    [want] = cli.records("valid", "--judge", "casa", "ca$a")
+    for play in (["casa", "ca$a"], "casa ca$a"):
+        with pytest.raises(ValueError) as e:
+            lx.judge(play)
+        assert str(e.value) == want["error"]
+        assert "ca$a" not in str(e.value)
+
+
+def test_explain_equals_the_cli(lx, cli):
+    words = ["casa", "casas", "dámelo", "kiosco", "[C][H]URRO", "casitaz", "a", "zuzar"]
+    records = cli.records("explain", *words)
+    assert {r["reason"] for r in records} >= {"listed", "no-tile", "separate-tiles"}
+    for word, r in zip(words, records):
+        e = lx.explain(word)
+        assert isinstance(e, lexico.Explanation)
+        assert (e.word, e.valid, e.reason, " | ".join(e.lines)) == (
+            r["word"],
+            r["valid"],
+            r["reason"],
+            r["explanation"],
+        ), word
+        assert [d._asdict() for d in e.derivations] == r["derivations"], word
+        enclitics = [
+            {**a._asdict(), "pronouns": list(a.pronouns), "derivation": a.derivation and a.derivation._asdict()}
+            for a in e.enclitics
+        ]
+        assert enclitics == r["enclitics"], word
+    [row] = cli.records("explain", "ca$a")
+    with pytest.raises(ValueError) as e:
+        lx.explain("ca$a")
+    assert str(e.value) == f"'ca$a': {row['error']}"
