@@ -173,7 +173,12 @@ impl PyLexicon {
             None => lexico_default::lexicon(),
             Some(name) if name.eq_ignore_ascii_case(EMBEDDED) => return PyLexicon::open(None),
             Some(path) => {
-                Lexicon::open(Path::new(path)).map_err(|e| LexiconError::new_err(format!("{path}: {e}")))?
+                let lex = Lexicon::open(Path::new(path))
+                    .map_err(|e| LexiconError::new_err(format!("{path}: {e}")))?;
+                // Proven whole before any answer, as the command line does: section checksums,
+                // the payload digest and the manifest's counts.
+                lex.verify().map_err(|e| LexiconError::new_err(format!("{path}: {e}")))?;
+                lex
             }
         };
         let (bag, spelling) = (Bag::of(lex.tiles()), Spelling::new(lex.tiles()));

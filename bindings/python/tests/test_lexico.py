@@ -188,6 +188,28 @@ def test_a_lexicon_that_cannot_be_opened_raises_lexicon_error(tmp_path, cli):
     assert f"lexico: {e.value}" == done.stderr.strip()
 
 
+def test_a_damaged_lexicon_file_is_refused_before_any_answer(tmp_path, cli):
+    source = tmp_path / "words.txt"
+    source.write_text("casa\nperro\nchurro\n", encoding="utf-8")
+    out = tmp_path / "small.lex"
+    done = cli.run("build", "-o", str(out), "--quiet", str(source), lexicon=None)
+    assert done.returncode == 0, done.stderr
+    image = bytearray(out.read_bytes())
+    # One bit flipped in the middle of the word store (the section table: 16 header bytes, then
+    # 24 bytes a section: tag, CRC-32, offset, length).
+    count = int.from_bytes(image[12:16], "little")
+    for i in range(count):
+        entry = image[16 + 24 * i : 40 + 24 * i]
+        if bytes(entry[:4]) == b"WORD":
+            offset = int.from_bytes(entry[8:16], "little")
+            length = int.from_bytes(entry[16:24], "little")
+            image[offset + length // 2] ^= 0x40
+    out.write_bytes(bytes(image))
+    assert cli.run("info", lexicon=str(out)).returncode == 2
+    with pytest.raises(lexico.LexiconError):
+        lexico.Lexicon.open(out)
+
+
 def test_judge_equals_the_station_and_never_names_the_word(lx, cli):
     for play in [["casa", "perro"], ["casa", "xyzzy", "perro"], ["kiwi"], ["ZUZAR", "ÑANDÚ"]]:
         [want] = cli.records("valid", "--judge", *play)
