@@ -107,6 +107,21 @@ impl std::fmt::Display for Signer {
     }
 }
 
+/// `lex` copied into memory when it is a mapped file, so that a long-running station answers the
+/// same whatever happens to the file afterwards (a replaced file never changes an answer, a
+/// truncated one never brings the process down). The copy is verified in turn: its computed
+/// digest must be the one proven when the file was opened.
+pub fn in_memory(lex: Lexicon) -> Result<Lexicon> {
+    if !lex.is_mapped() {
+        return Ok(lex);
+    }
+    let copy = Lexicon::from_vec(lex.as_bytes().to_vec())?;
+    if copy.verify().ok() != Some(lex.payload_sha256_verified()?) {
+        bail!("the lexicon changed while it was being read: start again");
+    }
+    Ok(copy)
+}
+
 /// Opens the lexicon embedded in the binary.
 pub fn embedded() -> Result<Lexicon> {
     Lexicon::from_static(DEFAULT).context("the embedded default lexicon")

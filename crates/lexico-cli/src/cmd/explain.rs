@@ -54,7 +54,8 @@ pub fn run_words(lex: &Lexicon, words: &[OsString], format: Format) -> Result<Ex
     Ok(errors.exit(all_valid))
 }
 
-fn derivation_json(d: &Derivation) -> serde_json::Value {
+/// A derivation as the JSON of `explain` and of the station's API shows it.
+pub fn derivation_json(d: &Derivation) -> serde_json::Value {
     json!({
         "entry": d.entry,
         "entry_text": d.entry_text,

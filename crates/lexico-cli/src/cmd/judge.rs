@@ -16,7 +16,7 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use lexico_lexicon::{judge_play, play_words as words_of, Lexicon, PlayVerdict};
 use lexico_tiles::Word;
 
@@ -65,7 +65,7 @@ impl JudgeWords {
 
 /// Runs the station on the plays of `words` (one play) or of standard input (one a line).
 pub fn run(
-    lex: &Lexicon,
+    lex: Lexicon,
     signer: &Signer,
     words: &[OsString],
     audit: Option<&Path>,
@@ -74,15 +74,11 @@ pub fn run(
     // A station reading plays may run for hours: it answers from a copy in memory, verified again,
     // never from a file that could change under it.
     let copy;
-    let lex = if words.is_empty() && lex.is_mapped() {
-        copy = Lexicon::from_vec(lex.as_bytes().to_vec())?;
-        let opened = lex.payload_sha256_verified()?;
-        if copy.verify().context("the lexicon changed while it was being read")? != opened {
-            bail!("the lexicon changed while it was being read: open it again");
-        }
+    let lex = if words.is_empty() {
+        copy = crate::lexicons::in_memory(lex)?;
         &copy
     } else {
-        lex
+        &lex
     };
     let m = lex.manifest()?;
     let digest = lex.payload_sha256_verified()?.to_string();

@@ -78,7 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.judge {
         let opened = args.lexicon.open_trusted()?;
         let audit = args.audit_log.as_deref();
-        return crate::cmd::judge::run(&opened.lexicon, &opened.signer, &args.words, audit, args.format);
+        return crate::cmd::judge::run(opened.lexicon, &opened.signer, &args.words, audit, args.format);
     }
     let lex = args.lexicon.open()?;
     if args.explain {

@@ -4,60 +4,20 @@
 //! Every call into the library's judge and explanations and into `lexicons` is here and nowhere
 //! else in the station.
 
-use std::path::PathBuf;
-
-use anyhow::{bail, Context, Result};
-use lexico_lexicon::{
-    explain as explain_word, judge_word, kind_of, Derivation, Lexicon, Verdict, SEPARATE_TILES,
-};
+use anyhow::Result;
+use lexico_lexicon::{explain as explain_word, judge_word, Derivation, Lexicon, Verdict, SEPARATE_TILES};
 use lexico_tiles::Word;
 use serde_json::{json, Value};
 
+use crate::cmd::explain::derivation_json;
 use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::{self, LexiconArg, Signer};
 
-/// Opens the lexicon `arg` chooses, as every command does, and copies it into memory: a file
-/// replaced or truncated under a running station then never changes an answer, nor brings the
-/// process down (a memory map would). The embedded lexicon is in memory already.
+/// Opens the lexicon `arg` chooses, as every command does, and copies it into memory
+/// ([`lexicons::in_memory`]).
 pub fn open_in_memory(arg: &LexiconArg) -> Result<(Lexicon, Signer)> {
-    // Resolved and proven whole by the common path first, for its errors and messages.
     let opened = arg.open_trusted()?;
-    let checked = opened.lexicon;
-    let Some(path) = chosen_file(arg)? else {
-        return Ok((checked, opened.signer));
-    };
-    let bytes = std::fs::read(&path).with_context(|| format!("{}", path.display()))?;
-    let lex = Lexicon::from_vec(bytes).with_context(|| format!("{}", path.display()))?;
-    // The copy is verified in turn: its computed digest must be the one proven at opening.
-    let same = lex.verify().ok() == Some(checked.payload_sha256_verified()?);
-    if !same {
-        bail!("{}: the file changed while it was being opened; start the station again", path.display());
-    }
-    Ok((lex, opened.signer))
-}
-
-/// The file of the lexicon `arg` chooses, `None` for the embedded one (the order of
-/// `LexiconArg::open`).
-fn chosen_file(arg: &LexiconArg) -> Result<Option<PathBuf>> {
-    let named = match &arg.lexicon {
-        Some(value) => Some(value.clone()),
-        None => std::env::var_os(lexicons::LEXICON_VAR).filter(|v| !v.is_empty()),
-    };
-    Ok(match named {
-        Some(value) if value.eq_ignore_ascii_case(lexicons::EMBEDDED) => None,
-        Some(value) => {
-            let path = PathBuf::from(&value);
-            if lexicons::looks_like_path(&value) || path.exists() {
-                Some(path)
-            } else {
-                Some(lexicons::find_installed(&lexicons::require_data_dir()?, &value)?.path)
-            }
-        }
-        None => match lexicons::data_dir() {
-            Some(dir) => lexicons::default_path(&dir)?,
-            None => None,
-        },
-    })
+    Ok((lexicons::in_memory(opened.lexicon)?, opened.signer))
 }
 
 /// The verdict on a whole play, and how a play's words are read: the library's, as `valid
@@ -208,20 +168,6 @@ fn describe(d: &Derivation, lang: Lang) -> String {
         ));
     }
     s
-}
-
-fn derivation_json(d: &Derivation) -> Value {
-    json!({
-        "entry": d.entry,
-        "entry_text": d.entry_text,
-        "slot": d.slot.slot,
-        "kind": kind_of(&d.slot).name(),
-        "rule": d.slot.rule,
-        "article": d.slot.article,
-        "reason": d.slot.reason,
-        "source": d.source.as_ref().map(|(p, _)| p.clone()),
-        "line": d.source.as_ref().map(|(_, l)| *l),
-    })
 }
 
 #[cfg(test)]
