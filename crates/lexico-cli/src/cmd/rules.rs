@@ -129,18 +129,10 @@ fn export(name: &str, dir: &Path, force: bool) -> Result<ExitCode> {
 fn write_file(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
     let parent = path.parent().expect("a file in the export folder");
     std::fs::create_dir_all(parent).with_context(|| format!("{}", parent.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(parent).with_context(|| format!("{}", parent.display()))?;
-    tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
-    // A temporary file is private (0600); a rule file is meant to be read and shared.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .with_context(|| format!("{}", path.display()))?;
+    let tmp = crate::files::stage(path, bytes)?;
+    if overwrite {
+        return crate::files::persist(tmp, path);
     }
-    tmp.as_file().sync_all().with_context(|| format!("{}", path.display()))?;
-    let persisted = if overwrite { tmp.persist(path) } else { tmp.persist_noclobber(path) };
-    persisted.map_err(|e| e.error).with_context(|| format!("{}", path.display()))?;
+    tmp.persist_noclobber(path).map_err(|e| e.error).with_context(|| format!("{}", path.display()))?;
     Ok(())
 }
