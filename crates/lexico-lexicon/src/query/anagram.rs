@@ -268,16 +268,29 @@ fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> An
         len: 0,
         out: AnagramKeys::new(max, counts, rack.blanks),
     };
+    each_length(index, min, max, |len, node, out| {
+        walk.len = len;
+        walk.go(node, out, 0);
+    });
+    walk.out
+}
+
+/// Calls `f(len, node, output)` with the index's subtree of the alphagrams of each length from
+/// `min` to `max` that the index holds (the index files alphagrams under their length first).
+fn each_length<'i>(
+    index: &'i AnagramIndex,
+    min: usize,
+    max: usize,
+    mut f: impl FnMut(usize, Node<'i>, Output),
+) {
     let root = index.root();
     for len in min..=max {
         let Some(k) = u8::try_from(len).ok().and_then(|b| root.find_input(b)) else {
             continue;
         };
         let tr = root.transition(k);
-        walk.len = len;
-        walk.go(index.fst().node(tr.addr), Output::zero().cat(tr.out), 0);
+        f(len, index.fst().node(tr.addr), Output::zero().cat(tr.out));
     }
-    walk.out
 }
 
 /// Super-anagrams from the anagram index: the alphagrams of each length from `min` to `max`
@@ -295,15 +308,10 @@ fn covering(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> Anagra
         // No tile of a super-anagram is played by a blank.
         out: AnagramKeys::new(max, counts, 0),
     };
-    let root = index.root();
-    for len in min..=max {
-        let Some(k) = u8::try_from(len).ok().and_then(|b| root.find_input(b)) else {
-            continue;
-        };
-        let tr = root.transition(k);
+    each_length(index, min, max, |len, node, out| {
         walk.len = len;
-        walk.go(index.fst().node(tr.addr), Output::zero().cat(tr.out));
-    }
+        walk.go(node, out);
+    });
     walk.out
 }
 
