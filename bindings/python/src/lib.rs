@@ -39,7 +39,7 @@ fn bad_input(text: &str, message: impl std::fmt::Display) -> PyErr {
 
 /// What the word-judge station says of a play it cannot judge, as `lexico valid --judge` says
 /// it: it never names the word that holds the character.
-const PLAY_ERROR: &str = "a character of the play is neither a letter nor a tile; type the play again";
+use lexico_lexicon::PLAY_ERROR_MESSAGE as PLAY_ERROR;
 
 /// A play's verdict: `(verdict, words, lexicon, edition, version, payload_sha256)`.
 type Judged = (&'static str, usize, String, String, String, String);

@@ -116,6 +116,11 @@ pub fn separate_tiles(set: &TileSet, word: &[u8]) -> Option<String> {
     Some(format!("{a} and {b} are separate tiles here; {joined} is one tile"))
 }
 
+/// What a word-judge station says of a play it cannot judge ([`PlayVerdict::Error`]): it never
+/// names the word that holds the character.
+pub const PLAY_ERROR_MESSAGE: &str =
+    "a character of the play is neither a letter nor a tile; type the play again";
+
 /// The verdict on a whole play.
 ///
 /// ```

@@ -62,7 +62,8 @@ pub use error::LexiconError;
 pub use explain::{describe, describe_enclitic, explain, Enclitic, ExplainError, Explanation};
 pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
 pub use judge::{
-    judge_play, judge_play_line, judge_word, play_words, separate_tiles, PlayVerdict, Verdict, SEPARATE_TILES,
+    judge_play, judge_play_line, judge_word, play_words, separate_tiles, PlayVerdict, Verdict,
+    PLAY_ERROR_MESSAGE, SEPARATE_TILES,
 };
 pub use kind::{kind_of, Kind};
 pub use lexicon::{Checker, Derivation, Lexicon};

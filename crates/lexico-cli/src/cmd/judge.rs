@@ -29,7 +29,7 @@ use crate::lexicons::Signer;
 use crate::output::{Format, Out, Value};
 
 /// What an ERROR line says, in the verdict line and in the `error` field.
-pub const ERROR_MESSAGE: &str = "a character of the play is neither a letter nor a tile; type the play again";
+pub use lexico_lexicon::PLAY_ERROR_MESSAGE as ERROR_MESSAGE;
 
 /// What the station says to people, in the terminal's language. The machine formats (CSV, JSON)
 /// keep the English verdict names and message.
