@@ -30,6 +30,7 @@ mod error;
 mod expand;
 mod forms;
 mod read;
+mod restore;
 mod rule_lists;
 mod warnings;
 mod write;
@@ -215,6 +216,26 @@ pub fn compile(
     warnings::mostly_excluded(&mut warnings, &parsed, &source_infos, &excluded_lines);
     let warnings: Vec<Warning> = warnings.into_iter().flatten().collect();
     let mut sink = Sink::new(rules, &tiles);
+    let mut base = base;
+    let non_verb_list = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_)));
+    let long = plurals.and_then(|p| p.number_rules().long_masculines.as_ref());
+    if let (Some(rule), Some(previous), true) = (long, &previous, non_verb_list) {
+        let (next, restored) = restore::emit(
+            rules,
+            &tiles,
+            rule,
+            previous.0,
+            &builder,
+            &updates,
+            &mut sink,
+            &mut source_infos,
+            base,
+        )?;
+        base = next;
+        if restored > 0 {
+            *evidence.entry(rule.label).or_default() += restored;
+        }
+    }
     if let (Some(plurals), true) = (plurals, needs_plurals) {
         rule_lists::emit(rules, &tiles, plurals, &listed, &mut sink, &mut source_infos, base)?;
     }
@@ -287,6 +308,34 @@ mod tests {
         assert_eq!(total(Phase::Indexing), compiled.manifest.words);
         let moves = calls.iter().filter(|c| c.0 == Phase::Expanding && c.1 > 0 && c.1 < c.2).count();
         assert!(moves > 3, "the expansion moves in steps: {calls:?}");
+    }
+
+    #[test]
+    fn a_long_masculine_the_list_dropped_is_restored_from_the_previous_edition() {
+        // 15 tiles each: a masculine whose feminine would have 16, a verb person whose stem
+        // without -n is a word, and a masculine the update list removes.
+        let previous = Lexicon::from_words([
+            "contemporizador",
+            "desgualdrajaran",
+            "desgualdrajara",
+            "desincentivador",
+            "casa",
+        ])
+        .unwrap();
+        let list = "LEXICÓN FISE 2: TOTAL DE NO VERBOS SIN PLURALES\n#\ncasa\n";
+        let update = "LEXICÓN FISE 2: ACTUALIZACIÓN DE NO VERBOS\n#\n4. BAJAS\ndesincentivador\n";
+        let inputs = [input("no-verbos.txt", list), input("update.txt", update)];
+        let compiled = compile(&rules(), &inputs, Some(&previous), Meta::default(), &mut |_, _, _| {})
+            .expect("the sources build");
+        let lex = Lexicon::from_vec(compiled.image).unwrap();
+        let has = |w: &str| lex.contains(&lex.tiles().parse_word(w).unwrap());
+        assert!(has("contemporizador") && has("casa"));
+        assert!(!has("desgualdrajaran"), "a verb person is no masculine");
+        assert!(!has("desincentivador"), "the update list removes it");
+        let label = rules().plurals.unwrap().number_rules().long_masculines.as_ref().unwrap().label;
+        assert_eq!(compiled.evidence.get(label), Some(&1));
+        let source = compiled.manifest.sources.iter().find(|s| s.kind == "previous-edition").unwrap();
+        assert_eq!(source.lines, 5);
     }
 
     #[test]

@@ -350,6 +350,33 @@ impl Builder {
         self.part.words.items.is_empty()
     }
 
+    /// Keeps in `words` only those added neither as a word nor as a rejected form. One pass over
+    /// what was added: meant for a few words at a time, once the sources are in.
+    ///
+    /// ```
+    /// use lexico_lexicon::{Builder, SlotInfo};
+    /// use lexico_tiles::{TileSet, SPANISH_TILES_CSV};
+    ///
+    /// let set = TileSet::spanish();
+    /// let mut builder = Builder::new(SPANISH_TILES_CSV);
+    /// let slot = builder.slot(SlotInfo::default())?;
+    /// builder.insert(&set.parse_word("casa")?, lexico_lexicon::provenance::code(1, slot))?;
+    /// let mut words = vec![set.parse_word("casa")?, set.parse_word("perro")?];
+    /// builder.retain_unseen(&mut words);
+    /// assert_eq!(words, [set.parse_word("perro")?]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn retain_unseen(&self, words: &mut Vec<lexico_tiles::Word>) {
+        let wanted: std::collections::HashSet<Key> =
+            words.iter().filter(|w| w.len() <= MAX_WORD_TILES).map(|w| key_of(w)).collect();
+        let seen: std::collections::HashSet<Key> = (self.part.words.items.iter())
+            .chain(&self.part.rejected.items)
+            .map(|(k, _)| *k)
+            .filter(|k| wanted.contains(k))
+            .collect();
+        words.retain(|w| w.len() > MAX_WORD_TILES || !seen.contains(&key_of(w)));
+    }
+
     /// Sorts, builds the word stores and lays out the file. `manifest` supplies the descriptive
     /// fields; counts, format version and payload digest are filled in here.
     pub fn finish(self, manifest: Manifest) -> Result<Vec<u8>, LexiconError> {

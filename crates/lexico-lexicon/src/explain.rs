@@ -187,8 +187,11 @@ pub fn describe(d: &Derivation) -> String {
         }
     }
     s.push_str(&format!(", rule {}", d.slot.rule));
-    if !d.slot.article.is_empty() {
-        s.push_str(&format!(" (art. {})", d.slot.article));
+    // An article of the regulation is a number (`18.4.1`); a part of it without one is named.
+    match d.slot.article.chars().next() {
+        None => {}
+        Some(c) if c.is_ascii_digit() => s.push_str(&format!(" (art. {})", d.slot.article)),
+        Some(_) => s.push_str(&format!(" ({})", d.slot.article)),
     }
     if !d.slot.reason.is_empty() {
         s.push_str(&format!(": {}", d.slot.reason));

@@ -27,6 +27,34 @@ struct NumberFile {
     marks: HashMap<String, Spanned<RuleRef>>,
     update: UpdateDefs,
     evidence: Vec<Spanned<StepDef>>,
+    long_masculines: Option<Spanned<LongDef>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LongDef {
+    label: String,
+    rule: String,
+    article: String,
+    endings: Vec<[String; 2]>,
+    inflections: Vec<String>,
+}
+
+/// `[long_masculines]`: a non-verb list that leaves out the words longer than a lexicon holds
+/// may drop a whole line whose feminine is too long, the masculine with it. Such a masculine is
+/// restored from the previous edition when no source speaks of it: see `lexico_compile` (stage
+/// `restore`) and `docs/rules.md`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LongMasculines {
+    /// How the build's count of restored words is labelled.
+    pub label: &'static str,
+    /// The rule and article (here, the list's own note) that restore the word.
+    pub cite: RuleRef,
+    /// Masculine endings and the feminine endings that replace them, lower case, unaccented.
+    pub endings: Vec<(String, String)>,
+    /// Endings of inflected forms (a verb's persons, plurals): a word ending in one whose stem,
+    /// without it, is a word of the previous edition is that word inflected, not a masculine.
+    pub inflections: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -151,6 +179,8 @@ pub struct NumberRules {
     pub update_removed_plural: RuleRef,
     /// The evidence steps, in order; the last is `rules`.
     pub steps: Vec<Step>,
+    /// Masculines a non-verb list left out with a feminine too long, if the rule set restores them.
+    pub long_masculines: Option<LongMasculines>,
 }
 
 /// The marks of a lemma table that `[marks]` can give a rule.
@@ -276,6 +306,25 @@ impl NumberRules {
                 "the last `[[evidence]]` must be `rules`: the ending rules decide what nothing else does",
             ));
         }
+        let long_masculines = match &file.long_masculines {
+            None => None,
+            Some(def) => {
+                let d = def.get_ref();
+                let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c == 'ñ');
+                if let Some(bad) = d.endings.iter().flatten().chain(&d.inflections).find(|s| !plain(s)) {
+                    return Err(src.error(
+                        def.span().start,
+                        format!("long_masculines: ending `{bad}` is not in plain lower-case letters"),
+                    ));
+                }
+                Some(LongMasculines {
+                    label: intern(&d.label),
+                    cite: RuleRef { rule: d.rule.clone(), article: d.article.clone() },
+                    endings: d.endings.iter().map(|[m, f]| (m.clone(), f.clone())).collect(),
+                    inflections: d.inflections.clone(),
+                })
+            }
+        };
         let u = file.update;
         Ok(NumberRules {
             ending_article: file.ending_article,
@@ -287,6 +336,7 @@ impl NumberRules {
             update_plural_only: u.plural_only,
             update_removed_plural: u.removed_plural,
             steps,
+            long_masculines,
         })
     }
 
