@@ -299,11 +299,11 @@ fn a_fifo_given_as_the_lexicon_is_refused_at_once() {
     let s = Station::new("fifo");
     let fifo = s.path("pipe.lex");
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
-    let started = std::time::Instant::now();
+    // Opening a FIFO for reading would wait for a writer for ever: the answer itself shows
+    // that it was never opened.
     let out = s.run(&["valid", "--lexicon", "pipe.lex", "casa"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("a FIFO, not a lexicon file"), "{}", stderr(&out));
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
     let out = s.run(&["install", "pipe.lex"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("a FIFO"), "{}", stderr(&out));
