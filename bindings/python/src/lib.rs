@@ -4,7 +4,6 @@
 //! in `python/lexico/__init__.py`. It has no logic of its own beyond turning arguments into the
 //! library's types and errors into Python exceptions with the CLI's messages.
 
-use std::path::Path;
 use std::sync::OnceLock;
 
 use lexico_lexicon::query::{self, AnagramQuery, Bag, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
@@ -20,11 +19,8 @@ pyo3::create_exception!(
     lexico,
     LexiconError,
     PyException,
-    "A lexicon that cannot be opened or read (a missing, damaged or foreign file)."
+    "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key)."
 );
-
-/// The word that names the embedded lexicon wherever the CLI takes a lexicon.
-const EMBEDDED: &str = "embedded";
 
 /// The tile set `lexico.tiles` reads words with.
 fn spanish() -> &'static TileSet {
@@ -171,14 +167,14 @@ impl PyLexicon {
     fn open(source: Option<&str>) -> PyResult<PyLexicon> {
         let lex = match source {
             None => lexico_default::lexicon(),
-            Some(name) if name.eq_ignore_ascii_case(EMBEDDED) => return PyLexicon::open(None),
-            Some(path) => {
-                let lex = Lexicon::open(Path::new(path))
-                    .map_err(|e| LexiconError::new_err(format!("{path}: {e}")))?;
-                // Proven whole before any answer, as the command line does: section checksums,
-                // the payload digest and the manifest's counts.
-                lex.verify().map_err(|e| LexiconError::new_err(format!("{path}: {e}")))?;
-                lex
+            // Named as the CLI's `--lexicon` names it: `embedded`, a file, or an installed
+            // lexicon's edition or name in the same data folder; proven whole before any answer
+            // (checksums, payload digest, counts; the same verification record) and, once keys
+            // are trusted there, signed by one of them.
+            Some(name) => {
+                lexico_store::open_named(name.as_ref())
+                    .map_err(|e| LexiconError::new_err(e.to_string()))?
+                    .lexicon
             }
         };
         let (bag, spelling) = (Bag::of(lex.tiles()), Spelling::new(lex.tiles()));

@@ -5,6 +5,7 @@ import threading
 import pytest
 
 import lexico
+from conftest import Cli
 
 
 def test_the_default_lexicon_is_the_one_the_binary_embeds(lx, cli):
@@ -186,6 +187,49 @@ def test_a_lexicon_that_cannot_be_opened_raises_lexicon_error(tmp_path, cli):
     with pytest.raises(lexico.LexiconError) as e:
         lexico.Lexicon.open(garbage)
     assert f"lexico: {e.value}" == done.stderr.strip()
+
+
+def _installed(tmp_path, cli, monkeypatch):
+    """A small lexicon built and installed by the CLI into a data folder of its own, which the
+    package then reads as the CLI does (`LEXICO_DATA_DIR`)."""
+    source = tmp_path / "words.txt"
+    source.write_text("casa\nsaca\nacas\nperro\nchurro\n", encoding="utf-8")
+    built = tmp_path / "built.lex"
+    args = ["--name", "Estudio", "--edition", "EST-1", "--lexicon-version", "1.0", "--quiet"]
+    done = cli.run("build", "-o", str(built), *args, str(source), lexicon=None)
+    assert done.returncode == 0, done.stderr
+    data = tmp_path / "data"
+    installing = Cli(cli.path, data)
+    done = installing.run("install", str(built), lexicon=None)
+    assert done.returncode == 0, done.stderr
+    monkeypatch.setenv("LEXICO_DATA_DIR", str(data))
+    return installing
+
+
+def test_an_installed_lexicon_opens_by_name_and_edition_as_the_cli_finds_it(tmp_path, cli, monkeypatch):
+    installing = _installed(tmp_path, cli, monkeypatch)
+    import json
+
+    for name in ["Estudio", "EST-1", "est-1"]:
+        small = lexico.Lexicon.open(name)
+        info = json.loads(installing.text("info", "--format", "json", lexicon=name))
+        assert info["edition"] == "EST-1"
+        assert len(small) == info["words"] == 5
+        for rack in ["ASAC", "ACAS?", "PERRO", "OCHURR"]:
+            want = [line.split("\t")[0] for line in installing.text("anagram", rack, lexicon=name).splitlines()]
+            assert small.anagram(rack) == want, rack
+        assert small.anagram("ASAC") == ["ACAS", "CASA", "SACA"]
+    assert lexico.Lexicon.open("Estudio").info().file_sha256 == lexico.Lexicon.open("EST-1").info().file_sha256
+
+
+def test_an_unknown_installed_name_raises_lexicon_error_with_the_cli_message(tmp_path, cli, monkeypatch):
+    installing = _installed(tmp_path, cli, monkeypatch)
+    done = installing.run("info", lexicon="FISE-9")
+    assert done.returncode == 2
+    with pytest.raises(lexico.LexiconError) as e:
+        lexico.Lexicon.open("FISE-9")
+    assert f"lexico: {e.value}" == done.stderr.strip()
+    assert str(e.value).startswith("no installed lexicon has the edition or name 'FISE-9'")
 
 
 def test_a_damaged_lexicon_file_is_refused_before_any_answer(tmp_path, cli):

@@ -29,8 +29,8 @@
 use fst::raw::{Fst, Node};
 use fst::MapBuilder;
 
+use crate::bytes::Bytes;
 use crate::error::LexiconError;
-use crate::lexicon::Bytes;
 use crate::MAX_WORD_TILES;
 
 /// The distinct tiles of an alphagram, in tile order, and their copies.

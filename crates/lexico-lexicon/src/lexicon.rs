@@ -8,55 +8,11 @@ use sha2::{Digest, Sha256};
 
 use crate::anagram_index::AnagramIndex;
 use crate::builder::hex;
+use crate::bytes::{section, Backing, Bytes};
 use crate::error::LexiconError;
 use crate::format::{self, tag, SectionEntry};
 use crate::manifest::Manifest;
 use crate::provenance::{self, Code, Inflated, Provenance, SlotInfo};
-
-enum Backing {
-    Static(&'static [u8]),
-    Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
-}
-
-impl Backing {
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Backing::Static(b) => b,
-            Backing::Owned(v) => v,
-            Backing::Mapped(m) => m,
-        }
-    }
-}
-
-/// A section's bytes, sharing the file's backing store (what the fst maps are built on).
-#[derive(Clone)]
-pub struct Bytes {
-    backing: Arc<Backing>,
-    start: usize,
-    end: usize,
-}
-
-impl Bytes {
-    /// Bytes of their own.
-    #[cfg(test)]
-    pub(crate) fn owned(bytes: Vec<u8>) -> Bytes {
-        let end = bytes.len();
-        Bytes { backing: Arc::new(Backing::Owned(bytes)), start: 0, end }
-    }
-
-    /// The bytes `start..end` of this section, which must lie within it.
-    pub(crate) fn slice(&self, start: usize, end: usize) -> Bytes {
-        assert!(start <= end && self.start + end <= self.end, "a slice within the section");
-        Bytes { backing: Arc::clone(&self.backing), start: self.start + start, end: self.start + end }
-    }
-}
-
-impl AsRef<[u8]> for Bytes {
-    fn as_ref(&self) -> &[u8] {
-        &self.backing.bytes()[self.start..self.end]
-    }
-}
 
 /// One way a word was made (or, for a rejected form, generated and refused).
 ///
@@ -643,14 +599,6 @@ fn near_slot(word: &[Tile], d: usize) -> Option<usize> {
 fn step<'a>(fst: &'a fst::raw::Fst<Bytes>, node: fst::raw::Node<'a>, t: Tile) -> Option<fst::raw::Node<'a>> {
     let i = node.find_input(t)?;
     Some(fst.node(node.transition_addr(i)))
-}
-
-fn section(backing: &Arc<Backing>, entry: &SectionEntry) -> Bytes {
-    Bytes {
-        backing: Arc::clone(backing),
-        start: entry.offset as usize,
-        end: (entry.offset + entry.len) as usize,
-    }
 }
 
 #[cfg(test)]

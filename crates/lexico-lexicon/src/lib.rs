@@ -31,6 +31,7 @@
 
 pub mod anagram_index;
 mod builder;
+mod bytes;
 mod diff;
 mod error;
 mod explain;

@@ -185,15 +185,20 @@ def tiles(word: str) -> Tiles:
 
 class Lexicon(_lexico.Lexicon):
     """A lexicon, open. ``Lexicon()`` is the default lexicon embedded in the package (the one
-    the ``lexico`` binary embeds); :meth:`open` opens a lexicon file."""
+    the ``lexico`` binary embeds); :meth:`open` opens a lexicon file or an installed one."""
 
     __slots__ = ()
 
     @classmethod
     def open(cls, path_or_name: Union[str, "os.PathLike[str]"]) -> "Lexicon":
-        """Opens a lexicon file (``lexico build -o FILE``), or ``"embedded"`` for the default.
+        """Opens a lexicon as the CLI's ``--lexicon`` names it: ``"embedded"`` for the default
+        embedded one, a lexicon file (``lexico build -o FILE``), or the edition, file name or
+        name of a lexicon installed with ``lexico install`` (in ``$LEXICO_DATA_DIR``, else
+        ``$XDG_DATA_HOME/lexico``, else ``~/.local/share/lexico``). The file is proven whole
+        before any answer and, once keys are trusted (``lexico trust``), must be signed by one.
 
-        Raises :class:`LexiconError` if the file cannot be opened or is not a lexicon.
+        Raises :class:`LexiconError`, with the CLI's message, if no lexicon has that name or the
+        file cannot be opened, is not a lexicon, is damaged or is not signed by a trusted key.
         """
         return cls(_source=os.fspath(path_or_name))
 

@@ -7,7 +7,8 @@ from typing_extensions import disjoint_base
 __all__ = ["LexiconError", "Lexicon", "WordIter", "tiles"]
 
 class LexiconError(Exception):
-    """A lexicon that cannot be opened or read (a missing, damaged or foreign file)."""
+    """A lexicon that cannot be found, opened or read (no installed lexicon of that name; a
+    missing, damaged or foreign file; a file not signed by a trusted key)."""
 
 # Found words: each a spelling, or with details (word, length, value, blanks, combinations,
 # probability); the package's `Lexicon` makes the latter `Word` tuples.
@@ -15,7 +16,9 @@ _Found = List[Any]
 
 @disjoint_base
 class Lexicon:
-    def __new__(cls, *, _source: Optional[str] = None) -> "Lexicon": ...
+    def __new__(cls, *, _source: Optional[str] = None) -> "Lexicon":
+        """The embedded lexicon, or the one `_source` names as the CLI's `--lexicon` does: a
+        file, an installed lexicon's edition, file name or name, or `embedded`."""
     def valid(self, word: str) -> bool:
         """Returns true if and only if `word` is a valid word. A letter with no tile (K, W) or
         two tiles typed where one is spelled the same (`[C][H]URRO`) make a word invalid; any

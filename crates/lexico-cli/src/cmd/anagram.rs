@@ -427,7 +427,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lexicons::DEFAULT;
+    use lexico_store::DEFAULT;
 
     /// The text written from keys is, byte for byte, the text written from the same answer as
     /// `Found` words, in every order, with and without `--tiles` and the rack column, for exact,

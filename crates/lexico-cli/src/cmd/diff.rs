@@ -31,7 +31,7 @@ pub struct Args {
 /// ([`crate::lexicons::open_path`]); `default` is the embedded one.
 pub fn open(path: &Path) -> Result<Lexicon> {
     if path.as_os_str() == "default" {
-        return crate::lexicons::embedded();
+        return Ok(crate::lexicons::embedded()?);
     }
     Ok(crate::lexicons::open_path(path)?.lexicon)
 }

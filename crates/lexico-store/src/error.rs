@@ -1,0 +1,165 @@
+//! The error type of this crate.
+
+use std::path::PathBuf;
+
+use lexico_lexicon::LexiconError;
+
+/// Why a lexicon could not be found, opened, proven whole or trusted, or the data folder not
+/// read or written. Its `Display` is the one-line message the `lexico` command prints (after
+/// `lexico: `), naming the file it is about.
+///
+/// ```
+/// use lexico_store::StoreError;
+///
+/// let dir = tempfile::tempdir()?;
+/// let err = lexico_store::find_installed(dir.path(), "FISE-9".as_ref()).err().expect("none installed");
+/// assert!(matches!(err, StoreError::NotInstalled { .. }));
+/// assert!(err.to_string().starts_with("no installed lexicon has the edition or name 'FISE-9'"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A file or folder could not be read or written.
+    #[error("{label}: {source}")]
+    Io {
+        /// The file, as the message names it.
+        label: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A lexicon file could not be opened or read.
+    #[error("{label}: {source}")]
+    Lexicon {
+        /// The file, as the message names it.
+        label: String,
+        /// What the file format said.
+        source: LexiconError,
+    },
+    /// A lexicon in memory could not be read.
+    #[error(transparent)]
+    Format(#[from] LexiconError),
+    /// A lexicon file failed its full check (checksums, payload digest, counts).
+    #[error("{label}: verification failed: {source}")]
+    Verification {
+        /// The file, as the message names it.
+        label: String,
+        /// The check that failed.
+        source: LexiconError,
+    },
+    /// The lexicon embedded in the binary could not be opened (a build fault).
+    #[error("the embedded default lexicon: {0}")]
+    Embedded(#[source] LexiconError),
+    /// A mapped lexicon changed while it was being copied into memory.
+    #[error("the lexicon changed while it was being read: start again")]
+    Changed,
+    /// No data folder: none of the variables that name it is set.
+    #[error("no data folder for installed lexicons: set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR")]
+    NoDataDir,
+    /// A name that is no file, with no data folder to look it up in.
+    #[error(
+        "{name}: no such file, and no data folder to look for an installed lexicon of that name \
+         (set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR)"
+    )]
+    NoDataDirForName {
+        /// The name given.
+        name: String,
+    },
+    /// An empty lexicon name.
+    #[error("the lexicon name is empty: give a lexicon file, an installed edition or name, or `embedded`")]
+    EmptyName,
+    /// The default record names something other than a file of the data folder.
+    #[error("{}:1: not the file name of an installed lexicon: '{name}'", record.display())]
+    BadDefaultRecord {
+        /// The record file.
+        record: PathBuf,
+        /// What it holds.
+        name: String,
+    },
+    /// A path with no file name was to be made the default.
+    #[error("an installed lexicon's file name")]
+    NoFileName,
+    /// No installed lexicon has the edition, file name or name given.
+    #[error(
+        "no installed lexicon has the edition or name '{name}' (in {}): `lexico lexicons` lists \
+         them, `lexico install FILE` adds one",
+        dir.display()
+    )]
+    NotInstalled {
+        /// The name given.
+        name: String,
+        /// The data folder searched.
+        dir: PathBuf,
+    },
+    /// Several installed lexicons answer to the name given.
+    #[error("'{name}' names {} installed lexicons: {}; name one by its edition or path", found.len(), found.join(", "))]
+    Ambiguous {
+        /// The name given.
+        name: String,
+        /// Each lexicon that answers, as `TITLE (PATH)`.
+        found: Vec<String>,
+    },
+    /// An error about a file, which the message names first (a damaged installed lexicon, an
+    /// unreadable trusted key).
+    #[error("{}: {source}", path.display())]
+    InFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: Box<StoreError>,
+    },
+    /// Text that is not a minisign public key.
+    #[error("not a minisign public key: {0}")]
+    NotAPublicKey(String),
+    /// An unsigned lexicon file while keys are trusted.
+    #[error(
+        "{}: unsigned, and {keys} key{} trusted (`lexico trust list`): a station uses only signed \
+         lexicons once a key is trusted; `lexico sign` signs one",
+        path.display(),
+        if *keys == 1 { " is" } else { "s are" }
+    )]
+    Unsigned {
+        /// The lexicon file.
+        path: PathBuf,
+        /// How many keys are trusted.
+        keys: usize,
+    },
+    /// A signature file that minisign cannot read.
+    #[error("{}: not a minisign signature: {reason}", signature.display())]
+    NotASignature {
+        /// The signature file.
+        signature: PathBuf,
+        /// What minisign said.
+        reason: String,
+    },
+    /// A signature by a key that is not trusted.
+    #[error(
+        "{}: signed by key {id}, which is not trusted (`lexico trust list`; `lexico trust add` trusts a key)",
+        path.display()
+    )]
+    UntrustedKey {
+        /// The lexicon file.
+        path: PathBuf,
+        /// The signing key's id.
+        id: String,
+    },
+    /// A signature by a trusted key that does not match the file.
+    #[error(
+        "{}: the signature by key {id} does not verify ({reason}): the file is not the one signed",
+        path.display()
+    )]
+    BadSignature {
+        /// The lexicon file.
+        path: PathBuf,
+        /// The signing key's id.
+        id: String,
+        /// What minisign said.
+        reason: String,
+    },
+}
+
+impl StoreError {
+    /// An I/O error about the file `path`.
+    pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
+        move |source| StoreError::Io { label: path.display().to_string(), source }
+    }
+}
