@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use lexico_lexicon::Lexicon;
+use lexico_lexicon::{Lexicon, LexiconError};
 
 /// The default lexicon, built from `lexicon-src/` by `lexico-default` when the binary was
 /// compiled.
@@ -63,9 +63,7 @@ impl LexiconArg {
     /// Opens the chosen lexicon, with what is known of its signer.
     pub fn open_trusted(&self) -> Result<Opened> {
         match &self.lexicon {
-            Some(value) if value.is_empty() => {
-                bail!("--lexicon is empty: give a lexicon file, an installed edition or name, or `embedded`")
-            }
+            Some(value) if value.is_empty() => Err(LookupError::Empty.into()),
             Some(value) => open_named(value),
             // The variable is read here rather than by clap so that an empty one counts as
             // unset while an empty `--lexicon ""` stays an error.
@@ -73,6 +71,88 @@ impl LexiconArg {
                 Some(value) => open_named(&value).context(LEXICON_VAR),
                 None => open_default(),
             },
+        }
+    }
+}
+
+/// Why the lexicon a command names cannot be used, as typed values, so that a message can be said
+/// in the user's language; `Display` says it in English.
+#[derive(Debug)]
+pub enum LookupError {
+    /// `--lexicon ""`.
+    Empty,
+    /// A name that is no file, with no data folder to look it up in.
+    NoDataDir { path: PathBuf },
+    /// No installed lexicon has that edition or name.
+    Unknown { name: String, dir: PathBuf },
+    /// Several installed lexicons have that name: each as `TITLE (PATH)`.
+    Ambiguous { name: String, found: Vec<String> },
+    /// The file (as `label` names it) is not whole.
+    Verification { label: String, source: LexiconError },
+    /// Keys are trusted and the file has no signature.
+    Unsigned { path: PathBuf, trusted: usize },
+    /// The signature file is not a minisign signature.
+    NotASignature { path: PathBuf, why: String },
+    /// The signature is by a key that is not trusted.
+    Untrusted { path: PathBuf, id: String },
+    /// The signature does not verify: the file is not the one signed.
+    BadSignature { path: PathBuf, id: String, why: String },
+}
+
+impl std::fmt::Display for LookupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LookupError::Empty => {
+                write!(f, "--lexicon is empty: give a lexicon file, an installed edition or name, or `embedded`")
+            }
+            LookupError::NoDataDir { path } => write!(
+                f,
+                "{}: no such file, and no data folder to look for an installed lexicon of that name \
+                 (set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR)",
+                path.display()
+            ),
+            LookupError::Unknown { name, dir } => write!(
+                f,
+                "no installed lexicon has the edition or name '{name}' (in {}): `lexico lexicons` lists \
+                 them, `lexico install FILE` adds one",
+                dir.display()
+            ),
+            LookupError::Ambiguous { name, found } => write!(
+                f,
+                "'{name}' names {} installed lexicons: {}; name one by its edition or path",
+                found.len(),
+                found.join(", ")
+            ),
+            LookupError::Verification { label, .. } => write!(f, "{label}: verification failed"),
+            LookupError::Unsigned { path, trusted } => write!(
+                f,
+                "{}: unsigned, and {trusted} key{} trusted (`lexico trust list`): a station uses only signed \
+                 lexicons once a key is trusted; `lexico sign` signs one",
+                path.display(),
+                if *trusted == 1 { " is" } else { "s are" }
+            ),
+            LookupError::NotASignature { path, why } => {
+                write!(f, "{}: not a minisign signature: {why}", signature_path(path).display())
+            }
+            LookupError::Untrusted { path, id } => write!(
+                f,
+                "{}: signed by key {id}, which is not trusted (`lexico trust list`; `lexico trust add` trusts a key)",
+                path.display()
+            ),
+            LookupError::BadSignature { path, id, why } => write!(
+                f,
+                "{}: the signature by key {id} does not verify ({why}): the file is not the one signed",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LookupError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LookupError::Verification { source, .. } => Some(source),
+            _ => None,
         }
     }
 }
@@ -228,7 +308,7 @@ fn open_path_as(path: &Path, label: &str) -> Result<Opened> {
         }
     }
     if !hit {
-        lexicon.verify().with_context(|| format!("{label}: verification failed"))?;
+        lexicon.verify().map_err(|source| LookupError::Verification { label: label.to_string(), source })?;
     }
     let digest = lexicon.payload_sha256_verified().with_context(at)?.to_string();
     let signer = if keys.is_empty() {
@@ -337,28 +417,16 @@ pub fn check_signature<'k>(
 ) -> Result<&'k TrustedKey> {
     let text = match sig {
         Some(text) => text,
-        None => bail!(
-            "{}: unsigned, and {} key{} trusted (`lexico trust list`): a station uses only signed lexicons \
-             once a key is trusted; `lexico sign` signs one",
-            path.display(),
-            keys.len(),
-            if keys.len() == 1 { " is" } else { "s are" }
-        ),
+        None => return Err(LookupError::Unsigned { path: path.to_path_buf(), trusted: keys.len() }.into()),
     };
     let sig = minisign::SignatureBox::from_string(text)
-        .map_err(|e| anyhow::anyhow!("{}: not a minisign signature: {e}", signature_path(path).display()))?;
+        .map_err(|e| LookupError::NotASignature { path: path.to_path_buf(), why: e.to_string() })?;
     let id = key_id(sig.keynum());
     let Some(key) = keys.iter().find(|k| k.id == id) else {
-        bail!(
-            "{}: signed by key {id}, which is not trusted (`lexico trust list`; `lexico trust add` trusts a key)",
-            path.display()
-        );
+        return Err(LookupError::Untrusted { path: path.to_path_buf(), id }.into());
     };
     minisign::verify(&key.key, &sig, std::io::Cursor::new(bytes), true, false, false).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: the signature by key {id} does not verify ({e}): the file is not the one signed",
-            path.display()
-        )
+        LookupError::BadSignature { path: path.to_path_buf(), id: id.clone(), why: e.to_string() }
     })?;
     Ok(key)
 }
@@ -446,11 +514,7 @@ pub fn open_named(value: &OsStr) -> Result<Opened> {
         return open_path(path);
     }
     let Some(dir) = data_dir() else {
-        bail!(
-            "{}: no such file, and no data folder to look for an installed lexicon of that name \
-             (set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR)",
-            path.display()
-        );
+        return Err(LookupError::NoDataDir { path: path.to_path_buf() }.into());
     };
     let found = find_installed(&dir, value)?;
     Ok(Opened { lexicon: found.lexicon, signer: found.signer })
@@ -544,23 +608,15 @@ pub fn find_installed(dir: &Path, value: &OsStr) -> Result<Installed> {
     };
     match chosen[..] {
         [one] => Ok(found.into_iter().nth(one).expect("an index of the list")),
-        [] => bail!(
-            "no installed lexicon has the edition or name '{}' (in {}): `lexico lexicons` lists \
-             them, `lexico install FILE` adds one",
-            value.to_string_lossy(),
-            dir.display()
-        ),
+        [] => {
+            Err(LookupError::Unknown { name: value.to_string_lossy().into(), dir: dir.to_path_buf() }.into())
+        }
         _ => {
-            let names: Vec<String> = chosen
+            let found = chosen
                 .iter()
                 .map(|&i| format!("{} ({})", found[i].title(), found[i].path.display()))
                 .collect();
-            bail!(
-                "'{}' names {} installed lexicons: {}; name one by its edition or path",
-                value.to_string_lossy(),
-                chosen.len(),
-                names.join(", ")
-            )
+            Err(LookupError::Ambiguous { name: value.to_string_lossy().into(), found }.into())
         }
     }
 }

@@ -323,7 +323,7 @@ fn judge_inner(st: &Station, headers: &HeaderMap, q: &HashMap<String, String>) -
         let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = log.record(play, table, round, verdict.name()) {
             // No verdict that the log does not hold.
-            let message = crate::one_line(&e);
+            let message = crate::one_line(&e, lang);
             crate::input::warn(&message);
             return Err(Refusal { status: StatusCode::SERVICE_UNAVAILABLE, code: "audit-log", message });
         }
