@@ -187,3 +187,19 @@ help-valid-clear-after = With --judge at a terminal: clear each verdict, shown l
 help-valid-format = Output format
 help-explain-words = Words to explain (any notation); with none, one word per line from standard input
 help-explain-format = Output format
+
+## The progress and summary of `lexico build` (on standard error)
+
+build-phase-reading = reading sources
+build-phase-expanding = expanding entries
+build-phase-writing = writing words
+build-phase-indexing = indexing anagrams
+build-unit-entries = entries
+build-unit-words = words
+build-warning = warning
+build-note = note
+build-summary = { $path }: { $words } words ({ $taken } taken in, { $excluded } excluded, { $rejected } rejected forms kept) in { $seconds } s
+build-by-tiles = words by tiles: { $lengths }
+build-excluded-by = excluded by { $rule }: { $count }
+build-decided-by = number of non-verbs decided by { $evidence }: { $count }
+build-report = exclusion report: { $path }

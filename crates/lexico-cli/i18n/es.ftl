@@ -187,3 +187,19 @@ help-valid-clear-after = Con --judge en una terminal: borra cada veredicto, most
 help-valid-format = Formato de salida
 help-explain-words = Palabras que explicar (en cualquier notación); sin ninguna, una palabra por línea de la entrada estándar
 help-explain-format = Formato de salida
+
+## Progreso y resumen de `lexico build` (en la salida de errores)
+
+build-phase-reading = leyendo fuentes
+build-phase-expanding = expandiendo entradas
+build-phase-writing = escribiendo palabras
+build-phase-indexing = indexando anagramas
+build-unit-entries = entradas
+build-unit-words = palabras
+build-warning = aviso
+build-note = nota
+build-summary = { $path }: { $words } palabras ({ $taken } leídas, { $excluded } excluidas, { $rejected } formas rechazadas guardadas) en { $seconds } s
+build-by-tiles = palabras por número de fichas: { $lengths }
+build-excluded-by = excluidas por { $rule }: { $count }
+build-decided-by = número de no verbos decididos por { $evidence }: { $count }
+build-report = informe de exclusiones: { $path }

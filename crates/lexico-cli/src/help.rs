@@ -55,7 +55,7 @@ pub fn arguments(name: &str, cmd: clap::Command) -> clap::Command {
         return cmd;
     }
     cmd.mut_args(|arg| {
-        let id = arg.get_id().as_str();
+        let id = arg.get_id().as_str().replace('_', "-");
         let own = format!("help-{name}-{id}");
         // A flag every command shares is global; a command's own flag of the same name is not.
         let shared = if arg.is_global_set() { format!("help-{id}") } else { own.clone() };

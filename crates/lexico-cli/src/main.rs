@@ -251,7 +251,7 @@ mod tests {
         let mut checked = 0;
         for cmd in english_commands().into_iter().chain([top]) {
             for arg in cmd.get_arguments() {
-                let id = arg.get_id().as_str();
+                let id = arg.get_id().as_str().replace('_', "-");
                 let own = format!("help-{}-{id}", cmd.get_name());
                 let shared = if arg.is_global_set() { format!("help-{id}") } else { own.clone() };
                 let Some(m) = [own, shared].into_iter().find(|m| has(Lang::En, m)) else { continue };

@@ -53,6 +53,8 @@ pub struct Station {
     pub edition: String,
     pub version: String,
     pub sha256: String,
+    /// Who vouches for the lexicon, named on the pages in the station's language.
+    pub signer: crate::lexicons::Signer,
     pub arbiter_code: String,
     /// The code the judge needs, when it needs one (any listener but loopback).
     pub table_code: Option<String>,
@@ -72,6 +74,7 @@ impl Station {
     pub fn new(
         lex: Lexicon,
         lang: Lang,
+        signer: crate::lexicons::Signer,
         arbiter_code: String,
         table_code: Option<String>,
         clear_after: u64,
@@ -88,6 +91,7 @@ impl Station {
             edition,
             version,
             sha256,
+            signer,
             arbiter_code,
             table_code,
             clear_after,
