@@ -7,6 +7,7 @@
 //! catalogue: the summaries are the literals of `main.rs` and the flags' doc comments, which a
 //! test checks against the English catalogue. Manual pages and completion scripts stay English.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use crate::i18n::{self, msg, Lang};
@@ -28,9 +29,21 @@ pub fn language_of(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option
     None
 }
 
+/// Set by [`english_only`].
+static ENGLISH_ONLY: AtomicBool = AtomicBool::new(false);
+
+/// From now on the help texts are English whatever the language: the manual page and the
+/// completion scripts are generated from the command tree and stay English.
+pub fn english_only() {
+    ENGLISH_ONLY.store(true, Ordering::Relaxed);
+}
+
 /// The language of the help texts of this run: `--lang` among the process's arguments
-/// ([`language_of`]), else the locale variables.
+/// ([`language_of`]), else the locale variables; English after [`english_only`].
 pub fn early() -> Lang {
+    if ENGLISH_ONLY.load(Ordering::Relaxed) {
+        return Lang::En;
+    }
     static LANG: OnceLock<Lang> = OnceLock::new();
     *LANG.get_or_init(|| {
         language_of(std::env::args_os().skip(1))

@@ -175,6 +175,11 @@ fn help_summaries_and_main_flags_are_spanish() {
     }
     let en = text(&es(&["--lang", "en", "valid", "--help"]).stdout);
     assert!(en.starts_with("Is each word valid?") && en.contains("Judge the words as one play"), "{en}");
+    // The manual page and the completion scripts stay English.
+    let man = text(&es(&["man"]).stdout);
+    assert!(man.contains("Is each word valid?") && !man.contains("¿Es válida"), "the manual page is English");
+    let bash = text(&es(&["completions", "bash"]).stdout);
+    assert!(!bash.contains("Juzga las palabras"));
 }
 
 #[test]
