@@ -10,7 +10,7 @@
 use std::error::Error;
 use std::io;
 
-use lexico_lexicon::query::QueryError;
+use lexico_lexicon::query::{PatternProblem, QueryError};
 use lexico_lexicon::{Derivation, ExplainError, Explanation, Finding, LexiconError, VerbNote};
 use lexico_tiles::{quoted, shown, TileError};
 
@@ -77,7 +77,22 @@ impl Localize for QueryError {
             QueryError::Lengths { min, max } => {
                 msg(lang, "error-lengths", &[("min", n(*min)), ("max", n(*max))])
             }
-            // The column in the catalogue's words; what is wrong comes from the pattern or
+            QueryError::Pattern { column, problem } => {
+                // The offending text, shown as the English message shows it.
+                let (id, text) = match problem {
+                    PatternProblem::Unclosed => ("error-pattern-unclosed", String::new()),
+                    PatternProblem::Unopened => ("error-pattern-unopened", String::new()),
+                    PatternProblem::EmptyClass => ("error-pattern-empty-class", String::new()),
+                    PatternProblem::BlankInClass => ("error-pattern-blank-in-class", String::new()),
+                    PatternProblem::Empty => ("error-pattern-empty", String::new()),
+                    PatternProblem::NotATile(t) => ("error-not-a-tile", shown(t)),
+                    PatternProblem::NoTile(t) => ("error-absent-tile", shown(t)),
+                    PatternProblem::NotBracketed(t) => ("error-bracket", quoted(t)),
+                    PatternProblem::NoTiles => ("error-pattern-no-tiles", String::new()),
+                };
+                msg(lang, id, &[("column", n(*column)), ("text", Arg::Str(&text))])
+            }
+            // The column in the catalogue's words; what is wrong comes from the
             // regular-expression parser, which has it in English only.
             QueryError::Syntax { column, message } => {
                 msg(lang, "error-syntax", &[("column", n(*column)), ("message", Arg::Str(message))])
@@ -342,6 +357,52 @@ mod tests {
         assert_eq!(said(&e, Lang::Es), "columna 3: '$' no es una ficha");
         let e = TileError::Absent { column: 1, text: "K".into() };
         assert!(said(&e, Lang::Es).starts_with("columna 1: 'K' no tiene ficha"), "{}", said(&e, Lang::Es));
+    }
+
+    #[test]
+    fn query_errors_say_the_english_of_the_library_in_the_english_catalogue() {
+        let lex = lexico_lexicon::Lexicon::from_words(["casa"]).unwrap();
+        for pattern in ["CA[S", "CA]", "C[]", "C[A?]", "", "C$", "CK", "C[K]"] {
+            let Err(e) = lexico_lexicon::query::Pattern::parse(lex.tiles(), pattern) else {
+                panic!("{pattern} parsed")
+            };
+            assert_eq!(e.localize(Lang::En), e.to_string(), "{pattern}");
+            assert!(e.localize(Lang::Es).starts_with("columna "), "{pattern}: {}", e.localize(Lang::Es));
+        }
+        for e in [
+            QueryError::Blanks { got: 3, max: 2 },
+            QueryError::RackTooLong { got: 30, max: 25 },
+            QueryError::Lengths { min: 9, max: 3 },
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
+        for e in [
+            TileError::Unknown { column: 2, text: "@".into() },
+            TileError::Absent { column: 1, text: "W".into() },
+            TileError::Bracket { column: 1, text: "XY".into() },
+            TileError::Empty,
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
+        for e in [
+            LookupError::Empty,
+            LookupError::NoDataDir { path: "x".into() },
+            LookupError::Unknown { name: "n".into(), dir: "/d".into() },
+            LookupError::Ambiguous { name: "n".into(), found: vec!["A (a.lex)".into(), "B (b.lex)".into()] },
+            LookupError::Unsigned { path: "x.lex".into(), trusted: 2 },
+            LookupError::NotASignature { path: "x.lex".into(), why: "w".into() },
+            LookupError::Untrusted { path: "x.lex".into(), id: "AB".into() },
+            LookupError::BadSignature { path: "x.lex".into(), id: "AB".into(), why: "w".into() },
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
+        for e in [
+            LexiconError::NotALexicon,
+            LexiconError::Version { expected: 3, got: 9 },
+            LexiconError::Missing("x"),
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
     }
 
     #[test]
