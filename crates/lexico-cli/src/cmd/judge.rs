@@ -8,8 +8,14 @@
 //! station goes on; a blank line is a play too, and is answered (an empty play is unacceptable).
 //! `--audit-log` appends each judgement to a CSV file (`crate::audit`), written and synced per
 //! play. The checksum shown and logged is the payload digest computed from the file, not the one
-//! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`); a station reading plays from standard input answers from a copy of the
-//! lexicon in memory, so a file replaced under it never changes an answer.
+//! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`,
+//! named in the terminal's language on the verdict line, in English in CSV, JSON and the log); a
+//! station reading plays from standard input answers from a copy of the lexicon in memory, so a
+//! file replaced under it never changes an answer.
+//!
+//! At a terminal (plays typed, verdicts shown, text format) each verdict is drawn large and
+//! cleared after `--clear-after` seconds (`crate::screen`); the reason a play could not be judged
+//! is shown under it rather than on standard error. Anywhere else the output is the lines above.
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal};
