@@ -100,3 +100,113 @@ term-judge-error = ERROR
 term-judge-error-message = a character of the play is neither a letter nor a tile; type the play again
 term-judge-banner = word judge: { $lexicon }
 term-judge-prompt = type each play on a line (words separated by spaces or commas); Ctrl-D ends
+term-judge-unjudged = the play could not be judged: { $why }
+term-judge-not-a-tile = a character is neither a letter nor a tile
+term-judge-clears = the verdict clears after { $seconds } seconds
+term-separate-tiles = { $first } and { $second } are separate tiles here; { $joined } is one tile
+
+## What the classified verb list says of a verb (code MM-C-P-infinitive)
+
+verb-note-regional = regional Spanish verb, art. 17.11
+verb-note-obsolete = obsolete or germanía verb, art. 17.7
+verb-note-transitive = transitive
+verb-note-intransitive = intransitive
+verb-note-pronominal = pronominal verb, art. 17.10
+verb-note-defective = defective, art. 17.6
+verb-note-impersonal = impersonal, art. 17.8
+
+## A lexicon's signer (verdict lines and the pages of `lexico serve`; the CSV audit log keeps the English name)
+
+signer-label = Signer
+signer-embedded = embedded in the binary
+signer-unsigned = unsigned
+signer-key = key { $id }
+signer-key-comment = key { $id } ({ $comment })
+
+## Errors about input (one line, lowercase; the `error` field of CSV and JSON stays in English)
+
+error-place-argument = argument { $n }
+error-not-a-tile = column { $column }: { $text } is not a tile
+error-absent-tile = column { $column }: { $text } has no tile and a blank cannot stand for it
+error-bracket = column { $column }: { $text } is not a bracketed tile
+error-empty-word = empty word
+error-no-tiles = no tiles
+error-blanks = { $got } blanks, but the bag holds only { $max }
+error-rack-too-long = { $got } tiles, but a rack may hold at most { $max }
+error-lengths = no word can be { $min } to { $max } tiles long
+error-pattern-unclosed = column { $column }: '[' has no closing ']'
+error-pattern-unopened = column { $column }: ']' without its '['
+error-pattern-empty-class = column { $column }: an empty class
+error-pattern-blank-in-class = column { $column }: '?' inside a class (a class lists tiles)
+error-pattern-empty = column { $column }: an empty pattern
+error-pattern-no-tiles = column { $column }: no tiles
+error-syntax = column { $column }: { $message }
+error-io-not-found = No such file or directory
+error-io-permission = Permission denied
+error-io-is-a-directory = Is a directory
+error-not-a-lexicon = not a Lexico lexicon file (bad magic number)
+error-lexicon-version = lexicon format version { $got } cannot be read by this version of lexico, which reads format version { $expected }
+error-damaged = damaged lexicon file: { $detail }
+error-missing-section = this lexicon has no { $section } section (it was built without it)
+error-lexicon-empty = --lexicon is empty: give a lexicon file, an installed edition or name, or `embedded`
+error-lexicon-name-empty = the lexicon name is empty: give a lexicon file, an installed edition or name, or `embedded`
+error-no-data-dir = { $path }: no such file, and no data folder to look for an installed lexicon of that name (set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR)
+error-unknown-lexicon = no installed lexicon has the edition or name '{ $name }' (in { $dir }): `lexico lexicons` lists them, `lexico install FILE` adds one
+error-ambiguous-lexicon = '{ $name }' names { $count } installed lexicons: { $found }; name one by its edition or path
+error-verification = { $label }: verification failed
+error-unsigned = { $path }: unsigned, and { $count ->
+    [one] { $count } key is trusted
+   *[other] { $count } keys are trusted
+} (`lexico trust list`): a station uses only signed lexicons once a key is trusted; `lexico sign` signs one
+error-not-a-signature = { $path }: not a minisign signature: { $why }
+error-untrusted-key = { $path }: signed by key { $id }, which is not trusted (`lexico trust list`; `lexico trust add` trusts a key)
+error-bad-signature = { $path }: the signature by key { $id } does not verify ({ $why }): the file is not the one signed
+
+## Help: each command's summary (`lexico --help`) and the main flags (`lexico valid --help`)
+
+about-lexico = Build Spanish Scrabble lexicons (FISE rules) and query them: validity, tiles, word lists
+about-build = Compile source lists with a rule set into a lexicon file
+about-valid = Is each word valid? Exit 0 if all are, 1 if any is not, 2 on error
+about-explain = Why each word is valid or not: entry, rule, article, source line (`valid --explain`)
+about-diff = Words added and removed between two lexicons, with counts; release notes with --notes
+about-tiles = Show the tiles of words or racks, their count and face value
+about-info = Print a lexicon's manifest: name, edition, sources, rule set, counts, checksums
+about-dump = Print every word of a lexicon, in tile order
+about-anagram = Words a rack makes: exactly, from a subset (--sub) or with tiles added (--super)
+about-pattern = Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex)
+about-hooks = Tiles that make a valid word in front of a word or after it
+about-rules = List the rule sets embedded in the binary, or export one to a folder
+about-install = File a lexicon in the user's data folder, so that --lexicon can name it
+about-lexicons = List the installed lexicons: name, edition, words, checksum, signer, path
+about-sign = Sign a lexicon file with a minisign secret key (writes FILE.minisig)
+about-keygen = Make a minisign key pair for signing lexicons
+about-trust = Add, list or remove the public keys whose signed lexicons are accepted
+about-completions = Print a shell completion script (bash, zsh, fish, elvish, powershell)
+about-man = Print the manual page (roff)
+about-serve = Run the judge station: judge and arbiter pages in a browser, a JSON API, an audit log
+help-lang = The language of messages for people: es or en. Default: from LC_ALL, LC_MESSAGES or LANG (es* is Spanish), else English; the judge station's pages are Spanish by default
+help-lexicon = The lexicon to use: a file, the edition or name of an installed lexicon (`lexico lexicons`), or `embedded`. Default: $LEXICO_LEXICON, else the installed default, else the lexicon embedded in the binary
+help-valid-words = Words to check (any notation: CHURRO, [CH]U[RR]O, 1U3O, ÇURRO); with none, one word per line from standard input
+help-valid-judge = Judge the words as one play: a single ACCEPTABLE or UNACCEPTABLE line that never says which word failed, with the lexicon's name, edition and checksum. With no words, each line of standard input is a play (words separated by spaces or commas), answered as it arrives
+help-valid-explain = Say why each word is in (entry, slot, rule, article, source line) or out (the most specific reason first); the same as `lexico explain`
+help-valid-audit-log = With --judge: append every judgement to FILE as CSV (UTC time, words, verdict, lexicon payload checksum), one line written and flushed per play
+help-valid-clear-after = With --judge at a terminal: clear each verdict, shown large, after SECS seconds (0: it stays until the next play). Elsewhere the verdict lines are printed as they are
+help-valid-format = Output format
+help-explain-words = Words to explain (any notation); with none, one word per line from standard input
+help-explain-format = Output format
+
+## The progress and summary of `lexico build` (on standard error)
+
+build-phase-reading = reading sources
+build-phase-expanding = expanding entries
+build-phase-writing = writing words
+build-phase-indexing = indexing anagrams
+build-unit-entries = entries
+build-unit-words = words
+build-warning = warning
+build-note = note
+build-summary = { $path }: { $words } words ({ $taken } taken in, { $excluded } excluded, { $rejected } rejected forms kept) in { $seconds } s
+build-by-tiles = words by tiles: { $lengths }
+build-excluded-by = excluded by { $rule }: { $count }
+build-decided-by = number of non-verbs decided by { $evidence }: { $count }
+build-report = exclusion report: { $path }

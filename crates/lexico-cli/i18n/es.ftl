@@ -100,3 +100,113 @@ term-judge-error = ERROR
 term-judge-error-message = una letra de la jugada no es letra ni ficha; escriba la jugada de nuevo
 term-judge-banner = juez de palabras: { $lexicon }
 term-judge-prompt = escriba cada jugada en una línea (palabras separadas por espacios o comas); Ctrl-D termina
+term-judge-unjudged = la jugada no se pudo juzgar: { $why }
+term-judge-not-a-tile = un carácter no es letra ni ficha
+term-judge-clears = el veredicto se borra a los { $seconds } segundos
+term-separate-tiles = { $first } y { $second } son aquí fichas separadas; { $joined } es una sola ficha
+
+## Lo que dice un verbo de la lista clasificada (código MM-C-P-infinitivo)
+
+verb-note-regional = verbo regional español, art. 17.11
+verb-note-obsolete = verbo desusado o de la germanía, art. 17.7
+verb-note-transitive = transitivo
+verb-note-intransitive = intransitivo
+verb-note-pronominal = verbo pronominal, art. 17.10
+verb-note-defective = defectivo, art. 17.6
+verb-note-impersonal = impersonal, art. 17.8
+
+## Firmante de un léxico (líneas de veredicto y páginas de `lexico serve`; el registro CSV dice el nombre inglés)
+
+signer-label = Firma
+signer-embedded = incluido en el binario
+signer-unsigned = sin firma
+signer-key = clave { $id }
+signer-key-comment = clave { $id } ({ $comment })
+
+## Errores sobre la entrada (una línea, en minúscula; el campo `error` de CSV y JSON sigue en inglés)
+
+error-place-argument = argumento { $n }
+error-not-a-tile = columna { $column }: { $text } no es una ficha
+error-absent-tile = columna { $column }: { $text } no tiene ficha y un comodín no puede sustituirla
+error-bracket = columna { $column }: { $text } no es una ficha entre corchetes
+error-empty-word = palabra vacía
+error-no-tiles = sin fichas
+error-blanks = { $got } comodines, pero la bolsa solo tiene { $max }
+error-rack-too-long = { $got } fichas, pero un atril tiene como máximo { $max }
+error-lengths = ninguna palabra puede tener de { $min } a { $max } fichas
+error-pattern-unclosed = columna { $column }: '[' no tiene su ']'
+error-pattern-unopened = columna { $column }: ']' sin su '['
+error-pattern-empty-class = columna { $column }: una clase vacía
+error-pattern-blank-in-class = columna { $column }: '?' dentro de una clase (una clase enumera fichas)
+error-pattern-empty = columna { $column }: un patrón vacío
+error-pattern-no-tiles = columna { $column }: sin fichas
+error-syntax = columna { $column }: { $message }
+error-io-not-found = no existe ese fichero o carpeta
+error-io-permission = permiso denegado
+error-io-is-a-directory = es una carpeta
+error-not-a-lexicon = no es un fichero de léxico de Lexico (número mágico incorrecto)
+error-lexicon-version = el léxico tiene el formato { $got } y esta versión de lexico lee el formato { $expected }
+error-damaged = fichero de léxico dañado: { $detail }
+error-missing-section = este léxico no tiene la sección { $section } (se construyó sin ella)
+error-lexicon-empty = --lexicon está vacío: indique un fichero de léxico, la edición o el nombre de uno instalado, o `embedded`
+error-lexicon-name-empty = el nombre del léxico está vacío: indique un fichero de léxico, la edición o el nombre de uno instalado, o `embedded`
+error-no-data-dir = { $path }: no existe ese fichero, y no hay carpeta de datos donde buscar un léxico instalado con ese nombre (defina HOME, XDG_DATA_HOME o LEXICO_DATA_DIR)
+error-unknown-lexicon = ningún léxico instalado tiene la edición o el nombre '{ $name }' (en { $dir }): `lexico lexicons` los lista, `lexico install FICHERO` añade uno
+error-ambiguous-lexicon = '{ $name }' nombra { $count } léxicos instalados: { $found }; nombre uno por su edición o su ruta
+error-verification = { $label }: la verificación falló
+error-unsigned = { $path }: sin firma, y { $count ->
+    [one] hay { $count } clave de confianza
+   *[other] hay { $count } claves de confianza
+} (`lexico trust list`): una estación solo usa léxicos firmados cuando confía en alguna clave; `lexico sign` firma uno
+error-not-a-signature = { $path }: no es una firma minisign: { $why }
+error-untrusted-key = { $path }: firmado con la clave { $id }, que no es de confianza (`lexico trust list`; `lexico trust add` confía en una clave)
+error-bad-signature = { $path }: la firma de la clave { $id } no se verifica ({ $why }): el fichero no es el que se firmó
+
+## Ayuda: el resumen de cada orden (`lexico --help`) y las opciones principales (`lexico valid --help`)
+
+about-lexico = Construye léxicos del Scrabble en español (reglas de la FISE) y los consulta: validez, fichas, listas de palabras
+about-build = Compila listas de fuentes con un juego de reglas en un fichero de léxico
+about-valid = ¿Es válida cada palabra? Sale con 0 si todas lo son, 1 si alguna no, 2 si hay un error
+about-explain = Por qué cada palabra es válida o no: entrada, regla, artículo, línea de la fuente (`valid --explain`)
+about-diff = Palabras añadidas y quitadas entre dos léxicos, con recuentos; notas de versión con --notes
+about-tiles = Muestra las fichas de palabras o atriles, cuántas son y su valor
+about-info = Muestra el manifiesto de un léxico: nombre, edición, fuentes, reglas, recuentos, sumas de control
+about-dump = Escribe todas las palabras de un léxico, en el orden de las fichas
+about-anagram = Palabras que forma un atril: exactas, con parte de las fichas (--sub) o añadiendo fichas (--super)
+about-pattern = Palabras que encajan en un patrón de crucigrama (C?S*) o en una expresión regular sobre fichas (--regex)
+about-hooks = Fichas que forman palabra válida delante o detrás de una palabra
+about-rules = Lista los juegos de reglas incluidos en el binario, o exporta uno a una carpeta
+about-install = Guarda un léxico en la carpeta de datos del usuario, para que --lexicon pueda nombrarlo
+about-lexicons = Lista los léxicos instalados: nombre, edición, palabras, suma de control, firma, ruta
+about-sign = Firma un fichero de léxico con una clave secreta minisign (escribe FICHERO.minisig)
+about-keygen = Crea un par de claves minisign para firmar léxicos
+about-trust = Añade, lista o quita las claves públicas cuyos léxicos firmados se aceptan
+about-completions = Escribe un guion de autocompletado para el intérprete (bash, zsh, fish, elvish, powershell)
+about-man = Escribe la página de manual (roff, en inglés)
+about-serve = Pone en marcha la estación de juez: páginas del juez y del árbitro en un navegador, una API JSON, un registro de auditoría
+help-lang = El idioma de los mensajes para las personas: es o en. Por omisión: según LC_ALL, LC_MESSAGES o LANG (es* es español), si no inglés; las páginas de la estación de juez están en español por omisión
+help-lexicon = El léxico que se usa: un fichero, la edición o el nombre de un léxico instalado (`lexico lexicons`), o `embedded`. Por omisión: $LEXICO_LEXICON, si no el léxico instalado por omisión, si no el incluido en el binario
+help-valid-words = Palabras que comprobar (en cualquier notación: CHURRO, [CH]U[RR]O, 1U3O, ÇURRO); sin ninguna, una palabra por línea de la entrada estándar
+help-valid-judge = Juzga las palabras como una jugada: una sola línea, JUGADA ACEPTABLE o JUGADA INACEPTABLE, que nunca dice qué palabra falló, con el nombre, la edición y la suma de control del léxico. Sin palabras, cada línea de la entrada estándar es una jugada (palabras separadas por espacios o comas), que se juzga en cuanto llega
+help-valid-explain = Dice por qué cada palabra es válida (entrada, forma, regla, artículo, línea de la fuente) o inválida (el motivo más concreto primero); lo mismo que `lexico explain`
+help-valid-audit-log = Con --judge: añade cada juicio a FICHERO en CSV (hora UTC, palabras, veredicto, suma de control del léxico), una línea escrita y volcada por jugada
+help-valid-clear-after = Con --judge en una terminal: borra cada veredicto, mostrado en grande, a los SEGS segundos (0: queda hasta la jugada siguiente). En otro caso las líneas de veredicto se escriben como siempre
+help-valid-format = Formato de salida
+help-explain-words = Palabras que explicar (en cualquier notación); sin ninguna, una palabra por línea de la entrada estándar
+help-explain-format = Formato de salida
+
+## Progreso y resumen de `lexico build` (en la salida de errores)
+
+build-phase-reading = leyendo fuentes
+build-phase-expanding = expandiendo entradas
+build-phase-writing = escribiendo palabras
+build-phase-indexing = indexando anagramas
+build-unit-entries = entradas
+build-unit-words = palabras
+build-warning = aviso
+build-note = nota
+build-summary = { $path }: { $words } palabras ({ $taken } leídas, { $excluded } excluidas, { $rejected } formas rechazadas guardadas) en { $seconds } s
+build-by-tiles = palabras por número de fichas: { $lengths }
+build-excluded-by = excluidas por { $rule }: { $count }
+build-decided-by = número de no verbos decididos por { $evidence }: { $count }
+build-report = informe de exclusiones: { $path }

@@ -257,10 +257,26 @@ mod tests {
                 "term-judge-prompt",
                 "type each play on a line (words separated by spaces or commas); Ctrl-D ends",
             ),
+            ("term-judge-not-a-tile", "a character is neither a letter nor a tile"),
+            ("verdict-acceptable", "PLAY ACCEPTABLE"),
+            ("verdict-unacceptable", "PLAY UNACCEPTABLE"),
+            ("signer-embedded", "embedded in the binary"),
+            ("signer-unsigned", "unsigned"),
         ] {
             assert_eq!(msg(Lang::En, id, &[]), english, "{id}");
             assert_ne!(msg(Lang::Es, id, &[]), id, "{id} is in the Spanish catalogue");
         }
         assert_eq!(msg(Lang::En, "term-judge-banner", &[("lexicon", Arg::Str("X"))]), "word judge: X");
+        assert_eq!(
+            msg(Lang::En, "term-judge-unjudged", &[("why", Arg::Str("W"))]),
+            "the play could not be judged: W"
+        );
+        let tiles = [("first", Arg::Str("C")), ("second", Arg::Str("H")), ("joined", Arg::Str("CH"))];
+        let lex = crate::lexicons::embedded().unwrap();
+        let word = lex.tiles().parse_word("[C][H]URRO").unwrap();
+        assert_eq!(
+            Some(msg(Lang::En, "term-separate-tiles", &tiles)),
+            lexico_lexicon::separate_tiles(lex.tiles(), &word)
+        );
     }
 }

@@ -10,7 +10,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use lexico_tiles::quoted;
 
-use crate::output::{escape_controls, Fields, Out};
+use crate::i18n::Lang;
+use crate::output::{escape_controls, Fields, Format, Out};
+use crate::say::{self, Localize};
 
 /// Where an input came from, for messages: `argument 2`, `<stdin>:12`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,19 +32,46 @@ impl fmt::Display for Place {
     }
 }
 
+/// What is wrong with a bad input: in English, for the `error` field of CSV and JSON records
+/// (stable, whatever the language), and in the terminal's language when that is not English, for
+/// the line on standard error and the text error row.
+#[derive(Debug)]
+pub struct Said {
+    pub english: String,
+    pub local: Option<String>,
+}
+
+impl Said {
+    /// What `e` says, in English and in the terminal's language.
+    pub fn from(e: &dyn Localize) -> Said {
+        let lang = Lang::terminal();
+        Said { english: e.to_string(), local: (lang != Lang::En).then(|| e.localize(lang)) }
+    }
+
+    /// A message that exists in English only.
+    pub fn english(message: String) -> Said {
+        Said { english: message, local: None }
+    }
+
+    /// The words a person reads.
+    pub fn text(&self) -> &str {
+        self.local.as_deref().unwrap_or(&self.english)
+    }
+}
+
 /// Why the handling of one input failed.
 #[derive(Debug)]
 pub enum Fault {
     /// The input is bad (a character that is no tile, a malformed pattern): its message, for an
     /// error row and a line on standard error. The batch goes on.
-    Input(String),
+    Input(Said),
     /// Something that stops the batch: writing the output failed.
     Stop(anyhow::Error),
 }
 
 /// The fault of a bad input, with `e`'s message.
-pub fn bad(e: impl fmt::Display) -> Fault {
-    Fault::Input(e.to_string())
+pub fn bad(e: impl Localize) -> Fault {
+    Fault::Input(Said::from(&e))
 }
 
 impl From<io::Error> for Fault {
@@ -71,18 +100,21 @@ pub struct Errors {
 
 impl Errors {
     /// Reports the bad input `text` from `place`: the line `lexico: PLACE: 'TEXT': MESSAGE` on
-    /// standard error, and its error row in `out`.
+    /// standard error and the text error row in the terminal's language, the `error` field of
+    /// CSV and JSON in English.
     pub fn input(
         &mut self,
         out: &mut Out,
         fields: &Fields,
         place: Place,
         text: &str,
-        message: &str,
+        message: &Said,
     ) -> io::Result<()> {
         self.count += 1;
-        warn(&format!("{place}: {}: {message}", quoted(text)));
-        out.error_row(fields, text, message)
+        let place = say::place(place, Lang::terminal());
+        warn(&format!("{place}: {}: {}", quoted(text), message.text()));
+        let row = if out.format() == Format::Text { message.text() } else { &message.english };
+        out.error_row(fields, text, row)
     }
 
     /// Reports line `n` of standard input, which stops being UTF-8 where `e` says: the line
@@ -149,7 +181,8 @@ pub fn each(
                 Err(e) => {
                     let (column, message) = utf8_fault(bytes, e);
                     let shown = String::from_utf8_lossy(bytes);
-                    errors.input(out, fields, place, &shown, &format!("column {column}: {message}"))?;
+                    let message = Said::english(format!("column {column}: {message}"));
+                    errors.input(out, fields, place, &shown, &message)?;
                 }
             }
         }

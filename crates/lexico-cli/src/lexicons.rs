@@ -9,7 +9,7 @@
 
 use std::ffi::OsString;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 use lexico_lexicon::Lexicon;
 
@@ -21,6 +21,18 @@ pub use lexico_store::{
 
 /// The variable that names the lexicon when `--lexicon` is not given.
 pub const LEXICON_VAR: &str = "LEXICO_LEXICON";
+
+/// `--lexicon ""`: an error of its own, so that it can be said in the user's language.
+#[derive(Debug)]
+pub struct EmptyLexiconArg;
+
+impl std::fmt::Display for EmptyLexiconArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("--lexicon is empty: give a lexicon file, an installed edition or name, or `embedded`")
+    }
+}
+
+impl std::error::Error for EmptyLexiconArg {}
 
 /// The lexicon option shared by every query command.
 #[derive(Args, Clone, Debug, Default)]
@@ -41,9 +53,7 @@ impl LexiconArg {
     /// Opens the chosen lexicon, with what is known of its signer.
     pub fn open_trusted(&self) -> Result<Opened> {
         match &self.lexicon {
-            Some(value) if value.is_empty() => {
-                bail!("--lexicon is empty: give a lexicon file, an installed edition or name, or `embedded`")
-            }
+            Some(value) if value.is_empty() => Err(EmptyLexiconArg.into()),
             Some(value) => Ok(lexico_store::open_named(value)?),
             // The variable is read here rather than by clap so that an empty one counts as
             // unset while an empty `--lexicon ""` stays an error.

@@ -3,15 +3,18 @@
 mod audit;
 mod cmd;
 mod files;
+mod help;
 mod i18n;
 mod input;
 mod lexicons;
 mod output;
+mod say;
+mod screen;
 mod station;
 
 use std::process::ExitCode;
 
-use clap::{ArgMatches, FromArgMatches, Parser};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 
 /// Build Spanish Scrabble lexicons (FISE rules) and query them: validity, tiles, word lists.
 #[derive(Parser)]
@@ -32,14 +35,27 @@ macro_rules! commands {
     // Each command with its summary, its arguments added by `$augment` when it runs. The
     // summary is set again after the arguments: a flattened argument group's own doc comment
     // would otherwise replace it.
+    // Summaries and the arguments' help are in the language of the help (`help`).
     (@add $cmd:ident $augment:ident $($name:literal $about:literal $args:ty;)*) => {
-        $cmd$(.subcommand(clap::Command::new($name).about($about).defer(|cmd| {
-            <$args as clap::Args>::$augment(cmd).about($about).long_about(None::<&str>)
+        $cmd$(.subcommand(clap::Command::new($name).about(help::about($name, $about)).defer(|cmd| {
+            help::arguments($name, <$args as clap::Args>::$augment(cmd))
+                .about(help::about($name, $about))
+                .long_about(None::<&str>)
         })))*
     };
     ($($variant:ident $name:literal $about:literal $args:ty;)*) => {
         enum Command {
             $($variant($args),)*
+        }
+
+        /// Each command's name and English summary.
+        #[cfg(test)]
+        const SUMMARIES: &[(&str, &str)] = &[$(($name, $about)),*];
+
+        /// Each command with its arguments and their English help, as the derive makes them.
+        #[cfg(test)]
+        fn english_commands() -> Vec<clap::Command> {
+            vec![$(<$args as clap::Args>::augment_args(clap::Command::new($name))),*]
         }
 
         impl clap::Subcommand for Command {
@@ -98,7 +114,8 @@ commands! {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let command = help::top(Cli::command());
+    let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     i18n::choose(cli.lang);
     let result = match cli.command {
         Command::Build(args) => cmd::build::run(args),
@@ -125,7 +142,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("lexico: {}", one_line(&err));
+            eprintln!("lexico: {}", one_line(&err, i18n::Lang::terminal()));
             ExitCode::from(2)
         }
     }
@@ -134,18 +151,25 @@ fn main() -> ExitCode {
 /// The error and its causes on one line, as `{err:#}` prints them, but with a cause left out when
 /// the message before it already ends with it (an I/O error wrapped by an error that quotes it),
 /// and with control characters escaped, so that a line end or an escape sequence typed in a word
-/// or read from a source never splits the message or reaches the terminal.
-fn one_line(err: &anyhow::Error) -> String {
+/// or read from a source never splits the message or reaches the terminal. Each cause whose type
+/// has words in the catalogues is said in `lang` (`say::cause`).
+fn one_line(err: &anyhow::Error, lang: i18n::Lang) -> String {
     let mut message = String::new();
+    let mut english = String::new();
     for cause in err.chain() {
         let text = cause.to_string();
-        if message.ends_with(&text) {
+        if english.ends_with(&text) {
             continue;
         }
-        if !message.is_empty() {
+        if !english.is_empty() {
+            english.push_str(": ");
             message.push_str(": ");
         }
-        message.push_str(&text);
+        english.push_str(&text);
+        match say::cause(cause, lang) {
+            Some(local) => message.push_str(&local),
+            None => message.push_str(&text),
+        }
     }
     message
         .chars()
@@ -208,5 +232,36 @@ mod tests {
         let anagram = Cli::try_parse_from(["lexico", "anagram", "--sub", "AEINR??"]).unwrap();
         assert!(matches!(anagram.command, Command::Anagram(a) if a.sub));
         assert!(Cli::try_parse_from(["lexico", "anagram", "--bogus"]).is_err());
+    }
+
+    /// The English catalogue's summaries and flag help are the English written in the code,
+    /// which `lexico --help` shows without reading the catalogue; the Spanish catalogue has
+    /// every one of them.
+    #[test]
+    fn help_in_the_english_catalogue_is_the_help_written_in_the_code() {
+        use i18n::{has, msg, Lang};
+        assert_eq!(SUMMARIES.len(), 19);
+        for (name, about) in SUMMARIES {
+            assert_eq!(msg(Lang::En, &format!("about-{name}"), &[]), *about, "{name}");
+            assert!(has(Lang::Es, &format!("about-{name}")), "{name}");
+        }
+        let top = Cli::command();
+        let doc = top.get_about().unwrap().to_string();
+        assert_eq!(msg(Lang::En, "about-lexico", &[]), doc);
+        let mut checked = 0;
+        for cmd in english_commands().into_iter().chain([top]) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str().replace('_', "-");
+                let own = format!("help-{}-{id}", cmd.get_name());
+                let shared = if arg.is_global_set() { format!("help-{id}") } else { own.clone() };
+                let Some(m) = [own, shared].into_iter().find(|m| has(Lang::En, m)) else { continue };
+                let english =
+                    arg.get_long_help().or(arg.get_help()).map(|h| h.to_string()).unwrap_or_default();
+                assert_eq!(msg(Lang::En, &m, &[]), english, "{m}");
+                assert_ne!(msg(Lang::Es, &m, &[]), english, "{m} is in Spanish");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 8, "{checked}");
     }
 }

@@ -6,6 +6,9 @@
 //! rejected, an analysis as a verb form with enclitic pronouns (17.5), a length out of bounds,
 //! and last "not in the sources". Nothing is guessed: a lexicon without provenance gets the
 //! checkable part of the answer and says what it cannot tell.
+//!
+//! An explanation says each thing twice: as a sentence in English ([`Explanation::lines`]) and as
+//! a typed [`Finding`], from which a program says it in another language.
 
 use lexico_tiles::{Tile, TileError, Word};
 
@@ -52,6 +55,88 @@ pub struct Enclitic {
     pub derivation: Option<Derivation>,
 }
 
+/// One thing an explanation says, as typed values: the sentence of [`Explanation::lines`] at the
+/// same place says it in English, and a program that speaks another language says it from these.
+///
+/// ```
+/// use lexico_lexicon::{explain, Finding, Lexicon};
+///
+/// let lex = Lexicon::from_words(["casa"])?;
+/// let e = explain(&lex, "gato")?;
+/// assert_eq!(e.findings, [Finding::Unlisted]);
+/// assert_eq!(e.findings.len(), e.lines.len());
+/// assert_eq!(explain(&lex, "k")?.findings, [Finding::NoTile]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// In: the derivation `derivations[i]` makes it.
+    Listed(usize),
+    /// In, and the lexicon records no provenance for it.
+    ListedBare,
+    /// Out: a letter with no tile in the set (K, W).
+    NoTile,
+    /// Out: two tiles typed apart where one tile is spelled the same (`[C][H]URRO`).
+    SeparateTiles {
+        /// The first tile typed, as the set names it (`C`).
+        first: String,
+        /// The second tile typed (`H`).
+        second: String,
+        /// The one tile they spell (`CH`).
+        joined: String,
+    },
+    /// Out: the rules generated it and rejected it, as `derivations[i]` says.
+    Rejected(usize),
+    /// Out: the reading `enclitics[i]`, a verb form with enclitic pronouns (17.5).
+    Enclitic(usize),
+    /// Out: `tiles` tiles, where words have `min` to `max`.
+    Length {
+        /// The word's tiles.
+        tiles: usize,
+        /// The fewest tiles of a word of the lexicon.
+        min: usize,
+        /// The most.
+        max: usize,
+    },
+    /// Out: not in the sources, and no rule generated it.
+    Unlisted,
+}
+
+/// What the classified verb list's code (`MM-C-P-infinitive`) says of a verb (see
+/// [`verb_notes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerbNote {
+    /// Model 88: a regional Spanish verb (17.11).
+    Regional,
+    /// Model 99: an obsolete or germanía verb (17.7).
+    Obsolete,
+    /// Class 1.
+    Transitive,
+    /// Class 2.
+    Intransitive,
+    /// Classes 3 to 5: pronominal (17.10).
+    Pronominal,
+    /// Property D: defective (17.6).
+    Defective,
+    /// Property I: impersonal (17.8).
+    Impersonal,
+}
+
+impl VerbNote {
+    /// The note in English, as [`describe`] writes it.
+    pub fn english(self) -> &'static str {
+        match self {
+            VerbNote::Regional => "regional Spanish verb, art. 17.11",
+            VerbNote::Obsolete => "obsolete or germanía verb, art. 17.7",
+            VerbNote::Transitive => "transitive",
+            VerbNote::Intransitive => "intransitive",
+            VerbNote::Pronominal => "pronominal verb, art. 17.10",
+            VerbNote::Defective => "defective, art. 17.6",
+            VerbNote::Impersonal => "impersonal, art. 17.8",
+        }
+    }
+}
+
 /// Everything said about one word.
 ///
 /// ```
@@ -79,8 +164,10 @@ pub struct Explanation {
     pub derivations: Vec<Derivation>,
     /// The readings of an invalid word as a verb form with enclitic pronouns.
     pub enclitics: Vec<Enclitic>,
-    /// The sentences of the explanation, most specific first.
+    /// The sentences of the explanation in English, most specific first.
     pub lines: Vec<String>,
+    /// What each sentence of `lines` says, as typed values, in the same order.
+    pub findings: Vec<Finding>,
 }
 
 /// The enclitic pronouns of 17.5, longest first so LOS is tried before OS.
@@ -100,6 +187,7 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
         derivations: Vec::new(),
         enclitics: Vec::new(),
         lines: Vec::new(),
+        findings: Vec::new(),
     };
     match verdict {
         Verdict::Valid => {
@@ -111,8 +199,10 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
             };
             if ds.is_empty() {
                 e.lines.push("in: listed (this lexicon records no provenance for it)".into());
+                e.findings.push(Finding::ListedBare);
             } else {
                 e.lines = ds.iter().map(|d| format!("in: {}", describe(d))).collect();
+                e.findings = (0..ds.len()).map(Finding::Listed).collect();
                 e.derivations = ds;
             }
             return Ok(e);
@@ -123,12 +213,21 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
                 "out: {} has a letter with no tile in the set (K and W have none; art. 11; game art. 10.1)",
                 e.word
             ));
+            e.findings.push(Finding::NoTile);
             return Ok(e);
         }
         Verdict::Invalid(SEPARATE_TILES) => {
             e.reason = SEPARATE_TILES;
-            let why = separate_tiles(lex.tiles(), &tiles).unwrap_or_default();
+            let set = lex.tiles();
+            let why = separate_tiles(set, &tiles).unwrap_or_default();
             e.lines.push(format!("out: {why}"));
+            if let Some((i, joined)) = set.split_digraph(&tiles) {
+                e.findings.push(Finding::SeparateTiles {
+                    first: set.name(tiles[i]).to_string(),
+                    second: set.name(tiles[i + 1]).to_string(),
+                    joined: set.name(joined).to_string(),
+                });
+            }
             return Ok(e);
         }
         Verdict::Invalid(_) => {}
@@ -145,14 +244,16 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
                 .iter()
                 .map(|d| format!("out: the rules generated it and rejected it: {}", describe(d))),
         );
+        e.findings.extend((0..rejections.len()).map(Finding::Rejected));
         e.derivations = rejections;
     }
     e.enclitics = enclitics(lex, &tiles);
-    for a in &e.enclitics {
+    for (i, a) in e.enclitics.iter().enumerate() {
         if e.reason == "listed" {
             e.reason = "enclitic";
         }
         e.lines.push(describe_enclitic(&e.word, a));
+        e.findings.push(Finding::Enclitic(i));
     }
     let m = lex.manifest()?;
     let (min, max) = (m.min_tiles as usize, m.max_tiles as usize);
@@ -163,6 +264,7 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
         let n = tiles.len();
         let unit = if n == 1 { "tile" } else { "tiles" };
         e.lines.push(format!("out: {n} {unit}; words have {min} to {max} tiles"));
+        e.findings.push(Finding::Length { tiles: n, min, max });
     }
     if e.reason == "listed" {
         e.reason = "unlisted";
@@ -172,6 +274,7 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
              list them (section 4)"
                 .into(),
         );
+        e.findings.push(Finding::Unlisted);
     }
     Ok(e)
 }
@@ -181,7 +284,7 @@ pub fn describe(d: &Derivation) -> String {
     let mut s = d.slot.slot.clone();
     if let Some(text) = &d.entry_text {
         s.push_str(&format!(" of {text}"));
-        let notes = entry_notes(text);
+        let notes: Vec<&str> = verb_notes(text).into_iter().map(VerbNote::english).collect();
         if !notes.is_empty() {
             s.push_str(&format!(" ({})", notes.join("; ")));
         }
@@ -202,9 +305,9 @@ pub fn describe(d: &Derivation) -> String {
     s
 }
 
-/// What the classified verb list's code (`MM-C-P-infinitive`) says about a verb, with the article
-/// of section 17 that treats each class.
-fn entry_notes(text: &str) -> Vec<&'static str> {
+/// What the classified verb list's code (`MM-C-P-infinitive`) in a derivation's entry text
+/// (`verb 88-1-N-amar`) says about the verb; nothing for another entry.
+pub fn verb_notes(text: &str) -> Vec<VerbNote> {
     let Some(code) = text.strip_prefix("verb ") else {
         return Vec::new();
     };
@@ -214,19 +317,19 @@ fn entry_notes(text: &str) -> Vec<&'static str> {
     };
     let mut notes = Vec::new();
     match model {
-        "88" => notes.push("regional Spanish verb, art. 17.11"),
-        "99" => notes.push("obsolete or germanía verb, art. 17.7"),
+        "88" => notes.push(VerbNote::Regional),
+        "99" => notes.push(VerbNote::Obsolete),
         _ => {}
     }
     match class {
-        "1" => notes.push("transitive"),
-        "2" => notes.push("intransitive"),
-        "3" | "4" | "5" => notes.push("pronominal verb, art. 17.10"),
+        "1" => notes.push(VerbNote::Transitive),
+        "2" => notes.push(VerbNote::Intransitive),
+        "3" | "4" | "5" => notes.push(VerbNote::Pronominal),
         _ => {}
     }
     match property {
-        "D" => notes.push("defective, art. 17.6"),
-        "I" => notes.push("impersonal, art. 17.8"),
+        "D" => notes.push(VerbNote::Defective),
+        "I" => notes.push(VerbNote::Impersonal),
         _ => {}
     }
     notes

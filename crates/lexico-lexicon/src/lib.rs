@@ -60,7 +60,9 @@ pub use anagram_index::AnagramIndex;
 pub use builder::{hex, Builder, Part};
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
-pub use explain::{describe, describe_enclitic, explain, Enclitic, ExplainError, Explanation};
+pub use explain::{
+    describe, describe_enclitic, explain, verb_notes, Enclitic, ExplainError, Explanation, Finding, VerbNote,
+};
 pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
 pub use judge::{
     judge_play, judge_play_line, judge_word, play_words, separate_tiles, PlayVerdict, Verdict,

@@ -21,6 +21,7 @@ use anyhow::{bail, Context, Result};
 use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
 
 use crate::files::{self, check_output, check_release_dir, cleanup, publish, publish_release};
+use crate::i18n::{msg, Arg, Lang};
 
 #[derive(clap::Args)]
 #[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
@@ -177,18 +178,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for line in &folders {
         writeln!(err, "{line}")?;
     }
+    let lang = Lang::terminal();
+    let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
+    let warning = t("build-warning", &[]);
     for w in &compiled.warnings {
-        writeln!(err, "lexico: warning: {w}")?;
+        writeln!(err, "lexico: {warning}: {w}")?;
     }
+    let (path, seconds) = (output.display().to_string(), format!("{:.2}", started.elapsed().as_secs_f64()));
+    let num = |n: usize| Arg::Num(n as u64);
     writeln!(
         err,
-        "{}: {} words ({} taken in, {} excluded, {} rejected forms kept) in {:.2} s",
-        output.display(),
-        m.words,
-        compiled.taken,
-        compiled.exclusions.len(),
-        m.rejected_forms,
-        started.elapsed().as_secs_f64()
+        "{}",
+        t(
+            "build-summary",
+            &[
+                ("path", Arg::Str(&path)),
+                ("words", num(m.words as usize)),
+                ("taken", Arg::Num(compiled.taken)),
+                ("excluded", num(compiled.exclusions.len())),
+                ("rejected", num(m.rejected_forms as usize)),
+                ("seconds", Arg::Str(&seconds)),
+            ]
+        )
     )?;
     let lengths: Vec<String> = m
         .words_by_length
@@ -197,18 +208,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .filter(|(_, &c)| c > 0)
         .map(|(n, c)| format!("{n}:{c}"))
         .collect();
-    writeln!(err, "words by tiles: {}", lengths.join(" "))?;
+    writeln!(err, "{}", t("build-by-tiles", &[("lengths", Arg::Str(&lengths.join(" ")))]))?;
     let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
     for x in &compiled.exclusions {
         *reasons.entry(x.rule.as_str()).or_default() += 1;
     }
     for (rule, n) in reasons {
-        writeln!(err, "excluded by {rule}: {n}")?;
+        writeln!(err, "{}", t("build-excluded-by", &[("rule", Arg::Str(rule)), ("count", num(n))]))?;
     }
     for (evidence, n) in &compiled.evidence {
-        writeln!(err, "number of non-verbs decided by {evidence}: {n}")?;
+        writeln!(
+            err,
+            "{}",
+            t("build-decided-by", &[("evidence", Arg::Str(evidence)), ("count", Arg::Num(*n))])
+        )?;
     }
-    writeln!(err, "exclusion report: {}", report.display())?;
+    writeln!(err, "{}", t("build-report", &[("path", Arg::Str(&report.display().to_string()))]))?;
     if let Some(installed) = installed {
         writeln!(err, "{installed}")?;
     }
@@ -279,13 +294,24 @@ impl PhaseBar {
         if self.phase != Some(phase) {
             self.finish();
             self.phase = Some(phase);
-            let (n, name, counts) = match phase {
-                Phase::Reading => (1, "reading sources", "{bytes}/{total_bytes}"),
-                Phase::Expanding => (2, "expanding entries", "{human_pos}/{human_len} entries"),
-                Phase::Writing => (3, "writing words", "{human_pos}/{human_len} words"),
-                Phase::Indexing => (4, "indexing anagrams", "{human_pos}/{human_len} words"),
+            // Phase names and units in the terminal's language, the names padded to the longest.
+            let lang = Lang::terminal();
+            let t = |id: &str| msg(lang, id, &[]);
+            let names = [
+                "build-phase-reading",
+                "build-phase-expanding",
+                "build-phase-writing",
+                "build-phase-indexing",
+            ];
+            let width = names.iter().map(|id| t(id).chars().count()).max().unwrap_or(17);
+            let (n, counts) = match phase {
+                Phase::Reading => (1, "{bytes}/{total_bytes}".to_string()),
+                Phase::Expanding => (2, format!("{{human_pos}}/{{human_len}} {}", t("build-unit-entries"))),
+                Phase::Writing => (3, format!("{{human_pos}}/{{human_len}} {}", t("build-unit-words"))),
+                Phase::Indexing => (4, format!("{{human_pos}}/{{human_len}} {}", t("build-unit-words"))),
             };
-            let template = format!("{{spinner}} [{n}/{}] {name:<17} [{{bar:25}}] {counts}", self.phases);
+            let name = t(names[n - 1]);
+            let template = format!("{{spinner}} [{n}/{}] {name:<width$} [{{bar:25}}] {counts}", self.phases);
             let style = indicatif::ProgressStyle::with_template(&template)
                 .expect("a valid template")
                 .progress_chars("=> ");
@@ -374,8 +400,9 @@ fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> St
         plural(found.len()),
         taken.join(", ")
     );
+    let lang = Lang::terminal();
     if skipped.is_empty() {
-        return format!("lexico: note: {line}");
+        return format!("lexico: {}: {line}", msg(lang, "build-note", &[]));
     }
     let mut reasons: Vec<&str> = skipped.iter().map(|(_, r)| *r).collect();
     reasons.sort_unstable();
@@ -389,7 +416,7 @@ fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> St
         })
         .collect();
     line.push_str(&format!(", {} skipped ({})", skipped.len(), groups.join("; ")));
-    format!("lexico: warning: {line}")
+    format!("lexico: {}: {line}", msg(lang, "build-warning", &[]))
 }
 
 fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {

@@ -33,8 +33,9 @@ pub fn script(shell: Shell) -> Vec<u8> {
 
 /// The full command tree: every command with its arguments. `main` adds a command's arguments
 /// only when it runs (`clap::Command::defer`); `build` adds them all, as completions and the
-/// manual page need.
+/// manual page need. Both stay English whatever the language (`crate::help::english_only`).
 pub fn full_command() -> clap::Command {
+    crate::help::english_only();
     let mut cli = crate::Cli::command();
     cli.build();
     cli

@@ -9,6 +9,7 @@ use anyhow::Result;
 use lexico_lexicon::{explain, kind_of, Derivation, ExplainError, Explanation, Lexicon};
 use serde_json::json;
 
+use crate::i18n::{msg, Lang};
 use crate::input;
 use crate::lexicons::LexiconArg;
 use crate::output::{Fields, Format, Out, Value};
@@ -69,13 +70,31 @@ pub fn derivation_json(d: &Derivation) -> serde_json::Value {
     })
 }
 
-/// Prints an explanation: in text, the verdict line then one indented line per reason.
+/// Prints an explanation: in text, the verdict line then one indented line per reason, in the
+/// terminal's language (the library's English sentences, or the catalogue's, see
+/// `crate::say::explanation`); the reason code and the CSV and JSON fields stay English.
 pub fn print(out: &mut Out, e: &Explanation) -> Result<()> {
-    let verdict = if e.valid { "valid" } else { "invalid" };
-    let mut text = format!("{}\t{verdict}\t{}", e.word, e.reason);
-    for line in &e.lines {
-        text.push_str("\n  ");
-        text.push_str(line);
+    let mut text = String::new();
+    if out.format() == Format::Text {
+        let lang = Lang::terminal();
+        let verdict = match (lang, e.valid) {
+            (Lang::En, true) => "valid".into(),
+            (Lang::En, false) => "invalid".into(),
+            (lang, valid) => msg(lang, if valid { "term-valid" } else { "term-invalid" }, &[]),
+        };
+        text = format!("{}\t{verdict}\t{}", e.word, e.reason);
+        let local;
+        let lines = match lang {
+            Lang::En => &e.lines,
+            lang => {
+                local = crate::say::explanation(e, lang);
+                &local
+            }
+        };
+        for line in lines {
+            text.push_str("\n  ");
+            text.push_str(line);
+        }
     }
     let derivations = serde_json::Value::Array(e.derivations.iter().map(derivation_json).collect());
     let enclitics = serde_json::Value::Array(

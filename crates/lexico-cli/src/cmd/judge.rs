@@ -8,8 +8,14 @@
 //! station goes on; a blank line is a play too, and is answered (an empty play is unacceptable).
 //! `--audit-log` appends each judgement to a CSV file (`crate::audit`), written and synced per
 //! play. The checksum shown and logged is the payload digest computed from the file, not the one
-//! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`); a station reading plays from standard input answers from a copy of the
-//! lexicon in memory, so a file replaced under it never changes an answer.
+//! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`,
+//! named in the terminal's language on the verdict line, in English in CSV, JSON and the log); a
+//! station reading plays from standard input answers from a copy of the lexicon in memory, so a
+//! file replaced under it never changes an answer.
+//!
+//! At a terminal (plays typed, verdicts shown, text format) each verdict is drawn large and
+//! cleared after `--clear-after` seconds (`crate::screen`); the reason a play could not be judged
+//! is shown under it rather than on standard error. Anywhere else the output is the lines above.
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal};
@@ -27,6 +33,8 @@ use crate::i18n::{msg, term, Arg, Lang};
 use crate::input::{self, Place};
 use crate::lexicons::Signer;
 use crate::output::{Format, Out, Value};
+use crate::screen::{Screen, Tone};
+use std::time::Duration;
 
 /// What an ERROR line says, in the verdict line and in the `error` field.
 pub use lexico_lexicon::PLAY_ERROR_MESSAGE as ERROR_MESSAGE;
@@ -39,6 +47,9 @@ struct JudgeWords {
     error: Cow<'static, str>,
     error_message: Cow<'static, str>,
     prompt: Cow<'static, str>,
+    /// What the screen of a terminal shows large (`crate::screen`).
+    big_acceptable: String,
+    big_unacceptable: String,
 }
 
 impl JudgeWords {
@@ -52,6 +63,8 @@ impl JudgeWords {
                 "term-judge-prompt",
                 "type each play on a line (words separated by spaces or commas); Ctrl-D ends",
             ),
+            big_acceptable: term("verdict-acceptable", "PLAY ACCEPTABLE").into_owned(),
+            big_unacceptable: term("verdict-unacceptable", "PLAY UNACCEPTABLE").into_owned(),
         }
     }
 
@@ -63,13 +76,15 @@ impl JudgeWords {
     }
 }
 
-/// Runs the station on the plays of `words` (one play) or of standard input (one a line).
+/// Runs the station on the plays of `words` (one play) or of standard input (one a line); at a
+/// terminal, verdicts are drawn large and cleared after `clear_after` seconds (`crate::screen`).
 pub fn run(
     lex: Lexicon,
     signer: &Signer,
     words: &[OsString],
     audit: Option<&Path>,
     format: Format,
+    clear_after: u64,
 ) -> Result<ExitCode> {
     // A station reading plays may run for hours: it answers from a copy in memory, verified again,
     // never from a file that could change under it.
@@ -84,10 +99,16 @@ pub fn run(
     let digest = lex.payload_sha256_verified()?.to_string();
     // A hand-edited manifest may hold anything: cut by characters, never inside one.
     let short: String = digest.chars().take(16).collect();
-    let id = format!("{} {} {}, sha256 {short}, {signer}", m.name, m.edition, m.version);
+    let lang = Lang::terminal();
+    let said_signer = crate::say::signer(signer, lang);
+    let id = format!("{} {} {}, sha256 {short}, {said_signer}", m.name, m.edition, m.version);
     let signer = signer.to_string();
     let mut log = audit.map(|p| AuditLog::open(p, &digest, &signer)).transpose()?;
     let say = JudgeWords::new();
+    // At a terminal, plays typed one by one: the verdicts are drawn large.
+    let screen = (words.is_empty() && format == Format::Text)
+        .then(|| Screen::open(say.banner(&id), say.prompt.to_string(), Duration::from_secs(clear_after)))
+        .flatten();
     let mut out = Out::new(format);
     let mut scratch = Word::new();
     let (mut any_bad, mut any_error) = (false, false);
@@ -96,25 +117,40 @@ pub fn run(
     // would name the word.
     let mut answer = |play: Result<&[&str], &str>, place: Option<Place>, out: &mut Out| -> Result<()> {
         let verdict = play.map_or(PlayVerdict::Error, |p| judge_play(lex, p, &mut scratch));
-        let why = play.err().unwrap_or("a character is neither a letter nor a tile");
+        let not_a_tile = term("term-judge-not-a-tile", "a character is neither a letter nor a tile");
+        let why = play.err().unwrap_or(&not_a_tile);
         let play = play.unwrap_or(&[]);
         any_bad |= verdict == PlayVerdict::Unacceptable;
         any_error |= verdict == PlayVerdict::Error;
         if let Some(log) = log.as_mut() {
             log.record(&play.join(" "), "", "", verdict.name())?;
         }
-        if verdict == PlayVerdict::Error {
+        let unjudged = match lang {
+            Lang::En => format!("the play could not be judged: {why}"),
+            lang => msg(lang, "term-judge-unjudged", &[("why", Arg::Str(why))]),
+        };
+        let unjudged = match place {
+            Some(place) => format!("{}: {unjudged}", crate::say::place(place, lang)),
+            None => unjudged,
+        };
+        if verdict == PlayVerdict::Error && screen.is_none() {
             // One line per play on standard error, naming no word of it, nor a column.
-            match place {
-                Some(place) => input::warn(&format!("{place}: the play could not be judged: {why}")),
-                None => input::warn(&format!("the play could not be judged: {why}")),
-            }
+            input::warn(&unjudged);
         }
         let text = match verdict {
             PlayVerdict::Error => format!("{}\t{}\t{id}", say.error, say.error_message),
             PlayVerdict::Acceptable => format!("{}\t{id}", say.acceptable),
             PlayVerdict::Unacceptable => format!("{}\t{id}", say.unacceptable),
         };
+        if let Some(screen) = &screen {
+            let (big, tone, note) = match verdict {
+                PlayVerdict::Acceptable => (say.big_acceptable.as_str(), Tone::Acceptable, None),
+                PlayVerdict::Unacceptable => (say.big_unacceptable.as_str(), Tone::Unacceptable, None),
+                PlayVerdict::Error => (&*say.error, Tone::Error, Some(unjudged.as_str())),
+            };
+            screen.show(big, tone, &text, note)?;
+            return Ok(());
+        }
         let error = match verdict {
             PlayVerdict::Error => Value::Str(ERROR_MESSAGE),
             _ => Value::Null,
@@ -136,8 +172,7 @@ pub fn run(
         Ok(())
     };
     if words.is_empty() {
-        let stdin = io::stdin();
-        if stdin.is_terminal() {
+        if screen.is_none() && io::stdin().is_terminal() {
             eprintln!("{}", say.banner(&id));
             eprintln!("{}", say.prompt);
         }

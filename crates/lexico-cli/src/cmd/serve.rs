@@ -97,6 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let st = Station::new(
         lex,
         Lang::station(),
+        signer,
         arbiter_code,
         table_code,
         args.clear_after,

@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
         let seq = set.parse_sequence(text).map_err(input::bad)?;
         if seq.is_empty() {
-            return Err(input::bad("no tiles"));
+            return Err(input::bad(crate::say::Text { id: "error-no-tiles", english: "no tiles" }));
         }
         let names: Vec<&str> = seq.iter().map(|t| t.map_or("?", |t| set.name(t))).collect();
         let value: u32 = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();

@@ -10,6 +10,7 @@ use anyhow::Result;
 use lexico_lexicon::{judge_word, separate_tiles, Lexicon, Verdict, SEPARATE_TILES};
 use lexico_tiles::{TileSet, Word};
 
+use crate::i18n::{msg, Arg, Lang};
 use crate::input::{self, Errors, Place};
 use crate::lexicons::LexiconArg;
 use crate::output::{Fields, Format, Out, Value};
@@ -32,6 +33,10 @@ pub struct Args {
     /// payload checksum), one line written and flushed per play.
     #[arg(long, value_name = "FILE", requires = "judge")]
     pub audit_log: Option<std::path::PathBuf>,
+    /// With --judge at a terminal: clear each verdict, shown large, after SECS seconds (0: it
+    /// stays until the next play). Elsewhere the verdict lines are printed as they are.
+    #[arg(long, value_name = "SECS", default_value_t = 10, requires = "judge")]
+    pub clear_after: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -50,7 +55,15 @@ fn text_line(set: &TileSet, spelled: &str, verdict: Verdict, tiles: &[u8]) -> St
     match verdict {
         Verdict::Valid => format!("{spelled}\t{valid}"),
         Verdict::Invalid(SEPARATE_TILES) => {
-            let why = separate_tiles(set, tiles).unwrap_or_default();
+            let why = match Lang::terminal() {
+                Lang::En => separate_tiles(set, tiles).unwrap_or_default(),
+                lang => set.split_digraph(tiles).map_or_else(String::new, |(i, joined)| {
+                    let name = |t| Arg::Str(set.name(t));
+                    let args =
+                        [("first", name(tiles[i])), ("second", name(tiles[i + 1])), ("joined", name(joined))];
+                    msg(lang, "term-separate-tiles", &args)
+                }),
+            };
             format!("{spelled}\t{invalid}\t{SEPARATE_TILES}\t{why}")
         }
         Verdict::Invalid(reason) => format!("{spelled}\t{invalid}\t{reason}"),
@@ -78,7 +91,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.judge {
         let opened = args.lexicon.open_trusted()?;
         let audit = args.audit_log.as_deref();
-        return crate::cmd::judge::run(opened.lexicon, &opened.signer, &args.words, audit, args.format);
+        return crate::cmd::judge::run(
+            opened.lexicon,
+            &opened.signer,
+            &args.words,
+            audit,
+            args.format,
+            args.clear_after,
+        );
     }
     let lex = args.lexicon.open()?;
     if args.explain {
@@ -163,7 +183,7 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                     Verdict::Invalid(reason) => writeln!(w, "{spelled}\t{}\t{reason}", words.invalid)?,
                 }
             }
-            Err(e) => errors.input(out, &FIELDS, Place::Stdin(n), text, &e.to_string())?,
+            Err(e) => errors.input(out, &FIELDS, Place::Stdin(n), text, &input::Said::from(&e))?,
         }
         Ok(())
     })?;

@@ -5,12 +5,12 @@
 //! else in the station.
 
 use anyhow::Result;
-use lexico_lexicon::{explain as explain_word, judge_word, Derivation, Lexicon, Verdict, SEPARATE_TILES};
+use lexico_lexicon::{explain as explain_word, judge_word, Lexicon, Verdict};
 use lexico_tiles::Word;
 use serde_json::{json, Value};
 
 use crate::cmd::explain::derivation_json;
-use crate::i18n::{msg, Arg, Lang};
+use crate::i18n::Lang;
 use crate::lexicons::{self, LexiconArg, Signer};
 
 /// Opens the lexicon `arg` chooses, as every command does, and copies it into memory
@@ -41,81 +41,11 @@ pub fn valid(lex: &Lexicon, word: &str) -> Option<(String, bool, &'static str)> 
 }
 
 /// One word explained for `/api/v1/explain` and the arbiter page: the machine fields in
-/// English, `summary` in `lang`; `None` for a character that is neither a letter nor a tile.
+/// English, `summary` in `lang` (`crate::say::explanation`); `None` for a character that is
+/// neither a letter nor a tile.
 pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
     let e = explain_word(lex, word).ok()?;
-    let mut scratch = Word::new();
-    judge_word(lex, word, &mut scratch).ok()?;
-    let mut summary = Vec::new();
-    let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
-    match e.reason {
-        "listed" if e.derivations.is_empty() => summary.push(t("explain-listed-bare", &[])),
-        "listed" => {
-            for d in &e.derivations {
-                summary.push(t("explain-listed", &[("how", Arg::Str(&describe(d, lang)))]));
-            }
-        }
-        "no-tile" => summary.push(t("explain-no-tile", &[("word", Arg::Str(&e.word))])),
-        SEPARATE_TILES => {
-            let set = lex.tiles();
-            if let Some((i, joined)) = set.split_digraph(&scratch) {
-                summary.push(t(
-                    "explain-separate-tiles",
-                    &[
-                        ("first", Arg::Str(set.name(scratch[i]))),
-                        ("second", Arg::Str(set.name(scratch[i + 1]))),
-                        ("joined", Arg::Str(set.name(joined))),
-                    ],
-                ));
-            }
-        }
-        _ => {
-            if e.reason == "rejected-form" {
-                for d in &e.derivations {
-                    summary.push(t("explain-rejected", &[("how", Arg::Str(&describe(d, lang)))]));
-                }
-            }
-            for a in &e.enclitics {
-                let pronouns = a.pronouns.join(" + ");
-                let mut line = t(
-                    "explain-enclitic",
-                    &[
-                        ("word", Arg::Str(&e.word)),
-                        ("base", Arg::Str(&a.base)),
-                        ("pronouns", Arg::Str(&pronouns)),
-                    ],
-                );
-                if let Some(letter) = a.restored {
-                    line.push(' ');
-                    line.push_str(&t(
-                        "explain-enclitic-restored",
-                        &[("letter", Arg::Str(letter)), ("base", Arg::Str(&a.base))],
-                    ));
-                }
-                line.push(' ');
-                line.push_str(&match &a.derivation {
-                    Some(d) => t(
-                        "explain-enclitic-base",
-                        &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&describe(d, lang)))],
-                    ),
-                    None => t("explain-enclitic-unknown", &[("base", Arg::Str(&a.base))]),
-                });
-                summary.push(line);
-            }
-            let (min, max) =
-                lex.manifest().map(|m| (m.min_tiles as u64, m.max_tiles as u64)).unwrap_or((2, 15));
-            let n = scratch.len() as u64;
-            if n < min || n > max {
-                summary.push(t(
-                    "explain-length",
-                    &[("tiles", Arg::Num(n)), ("min", Arg::Num(min)), ("max", Arg::Num(max))],
-                ));
-            }
-            if e.reason == "unlisted" {
-                summary.push(t("explain-unlisted", &[]));
-            }
-        }
-    }
+    let summary = crate::say::explanation(&e, lang);
     let derivations: Vec<Value> = e.derivations.iter().map(derivation_json).collect();
     let enclitics: Vec<Value> = e
         .enclitics
@@ -139,35 +69,6 @@ pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
         "derivations": derivations,
         "enclitics": enclitics,
     }))
-}
-
-/// One derivation in the station's language: slot, entry, rule, article, reason, source line.
-fn describe(d: &Derivation, lang: Lang) -> String {
-    let mut s = match &d.entry_text {
-        Some(entry) => {
-            msg(lang, "derivation-of", &[("slot", Arg::Str(&d.slot.slot)), ("entry", Arg::Str(entry))])
-        }
-        None => d.slot.slot.clone(),
-    };
-    s.push_str(", ");
-    s.push_str(&msg(lang, "derivation-rule", &[("rule", Arg::Str(&d.slot.rule))]));
-    if !d.slot.article.is_empty() {
-        s.push_str(&format!(
-            " ({})",
-            msg(lang, "derivation-article", &[("article", Arg::Str(&d.slot.article))])
-        ));
-    }
-    if !d.slot.reason.is_empty() {
-        s.push_str(&format!(": {}", d.slot.reason));
-    }
-    if let Some((path, line)) = &d.source {
-        let line = line.to_string();
-        s.push_str(&format!(
-            "; {}",
-            msg(lang, "derivation-source", &[("path", Arg::Str(path)), ("line", Arg::Str(&line))])
-        ));
-    }
-    s
 }
 
 #[cfg(test)]

@@ -53,6 +53,8 @@ pub struct Station {
     pub edition: String,
     pub version: String,
     pub sha256: String,
+    /// Who vouches for the lexicon, named on the pages in the station's language.
+    pub signer: crate::lexicons::Signer,
     pub arbiter_code: String,
     /// The code the judge needs, when it needs one (any listener but loopback).
     pub table_code: Option<String>,
@@ -72,6 +74,7 @@ impl Station {
     pub fn new(
         lex: Lexicon,
         lang: Lang,
+        signer: crate::lexicons::Signer,
         arbiter_code: String,
         table_code: Option<String>,
         clear_after: u64,
@@ -88,6 +91,7 @@ impl Station {
             edition,
             version,
             sha256,
+            signer,
             arbiter_code,
             table_code,
             clear_after,
@@ -323,7 +327,7 @@ fn judge_inner(st: &Station, headers: &HeaderMap, q: &HashMap<String, String>) -
         let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = log.record(play, table, round, verdict.name()) {
             // No verdict that the log does not hold.
-            let message = crate::one_line(&e);
+            let message = crate::one_line(&e, lang);
             crate::input::warn(&message);
             return Err(Refusal { status: StatusCode::SERVICE_UNAVAILABLE, code: "audit-log", message });
         }

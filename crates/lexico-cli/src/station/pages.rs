@@ -29,6 +29,7 @@ fn value(st: &Station, name: &str) -> Option<String> {
         "lexicon" => format!("{} {} {}", st.name, st.edition, st.version),
         "sha256" => st.sha256.clone(),
         "sha256-short" => st.sha256.chars().take(16).collect(),
+        "signer" => crate::say::signer(&st.signer, st.lang),
         "clear-after" => st.clear_after.to_string(),
         "needs-code" => st.table_code.is_some().to_string(),
         "clears" if st.clear_after == 0 => msg(st.lang, "judge-never-clears", &[]),
@@ -85,8 +86,11 @@ mod tests {
     fn both_pages_render_in_both_languages() {
         for lang in [Lang::Es, Lang::En] {
             let lex = crate::lexicons::embedded().unwrap();
+            let signer = crate::lexicons::Signer::Embedded;
             let st =
-                Station::new(lex, lang, "ARBITER1".into(), Some("TABLE123".into()), 10, 60, None).unwrap();
+                Station::new(lex, lang, signer, "ARBITER1".into(), Some("TABLE123".into()), 10, 60, None)
+                    .unwrap();
+            assert!(st.judge_page.contains(&crate::say::signer(&st.signer, lang)));
             assert!(st.judge_page.contains(&format!("lang=\"{}\"", lang.tag())));
             assert!(st.judge_page.contains(&escape(&msg(lang, "verdict-acceptable", &[]))));
             assert!(st.arbiter_page.contains(&escape(&msg(lang, "dictamen-title", &[]))));

@@ -136,6 +136,40 @@ pub fn sort(found: &mut [Found], order: Sort, set: &TileSet, bag: &Bag) {
     }
 }
 
+/// What is wrong with a crossword pattern ([`QueryError::Pattern`]), as typed values that a
+/// program can say in its own language; `Display` says it in English.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternProblem {
+    /// A `[` with no `]` after it.
+    #[error("'[' has no closing ']'")]
+    Unclosed,
+    /// A `]` with no `[` before it.
+    #[error("']' without its '['")]
+    Unopened,
+    /// `[]`.
+    #[error("an empty class")]
+    EmptyClass,
+    /// `[A?]`.
+    #[error("'?' inside a class (a class lists tiles)")]
+    BlankInClass,
+    /// Nothing to search for.
+    #[error("an empty pattern")]
+    Empty,
+    /// A character that is no tile and no notation of one (shown as [`lexico_tiles::shown`]
+    /// shows it).
+    #[error("{} is not a tile", lexico_tiles::shown(.0))]
+    NotATile(String),
+    /// A letter the set has no tile for (K, W).
+    #[error("{} has no tile and a blank cannot stand for it", lexico_tiles::shown(.0))]
+    NoTile(String),
+    /// Brackets around something that is not a tile.
+    #[error("'{0}' is not a bracketed tile")]
+    NotBracketed(String),
+    /// Nothing where tiles were expected.
+    #[error("no tiles")]
+    NoTiles,
+}
+
 /// Why a query cannot run.
 ///
 /// ```
@@ -170,7 +204,17 @@ pub enum QueryError {
         /// The longest.
         max: usize,
     },
-    /// A malformed pattern or regular expression; `column` is 1-based, in characters.
+    /// A malformed crossword pattern, or a character of a pattern or regular expression that is
+    /// no tile, as a typed [`PatternProblem`]; `column` is 1-based, in characters.
+    #[error("column {column}: {problem}")]
+    Pattern {
+        /// The 1-based column.
+        column: usize,
+        /// What is wrong.
+        problem: PatternProblem,
+    },
+    /// A malformed regular expression (as its parser says it); `column` is 1-based, in
+    /// characters.
     #[error("column {column}: {message}")]
     Syntax {
         /// The 1-based column.

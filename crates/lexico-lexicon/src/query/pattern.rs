@@ -14,7 +14,7 @@
 use fst::{Automaton, IntoStreamer, Streamer};
 use lexico_tiles::{Tile, TileError, TileSet};
 
-use super::QueryError;
+use super::{PatternProblem, QueryError};
 use crate::Lexicon;
 
 /// The most elements (tiles, classes, `?` and `*`) a pattern may have.
@@ -75,23 +75,24 @@ impl Pattern {
                     i += 1;
                 }
                 '[' => {
-                    let close = closing(&chars, i).ok_or_else(|| QueryError::Syntax {
-                        column: i + 1,
-                        message: "'[' has no closing ']'".into(),
-                    })?;
+                    let close = closing(&chars, i)
+                        .ok_or(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unclosed })?;
                     let negated = chars.get(i + 1) == Some(&'^');
                     let start = i + 1 + negated as usize;
                     let inner: String = chars[start..close].iter().collect();
                     let mut member = [false; 256];
                     let seq = set.parse_sequence(&inner).map_err(|e| tile_error(e, start))?;
                     if seq.is_empty() {
-                        return Err(QueryError::Syntax { column: i + 1, message: "an empty class".into() });
+                        return Err(QueryError::Pattern {
+                            column: i + 1,
+                            problem: PatternProblem::EmptyClass,
+                        });
                     }
                     for t in seq {
                         let Some(t) = t else {
-                            return Err(QueryError::Syntax {
+                            return Err(QueryError::Pattern {
                                 column: i + 1,
-                                message: "'?' inside a class (a class lists tiles)".into(),
+                                problem: PatternProblem::BlankInClass,
                             });
                         };
                         member[t as usize] = true;
@@ -104,9 +105,7 @@ impl Pattern {
                     elems.push(Elem::Set(Box::new(member)));
                     i = close + 1;
                 }
-                ']' => {
-                    return Err(QueryError::Syntax { column: i + 1, message: "']' without its '['".into() })
-                }
+                ']' => return Err(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unopened }),
                 _ => {
                     let start = i;
                     while i < chars.len() && !" ,\t?*[]".contains(chars[i]) {
@@ -128,7 +127,7 @@ impl Pattern {
             }
         }
         if elems.is_empty() {
-            return Err(QueryError::Syntax { column: 1, message: "an empty pattern".into() });
+            return Err(QueryError::Pattern { column: 1, problem: PatternProblem::Empty });
         }
         let mut tiles = vec![0u64; 256];
         let mut stars = 0u64;
@@ -187,16 +186,14 @@ fn closing(chars: &[char], open: usize) -> Option<usize> {
 /// A tile error inside a pattern, its column moved to count from the pattern's start.
 pub(crate) fn tile_error(e: TileError, offset: usize) -> QueryError {
     let column = offset + e.column().unwrap_or(1);
-    let message = match e {
-        TileError::Unknown { text, .. } => format!("{} is not a tile", lexico_tiles::shown(&text)),
-        TileError::Absent { text, .. } => {
-            format!("{} has no tile and a blank cannot stand for it", lexico_tiles::shown(&text))
-        }
-        TileError::Bracket { text, .. } => format!("'{text}' is not a bracketed tile"),
-        TileError::Empty => "no tiles".into(),
-        TileError::Syntax { message, .. } => message,
+    let problem = match e {
+        TileError::Unknown { text, .. } => PatternProblem::NotATile(text),
+        TileError::Absent { text, .. } => PatternProblem::NoTile(text),
+        TileError::Bracket { text, .. } => PatternProblem::NotBracketed(text),
+        TileError::Empty => PatternProblem::NoTiles,
+        TileError::Syntax { message, .. } => return QueryError::Syntax { column, message },
     };
-    QueryError::Syntax { column, message }
+    QueryError::Pattern { column, problem }
 }
 
 impl Automaton for Pattern {

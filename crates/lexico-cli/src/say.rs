@@ -1,0 +1,481 @@
+//! What typed values say to people, in the catalogue's words (`crate::i18n`): the errors about
+//! input (a word, a rack, a pattern, a lexicon file or name, a signature), the explanation of a
+//! word, the signer of a lexicon.
+//!
+//! Each error type keeps its English `Display`, which is what English speakers read and what
+//! CSV and JSON records keep in their `error` field; [`Localize`] says the same thing from the
+//! typed fields in another language. No message is recognised by its text: a type without words
+//! in the catalogues is shown as it displays itself.
+
+use std::error::Error;
+use std::io;
+
+use lexico_lexicon::query::{PatternProblem, QueryError};
+use lexico_lexicon::{Derivation, ExplainError, Explanation, Finding, LexiconError, VerbNote};
+use lexico_tiles::{quoted, shown, TileError};
+
+use crate::i18n::{msg, Arg, Lang};
+use crate::input::Place;
+use crate::lexicons::{EmptyLexiconArg, Signer};
+use lexico_store::StoreError;
+
+/// A value with words in the catalogues.
+pub trait Localize: std::fmt::Display {
+    /// The message in `lang`.
+    fn localize(&self, lang: Lang) -> String;
+}
+
+/// A message of the catalogues without arguments, with its English words for `Display`.
+pub struct Text {
+    pub id: &'static str,
+    pub english: &'static str,
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.english)
+    }
+}
+
+impl Localize for Text {
+    fn localize(&self, lang: Lang) -> String {
+        msg(lang, self.id, &[])
+    }
+}
+
+fn n(value: usize) -> Arg<'static> {
+    Arg::Num(value as u64)
+}
+
+impl Localize for TileError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            // A malformed tile-set file: its own message, with its place.
+            TileError::Syntax { .. } => self.to_string(),
+            TileError::Unknown { column, text } => {
+                msg(lang, "error-not-a-tile", &[("column", n(*column)), ("text", Arg::Str(&shown(text)))])
+            }
+            TileError::Absent { column, text } => {
+                msg(lang, "error-absent-tile", &[("column", n(*column)), ("text", Arg::Str(&shown(text)))])
+            }
+            TileError::Bracket { column, text } => {
+                msg(lang, "error-bracket", &[("column", n(*column)), ("text", Arg::Str(&quoted(text)))])
+            }
+            TileError::Empty => msg(lang, "error-empty-word", &[]),
+        }
+    }
+}
+
+impl Localize for QueryError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            QueryError::Blanks { got, max } => {
+                msg(lang, "error-blanks", &[("got", n(*got)), ("max", n(*max))])
+            }
+            QueryError::RackTooLong { got, max } => {
+                msg(lang, "error-rack-too-long", &[("got", n(*got)), ("max", n(*max))])
+            }
+            QueryError::Lengths { min, max } => {
+                msg(lang, "error-lengths", &[("min", n(*min)), ("max", n(*max))])
+            }
+            QueryError::Pattern { column, problem } => {
+                // The offending text, shown as the English message shows it.
+                let (id, text) = match problem {
+                    PatternProblem::Unclosed => ("error-pattern-unclosed", String::new()),
+                    PatternProblem::Unopened => ("error-pattern-unopened", String::new()),
+                    PatternProblem::EmptyClass => ("error-pattern-empty-class", String::new()),
+                    PatternProblem::BlankInClass => ("error-pattern-blank-in-class", String::new()),
+                    PatternProblem::Empty => ("error-pattern-empty", String::new()),
+                    PatternProblem::NotATile(t) => ("error-not-a-tile", shown(t)),
+                    PatternProblem::NoTile(t) => ("error-absent-tile", shown(t)),
+                    PatternProblem::NotBracketed(t) => ("error-bracket", quoted(t)),
+                    PatternProblem::NoTiles => ("error-pattern-no-tiles", String::new()),
+                };
+                msg(lang, id, &[("column", n(*column)), ("text", Arg::Str(&text))])
+            }
+            // The column in the catalogue's words; what is wrong comes from the
+            // regular-expression parser, which has it in English only.
+            QueryError::Syntax { column, message } => {
+                msg(lang, "error-syntax", &[("column", n(*column)), ("message", Arg::Str(message))])
+            }
+            QueryError::TooLarge(_) => self.to_string(),
+        }
+    }
+}
+
+impl Localize for io::Error {
+    fn localize(&self, lang: Lang) -> String {
+        let id = match self.kind() {
+            io::ErrorKind::NotFound => "error-io-not-found",
+            io::ErrorKind::PermissionDenied => "error-io-permission",
+            io::ErrorKind::IsADirectory => "error-io-is-a-directory",
+            _ => return self.to_string(),
+        };
+        msg(lang, id, &[])
+    }
+}
+
+impl Localize for LexiconError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            LexiconError::Io(e) => e.localize(lang),
+            LexiconError::NotALexicon => msg(lang, "error-not-a-lexicon", &[]),
+            LexiconError::Version { expected, got } => msg(
+                lang,
+                "error-lexicon-version",
+                &[("got", Arg::Num(u64::from(*got))), ("expected", Arg::Num(u64::from(*expected)))],
+            ),
+            LexiconError::Corrupt(detail) => msg(lang, "error-damaged", &[("detail", Arg::Str(detail))]),
+            LexiconError::Missing(section) => {
+                msg(lang, "error-missing-section", &[("section", Arg::Str(section))])
+            }
+            LexiconError::Fst(_) => self.to_string(),
+        }
+    }
+}
+
+impl Localize for ExplainError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            ExplainError::Input(e) => e.localize(lang),
+            ExplainError::Damaged(e) => e.localize(lang),
+        }
+    }
+}
+
+impl Localize for EmptyLexiconArg {
+    fn localize(&self, lang: Lang) -> String {
+        msg(lang, "error-lexicon-empty", &[])
+    }
+}
+
+impl Localize for StoreError {
+    fn localize(&self, lang: Lang) -> String {
+        let path = |p: &std::path::Path| p.display().to_string();
+        match self {
+            StoreError::EmptyName => msg(lang, "error-lexicon-name-empty", &[]),
+            StoreError::NoDataDirForName { name } => {
+                msg(lang, "error-no-data-dir", &[("path", Arg::Str(name))])
+            }
+            StoreError::NotInstalled { name, dir } => {
+                msg(lang, "error-unknown-lexicon", &[("name", Arg::Str(name)), ("dir", Arg::Str(&path(dir)))])
+            }
+            StoreError::Ambiguous { name, found } => msg(
+                lang,
+                "error-ambiguous-lexicon",
+                &[
+                    ("name", Arg::Str(name)),
+                    ("count", n(found.len())),
+                    ("found", Arg::Str(&found.join(", "))),
+                ],
+            ),
+            StoreError::Verification { label, source } => {
+                format!(
+                    "{}: {}",
+                    msg(lang, "error-verification", &[("label", Arg::Str(label))]),
+                    source.localize(lang)
+                )
+            }
+            StoreError::Lexicon { label, source } => format!("{label}: {}", source.localize(lang)),
+            StoreError::Io { label, source } => format!("{label}: {}", source.localize(lang)),
+            StoreError::Format(e) => e.localize(lang),
+            StoreError::InFile { path: p, source } => format!("{}: {}", path(p), source.localize(lang)),
+            StoreError::Unsigned { path: p, keys } => {
+                msg(lang, "error-unsigned", &[("path", Arg::Str(&path(p))), ("count", n(*keys))])
+            }
+            StoreError::NotASignature { signature, reason } => msg(
+                lang,
+                "error-not-a-signature",
+                &[("path", Arg::Str(&path(signature))), ("why", Arg::Str(reason))],
+            ),
+            StoreError::UntrustedKey { path: p, id } => {
+                msg(lang, "error-untrusted-key", &[("path", Arg::Str(&path(p))), ("id", Arg::Str(id))])
+            }
+            StoreError::BadSignature { path: p, id, reason } => msg(
+                lang,
+                "error-bad-signature",
+                &[("path", Arg::Str(&path(p))), ("id", Arg::Str(id)), ("why", Arg::Str(reason))],
+            ),
+            // Without words in the catalogues: as it displays itself.
+            other => other.to_string(),
+        }
+    }
+}
+
+/// One cause of an error chain in `lang`, when its type has words in the catalogues and `lang`
+/// is not English; `None` otherwise (the cause is shown as it displays itself).
+pub fn cause(e: &(dyn Error + 'static), lang: Lang) -> Option<String> {
+    if lang == Lang::En {
+        return None;
+    }
+    let localize: &dyn Localize = if let Some(e) = e.downcast_ref::<TileError>() {
+        e
+    } else if let Some(e) = e.downcast_ref::<QueryError>() {
+        e
+    } else if let Some(e) = e.downcast_ref::<LexiconError>() {
+        e
+    } else if let Some(e) = e.downcast_ref::<StoreError>() {
+        e
+    } else if let Some(e) = e.downcast_ref::<EmptyLexiconArg>() {
+        e
+    } else if let Some(e) = e.downcast_ref::<ExplainError>() {
+        e
+    } else {
+        e.downcast_ref::<io::Error>()?
+    };
+    Some(localize.localize(lang))
+}
+
+/// Where an input came from, in `lang`: `argumento 2`, `<stdin>:12`.
+pub fn place(p: Place, lang: Lang) -> String {
+    match (p, lang) {
+        (Place::Argument(k), Lang::Es) => msg(lang, "error-place-argument", &[("n", n(k))]),
+        _ => p.to_string(),
+    }
+}
+
+/// Who vouches for a lexicon, in `lang`: `incluido en el binario`, `sin firma`, `clave ID`.
+pub fn signer(s: &Signer, lang: Lang) -> String {
+    if lang == Lang::En {
+        return s.to_string();
+    }
+    match s {
+        Signer::Embedded => msg(lang, "signer-embedded", &[]),
+        Signer::Unsigned => msg(lang, "signer-unsigned", &[]),
+        Signer::Key { id, comment } if comment.is_empty() || comment.contains(id.as_str()) => {
+            msg(lang, "signer-key", &[("id", Arg::Str(id))])
+        }
+        Signer::Key { id, comment } => {
+            msg(lang, "signer-key-comment", &[("id", Arg::Str(id)), ("comment", Arg::Str(comment))])
+        }
+    }
+}
+
+/// The sentences of an explanation in the catalogue of `lang`, one per finding: what the judge
+/// station's arbiter page shows, and what `lexico explain` prints in Spanish.
+pub fn explanation(e: &Explanation, lang: Lang) -> Vec<String> {
+    let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
+    let mut out = Vec::with_capacity(e.findings.len());
+    for f in &e.findings {
+        out.push(match f {
+            Finding::Listed(i) => {
+                t("explain-listed", &[("how", Arg::Str(&describe(&e.derivations[*i], lang)))])
+            }
+            Finding::ListedBare => t("explain-listed-bare", &[]),
+            Finding::NoTile => t("explain-no-tile", &[("word", Arg::Str(&e.word))]),
+            Finding::SeparateTiles { first, second, joined } => t(
+                "explain-separate-tiles",
+                &[("first", Arg::Str(first)), ("second", Arg::Str(second)), ("joined", Arg::Str(joined))],
+            ),
+            Finding::Rejected(i) => {
+                t("explain-rejected", &[("how", Arg::Str(&describe(&e.derivations[*i], lang)))])
+            }
+            Finding::Enclitic(i) => {
+                let a = &e.enclitics[*i];
+                let pronouns = a.pronouns.join(" + ");
+                let mut line = t(
+                    "explain-enclitic",
+                    &[
+                        ("word", Arg::Str(&e.word)),
+                        ("base", Arg::Str(&a.base)),
+                        ("pronouns", Arg::Str(&pronouns)),
+                    ],
+                );
+                if let Some(letter) = a.restored {
+                    line.push(' ');
+                    line.push_str(&t(
+                        "explain-enclitic-restored",
+                        &[("letter", Arg::Str(letter)), ("base", Arg::Str(&a.base))],
+                    ));
+                }
+                line.push(' ');
+                line.push_str(&match &a.derivation {
+                    Some(d) => t(
+                        "explain-enclitic-base",
+                        &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&describe(d, lang)))],
+                    ),
+                    None => t("explain-enclitic-unknown", &[("base", Arg::Str(&a.base))]),
+                });
+                line
+            }
+            Finding::Length { tiles, min, max } => {
+                t("explain-length", &[("tiles", n(*tiles)), ("min", n(*min)), ("max", n(*max))])
+            }
+            Finding::Unlisted => t("explain-unlisted", &[]),
+        });
+    }
+    out
+}
+
+/// The catalogue's id of a verb note.
+fn note_id(note: VerbNote) -> &'static str {
+    match note {
+        VerbNote::Regional => "verb-note-regional",
+        VerbNote::Obsolete => "verb-note-obsolete",
+        VerbNote::Transitive => "verb-note-transitive",
+        VerbNote::Intransitive => "verb-note-intransitive",
+        VerbNote::Pronominal => "verb-note-pronominal",
+        VerbNote::Defective => "verb-note-defective",
+        VerbNote::Impersonal => "verb-note-impersonal",
+    }
+}
+
+/// One derivation in `lang`: slot, entry (with what the verb list says of a verb), rule,
+/// article, the rule's reason, source line. Slot names, rule ids, articles and the rule's reason
+/// are the rule set's, as they are.
+pub fn describe(d: &Derivation, lang: Lang) -> String {
+    let mut s = match &d.entry_text {
+        Some(entry) => {
+            msg(lang, "derivation-of", &[("slot", Arg::Str(&d.slot.slot)), ("entry", Arg::Str(entry))])
+        }
+        None => d.slot.slot.clone(),
+    };
+    if let Some(entry) = &d.entry_text {
+        let notes: Vec<String> =
+            lexico_lexicon::verb_notes(entry).into_iter().map(|v| msg(lang, note_id(v), &[])).collect();
+        if !notes.is_empty() {
+            s.push_str(&format!(" ({})", notes.join("; ")));
+        }
+    }
+    s.push_str(", ");
+    s.push_str(&msg(lang, "derivation-rule", &[("rule", Arg::Str(&d.slot.rule))]));
+    if !d.slot.article.is_empty() {
+        s.push_str(&format!(
+            " ({})",
+            msg(lang, "derivation-article", &[("article", Arg::Str(&d.slot.article))])
+        ));
+    }
+    if !d.slot.reason.is_empty() {
+        s.push_str(&format!(": {}", d.slot.reason));
+    }
+    if let Some((path, line)) = &d.source {
+        let line = line.to_string();
+        s.push_str(&format!(
+            "; {}",
+            msg(lang, "derivation-source", &[("path", Arg::Str(path)), ("line", Arg::Str(&line))])
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(value: &dyn Localize, lang: Lang) -> String {
+        match lang {
+            Lang::En => value.to_string(),
+            lang => value.localize(lang),
+        }
+    }
+
+    #[test]
+    fn tile_errors_keep_their_column_in_spanish() {
+        let e = TileError::Unknown { column: 3, text: "$".into() };
+        assert_eq!(said(&e, Lang::En), "column 3: '$' is not a tile");
+        assert_eq!(said(&e, Lang::Es), "columna 3: '$' no es una ficha");
+        let e = TileError::Absent { column: 1, text: "K".into() };
+        assert!(said(&e, Lang::Es).starts_with("columna 1: 'K' no tiene ficha"), "{}", said(&e, Lang::Es));
+    }
+
+    #[test]
+    fn query_errors_say_the_english_of_the_library_in_the_english_catalogue() {
+        let lex = lexico_lexicon::Lexicon::from_words(["casa"]).unwrap();
+        for pattern in ["CA[S", "CA]", "C[]", "C[A?]", "", "C$", "CK", "C[K]"] {
+            let Err(e) = lexico_lexicon::query::Pattern::parse(lex.tiles(), pattern) else {
+                panic!("{pattern} parsed")
+            };
+            assert_eq!(e.localize(Lang::En), e.to_string(), "{pattern}");
+            assert!(e.localize(Lang::Es).starts_with("columna "), "{pattern}: {}", e.localize(Lang::Es));
+        }
+        for e in [
+            QueryError::Blanks { got: 3, max: 2 },
+            QueryError::RackTooLong { got: 30, max: 25 },
+            QueryError::Lengths { min: 9, max: 3 },
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
+        for e in [
+            TileError::Unknown { column: 2, text: "@".into() },
+            TileError::Absent { column: 1, text: "W".into() },
+            TileError::Bracket { column: 1, text: "XY".into() },
+            TileError::Empty,
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
+        assert_eq!(EmptyLexiconArg.localize(Lang::En), EmptyLexiconArg.to_string());
+        let damaged = || LexiconError::Missing("x");
+        for e in [
+            StoreError::EmptyName,
+            StoreError::NoDataDirForName { name: "x".into() },
+            StoreError::NotInstalled { name: "n".into(), dir: "/d".into() },
+            StoreError::Ambiguous { name: "n".into(), found: vec!["A (a.lex)".into(), "B (b.lex)".into()] },
+            StoreError::Verification { label: "x.lex".into(), source: damaged() },
+            StoreError::Lexicon { label: "x.lex".into(), source: damaged() },
+            StoreError::Io { label: "x.lex".into(), source: io::Error::other("w") },
+            StoreError::InFile { path: "x.lex".into(), source: Box::new(StoreError::Format(damaged())) },
+            StoreError::Unsigned { path: "x.lex".into(), keys: 2 },
+            StoreError::NotASignature { signature: "x.lex.minisig".into(), reason: "w".into() },
+            StoreError::UntrustedKey { path: "x.lex".into(), id: "AB".into() },
+            StoreError::BadSignature { path: "x.lex".into(), id: "AB".into(), reason: "w".into() },
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
+        for e in [
+            LexiconError::NotALexicon,
+            LexiconError::Version { expected: 3, got: 9 },
+            LexiconError::Missing("x"),
+        ] {
+            assert_eq!(e.localize(Lang::En), e.to_string());
+        }
+    }
+
+    #[test]
+    fn a_chain_is_said_cause_by_cause() {
+        let err = anyhow::Error::from(LexiconError::NotALexicon).context("x.lex");
+        let causes: Vec<Option<String>> = err.chain().map(|c| cause(c, Lang::Es)).collect();
+        assert_eq!(causes[0], None);
+        assert_eq!(
+            causes[1].as_deref(),
+            Some("no es un fichero de léxico de Lexico (número mágico incorrecto)")
+        );
+        assert!(err.chain().all(|c| cause(c, Lang::En).is_none()));
+    }
+
+    #[test]
+    fn lookup_errors_are_said_from_their_fields() {
+        let e = StoreError::NotInstalled { name: "FISE-9".into(), dir: "/d".into() };
+        let es = said(&e, Lang::Es);
+        assert!(
+            es.starts_with("ningún léxico instalado") && es.contains("'FISE-9'") && es.contains("/d"),
+            "{es}"
+        );
+        let e = StoreError::Unsigned { path: "x.lex".into(), keys: 1 };
+        assert!(said(&e, Lang::Es).starts_with("x.lex: sin firma"), "{}", said(&e, Lang::Es));
+        assert!(said(&e, Lang::En).starts_with("x.lex: unsigned, and 1 key is trusted"));
+    }
+
+    #[test]
+    fn signers_are_named_in_the_language() {
+        assert_eq!(signer(&Signer::Embedded, Lang::Es), "incluido en el binario");
+        assert_eq!(signer(&Signer::Unsigned, Lang::Es), "sin firma");
+        assert_eq!(signer(&Signer::Unsigned, Lang::En), "unsigned");
+        let key = Signer::Key { id: "AB".into(), comment: "FISE".into() };
+        assert_eq!(signer(&key, Lang::Es), "clave AB (FISE)");
+        assert_eq!(signer(&key, Lang::En), key.to_string());
+    }
+
+    #[test]
+    fn every_finding_of_an_explanation_gets_a_sentence() {
+        let lex = lexico_lexicon::Lexicon::from_words(["casa", "da", "dame"]).unwrap();
+        for word in ["casa", "k", "c", "dámelo", "casita"] {
+            let e = lexico_lexicon::explain(&lex, word).unwrap();
+            let es = explanation(&e, Lang::Es);
+            assert_eq!(es.len(), e.lines.len(), "{word}");
+            assert!(
+                es.iter().all(|s| s.starts_with("Válida") || s.starts_with("Inválida")),
+                "{word}: {es:?}"
+            );
+        }
+    }
+}
