@@ -300,3 +300,29 @@ fn a_default_that_is_no_longer_installed_is_an_error_not_a_fallback() {
     assert_eq!(list.status.code(), Some(2));
     assert!(stderr(&list).contains("the default lexicon is not installed"), "{}", stderr(&list));
 }
+
+#[test]
+fn build_previous_names_an_installed_edition() {
+    let s = Station::new("build-previous");
+    s.build("old.lex", "Prueba", "OLD-1", &["zuzuzu"]);
+    let out = s.run(&["install", "old.lex"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::write(s.work.join("new.txt"), "zuzuzu\nzazaza\n").unwrap();
+    let build = |previous: &str| {
+        let args = ["build", "--release-dir", "rel", "--edition", "NEW-1", "--rules", &rules(), "new.txt"];
+        let mut args: Vec<&str> = args.to_vec();
+        args.extend(["--previous", previous]);
+        s.run(&args)
+    };
+    let out = build("old-1");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let notes = std::fs::read_to_string(s.work.join("rel/NOTES.md")).unwrap();
+    assert!(notes.contains("from Prueba OLD-1") && notes.contains("\nzazaza\n"), "{notes}");
+    let out = build("nope");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--previous: no installed lexicon has the edition or name 'nope'"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -49,7 +49,8 @@ pub struct Args {
     #[arg(long, value_name = "NAME|DIR", default_value = crate::cmd::rules::DEFAULT)]
     pub rules: PathBuf,
     /// The previous edition of the lexicon, as evidence where the sources leave a question open
-    /// (which non-verbs vary in number). `default` names the lexicon embedded in the binary.
+    /// (which non-verbs vary in number): a file, the edition or name of an installed lexicon, or
+    /// `default` (or `embedded`) for the lexicon embedded in the binary.
     #[arg(long, value_name = "LEXICON")]
     pub previous: Option<PathBuf>,
     /// The lexicon's name, recorded in its manifest.
@@ -128,7 +129,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
     let previous = match &args.previous {
         Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
-        Some(p) => Some(crate::lexicons::open_path(p).context("--previous")?.lexicon),
+        Some(p) => Some(lexico_store::open_named(p.as_os_str()).context("--previous")?.lexicon),
         None => None,
     };
     let compiled = compile::compile(&rules, &inputs, previous.as_ref(), meta, &mut |phase, done, total| {
