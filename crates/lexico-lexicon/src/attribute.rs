@@ -402,21 +402,26 @@ fn attribute_one(
     let made = has.admitted(rank);
     let refused = lacks.refused(key)?;
     let Some(first) = made.first() else {
-        let detail = format!("the {} edition records no provenance for it", has.name());
+        let detail = format!("{} records no provenance for it", has.name());
         put(&mut a, Cause::Unattributed, None, None, refused.first().map(|r| r.slot.clone()), detail);
         return Ok(a);
     };
-    // 1. An update list of the edition that has it adds it.
+    // 1. The edition that has it takes it from an update list: one that adds it, or one undone
+    // (`build --undo`) that restores it.
     if let Some(m) = made.iter().find(|m| has.is_update(m)) {
-        let detail =
-            format!("{}: the update list of {} adds it ({})", at(&m.source), has.name(), rule_text(&m.slot));
+        let detail = format!(
+            "{}: {} takes it from this update list entry ({})",
+            at(&m.source),
+            has.name(),
+            rule_text(&m.slot)
+        );
         put(&mut a, Cause::Source, m.source.clone(), Some(m.slot.clone()), None, detail);
         return Ok(a);
     }
-    // 2. An update list of the other edition removes it.
+    // 2. The other edition refuses it by an update list (one that removes it, or one undone).
     if let Some(r) = refused.iter().find(|r| lacks.is_update(r)) {
         let detail = format!(
-            "{}: the update list of {} removes it ({})",
+            "{}: {} refuses it by this update list entry ({})",
             at(&r.source),
             lacks.name(),
             rule_text(&r.slot)
@@ -614,7 +619,7 @@ fn attribute_one(
         );
         return Ok(a);
     }
-    let detail = format!("the {} edition describes no entry for it: its lemma cannot be told", has.name());
+    let detail = format!("{} describes no entry for it: its lemma cannot be told", has.name());
     put(
         &mut a,
         Cause::Unattributed,
