@@ -272,6 +272,9 @@ impl<'a> Work<'a> {
             }
             Parsed::NonVerbUpdates(entries) => {
                 for u in &entries[unit.range.clone()] {
+                    // Described like any entry, so that `diff --explain` can name the line that
+                    // adds, removes or reclassifies a word even where it emits no form itself.
+                    sink.part.describe_entry(info.base + u.line as u64, update_text(u));
                     let in_list = self.listed_words.contains(u.word.as_str());
                     for f in nonverbs::update_forms(u, self.plurals, in_list) {
                         sink.emit(&f, true, source, info.base, u.line as u64)?;
@@ -290,4 +293,20 @@ impl<'a> Work<'a> {
             excluded_lines: sink.excluded_lines,
         })
     }
+}
+
+/// How an entry of the non-verb update list is described: `update SECTION WORD`, the section
+/// named as in `docs/maintainers.md` ("Why each word changed").
+fn update_text(u: &fise::UpdateEntry) -> String {
+    use fise::UpdateSection as S;
+    let section = match u.section {
+        S::AddedVariable => "added-variable",
+        S::AddedInvariable => "added-invariable",
+        S::AddedPluralOnly => "added-plural-only",
+        S::Removed => "removed",
+        S::RemovedPluralOnly => "removed-plural-only",
+        S::AddedAlreadyValid => "added-already-valid",
+        S::RemovedStillValid => "removed-still-valid",
+    };
+    format!("update {section} {}", u.word)
 }

@@ -1,7 +1,7 @@
 //! What changed between two editions: the words added and removed ([`diff`], one merged pass
 //! over both word stores in tile order), each with its kind and entry read from the provenance
 //! of the lexicon that has it, and release notes in the shape of the federation's update lists
-//! ([`notes`]).
+//! ([`notes`]). Why each word changed is the business of [`attribute`](crate::attribute).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -85,6 +85,17 @@ fn kinds(lex: &Lexicon) -> Option<(Vec<u64>, Vec<Kind>)> {
 /// Compares the word stores of `old` and `new` in one merged pass over both. Fails when the two
 /// are spelled in different tile sets.
 pub fn diff(old: &Lexicon, new: &Lexicon) -> Result<Diff, DiffError> {
+    Ok(diff_ranked(old, new)?.0)
+}
+
+/// A changed word's tiles and its rank in the lexicon that has it.
+pub(crate) type Ranked = (Vec<u8>, usize);
+
+/// [`diff`], with the tiles and rank of each added word (in `new`) and removed word (in `old`).
+pub(crate) fn diff_ranked(
+    old: &Lexicon,
+    new: &Lexicon,
+) -> Result<(Diff, Vec<Ranked>, Vec<Ranked>), DiffError> {
     let names = |l: &Lexicon| l.tiles().all().map(|t| l.tiles().name(t).to_string()).collect::<Vec<_>>();
     if names(old) != names(new) {
         return Err(DiffError::TileSets);
@@ -107,6 +118,7 @@ pub fn diff(old: &Lexicon, new: &Lexicon) -> Result<Diff, DiffError> {
         }
     };
     let mut d = Diff { added: Vec::new(), removed: Vec::new() };
+    let (mut added, mut removed) = (Vec::new(), Vec::new());
     let mut a = old.fst().keys();
     let mut b = new.fst().keys();
     let (mut ra, mut rb) = (0usize, 0usize);
@@ -122,20 +134,24 @@ pub fn diff(old: &Lexicon, new: &Lexicon) -> Result<Diff, DiffError> {
         };
         if order.is_le() {
             if order.is_lt() {
-                d.removed.push(change(ka.as_deref().expect("a key"), ra, &old_prov));
+                let key = ka.as_deref().expect("a key");
+                d.removed.push(change(key, ra, &old_prov));
+                removed.push((key.to_vec(), ra));
             }
             ka = a.next().map(<[u8]>::to_vec);
             ra += 1;
         }
         if order.is_ge() {
             if order.is_gt() {
-                d.added.push(change(kb.as_deref().expect("a key"), rb, &new_prov));
+                let key = kb.as_deref().expect("a key");
+                d.added.push(change(key, rb, &new_prov));
+                added.push((key.to_vec(), rb));
             }
             kb = b.next().map(<[u8]>::to_vec);
             rb += 1;
         }
     }
-    Ok(d)
+    Ok((d, added, removed))
 }
 
 /// Counts of changes by length (tiles) and by kind.
@@ -150,17 +166,18 @@ pub fn counts(changes: &[Change]) -> (BTreeMap<usize, u64>, BTreeMap<Kind, u64>)
 }
 
 /// The infinitive or headword an entry description names (`verb 00-1-.-amar 2` → `amar`).
-fn headword(text: &str) -> String {
+pub(crate) fn headword(text: &str) -> String {
     let rest = match text.strip_prefix("verb ") {
         Some(code) => code.splitn(4, '-').nth(3).unwrap_or(code),
         None => text.split_once(' ').map_or(text, |(_, r)| r),
     };
-    let rest = rest.split('(').next().unwrap_or(rest);
+    // A description may go on after the headword: `(participle)`, `, as before …`.
+    let rest = rest.split(['(', ',']).next().unwrap_or(rest);
     rest.split_whitespace().next().unwrap_or(rest).to_string()
 }
 
 /// Writes `words` as a wrapped Markdown paragraph.
-fn paragraph(out: &mut String, words: impl Iterator<Item = String>) {
+pub(crate) fn paragraph(out: &mut String, words: impl Iterator<Item = String>) {
     let mut width = 0;
     for (i, w) in words.enumerate() {
         if i > 0 {
@@ -235,6 +252,15 @@ fn section(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
+    let mut s = notes_head(old, new, d)?;
+    section(&mut s, 1, "Additions", &d.added, &new.entry_texts().unwrap_or_default());
+    section(&mut s, 2, "Removals", &d.removed, &old.entry_texts().unwrap_or_default());
+    Ok(s)
+}
+
+/// The title, the two editions and the tables of counts by kind and by length that open the
+/// release notes.
+pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
     let (om, nm) = (old.manifest()?, new.manifest()?);
     let label = |m: &Manifest| {
         // An edition that names the lexicon (FISE-2 of FISE) stands for both.
@@ -279,8 +305,6 @@ pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconEr
         );
     }
     s.push('\n');
-    section(&mut s, 1, "Additions", &d.added, &new.entry_texts().unwrap_or_default());
-    section(&mut s, 2, "Removals", &d.removed, &old.entry_texts().unwrap_or_default());
     Ok(s)
 }
 
@@ -294,5 +318,6 @@ mod tests {
         assert_eq!(headword("verb 08-1-P-absolver(absuelto)"), "absolver");
         assert_eq!(headword("non-verb abacero abacera 1"), "abacero");
         assert_eq!(headword("lemma casa"), "casa");
+        assert_eq!(headword("verb 00-1-.-amar, as before the update undone at a.txt:3"), "amar");
     }
 }

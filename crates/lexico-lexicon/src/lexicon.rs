@@ -194,7 +194,7 @@ impl Lexicon {
         Ok(self.manifest.get_or_init(|| m))
     }
 
-    fn provenance(&self) -> Result<&Provenance, LexiconError> {
+    pub(crate) fn provenance(&self) -> Result<&Provenance, LexiconError> {
         if let Some(p) = self.provenance.get() {
             return Ok(p);
         }

@@ -6,7 +6,8 @@
 //! It also answers what a program asks of a lexicon: is a word valid and why not
 //! ([`judge_word`]), is a play acceptable ([`judge_play`]), why a word is in or out
 //! ([`explain`]), what kind of form it is ([`kind_of`]), what changed between two editions
-//! ([`diff`], [`notes`]); and it builds small lexicons in memory ([`Lexicon::from_words`]).
+//! ([`diff`], [`notes`]) and why, a source or a rule change ([`attribute`], [`notes_by_cause`]);
+//! and it builds small lexicons in memory ([`Lexicon::from_words`]).
 //!
 //! Build and query live together because they share the format, as the fst crate keeps
 //! `SetBuilder` and `Set` together. This crate never prints, never reads source lists or rule
@@ -30,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod anagram_index;
+mod attribute;
 mod builder;
 mod bytes;
 mod diff;
@@ -57,6 +59,7 @@ mod words;
 pub const MAX_WORD_TILES: usize = 16;
 
 pub use anagram_index::AnagramIndex;
+pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause};
 pub use builder::{hex, Builder, Part};
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;

@@ -102,6 +102,35 @@ pub struct Manifest {
     pub inflated: std::collections::BTreeMap<String, u64>,
 }
 
+impl SourceInfo {
+    /// Returns true if and only if this source is an update list: a list of what an edition adds
+    /// to, removes from or changes in the previous one (the FISE `ACTUALIZACIÓN` lists, whose
+    /// readers are named `fise-actualizacion-…`), rather than a list of the edition's entries.
+    ///
+    /// ```
+    /// let update = lexico_lexicon::SourceInfo { kind: "fise-actualizacion-verbos".into(), ..Default::default() };
+    /// let list = lexico_lexicon::SourceInfo { kind: "fise-verbos".into(), ..Default::default() };
+    /// assert!(update.is_update_list() && !list.is_update_list());
+    /// ```
+    pub fn is_update_list(&self) -> bool {
+        self.kind.contains("actualizacion") || self.kind.contains("update")
+    }
+}
+
+impl SourceInfo {
+    /// Returns true if and only if this source is a list of the rule set (kind `rule-list`: a
+    /// regulation's closed list of words, such as the plurals of the letters), not a list of
+    /// the edition's sources: what it admits, the rules admit.
+    ///
+    /// ```
+    /// let list = lexico_lexicon::SourceInfo { kind: "rule-list".into(), ..Default::default() };
+    /// assert!(list.is_rule_list() && !list.is_update_list());
+    /// ```
+    pub fn is_rule_list(&self) -> bool {
+        self.kind == "rule-list"
+    }
+}
+
 impl Manifest {
     /// The source and line an entry id stands for.
     pub fn locate(&self, entry: u64) -> Option<(&SourceInfo, u64)> {

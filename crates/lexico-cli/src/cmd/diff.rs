@@ -1,12 +1,16 @@
 //! `lexico diff OLD NEW`: the words added and removed between two lexicons, with counts by length
-//! and by kind, and release notes in the shape of the federation's update lists (all computed by
-//! `lexico_lexicon::diff` and `notes`; this module reads the flags and prints).
+//! and by kind, and release notes in the shape of the federation's update lists; with `--explain`,
+//! each word's cause (a source change, a rule change, or unattributed) and the notes grouped by
+//! cause. All of it is computed by `lexico_lexicon` (`diff`, `notes`, `attribute`,
+//! `notes_by_cause`); this module reads the flags and prints.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::{counts, diff, notes, Lexicon};
+use lexico_lexicon::{
+    attribute, counts, diff, notes, notes_by_cause, Attributed, Attribution, Cause, Lexicon,
+};
 
 use crate::output::{Format, Out, Value};
 
@@ -22,6 +26,12 @@ pub struct Args {
     /// Also write release notes in Markdown to FILE (additions and removals grouped, with counts).
     #[arg(long, value_name = "FILE")]
     pub notes: Option<PathBuf>,
+    /// Give each word its cause: a source change (the update list entry that adds or removes it,
+    /// or a lemma only one edition's sources hold), a rule change (the rule and article that admit
+    /// it in one edition and refuse it in the other), or unattributed; words are grouped by
+    /// cause and counted. With --counts, counts by cause; with --notes, notes grouped by cause
+    #[arg(long)]
+    pub explain: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -39,6 +49,9 @@ pub fn open(path: &Path) -> Result<Lexicon> {
 pub fn run(args: Args) -> Result<ExitCode> {
     let old = open(&args.old)?;
     let new = open(&args.new)?;
+    if args.explain {
+        return explained(&args, &old, &new);
+    }
     let d = diff(&old, &new)?;
     let mut out = Out::new(args.format);
     if args.counts {
@@ -95,4 +108,94 @@ pub fn run(args: Args) -> Result<ExitCode> {
         crate::files::write_atomically(path, text.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `diff --explain`: every word with its cause, grouped by cause, and the counts.
+fn explained(args: &Args, old: &Lexicon, new: &Lexicon) -> Result<ExitCode> {
+    let a = attribute(old, new)?;
+    let mut out = Out::new(args.format);
+    if args.counts {
+        for (change, list) in [("added", &a.added), ("removed", &a.removed)] {
+            for cause in Cause::ALL {
+                let count = list.iter().filter(|x| x.cause == cause).count() as u64;
+                out.record(
+                    &format!("{change}\tcause\t{}\t{count}", cause.name()),
+                    &[
+                        ("change", Value::Str(change)),
+                        ("by", Value::Str("cause")),
+                        ("key", Value::Str(cause.name())),
+                        ("count", Value::Int(count)),
+                    ],
+                )?;
+            }
+        }
+    } else {
+        let counts = a.counts();
+        for cause in Cause::ALL {
+            if args.format == Format::Text {
+                out.record(&format!("# {}: {}", cause.title(), counts[&cause]), &[])?;
+            }
+            for x in a.iter().filter(|x| x.cause == cause) {
+                record(&mut out, x)?;
+            }
+        }
+        if args.format == Format::Text {
+            out.record(&summary(&a), &[])?;
+        }
+    }
+    out.flush()?;
+    if let Some(path) = &args.notes {
+        let text = notes_by_cause(old, new, &a)?;
+        crate::files::write_atomically(path, text.as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One explained word: `+WORD kind cause detail` in text; in CSV and JSON the fields of
+/// `docs/maintainers.md` ("Why each word changed").
+fn record(out: &mut Out, x: &Attributed) -> Result<()> {
+    let (sign, change) = if x.added { ("+", "added") } else { ("-", "removed") };
+    let text =
+        format!("{sign}{}\t{}\t{}\t{}", x.change.word, x.change.kind.name(), x.cause.title(), x.detail);
+    let (source, line) = match &x.source {
+        Some((path, line)) => (Value::Str(path), Value::Int(*line)),
+        None => (Value::Null, Value::Null),
+    };
+    let (o, n) = (x.old.as_ref(), x.new.as_ref());
+    out.record(
+        &text,
+        &[
+            ("word", Value::Str(&x.change.word)),
+            ("change", Value::Str(change)),
+            ("tiles", Value::Int(x.change.tiles as u64)),
+            ("kind", Value::Str(x.change.kind.name())),
+            ("cause", Value::Str(x.cause.name())),
+            ("source", source),
+            ("line", line),
+            ("rule_old", text_or_null(o.map(|s| s.rule.as_str()))),
+            ("article_old", text_or_null(o.map(|s| s.article.as_str()))),
+            ("reason_old", text_or_null(o.map(|s| s.reason.as_str()))),
+            ("rule_new", text_or_null(n.map(|s| s.rule.as_str()))),
+            ("article_new", text_or_null(n.map(|s| s.article.as_str()))),
+            ("reason_new", text_or_null(n.map(|s| s.reason.as_str()))),
+            ("detail", Value::Str(&x.detail)),
+        ],
+    )?;
+    Ok(())
+}
+
+/// A text field, empty or absent text as no value.
+fn text_or_null(s: Option<&str>) -> Value<'_> {
+    match s {
+        Some(s) if !s.is_empty() => Value::Str(s),
+        _ => Value::Null,
+    }
+}
+
+/// The closing line of the text output: the count of each cause and the share attributed.
+fn summary(a: &Attribution) -> String {
+    let counts = a.counts();
+    let parts: Vec<String> = Cause::ALL.iter().map(|c| format!("{} {}", c.title(), counts[c])).collect();
+    let share = if a.is_empty() { 100.0 } else { 100.0 * a.attributed() as f64 / a.len() as f64 };
+    format!("# causes: {}; attributed {} of {} ({share:.1} %)", parts.join(", "), a.attributed(), a.len())
 }

@@ -1,0 +1,865 @@
+//! Why each word changed between two editions ([`attribute`]), told from what the two files hold:
+//! the provenance code of every word and rejected form (its source entry and slot: rule and
+//! article, and for a rejected form the reason), the entry descriptions (lemma, part of speech,
+//! verb code), and the manifests (the sources with their line bases and kinds, the rule set).
+//!
+//! Each added or removed word gets one of three causes ([`Cause`]), by the first of these checks
+//! that applies:
+//!
+//! 1. **source change**: the edition that has the word takes it from an update list (a source
+//!    whose manifest entry says it is one,
+//!    [`SourceInfo::is_update_list`](crate::SourceInfo::is_update_list)), or the other edition
+//!    refuses it by one; the list's file and line are named;
+//! 2. **source change**: an entry of an update list (described `update SECTION WORD`) names the
+//!    word or its lemma: the edition that has the word lists it as added, or the other lists it
+//!    or its lemma as removed, or lists its lemma as invariable in number;
+//! 3. **rule change**: a list of one edition's rule set (a closed list of the regulation, a
+//!    source of kind `rule-list`) admits or refuses the word;
+//! 4. **rule change**: both editions hold the lemma's entry, described alike, and one edition's
+//!    rule admits the form (its rule id and article) while the other's refuses it (rule id,
+//!    article and reason, from its rejected forms) or does not generate it at all;
+//! 5. **source change**: both hold the lemma but describe its entry differently (a verb
+//!    reclassified: another model, class or use), or only one edition's sources hold it; a word
+//!    of a plain word list (its own lemma) is a rule change when the other edition's rules refuse
+//!    it, a source change when they never saw it;
+//! 6. **unattributed**: the edition that has the word records no provenance for it, or no entry
+//!    description that names its lemma.
+//!
+//! So an update list's word is a source change even where the rules differ too.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+
+use crate::diff::{diff_ranked, headword, notes_head, paragraph};
+use crate::provenance::{entry_of, slot_of, Code, Provenance};
+use crate::{Change, Diff, DiffError, Lexicon, LexiconError, Manifest, SlotInfo};
+
+/// What made a word change between two editions.
+///
+/// ```
+/// use lexico_lexicon::Cause;
+///
+/// assert_eq!(Cause::Source.name(), "source");
+/// assert_eq!(Cause::Rule.title(), "rule change");
+/// assert_eq!(Cause::ALL.len(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cause {
+    /// The sources changed: an update list adds or removes the word, or its lemma is in one
+    /// edition's sources only, or its entry is described differently.
+    Source,
+    /// The rules changed: the same entry, one edition's rule admits the form and the other's
+    /// refuses it or does not generate it.
+    Rule,
+    /// The two files do not tell.
+    Unattributed,
+}
+
+impl Cause {
+    /// Every cause, in the order reports list them.
+    pub const ALL: [Cause; 3] = [Cause::Source, Cause::Rule, Cause::Unattributed];
+
+    /// The short name used in CSV and JSON (`source`, `rule`, `unattributed`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::Source => "source",
+            Cause::Rule => "rule",
+            Cause::Unattributed => "unattributed",
+        }
+    }
+
+    /// The name a person reads (`source change`, `rule change`, `unattributed`).
+    pub fn title(self) -> &'static str {
+        match self {
+            Cause::Source => "source change",
+            Cause::Rule => "rule change",
+            Cause::Unattributed => "unattributed",
+        }
+    }
+}
+
+/// An added or removed word, with its cause.
+///
+/// ```
+/// use lexico_lexicon::{attribute, Cause, Lexicon};
+///
+/// // Lexicons made from word lists record no entry descriptions: nothing names a lemma.
+/// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "perro"])?);
+/// let a = attribute(&old, &new)?;
+/// let perro = &a.added[0];
+/// assert_eq!((perro.change.word.as_str(), perro.cause), ("PERRO", Cause::Unattributed));
+/// assert_eq!(perro.new.as_ref().map(|s| s.rule.as_str()), Some("from-words"));
+/// assert!(perro.old.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attributed {
+    /// The word, its tiles, kind and entry, as [`diff`](crate::diff) gives them.
+    pub change: Change,
+    /// True for a word the new edition adds, false for one it removes.
+    pub added: bool,
+    /// What made it change.
+    pub cause: Cause,
+    /// The source file and line the cause names: the update list's entry, or the lemma's entry
+    /// in the edition that has the word (for a rule change, and for a lemma in one edition's
+    /// sources only).
+    pub source: Option<(String, u64)>,
+    /// What the old edition's rules made of the word: the slot that admits it (a removed word)
+    /// or refuses it (an added word, with the reason); `None` when they did neither.
+    pub old: Option<SlotInfo>,
+    /// The same for the new edition.
+    pub new: Option<SlotInfo>,
+    /// Why, in one line of English that names the rules, articles, sources and lemma.
+    pub detail: String,
+}
+
+/// Every added and removed word of two editions, each with its cause ([`attribute`]).
+///
+/// ```
+/// use lexico_lexicon::{attribute, Cause, Lexicon};
+///
+/// let (old, new) = (Lexicon::from_words(["casa", "gato"])?, Lexicon::from_words(["casa", "perro"])?);
+/// let a = attribute(&old, &new)?;
+/// assert_eq!(a.len(), 2);
+/// assert_eq!(a.counts()[&Cause::Unattributed], 2);
+/// assert_eq!(a.attributed(), 0);
+/// assert_eq!(a.diff(), lexico_lexicon::diff(&old, &new)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attribution {
+    /// Words of the new edition the old one lacks, in tile order.
+    pub added: Vec<Attributed>,
+    /// Words of the old edition the new one lacks, in tile order.
+    pub removed: Vec<Attributed>,
+}
+
+impl Attribution {
+    /// The added words, then the removed ones.
+    pub fn iter(&self) -> impl Iterator<Item = &Attributed> {
+        self.added.iter().chain(&self.removed)
+    }
+
+    /// The number of words added or removed.
+    pub fn len(&self) -> usize {
+        self.added.len() + self.removed.len()
+    }
+
+    /// Returns true if and only if the two editions hold the same words.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The number of words of each cause, every cause listed (zero included).
+    pub fn counts(&self) -> BTreeMap<Cause, u64> {
+        let mut counts: BTreeMap<Cause, u64> = Cause::ALL.iter().map(|&c| (c, 0)).collect();
+        for a in self.iter() {
+            *counts.entry(a.cause).or_default() += 1;
+        }
+        counts
+    }
+
+    /// The number of words given a cause (a source or a rule change).
+    pub fn attributed(&self) -> u64 {
+        self.iter().filter(|a| a.cause != Cause::Unattributed).count() as u64
+    }
+
+    /// The words alone, as [`diff`](crate::diff) gives them.
+    pub fn diff(&self) -> Diff {
+        Diff {
+            added: self.added.iter().map(|a| a.change.clone()).collect(),
+            removed: self.removed.iter().map(|a| a.change.clone()).collect(),
+        }
+    }
+}
+
+/// An entry of an update list: its section, its word as listed, and its file and line.
+struct Listed {
+    section: String,
+    word: String,
+    source: (String, u64),
+}
+
+/// One way a word or rejected form was made, read from one edition.
+struct Made<'s> {
+    slot: SlotInfo,
+    source: Option<(String, u64)>,
+    text: Option<&'s str>,
+}
+
+/// What attribution reads of one edition, decoded once.
+struct Side<'a> {
+    /// `old` or `new`.
+    label: &'static str,
+    lex: &'a Lexicon,
+    manifest: &'a Manifest,
+    prov: Option<&'a Provenance>,
+    /// The derivation code of every word, by rank (empty without provenance).
+    codes: Vec<Code>,
+    /// Entry descriptions by entry id.
+    entries: BTreeMap<u64, String>,
+    /// Entry ids by the lemma their description names (the update lists' entries left out).
+    lemmas: HashMap<String, Vec<u64>>,
+    /// The update lists' entries (`update SECTION WORD`), by their word folded ([`fold`]): the
+    /// section and the file and line.
+    listed_updates: HashMap<String, Vec<Listed>>,
+    /// The paths of the update lists among the sources.
+    updates: HashSet<&'a str>,
+    /// The paths of the rule set's own lists among the sources.
+    rule_lists: HashSet<&'a str>,
+}
+
+impl<'a> Side<'a> {
+    fn new(lex: &'a Lexicon, label: &'static str) -> Result<Side<'a>, LexiconError> {
+        let manifest = lex.manifest()?;
+        let prov = match lex.provenance() {
+            Ok(p) => Some(p),
+            Err(LexiconError::Missing(_)) => None,
+            Err(e) => return Err(e),
+        };
+        let codes = match prov {
+            Some(_) => lex.codes_in_order()?,
+            None => Vec::new(),
+        };
+        let entries = lex.entry_texts()?;
+        let updates: HashSet<&str> =
+            manifest.sources.iter().filter(|s| s.is_update_list()).map(|s| s.file.path.as_str()).collect();
+        let mut lemmas: HashMap<String, Vec<u64>> = HashMap::new();
+        let mut listed_updates: HashMap<String, Vec<Listed>> = HashMap::new();
+        for (&id, text) in &entries {
+            let at = manifest.locate(id).filter(|(s, _)| updates.contains(s.file.path.as_str()));
+            match (at, text.strip_prefix("update ").and_then(|t| t.split_once(' '))) {
+                (Some((s, line)), Some((section, word))) => {
+                    listed_updates.entry(fold(word)).or_default().push(Listed {
+                        section: section.to_string(),
+                        word: word.to_string(),
+                        source: (s.file.path.clone(), line),
+                    })
+                }
+                _ => lemmas.entry(headword(text)).or_default().push(id),
+            }
+        }
+        let rule_lists =
+            manifest.sources.iter().filter(|s| s.is_rule_list()).map(|s| s.file.path.as_str()).collect();
+        Ok(Side { label, lex, manifest, prov, codes, entries, lemmas, listed_updates, updates, rule_lists })
+    }
+
+    /// The edition as reports name it: `old` or `new`, with its edition or name.
+    fn name(&self) -> String {
+        let m = self.manifest;
+        let what = if m.edition.is_empty() { &m.name } else { &m.edition };
+        if what.is_empty() {
+            self.label.to_string()
+        } else {
+            format!("{} ({what})", self.label)
+        }
+    }
+
+    /// The rule set's name, as reports give it.
+    fn rules(&self) -> String {
+        match self.manifest.rules.name.as_str() {
+            "" => format!("the rule set of {}", self.name()),
+            name => format!("rule set {name}"),
+        }
+    }
+
+    fn made(&self, codes: Vec<Code>) -> Vec<Made<'_>> {
+        let Some(prov) = self.prov else { return Vec::new() };
+        codes
+            .into_iter()
+            .map(|code| {
+                let entry = entry_of(code);
+                Made {
+                    slot: prov.slots.get(slot_of(code) as usize).cloned().unwrap_or_default(),
+                    source: self.manifest.locate(entry).map(|(s, l)| (s.file.path.clone(), l)),
+                    text: self.entries.get(&entry).map(String::as_str),
+                }
+            })
+            .collect()
+    }
+
+    /// How the word of rank `rank` was made.
+    fn admitted(&self, rank: usize) -> Vec<Made<'_>> {
+        match (self.prov, self.codes.get(rank)) {
+            (Some(prov), Some(&primary)) => self.made(prov.codes(primary, false)),
+            _ => Vec::new(),
+        }
+    }
+
+    /// How the rules generated the form `key` and refused it.
+    fn refused(&self, key: &[u8]) -> Result<Vec<Made<'_>>, LexiconError> {
+        let (Some(prov), Some(rejected)) = (self.prov, self.rejected()?) else { return Ok(Vec::new()) };
+        Ok(match rejected.get(key) {
+            Some(primary) => self.made(prov.codes(primary, true)),
+            None => Vec::new(),
+        })
+    }
+
+    fn rejected(&self) -> Result<Option<&fst::Map<crate::bytes::Bytes>>, LexiconError> {
+        match self.lex.rejected() {
+            Ok(r) => Ok(Some(r)),
+            Err(LexiconError::Missing(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn is_update(&self, m: &Made<'_>) -> bool {
+        m.source.as_ref().is_some_and(|(path, _)| self.updates.contains(path.as_str()))
+    }
+
+    fn is_rule_list(&self, m: &Made<'_>) -> bool {
+        m.source.as_ref().is_some_and(|(path, _)| self.rule_lists.contains(path.as_str()))
+    }
+}
+
+/// A word or lemma as update lists and tiles are compared: lower case, without the accents and
+/// diaeresis that no tile shows (`Ñ` is a tile of its own and stays).
+fn fold(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' => 'a',
+            'é' => 'e',
+            'í' => 'i',
+            'ó' => 'o',
+            'ú' | 'ü' => 'u',
+            c => c,
+        })
+        .collect()
+}
+
+/// The entry of an update list of `side` that accounts for the word `word` (folded) with the
+/// lemmas `lemmas` (folded): the list adds the word (`holds`: `side` is the edition that has
+/// it), or removes the word or its lemma, or makes its lemma invariable in number (the word being
+/// another form of it).
+fn update_entry<'s>(side: &'s Side<'_>, word: &str, lemmas: &[String], holds: bool) -> Option<&'s Listed> {
+    let of = |key: &str| side.listed_updates.get(key).into_iter().flatten();
+    let on_word = of(word).find(|l| {
+        if holds {
+            l.section.starts_with("added") && l.section != "added-already-valid"
+        } else {
+            l.section.starts_with("removed") && l.section != "removed-still-valid"
+        }
+    });
+    on_word.or_else(|| {
+        lemmas.iter().filter(|l| l.as_str() != word).find_map(|l| {
+            of(l).find(|e| !holds && (e.section == "removed" || e.section == "added-invariable"))
+        })
+    })
+}
+
+/// `rule R (art. A)`, `rule R`, and the reason after a colon when there is one.
+fn rule_text(s: &SlotInfo) -> String {
+    let mut t = format!("rule {}", if s.rule.is_empty() { "?" } else { &s.rule });
+    if !s.article.is_empty() {
+        let _ = write!(t, " (art. {})", s.article);
+    }
+    if !s.reason.is_empty() {
+        let _ = write!(t, ": {}", s.reason);
+    }
+    t
+}
+
+fn at(source: &Option<(String, u64)>) -> String {
+    match source {
+        Some((path, line)) => format!("{path}:{line}"),
+        None => "an unlisted source".to_string(),
+    }
+}
+
+/// Attributes a changed word: `has` is the edition that holds it (its rank there), `lacks` the
+/// other.
+fn attribute_one(
+    has: &Side<'_>,
+    lacks: &Side<'_>,
+    key: &[u8],
+    rank: usize,
+    change: Change,
+) -> Result<Attributed, LexiconError> {
+    let added = has.label == "new";
+    let mut a = Attributed {
+        change,
+        added,
+        cause: Cause::Unattributed,
+        source: None,
+        old: None,
+        new: None,
+        detail: String::new(),
+    };
+    let put = |a: &mut Attributed,
+               cause: Cause,
+               source: Option<(String, u64)>,
+               held: Option<SlotInfo>,
+               other: Option<SlotInfo>,
+               detail: String| {
+        a.cause = cause;
+        a.source = source;
+        let (o, n) = if added { (other, held) } else { (held, other) };
+        a.old = o;
+        a.new = n;
+        a.detail = detail;
+    };
+    let made = has.admitted(rank);
+    let refused = lacks.refused(key)?;
+    let Some(first) = made.first() else {
+        let detail = format!("{} records no provenance for it", has.name());
+        put(&mut a, Cause::Unattributed, None, None, refused.first().map(|r| r.slot.clone()), detail);
+        return Ok(a);
+    };
+    // 1. The edition that has it takes it from an update list: one that adds it, or one undone
+    // (`build --undo`) that restores it.
+    if let Some(m) = made.iter().find(|m| has.is_update(m)) {
+        let detail = format!(
+            "{}: {} takes it from this update list entry ({})",
+            at(&m.source),
+            has.name(),
+            rule_text(&m.slot)
+        );
+        put(&mut a, Cause::Source, m.source.clone(), Some(m.slot.clone()), None, detail);
+        return Ok(a);
+    }
+    // 2. The other edition refuses it by an update list (one that removes it, or one undone).
+    if let Some(r) = refused.iter().find(|r| lacks.is_update(r)) {
+        let detail = format!(
+            "{}: {} refuses it by this update list entry ({})",
+            at(&r.source),
+            lacks.name(),
+            rule_text(&r.slot)
+        );
+        put(&mut a, Cause::Source, r.source.clone(), Some(first.slot.clone()), Some(r.slot.clone()), detail);
+        return Ok(a);
+    }
+    // 3. An entry of an update list names the word or its lemma: it adds the word, removes it
+    // or its lemma, or makes its lemma invariable in number. The entry emits no form of its own
+    // (the lemma is in the edition's list), so only its description tells.
+    let word = fold(&a.change.word);
+    let lemmas: Vec<String> =
+        made.iter().chain(&refused).filter_map(|m| m.text).map(|t| fold(&headword(t))).collect();
+    for (side, holds) in [(has, true), (lacks, false)] {
+        if let Some(e) = update_entry(side, &word, &lemmas, holds) {
+            let source = Some(e.source.clone());
+            let mut detail = format!(
+                "{}: the update list of {} lists {} in section {}",
+                at(&source),
+                side.name(),
+                e.word,
+                e.section
+            );
+            if let (false, Some(r)) = (holds, refused.first()) {
+                let _ = write!(detail, "; {} refuses it ({})", side.name(), rule_text(&r.slot));
+            }
+            put(
+                &mut a,
+                Cause::Source,
+                source,
+                Some(first.slot.clone()),
+                refused.first().map(|r| r.slot.clone()),
+                detail,
+            );
+            return Ok(a);
+        }
+    }
+    // 4. A list of the rule set admits it (a closed list of the regulation) or refuses it.
+    if let Some(m) = made.iter().find(|m| has.is_rule_list(m)) {
+        let refusal = refused.first();
+        let other = match refusal {
+            Some(r) => format!("{} refuses it ({})", lacks.name(), rule_text(&r.slot)),
+            None => format!("{} does not generate it", lacks.rules()),
+        };
+        let detail = format!(
+            "{}: a list of {} admits it ({}); {other}",
+            at(&m.source),
+            has.rules(),
+            rule_text(&m.slot)
+        );
+        put(
+            &mut a,
+            Cause::Rule,
+            m.source.clone(),
+            Some(m.slot.clone()),
+            refusal.map(|r| r.slot.clone()),
+            detail,
+        );
+        return Ok(a);
+    }
+    if let Some(r) = refused.iter().find(|r| lacks.is_rule_list(r)) {
+        let detail = format!(
+            "{}: {} admits it ({}); a list of {} refuses it ({})",
+            at(&r.source),
+            has.name(),
+            rule_text(&first.slot),
+            lacks.rules(),
+            rule_text(&r.slot)
+        );
+        put(
+            &mut a,
+            Cause::Rule,
+            first.source.clone(),
+            Some(first.slot.clone()),
+            Some(r.slot.clone()),
+            detail,
+        );
+        return Ok(a);
+    }
+    // 5. The lemma: in both editions' sources alike (the rules decide), described differently,
+    // or in one edition's only.
+    let mut reclassified: Option<(&Made<'_>, String, u64)> = None;
+    let mut only_here: Option<(&Made<'_>, String)> = None;
+    let mut listed_only_here: Option<&Made<'_>> = None;
+    for m in &made {
+        let Some(text) = m.text else {
+            // A plain word list describes no entry: the word is its own lemma, and what the
+            // other edition's rules made of it is all there is to read.
+            if m.source.is_some() && listed_only_here.is_none() {
+                listed_only_here = Some(m);
+            }
+            continue;
+        };
+        let lemma = headword(text);
+        match lacks.lemmas.get(&lemma) {
+            Some(ids) if ids.iter().any(|id| lacks.entries.get(id).map(String::as_str) == Some(text)) => {
+                let refusal =
+                    refused.iter().find(|r| r.text.is_some_and(|t| headword(t) == lemma)).or(refused.first());
+                let detail = match refusal {
+                    Some(r) => format!(
+                        "{lemma} ({}): {} admits it ({}); {} refuses it ({})",
+                        at(&m.source),
+                        has.name(),
+                        rule_text(&m.slot),
+                        lacks.name(),
+                        rule_text(&r.slot)
+                    ),
+                    None => format!(
+                        "{lemma} ({}): {} admits it ({}); {} does not generate it",
+                        at(&m.source),
+                        has.name(),
+                        rule_text(&m.slot),
+                        lacks.rules()
+                    ),
+                };
+                put(
+                    &mut a,
+                    Cause::Rule,
+                    m.source.clone(),
+                    Some(m.slot.clone()),
+                    refusal.map(|r| r.slot.clone()),
+                    detail,
+                );
+                return Ok(a);
+            }
+            Some(ids) => {
+                if reclassified.is_none() {
+                    reclassified = Some((m, lemma, ids[0]));
+                }
+            }
+            None => {
+                if only_here.is_none() {
+                    only_here = Some((m, lemma));
+                }
+            }
+        }
+    }
+    if let Some((m, lemma, id)) = reclassified {
+        let theirs = lacks.entries.get(&id).map(String::as_str).unwrap_or("");
+        let their_source = lacks.manifest.locate(id).map(|(s, l)| (s.file.path.clone(), l));
+        let detail = format!(
+            "{lemma}: {} describes its entry as '{}' ({}), {} as '{theirs}' ({})",
+            has.name(),
+            m.text.unwrap_or(""),
+            at(&m.source),
+            lacks.name(),
+            at(&their_source)
+        );
+        put(
+            &mut a,
+            Cause::Source,
+            m.source.clone(),
+            Some(m.slot.clone()),
+            refused.first().map(|r| r.slot.clone()),
+            detail,
+        );
+        return Ok(a);
+    }
+    if let Some((m, lemma)) = only_here {
+        let detail = format!("{}: the lemma {lemma} is in the sources of {} only", at(&m.source), has.name());
+        put(
+            &mut a,
+            Cause::Source,
+            m.source.clone(),
+            Some(m.slot.clone()),
+            refused.first().map(|r| r.slot.clone()),
+            detail,
+        );
+        return Ok(a);
+    }
+    if let Some(m) = listed_only_here {
+        let (cause, detail) = match refused.first() {
+            Some(r) => (
+                Cause::Rule,
+                format!(
+                    "{}: {} lists it ({}); {} refuses it ({})",
+                    at(&m.source),
+                    has.name(),
+                    rule_text(&m.slot),
+                    lacks.name(),
+                    rule_text(&r.slot)
+                ),
+            ),
+            None => {
+                (Cause::Source, format!("{}: listed in the sources of {} only", at(&m.source), has.name()))
+            }
+        };
+        put(
+            &mut a,
+            cause,
+            m.source.clone(),
+            Some(m.slot.clone()),
+            refused.first().map(|r| r.slot.clone()),
+            detail,
+        );
+        return Ok(a);
+    }
+    let detail = format!("{} describes no entry for it: its lemma cannot be told", has.name());
+    put(
+        &mut a,
+        Cause::Unattributed,
+        first.source.clone(),
+        Some(first.slot.clone()),
+        refused.first().map(|r| r.slot.clone()),
+        detail,
+    );
+    Ok(a)
+}
+
+/// Compares `old` and `new` ([`diff`](crate::diff)) and attributes every added and removed word
+/// to a source change, a rule change, or neither (see the module documentation for the order of
+/// the checks). Fails when the two are spelled in different tile sets or a section cannot be
+/// read.
+///
+/// ```
+/// use lexico_lexicon::{attribute, Cause, Lexicon};
+///
+/// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "casas"])?);
+/// let a = attribute(&old, &new)?;
+/// assert_eq!(a.added.len(), 1);
+/// assert_eq!(a.added[0].change.word, "CASAS");
+/// assert!(a.removed.is_empty());
+/// assert_eq!(a.counts().values().sum::<u64>(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn attribute(old: &Lexicon, new: &Lexicon) -> Result<Attribution, DiffError> {
+    let (d, added, removed) = diff_ranked(old, new)?;
+    let (o, n) = (Side::new(old, "old")?, Side::new(new, "new")?);
+    let mut out = Attribution::default();
+    for (change, (key, rank)) in d.added.into_iter().zip(added) {
+        out.added.push(attribute_one(&n, &o, &key, rank, change)?);
+    }
+    for (change, (key, rank)) in d.removed.into_iter().zip(removed) {
+        out.removed.push(attribute_one(&o, &n, &key, rank, change)?);
+    }
+    Ok(out)
+}
+
+/// Release notes grouped by cause: the opening of [`notes`](crate::notes) (editions, counts by
+/// kind and by length), a table of counts by cause, then 1. source changes by source file, 2.
+/// rule changes by the pair of rules, 3. the words left unattributed. Each word is `+word` or
+/// `-word`. The text depends only on the two lexicons.
+///
+/// ```
+/// use lexico_lexicon::{attribute, notes_by_cause, Lexicon};
+///
+/// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "casas"])?);
+/// let text = notes_by_cause(&old, &new, &attribute(&old, &new)?)?;
+/// assert!(text.contains("| unattributed | 1 | 0 |"));
+/// assert!(text.contains("## 3. Unattributed: 1 word\n\n+casas"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn notes_by_cause(old: &Lexicon, new: &Lexicon, a: &Attribution) -> Result<String, LexiconError> {
+    let mut s = notes_head(old, new, &a.diff())?;
+    let _ = writeln!(s, "| cause | added | removed |\n|---|---:|---:|");
+    for cause in Cause::ALL {
+        let n = |list: &[Attributed]| list.iter().filter(|x| x.cause == cause).count();
+        let _ = writeln!(s, "| {} | {} | {} |", cause.title(), n(&a.added), n(&a.removed));
+    }
+    s.push('\n');
+    let sign =
+        |x: &Attributed| format!("{}{}", if x.added { '+' } else { '-' }, x.change.word.to_lowercase());
+    let rule = |slot: &Option<SlotInfo>| match slot {
+        Some(s) if s.article.is_empty() => s.rule.clone(),
+        Some(s) => format!("{} (art. {})", s.rule, s.article),
+        None => "not generated".to_string(),
+    };
+    for (number, cause) in Cause::ALL.into_iter().enumerate() {
+        let words: Vec<&Attributed> = a.iter().filter(|x| x.cause == cause).collect();
+        let n = words.len();
+        let title = match cause {
+            Cause::Source => "Source changes",
+            Cause::Rule => "Rule changes",
+            Cause::Unattributed => "Unattributed",
+        };
+        let _ = writeln!(s, "## {}. {title}: {n} {}\n", number + 1, if n == 1 { "word" } else { "words" });
+        let mut groups: BTreeMap<String, Vec<&Attributed>> = BTreeMap::new();
+        for x in words {
+            let group = match cause {
+                Cause::Source => x.source.as_ref().map(|(p, _)| p.clone()).unwrap_or_default(),
+                Cause::Rule => format!("old: {}; new: {}", rule(&x.old), rule(&x.new)),
+                Cause::Unattributed => String::new(),
+            };
+            groups.entry(group).or_default().push(x);
+        }
+        for (group, words) in groups {
+            if !group.is_empty() {
+                let _ = writeln!(s, "### {group}: {}\n", words.len());
+            }
+            paragraph(&mut s, words.into_iter().map(sign));
+        }
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provenance::code;
+    use crate::{Builder, FileDigest, SourceInfo};
+    use lexico_tiles::TileSet;
+
+    type Admitted<'a> = (&'a str, u64, &'a str, &'a str);
+    type Refused<'a> = (&'a str, u64, &'a str, &'a str, &'a str);
+
+    /// An edition: its words and refused forms with entry, rule and article (and reason), its
+    /// entry descriptions, and its sources (path, kind, lines) numbered in order.
+    fn edition(
+        words: &[Admitted],
+        refused: &[Refused],
+        entries: &[(u64, &str)],
+        sources: &[(&str, &str, u64)],
+    ) -> Lexicon {
+        let set = TileSet::spanish();
+        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let slot = |b: &mut Builder, rule: &str, article: &str, reason: &str| {
+            b.slot(SlotInfo {
+                slot: "form".into(),
+                rule: rule.into(),
+                article: article.into(),
+                reason: reason.into(),
+            })
+            .unwrap()
+        };
+        for &(w, entry, rule, article) in words {
+            let s = slot(&mut b, rule, article, "");
+            b.insert(&set.parse_word(w).unwrap(), code(entry, s)).unwrap();
+        }
+        for &(w, entry, rule, article, reason) in refused {
+            let s = slot(&mut b, rule, article, reason);
+            b.reject(&set.parse_word(w).unwrap(), code(entry, s)).unwrap();
+        }
+        for &(entry, text) in entries {
+            b.describe_entry(entry, text.into());
+        }
+        let mut base = 0;
+        let mut infos = Vec::new();
+        for &(path, kind, lines) in sources {
+            let file = FileDigest { path: path.into(), sha256: String::new() };
+            // The other fields (a source's role, say) keep their defaults, whichever there are.
+            #[allow(clippy::needless_update)]
+            infos.push(SourceInfo { file, kind: kind.into(), lines, base, ..Default::default() });
+            base += lines;
+        }
+        let manifest = Manifest { name: "T".into(), sources: infos, ..Default::default() };
+        Lexicon::from_vec(b.finish(manifest).unwrap()).unwrap()
+    }
+
+    fn find<'a>(list: &'a [Attributed], word: &str) -> &'a Attributed {
+        list.iter().find(|a| a.change.word == word).unwrap_or_else(|| panic!("{word}: {list:?}"))
+    }
+
+    #[test]
+    fn each_change_is_told_a_rule_change_or_a_source_change_from_the_two_files() {
+        let list = [("no-verbos.txt", "fise-no-verbos", 3)];
+        let old = edition(
+            &[("casa", 1, "lemma", ""), ("casas", 1, "end-vowel", "18.5"), ("gato", 2, "lemma", "")],
+            &[],
+            &[(1, "non-verb casa"), (2, "non-verb gato")],
+            &list,
+        );
+        let new = edition(
+            &[
+                ("casa", 1, "lemma", ""),
+                ("gato", 2, "lemma", ""),
+                ("gatos", 2, "end-vowel", "18.1"),
+                ("sol", 3, "lemma", ""),
+                ("perro", 5, "update-variable", "18"),
+            ],
+            &[("casas", 1, "invariable", "18.2", "no plural")],
+            &[
+                (1, "non-verb casa"),
+                (2, "non-verb gato"),
+                (3, "non-verb sol"),
+                (5, "update added-variable perro"),
+            ],
+            &[("no-verbos.txt", "fise-no-verbos", 3), ("act.txt", "fise-actualizacion-no-verbos", 4)],
+        );
+        let a = attribute(&old, &new).unwrap();
+
+        let casas = find(&a.removed, "CASAS");
+        assert_eq!(casas.cause, Cause::Rule);
+        assert_eq!(casas.source, Some(("no-verbos.txt".into(), 1)));
+        let (o, n) = (casas.old.as_ref().unwrap(), casas.new.as_ref().unwrap());
+        assert_eq!((o.rule.as_str(), o.article.as_str()), ("end-vowel", "18.5"));
+        assert_eq!(
+            (n.rule.as_str(), n.article.as_str(), n.reason.as_str()),
+            ("invariable", "18.2", "no plural")
+        );
+
+        let gatos = find(&a.added, "GATOS");
+        assert_eq!((gatos.cause, gatos.old.is_none()), (Cause::Rule, true));
+        assert!(gatos.detail.ends_with("the rule set of old (T) does not generate it"), "{}", gatos.detail);
+
+        let perro = find(&a.added, "PERRO");
+        assert_eq!(perro.cause, Cause::Source);
+        assert_eq!(perro.source, Some(("act.txt".into(), 2)));
+
+        let sol = find(&a.added, "SOL");
+        assert_eq!((sol.cause, sol.source.clone()), (Cause::Source, Some(("no-verbos.txt".into(), 3))));
+        assert!(sol.detail.contains("the lemma sol is in the sources of new (T) only"), "{}", sol.detail);
+
+        assert_eq!(a.counts()[&Cause::Source], 2);
+        assert_eq!(a.counts()[&Cause::Rule], 2);
+        assert_eq!(a.attributed(), 4);
+        let notes = notes_by_cause(&old, &new, &a).unwrap();
+        assert!(notes.contains("### act.txt: 1\n\n+perro\n"), "{notes}");
+        assert!(
+            notes.contains("### old: end-vowel (art. 18.5); new: invariable (art. 18.2): 1\n\n-casas\n"),
+            "{notes}"
+        );
+    }
+
+    #[test]
+    fn an_update_list_entry_that_makes_a_lemma_invariable_accounts_for_its_plural() {
+        let sources =
+            [("no-verbos.txt", "fise-no-verbos", 1), ("act.txt", "fise-actualizacion-no-verbos", 3)];
+        let old = edition(
+            &[("lied", 1, "lemma", ""), ("liedes", 1, "end-d", "18.5")],
+            &[],
+            &[(1, "non-verb lied")],
+            &sources[..1],
+        );
+        let new = edition(
+            &[("lied", 1, "lemma", "")],
+            &[("liedes", 1, "update-invariable", "18", "invariable by the update list")],
+            &[(1, "non-verb lied"), (4, "update added-invariable lied")],
+            &sources,
+        );
+        let a = attribute(&old, &new).unwrap();
+        let liedes = find(&a.removed, "LIEDES");
+        assert_eq!((liedes.cause, liedes.source.clone()), (Cause::Source, Some(("act.txt".into(), 3))));
+        assert!(liedes.detail.contains("lists lied in section added-invariable"), "{}", liedes.detail);
+    }
+
+    #[test]
+    fn folding_drops_the_accents_no_tile_shows_and_keeps_enye() {
+        assert_eq!(fold("Pingüino"), "pinguino");
+        assert_eq!(fold("ÑANDÚ"), "ñandu");
+    }
+}
