@@ -15,8 +15,8 @@ use lexico_lexicon::Lexicon;
 
 pub use lexico_store::{
     check_signature, clear_default, data_dir, default_path, embedded, find_installed, in_memory, key_id,
-    looks_like_path, open_path, parse_public_key, read_signature, require_data_dir, scan, set_default,
-    signature_path, title, trusted_keys, Opened, Scan, Signer, EMBEDDED, TRUSTED_DIR,
+    looks_like_path, parse_public_key, read_signature, require_data_dir, scan, set_default, signature_path,
+    title, trusted_keys, Opened, Scan, Signer, EMBEDDED, TRUSTED_DIR,
 };
 
 /// The variable that names the lexicon when `--lexicon` is not given.

@@ -326,3 +326,21 @@ fn build_previous_names_an_installed_edition() {
         stderr(&out)
     );
 }
+
+#[test]
+fn diff_names_installed_editions() {
+    let s = Station::new("diff-installed");
+    s.build("a.lex", "Prueba", "A-1", &["zuzuzu"]);
+    s.build("b.lex", "Prueba", "B-1", &["zuzuzu", "zazaza"]);
+    for file in ["a.lex", "b.lex"] {
+        let out = s.run(&["install", file]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    let out = s.run(&["diff", "a-1", "B-1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&s.run(&["diff", "a.lex", "b.lex"])));
+    assert!(stdout(&out).contains("ZAZAZA"), "{}", stdout(&out));
+    let out = s.run(&["diff", "a-1", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no installed lexicon has the edition or name 'nope'"), "{}", stderr(&out));
+}

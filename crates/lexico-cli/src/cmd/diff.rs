@@ -16,9 +16,10 @@ use crate::output::{Format, Out, Value};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The older lexicon file (`default`: the lexicon embedded in the binary).
+    /// The older lexicon: a file, the edition or name of an installed lexicon, or `default` (the
+    /// lexicon embedded in the binary).
     pub old: PathBuf,
-    /// The newer lexicon file (`default`: the lexicon embedded in the binary).
+    /// The newer lexicon, named as OLD is.
     pub new: PathBuf,
     /// Print the counts (by length and by kind) instead of the words.
     #[arg(long)]
@@ -37,13 +38,14 @@ pub struct Args {
     pub format: Format,
 }
 
-/// Opens a lexicon named on the command line, proven whole as every lexicon file is
-/// ([`crate::lexicons::open_path`]); `default` is the embedded one.
+/// Opens a lexicon named on the command line as `--lexicon` names one (a file, an installed
+/// edition or name, `embedded`), proven whole as every lexicon file is; `default` is the
+/// embedded one.
 pub fn open(path: &Path) -> Result<Lexicon> {
     if path.as_os_str() == "default" {
         return Ok(crate::lexicons::embedded()?);
     }
-    Ok(crate::lexicons::open_path(path)?.lexicon)
+    Ok(lexico_store::open_named(path.as_os_str())?.lexicon)
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
