@@ -344,3 +344,21 @@ fn diff_names_installed_editions() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no installed lexicon has the edition or name 'nope'"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_damaged_installed_lexicon_named_by_its_edition_is_reported_once() {
+    let s = Station::new("damaged-installed");
+    s.build("x.lex", "Prueba", "X-1", &["zuzuzu", "zazaza"]);
+    let out = s.run(&["install", "x.lex"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let file = s.data.join("X-1.lex");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&file, bytes).unwrap();
+    let out = s.run(&["valid", "--lexicon", "X-1", "ZUZUZU"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.matches(&file.display().to_string()).count(), 1, "{err}");
+    assert!(err.contains("verification failed"), "{err}");
+}

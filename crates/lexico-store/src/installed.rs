@@ -106,12 +106,13 @@ pub fn scan(dir: &Path) -> Result<Scan, StoreError> {
 pub fn find_installed(dir: &Path, value: &OsStr) -> Result<Installed, StoreError> {
     let key = value.to_string_lossy().to_lowercase();
     let Scan { found, broken } = scan(dir)?;
-    // A damaged file that the value names by its file name is reported, not skipped.
-    if let Some((path, err)) = broken
+    // A damaged file that the value names by its file name is reported, not skipped. Its
+    // error names the file already.
+    if let Some((_, err)) = broken
         .into_iter()
         .find(|(p, _)| p.file_stem().is_some_and(|s| s.to_string_lossy().to_lowercase() == key))
     {
-        return Err(StoreError::InFile { path, source: Box::new(err) });
+        return Err(err);
     }
     let matches = |i: &Installed, by_edition: bool| {
         let Ok(m) = i.lexicon.manifest() else { return false };
