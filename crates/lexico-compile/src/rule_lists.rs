@@ -55,6 +55,7 @@ pub(crate) fn emit<'a>(
             kind: "rule-list".into(),
             lines,
             base,
+            role: String::new(),
         });
         base += lines;
     }

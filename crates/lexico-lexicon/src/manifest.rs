@@ -37,6 +37,10 @@ pub struct SourceInfo {
     pub lines: u64,
     /// The entry id of its line 1 minus one: line `l` of this source is entry `base + l`.
     pub base: u64,
+    /// What the build did with it: empty for a source of words, `undone` for an update list
+    /// applied in reverse (`lexico build --undo`). Absent from the manifest when empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub role: String,
 }
 
 /// The rule set a lexicon was built with.
