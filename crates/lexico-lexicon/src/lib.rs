@@ -67,6 +67,8 @@ pub use judge::{
 };
 pub use kind::{kind_of, Kind};
 pub use lexicon::{Checker, Derivation, Lexicon};
-pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
+pub use manifest::{
+    CodeNote, Enclitics, ExplainData, FileDigest, Manifest, Restoration, RuleSetInfo, SourceInfo,
+};
 pub use provenance::{Code, SlotInfo};
 pub use words::{pattern_words, regex_words, valid_many, BadWord, Words};

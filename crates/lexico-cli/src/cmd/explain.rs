@@ -86,7 +86,7 @@ pub fn print(out: &mut Out, e: &Explanation) -> Result<()> {
                     "base": a.base,
                     "pronouns": a.pronouns,
                     "restored": a.restored,
-                    "article": "17.5",
+                    "article": a.article,
                     "derivation": a.derivation.as_ref().map(derivation_json),
                 })
             })

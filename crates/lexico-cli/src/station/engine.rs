@@ -55,7 +55,15 @@ pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
                 summary.push(t("explain-listed", &[("how", Arg::Str(&describe(d, lang)))]));
             }
         }
-        "no-tile" => summary.push(t("explain-no-tile", &[("word", Arg::Str(&e.word))])),
+        "no-tile" => {
+            let article = lex.manifest().map(|m| m.explain.no_tile_article.clone()).unwrap_or_default();
+            let cite = if article.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", t("derivation-article", &[("article", Arg::Str(&article))]))
+            };
+            summary.push(t("explain-no-tile", &[("word", Arg::Str(&e.word)), ("cite", Arg::Str(&cite))]))
+        }
         SEPARATE_TILES => {
             let set = lex.tiles();
             if let Some((i, joined)) = set.split_digraph(&scratch) {
@@ -83,9 +91,10 @@ pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
                         ("word", Arg::Str(&e.word)),
                         ("base", Arg::Str(&a.base)),
                         ("pronouns", Arg::Str(&pronouns)),
+                        ("article", Arg::Str(&a.article)),
                     ],
                 );
-                if let Some(letter) = a.restored {
+                if let Some(letter) = a.restored.as_deref() {
                     line.push(' ');
                     line.push_str(&t(
                         "explain-enclitic-restored",
@@ -125,7 +134,7 @@ pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
                 "base": a.base,
                 "pronouns": a.pronouns,
                 "restored": a.restored,
-                "article": "17.5",
+                "article": a.article,
                 "derivation": a.derivation.as_ref().map(derivation_json),
             })
         })
