@@ -171,6 +171,10 @@ fn what_cannot_be_undone_is_an_error_at_its_place() {
     let (code, err) = build(&out, "fise-2009", &[&list, &update], &[&update]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(":1:1: an update list to undo is not also a source"), "{err}");
+    let copy = write(&dir, "copia.txt", NON_VERB_UPDATES);
+    let (code, err) = build(&out, "fise-2009", &[&list], &[&update, &copy]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("copia.txt:1:1: an update list is undone once: it is given twice"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!out.exists(), "a failed build writes no lexicon");
 }

@@ -125,7 +125,8 @@ pub fn compile(
 /// sources of the edition before (`lexico build --undo`, see `docs/maintainers.md`). The lists
 /// undone are recorded in the manifest's sources with the role `undone`, after the sources; the
 /// entries they restore name their lines. Each must be a FISE update list
-/// (`ACTUALIZACIÓN DE NO VERBOS`, `ACTUALIZACIÓN DE VERBOS`) and none may also be a source.
+/// (`ACTUALIZACIÓN DE NO VERBOS`, `ACTUALIZACIÓN DE VERBOS`), given once, and none may also be
+/// a source.
 ///
 /// ```
 /// use lexico_compile::{compile_undoing, Input};
@@ -295,8 +296,8 @@ fn non_verb_entries(p: &Parsed) -> Option<&[fise::NonVerbEntry]> {
 }
 
 /// Reads the update lists to undo, in the byte order of their paths: each with its kind, its
-/// entries and its number of lines. A list that is no FISE update list, or that is also a
-/// source, is an error at its first line.
+/// entries and its number of lines. A list that is no FISE update list, that is also a source,
+/// or that is given twice, is an error at its first line.
 fn read_undo_lists<'i>(
     undo: &'i [Input],
     inputs: &[&Input],
@@ -308,6 +309,11 @@ fn read_undo_lists<'i>(
         let path = std::path::Path::new(&input.path);
         if inputs.iter().any(|i| i.path == input.path || i.bytes == input.bytes) {
             return Err(RuleError::syntax(path, 1, 1, "an update list to undo is not also a source").into());
+        }
+        if out.iter().any(|(i, ..): &(&Input, _, _, _)| i.path == input.path || i.bytes == input.bytes) {
+            return Err(
+                RuleError::syntax(path, 1, 1, "an update list is undone once: it is given twice").into()
+            );
         }
         let kind = SourceKind::detect(&input.bytes);
         let (list, lines) = match kind {

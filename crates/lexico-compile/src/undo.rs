@@ -326,3 +326,71 @@ fn undo_verbs(
     }
     (restored, not_undone)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(infinitive: &str, conjugation: u8, model: u8) -> VerbEntry {
+        VerbEntry {
+            infinitive: infinitive.into(),
+            homograph: None,
+            conjugation,
+            model,
+            class: 1,
+            property: '.',
+            forms: None,
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn a_verb_that_lost_its_model_takes_the_one_its_longest_shared_ending_has() {
+        let rules = lexico_rules::RuleSet::embedded("fise-2016").expect("embedded");
+        let verbs = rules.verbs.as_ref().expect("verb rules");
+        let list = [
+            entry("merecer", 2, 1),
+            entry("parecer", 2, 1),
+            entry("padecer", 2, 1),
+            entry("mecer", 2, 0),
+            entry("barrer", 2, 0),
+            entry("correr", 2, 0),
+            entry("fregar", 1, 2),
+        ];
+        let refs: Vec<&VerbEntry> = list.iter().collect();
+        let analogy = Analogy::new(&refs, verbs);
+        // -ecer: three verbs like merecer against one regular.
+        assert_eq!(analogy.model(2, "juvenecer", verbs), 1);
+        // -rrer: regular; an ending shared by one verb only decides nothing.
+        assert_eq!(analogy.model(2, "abarrer", verbs), 0);
+        assert_eq!(analogy.model(1, "transfregar", verbs), 0);
+        // Another conjugation's verbs are not asked.
+        assert_eq!(analogy.model(1, "enmerecar", verbs), 0);
+    }
+
+    #[test]
+    fn a_removed_feminine_comes_back_on_its_masculine_line() {
+        let update = |line, word: &str| UpdateEntry {
+            line,
+            section: UpdateSection::Removed,
+            word: word.into(),
+            plurals: vec![],
+            note: String::new(),
+        };
+        let updates = [
+            update(1, "aarónica"),
+            update(2, "aarónico"),
+            update(3, "abaleador"),
+            update(4, "abaleadora"),
+            update(5, "ababa"),
+        ];
+        let (restored, not_undone) = undo_non_verbs(&updates, &mut [], &mut UndonePlurals::new());
+        let got: Vec<_> =
+            restored.non_verbs.iter().map(|e| (e.line, e.lemma.as_str(), e.feminine.as_deref())).collect();
+        assert_eq!(
+            got,
+            [(2, "aarónico", Some("aarónica")), (3, "abaleador", Some("abaleadora")), (5, "ababa", None)]
+        );
+        assert!(not_undone.is_empty());
+    }
+}
