@@ -3,6 +3,10 @@
 //! `rules/fise-2016` (the default lexicon as the previous edition) and compares it with the
 //! previous edition: by kind of form, by length, and every difference by the rule that explains
 //! it. Prints Markdown for `docs/conformance.md`.
+//!
+//! `cargo xtask conformance --2009`: builds the 2009 edition from the same lists with both update
+//! lists undone (`--undo`) and `rules/fise-2009`, and compares it with the default lexicon's word
+//! list (`lexicon-src/letterpress-es.txt`): both ways, and the differences by kind of form.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -14,7 +18,102 @@ use anyhow::{bail, Context, Result};
 const SOURCES: [&str; 4] =
     ["no-verbos.txt", "verbos-clasificados.txt", "actualizacion-no-verbos.txt", "actualizacion-verbos.txt"];
 
-pub fn run(_args: &[String]) -> Result<()> {
+pub fn run(args: &[String]) -> Result<()> {
+    match args.first().map(String::as_str) {
+        None => run_2016(),
+        Some("--2009") => run_2009(),
+        Some(other) => bail!("unknown argument {other:?} (usage: cargo xtask conformance [--2009])"),
+    }
+}
+
+/// The release binary, built first; the FISE-2 folder, or an error saying it is missing.
+fn binary_and_data() -> Result<(std::path::PathBuf, std::path::PathBuf)> {
+    let root = crate::root();
+    let data = root.join(crate::fise2_dir());
+    if !data.join("no-verbos.txt").exists() {
+        bail!(
+            "the FISE-2 data is missing: {} (CI and developers have it beside the checkout)",
+            data.display()
+        );
+    }
+    crate::run(Command::new("cargo").args(["build", "--release", "-p", "lexico-cli"]).current_dir(&root))?;
+    Ok((root.join("target/release/lexico"), data))
+}
+
+/// The 2009 edition rebuilt: the 2016 lists with both update lists undone, `rules/fise-2009`,
+/// against the default lexicon's word list.
+fn run_2009() -> Result<()> {
+    let root = crate::root();
+    let (lexico, _) = binary_and_data()?;
+    let out = root.join("target/conformance");
+    std::fs::create_dir_all(&out)?;
+    let lex = out.join("fise2-2009.lex");
+    let mut build = Command::new(&lexico);
+    build.current_dir(&root).args(["build", "--quiet", "--rules", "fise-2009", "-o"]).arg(&lex);
+    for s in &SOURCES[..2] {
+        build.arg(crate::fise2_dir().join(s));
+    }
+    for s in &SOURCES[2..] {
+        build.arg("--undo").arg(crate::fise2_dir().join(s));
+    }
+    let started = std::time::Instant::now();
+    let built = build.output().context("running lexico build")?;
+    let seconds = started.elapsed().as_secs_f64();
+    if !built.status.success() {
+        bail!("lexico build failed: {}", String::from_utf8_lossy(&built.stderr));
+    }
+    let dump = Command::new(&lexico).args(["dump", "--provenance", "--lexicon"]).arg(&lex).output()?;
+    if !dump.status.success() {
+        bail!("lexico dump failed: {}", String::from_utf8_lossy(&dump.stderr));
+    }
+    let dump = String::from_utf8(dump.stdout)?;
+    // word -> slot
+    let new: HashMap<&str, &str> = dump
+        .lines()
+        .map(|l| {
+            let mut f = l.split('\t');
+            (f.next().unwrap_or(""), f.next().unwrap_or(""))
+        })
+        .collect();
+    let reference = std::fs::read_to_string(root.join("lexicon-src/letterpress-es.txt"))?;
+    let old: HashSet<String> =
+        reference.lines().map(|l| l.trim().to_uppercase()).filter(|l| !l.is_empty()).collect();
+    let both = new.keys().filter(|w| old.contains(**w)).count();
+    let mut only_new: Vec<&str> = new.keys().copied().filter(|w| !old.contains(*w)).collect();
+    let mut only_old: Vec<&str> = old.iter().map(String::as_str).filter(|w| !new.contains_key(w)).collect();
+    only_new.sort_unstable();
+    only_old.sort_unstable();
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b as f64;
+    let mut md = String::new();
+    writeln!(md, "| | words |\n| --- | ---: |")?;
+    writeln!(md, "| built | {} |", new.len())?;
+    writeln!(md, "| reference (default lexicon) | {} |", old.len())?;
+    writeln!(md, "| in both | {both} |")?;
+    writeln!(md, "| only built | {} |", only_new.len())?;
+    writeln!(md, "| only in the reference | {} |", only_old.len())?;
+    writeln!(md, "| the reference's words the build holds | {:.2} % |", pct(both, old.len()))?;
+    writeln!(md, "| the build's words the reference holds | {:.2} % |", pct(both, new.len()))?;
+    writeln!(md, "\nBuild: {seconds:.2} s wall (release binary, including start-up).\n")?;
+    writeln!(md, "```text\n{}```\n", String::from_utf8_lossy(&built.stderr))?;
+    let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for w in &only_new {
+        *kinds.entry(kind(new[w])).or_default() += 1;
+    }
+    writeln!(md, "### Only built, by kind\n\n| kind | words |\n| --- | ---: |")?;
+    for (k, n) in &kinds {
+        writeln!(md, "| {k} | {n} |")?;
+    }
+    let sample = |words: &[&str]| -> String {
+        words.iter().step_by((words.len() / 40).max(1)).copied().collect::<Vec<_>>().join(", ")
+    };
+    writeln!(md, "\nA sample of the words only built: {}", sample(&only_new))?;
+    writeln!(md, "\nA sample of the words only in the reference: {}", sample(&only_old))?;
+    std::fs::write(out.join("conformance-2009.md"), &md)?;
+    print!("{md}");
+    Ok(())
+}
+
+fn run_2016() -> Result<()> {
     let root = crate::root();
     let data = root.join(crate::fise2_dir());
     if !data.join("no-verbos.txt").exists() {

@@ -4,7 +4,8 @@
 //!   `lexicon-src/` from it, recording version and digests.
 //! - `ci`: what CI runs (fmt, clippy, tests).
 //! - `conformance`: build FISE-2 from `../shared/data/fise-2` and compare it with the previous
-//!   edition (`docs/conformance.md`).
+//!   edition (`docs/conformance.md`); `--2009`: rebuild the 2009 edition from the same lists with
+//!   the update lists undone and compare it with the default lexicon.
 //! - `bench`: the performance figures of `docs/performance.md`, with ratios against references.
 //! - `dist`: the distributed binary (static on x86-64 Linux, as `bench` measures it), its
 //!   completion scripts and manual page, in `target/dist/`.
@@ -30,7 +31,7 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance | dist | ci>"
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist | ci>"
             );
             return ExitCode::from(2);
         }

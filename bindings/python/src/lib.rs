@@ -46,7 +46,7 @@ type DerivationRow =
     (u64, Option<String>, String, &'static str, String, String, String, Option<String>, Option<u64>);
 
 /// An enclitic reading: `(base, pronouns, restored, article, derivation)`.
-type EncliticRow = (String, Vec<&'static str>, Option<&'static str>, &'static str, Option<DerivationRow>);
+type EncliticRow = (String, Vec<String>, Option<String>, String, Option<DerivationRow>);
 
 /// An explanation: `(word, valid, reason, lines, derivations, enclitics)`.
 type Explained = (String, bool, &'static str, Vec<String>, Vec<DerivationRow>, Vec<EncliticRow>);
@@ -423,8 +423,8 @@ impl PyLexicon {
                 (
                     a.base.clone(),
                     a.pronouns.clone(),
-                    a.restored,
-                    "17.5",
+                    a.restored.clone(),
+                    a.article.clone(),
                     a.derivation.as_ref().map(derivation_row),
                 )
             })

@@ -60,10 +60,10 @@ judge-link = Judge page
 
 explain-listed = Valid: { $how }.
 explain-listed-bare = Valid: listed (this lexicon records no provenance for it).
-explain-no-tile = Invalid: { $word } has a letter with no tile in the set (K and W have none; art. 11; game art. 10.1).
+explain-no-tile = Invalid: { $word } has a letter with no tile in the set{ $cite }.
 explain-separate-tiles = Invalid: { $first } and { $second } are typed as separate tiles; { $joined } is one tile.
 explain-rejected = Invalid: the rules generated it and rejected it: { $how }.
-explain-enclitic = Invalid as an entry: { $word } = { $base } + { $pronouns }, a verb form with enclitic pronouns, which counts as several words (art. 17.5).
+explain-enclitic = Invalid as an entry: { $word } = { $base } + { $pronouns }, a verb form with enclitic pronouns, which counts as several words (art. { $article }).
 explain-enclitic-restored = The { $letter } of { $base } drops before the pronoun.
 explain-enclitic-base = { $base } is { $how }.
 explain-enclitic-unknown = Only if { $base } is a verb form: this lexicon does not record which words are.
@@ -107,13 +107,6 @@ term-separate-tiles = { $first } and { $second } are separate tiles here; { $joi
 
 ## What the classified verb list says of a verb (code MM-C-P-infinitive)
 
-verb-note-regional = regional Spanish verb, art. 17.11
-verb-note-obsolete = obsolete or germanía verb, art. 17.7
-verb-note-transitive = transitive
-verb-note-intransitive = intransitive
-verb-note-pronominal = pronominal verb, art. 17.10
-verb-note-defective = defective, art. 17.6
-verb-note-impersonal = impersonal, art. 17.8
 
 ## A lexicon's signer (verdict lines and the pages of `lexico serve`; the CSV audit log keeps the English name)
 

@@ -60,10 +60,10 @@ judge-link = Página del juez
 
 explain-listed = Válida: { $how }.
 explain-listed-bare = Válida: figura en el léxico (este léxico no guarda su procedencia).
-explain-no-tile = Inválida: { $word } tiene una letra sin ficha en el juego (la K y la W no tienen; art. 11; reglamento, art. 10.1).
+explain-no-tile = Inválida: { $word } tiene una letra sin ficha en el juego{ $cite }.
 explain-separate-tiles = Inválida: { $first } y { $second } están escritas como fichas separadas; { $joined } es una sola ficha.
 explain-rejected = Inválida: las reglas la generaron y la rechazaron: { $how }.
-explain-enclitic = Inválida como entrada: { $word } = { $base } + { $pronouns }, forma verbal con pronombres enclíticos, que cuenta como varias palabras (art. 17.5).
+explain-enclitic = Inválida como entrada: { $word } = { $base } + { $pronouns }, forma verbal con pronombres enclíticos, que cuenta como varias palabras (art. { $article }).
 explain-enclitic-restored = La { $letter } de { $base } cae ante el pronombre.
 explain-enclitic-base = { $base } es { $how }.
 explain-enclitic-unknown = Solo si { $base } es forma verbal: este léxico no registra qué palabras lo son.
@@ -107,13 +107,6 @@ term-separate-tiles = { $first } y { $second } son aquí fichas separadas; { $jo
 
 ## Lo que dice un verbo de la lista clasificada (código MM-C-P-infinitivo)
 
-verb-note-regional = verbo regional español, art. 17.11
-verb-note-obsolete = verbo desusado o de la germanía, art. 17.7
-verb-note-transitive = transitivo
-verb-note-intransitive = intransitivo
-verb-note-pronominal = verbo pronominal, art. 17.10
-verb-note-defective = defectivo, art. 17.6
-verb-note-impersonal = impersonal, art. 17.8
 
 ## Firmante de un léxico (líneas de veredicto y páginas de `lexico serve`; el registro CSV dice el nombre inglés)
 

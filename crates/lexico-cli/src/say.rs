@@ -11,7 +11,7 @@ use std::error::Error;
 use std::io;
 
 use lexico_lexicon::query::{PatternProblem, QueryError};
-use lexico_lexicon::{Derivation, ExplainError, Explanation, Finding, LexiconError, VerbNote};
+use lexico_lexicon::{CodeNote, Derivation, ExplainData, ExplainError, Explanation, Finding, LexiconError};
 use lexico_tiles::{quoted, shown, TileError};
 
 use crate::i18n::{msg, Arg, Lang};
@@ -252,23 +252,33 @@ pub fn signer(s: &Signer, lang: Lang) -> String {
 }
 
 /// The sentences of an explanation in the catalogue of `lang`, one per finding: what the judge
-/// station's arbiter page shows, and what `lexico explain` prints in Spanish.
-pub fn explanation(e: &Explanation, lang: Lang) -> Vec<String> {
+/// station's arbiter page shows, and what `lexico explain` prints in Spanish. `data` is what the
+/// lexicon's rule set says of the articles and verb codes (its manifest's `explain`).
+pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<String> {
+    let codes = &data.codes;
     let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
     let mut out = Vec::with_capacity(e.findings.len());
     for f in &e.findings {
         out.push(match f {
             Finding::Listed(i) => {
-                t("explain-listed", &[("how", Arg::Str(&describe(&e.derivations[*i], lang)))])
+                t("explain-listed", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, codes)))])
             }
             Finding::ListedBare => t("explain-listed-bare", &[]),
-            Finding::NoTile => t("explain-no-tile", &[("word", Arg::Str(&e.word))]),
+            Finding::NoTile => {
+                let article = &data.no_tile_article;
+                let cite = if article.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", t("derivation-article", &[("article", Arg::Str(article))]))
+                };
+                t("explain-no-tile", &[("word", Arg::Str(&e.word)), ("cite", Arg::Str(&cite))])
+            }
             Finding::SeparateTiles { first, second, joined } => t(
                 "explain-separate-tiles",
                 &[("first", Arg::Str(first)), ("second", Arg::Str(second)), ("joined", Arg::Str(joined))],
             ),
             Finding::Rejected(i) => {
-                t("explain-rejected", &[("how", Arg::Str(&describe(&e.derivations[*i], lang)))])
+                t("explain-rejected", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, codes)))])
             }
             Finding::Enclitic(i) => {
                 let a = &e.enclitics[*i];
@@ -279,9 +289,10 @@ pub fn explanation(e: &Explanation, lang: Lang) -> Vec<String> {
                         ("word", Arg::Str(&e.word)),
                         ("base", Arg::Str(&a.base)),
                         ("pronouns", Arg::Str(&pronouns)),
+                        ("article", Arg::Str(&a.article)),
                     ],
                 );
-                if let Some(letter) = a.restored {
+                if let Some(letter) = a.restored.as_deref() {
                     line.push(' ');
                     line.push_str(&t(
                         "explain-enclitic-restored",
@@ -292,7 +303,7 @@ pub fn explanation(e: &Explanation, lang: Lang) -> Vec<String> {
                 line.push_str(&match &a.derivation {
                     Some(d) => t(
                         "explain-enclitic-base",
-                        &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&describe(d, lang)))],
+                        &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&describe(d, lang, codes)))],
                     ),
                     None => t("explain-enclitic-unknown", &[("base", Arg::Str(&a.base))]),
                 });
@@ -307,23 +318,10 @@ pub fn explanation(e: &Explanation, lang: Lang) -> Vec<String> {
     out
 }
 
-/// The catalogue's id of a verb note.
-fn note_id(note: VerbNote) -> &'static str {
-    match note {
-        VerbNote::Regional => "verb-note-regional",
-        VerbNote::Obsolete => "verb-note-obsolete",
-        VerbNote::Transitive => "verb-note-transitive",
-        VerbNote::Intransitive => "verb-note-intransitive",
-        VerbNote::Pronominal => "verb-note-pronominal",
-        VerbNote::Defective => "verb-note-defective",
-        VerbNote::Impersonal => "verb-note-impersonal",
-    }
-}
-
 /// One derivation in `lang`: slot, entry (with what the verb list says of a verb), rule,
 /// article, the rule's reason, source line. Slot names, rule ids, articles and the rule's reason
 /// are the rule set's, as they are.
-pub fn describe(d: &Derivation, lang: Lang) -> String {
+pub fn describe(d: &Derivation, lang: Lang, codes: &[CodeNote]) -> String {
     let mut s = match &d.entry_text {
         Some(entry) => {
             msg(lang, "derivation-of", &[("slot", Arg::Str(&d.slot.slot)), ("entry", Arg::Str(entry))])
@@ -331,8 +329,12 @@ pub fn describe(d: &Derivation, lang: Lang) -> String {
         None => d.slot.slot.clone(),
     };
     if let Some(entry) = &d.entry_text {
-        let notes: Vec<String> =
-            lexico_lexicon::verb_notes(entry).into_iter().map(|v| msg(lang, note_id(v), &[])).collect();
+        // The rule set's words for the codes: in Spanish when it gives them.
+        let note = |c: &CodeNote| match lang {
+            Lang::Es if !c.note_es.is_empty() => c.note_es.clone(),
+            _ => c.note.clone(),
+        };
+        let notes: Vec<String> = lexico_lexicon::verb_notes(entry, codes).into_iter().map(note).collect();
         if !notes.is_empty() {
             s.push_str(&format!(" ({})", notes.join("; ")));
         }
@@ -467,15 +469,51 @@ mod tests {
 
     #[test]
     fn every_finding_of_an_explanation_gets_a_sentence() {
-        let lex = lexico_lexicon::Lexicon::from_words(["casa", "da", "dame"]).unwrap();
+        let enclitics = lexico_lexicon::Enclitics {
+            article: "17.5".into(),
+            pronouns: vec!["LO".into(), "ME".into()],
+            restore: vec![],
+        };
+        let data = ExplainData {
+            enclitics: Some(enclitics),
+            no_tile_article: "11".into(),
+            ..ExplainData::default()
+        };
+        let lex =
+            lexico_lexicon::Lexicon::from_words_explained(["casa", "da", "dame"], data.clone()).unwrap();
         for word in ["casa", "k", "c", "dámelo", "casita"] {
             let e = lexico_lexicon::explain(&lex, word).unwrap();
-            let es = explanation(&e, Lang::Es);
+            let es = explanation(&e, Lang::Es, &data);
             assert_eq!(es.len(), e.lines.len(), "{word}");
             assert!(
                 es.iter().all(|s| s.starts_with("Válida") || s.starts_with("Inválida")),
                 "{word}: {es:?}"
             );
         }
+        let es = explanation(&lexico_lexicon::explain(&lex, "k").unwrap(), Lang::Es, &data);
+        assert!(es[0].contains("art. 11"), "{es:?}");
+        let es = explanation(&lexico_lexicon::explain(&lex, "dámelo").unwrap(), Lang::Es, &data);
+        assert!(es[0].contains("(art. 17.5)"), "{es:?}");
+    }
+
+    #[test]
+    fn verb_notes_are_said_in_spanish_when_the_rule_set_gives_them() {
+        let note = |value: &str, en: &str, es: &str| CodeNote {
+            field: "model".into(),
+            value: value.into(),
+            note: en.into(),
+            note_es: es.into(),
+        };
+        let codes =
+            [note("88", "regional Spanish verb", "verbo regional español"), note("99", "obsolete", "")];
+        let d = |entry: &str| Derivation {
+            entry: 1,
+            source: None,
+            entry_text: Some(entry.into()),
+            slot: lexico_lexicon::SlotInfo::default(),
+        };
+        assert!(describe(&d("verb 88-1-.-amar"), Lang::Es, &codes).contains("(verbo regional español)"));
+        assert!(describe(&d("verb 88-1-.-amar"), Lang::En, &codes).contains("(regional Spanish verb)"));
+        assert!(describe(&d("verb 99-1-.-amar"), Lang::Es, &codes).contains("(obsolete)"));
     }
 }

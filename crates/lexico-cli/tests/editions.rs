@@ -50,7 +50,7 @@ fn the_annex_and_the_2016_regulation_decide_the_same_sources_differently() {
     std::fs::write(dir.join("no-verbos.txt"), NON_VERBS).unwrap();
     let old = build(&dir, "fise-2009");
     let new = build(&dir, "fise-2016");
-    let words = ["ventiscan", "acalugamos", "baobabes", "baobabs", "amarse", "abandas"];
+    let words = ["ventiscan", "acalugamos", "baobabes", "baobabs", "amarse", "abandas", "amaos"];
 
     let text = explain(&old, &words);
     // Annex 17.5: impersonal verbs in every person; no article limits regional verbs.
@@ -59,12 +59,20 @@ fn the_annex_and_the_2016_regulation_decide_the_same_sources_differently() {
     // Annex 18.5: -b adds -es; 18.1.8: words of envíos pluralise.
     assert!(text.contains("BAOBABES\tinvalid") && text.contains("BAOBABS\tvalid"), "{text}");
     assert!(text.contains("ABANDAS\tvalid"), "{text}");
-    // Annex 17.2: no infinitive with "se" unless the entry has it.
+    // Annex 17.2: no infinitive with "se" unless the entry has it, and enclitics are two words.
     assert!(text.contains("rule enclitic-se-not-in-entry (art. 17.2)"), "{text}");
+    assert!(text.contains("AMAOS = AMAD + OS (the d of AMAD drops before the pronoun): a verb form with enclitic pronouns counts as several words (art. 17.2)"), "{text}");
+    // The notes on a verb entry's codes are the annex's too.
+    assert!(
+        text.contains("verb 88-0-.-acalugar (regional Spanish verb (no article of the annex limits it))"),
+        "{text}"
+    );
 
     let text = explain(&new, &words);
     assert!(text.contains("VENTISCAN\tinvalid"), "{text}");
     assert!(text.contains("rule impersonal-third-singular (art. 17.8)"), "{text}");
+    assert!(text.contains("several words (art. 17.5)"), "{text}");
+    assert!(text.contains("verb 88-0-.-acalugar (regional Spanish verb, art. 17.11)"), "{text}");
     assert!(text.contains("ACALUGAMOS\tinvalid"), "{text}");
     assert!(text.contains("rule regional-infinitive-only (art. 17.11)"), "{text}");
     assert!(text.contains("BAOBABS\tvalid"), "{text}");

@@ -31,6 +31,22 @@ impl nonverbs::PreviousEdition for Previous<'_> {
     }
 }
 
+/// How an explanation names a verb entry: its code as the classified list writes it, and the
+/// line of an undone update list that changed it, if one did.
+fn verb_text(e: &lexico_rules::verbs::VerbEntry, undone_by: Option<&String>) -> String {
+    let mut text = format!("verb {:02}-{}-{}-{}", e.model, e.class, e.property, e.infinitive);
+    if let Some(h) = e.homograph {
+        text.push_str(&format!(" {h}"));
+    }
+    if let Some(f) = &e.forms {
+        text.push_str(&format!("({f})"));
+    }
+    if let Some(at) = undone_by {
+        text.push_str(&format!(", as before the update undone at {at}"));
+    }
+    text
+}
+
 /// Units of work in flight at most: the workers run ahead of the merge by this many units, so
 /// memory stays that of a few units however unequal they are.
 const WINDOW: usize = 8;
@@ -79,7 +95,13 @@ pub(crate) struct Work<'a> {
     pub(crate) listed_words: &'a std::collections::HashSet<&'a str>,
     pub(crate) parsed: &'a [Parsed],
     pub(crate) infos: &'a [SourceInfo],
+    /// The plurals an undone update list added (section 3), without accents: rejected.
+    pub(crate) undone_plurals: &'a crate::undo::UndonePlurals,
 }
+
+/// The rule a form of an undone update list is accepted or rejected by (it cites no article: it
+/// is a change of the sources, not a rule of the regulation).
+const UNDONE_RULE: &str = "undone-update";
 
 /// What a worker keeps between units: the non-verb context of the source it is on.
 #[derive(Default)]
@@ -177,6 +199,73 @@ impl<'a> Work<'a> {
         })
     }
 
+    /// The non-verb context of the worker on `source`, made when it comes to a new source: every
+    /// entry of the non-verb lists (and those an undone update list restores) is listed in it.
+    fn non_verb_context<'s>(
+        &self,
+        source: usize,
+        state: &'s mut WorkerState<'a>,
+    ) -> &'s nonverbs::NonVerbContext<'a> {
+        if state.non_verbs.as_ref().is_none_or(|(s, _)| *s != source) {
+            let plurals = self.plurals.expect("checked when read");
+            let previous = self.previous.map(|l| l as &dyn nonverbs::PreviousEdition);
+            let mut ctx = nonverbs::NonVerbContext::new(plurals, previous, self.updates);
+            ctx.annotate(self.annotations.iter().cloned());
+            for p in self.parsed {
+                match p {
+                    Parsed::NonVerbs(entries) => ctx.list(entries),
+                    Parsed::Undone(r) => ctx.list(&r.non_verbs),
+                    _ => {}
+                }
+            }
+            state.non_verbs = Some((source, ctx));
+        }
+        &state.non_verbs.as_ref().expect("set above").1
+    }
+
+    /// Expands one non-verb entry and files its forms; a plural an undone update list added is
+    /// rejected.
+    fn expand_non_verb(
+        &self,
+        e: &fise::NonVerbEntry,
+        ctx: &nonverbs::NonVerbContext<'a>,
+        sink: &mut Sink<'a>,
+        evidence: &mut EvidenceCounts,
+        source: &str,
+        base: u64,
+    ) -> Result<(), CompileError> {
+        let (mut forms, ev) = nonverbs::expand(e, ctx);
+        for ev in ev {
+            *evidence.entry(ev.name()).or_default() += 1;
+        }
+        if !self.undone_plurals.is_empty() {
+            for f in forms.iter_mut().skip(1) {
+                if f.is_accepted() && self.undone_plurals.contains(&crate::undo::unaccented(&f.text)) {
+                    f.rule = UNDONE_RULE;
+                    f.article = "";
+                    f.verdict = lexico_rules::Verdict::Rejected {
+                        reason:
+                            "a plural the undone update list adds (section 3): not in the edition before it"
+                                .into(),
+                    };
+                }
+            }
+        }
+        let mut text = e.lemma.clone();
+        if let Some(f) = &e.feminine {
+            text.push(' ');
+            text.push_str(f);
+        }
+        if let Some(h) = e.homograph {
+            text.push_str(&format!(" {h}"));
+        }
+        sink.part.describe_entry(base + e.line as u64, format!("non-verb {text}"));
+        for (k, f) in forms.iter().enumerate() {
+            sink.emit(f, k == 0, source, base, e.line as u64)?;
+        }
+        Ok(())
+    }
+
     /// Expands one unit of work and files its forms.
     fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done, CompileError> {
         let p = &self.parsed[unit.source];
@@ -198,31 +287,46 @@ impl<'a> Work<'a> {
             }
             Parsed::VerbUpdates => {}
             Parsed::NonVerbs(entries) => {
-                let plurals = self.plurals.expect("checked when read");
-                if state.non_verbs.as_ref().is_none_or(|(s, _)| *s != unit.source) {
-                    let previous = self.previous.map(|l| l as &dyn nonverbs::PreviousEdition);
-                    let mut ctx = nonverbs::NonVerbContext::new(plurals, previous, self.updates);
-                    ctx.annotate(self.annotations.iter().cloned());
-                    ctx.list(entries);
-                    state.non_verbs = Some((unit.source, ctx));
-                }
-                let (_, ctx) = state.non_verbs.as_ref().expect("set above");
+                let ctx = self.non_verb_context(unit.source, state);
                 for e in &entries[unit.range.clone()] {
-                    let (forms, ev) = nonverbs::expand(e, ctx);
-                    for ev in ev {
-                        *evidence.entry(ev.name()).or_default() += 1;
-                    }
-                    let mut text = e.lemma.clone();
-                    if let Some(f) = &e.feminine {
-                        text.push(' ');
-                        text.push_str(f);
-                    }
-                    if let Some(h) = e.homograph {
-                        text.push_str(&format!(" {h}"));
-                    }
-                    sink.part.describe_entry(info.base + e.line as u64, format!("non-verb {text}"));
-                    for (k, f) in forms.iter().enumerate() {
-                        sink.emit(f, k == 0, source, info.base, e.line as u64)?;
+                    self.expand_non_verb(e, ctx, &mut sink, &mut evidence, source, info.base)?;
+                }
+            }
+            Parsed::Undone(r) => {
+                let (nv, verbs) = (r.non_verbs.len(), r.verbs.len());
+                for i in unit.range.clone() {
+                    if i < nv {
+                        let ctx = self.non_verb_context(unit.source, state);
+                        self.expand_non_verb(
+                            &r.non_verbs[i],
+                            ctx,
+                            &mut sink,
+                            &mut evidence,
+                            source,
+                            info.base,
+                        )?;
+                    } else if i < nv + verbs {
+                        let e = &r.verbs[i - nv];
+                        let Some(v) = &self.rules.verbs else {
+                            return Err(CompileError::Unsupported {
+                                path: format!("{source}:{}", e.line),
+                                kind: "verb (the rule set has no verb rules)",
+                            });
+                        };
+                        sink.part.describe_entry(info.base + e.line as u64, verb_text(e, None));
+                        for f in v.expand(e) {
+                            sink.emit(&f, false, source, info.base, e.line as u64)?;
+                        }
+                    } else {
+                        let (line, word) = &r.plurals[i - nv - verbs];
+                        let f = lexico_rules::Form {
+                            text: word.clone(),
+                            slot: "plural",
+                            rule: UNDONE_RULE,
+                            article: "",
+                            verdict: lexico_rules::Verdict::Accepted,
+                        };
+                        sink.emit(&f, true, source, info.base, *line as u64)?;
                     }
                 }
             }
@@ -254,17 +358,11 @@ impl<'a> Work<'a> {
                     }
                 }
             }
-            Parsed::Verbs(entries) => {
+            Parsed::Verbs(list) => {
                 let v = self.rules.verbs.as_ref().expect("checked when read");
-                for e in &entries[unit.range.clone()] {
-                    let mut text = format!("verb {:02}-{}-{}-{}", e.model, e.class, e.property, e.infinitive);
-                    if let Some(h) = e.homograph {
-                        text.push_str(&format!(" {h}"));
-                    }
-                    if let Some(f) = &e.forms {
-                        text.push_str(&format!("({f})"));
-                    }
-                    sink.part.describe_entry(info.base + e.line as u64, text);
+                for e in &list.entries[unit.range.clone()] {
+                    sink.part
+                        .describe_entry(info.base + e.line as u64, verb_text(e, list.notes.get(&e.line)));
                     for f in v.expand(e) {
                         sink.emit(&f, false, source, info.base, e.line as u64)?;
                     }

@@ -203,18 +203,18 @@ fn admit(
     match tiles.parse_word_into(text, word) {
         Ok(()) => {}
         Err(TileError::Absent { text: t, .. }) => {
-            exclude(format!("'{t}' has no tile"), "alphabet", "11; game art. 10.1");
+            exclude(format!("'{t}' has no tile"), "alphabet", &rules.no_tile_article);
             return false;
         }
         Err(e) => {
-            exclude(e.to_string(), "alphabet", "game art. 10");
+            exclude(e.to_string(), "alphabet", &rules.spelling_article);
             return false;
         }
     }
     let n = word.len();
     if n < rules.min_tiles as usize || n > rules.max_tiles as usize {
         let reason = format!("{n} tiles: words have {} to {} tiles", rules.min_tiles, rules.max_tiles);
-        exclude(reason, "length", "Vocabulario oficial");
+        exclude(reason, "length", &rules.length_article);
         return false;
     }
     true

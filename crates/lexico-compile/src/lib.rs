@@ -32,12 +32,14 @@ mod forms;
 mod read;
 mod restore;
 mod rule_lists;
+mod undo;
 mod warnings;
 mod write;
 
 use lexico_lexicon::{Builder, Lexicon, Manifest};
-use lexico_rules::{fise, lemmas, RuleSet};
+use lexico_rules::{fise, lemmas, RuleError, RuleSet, SourceKind};
 use lexico_tiles::TileSet;
+use sha2::Digest;
 
 pub use error::{CompileError, EvidenceCounts};
 pub use forms::Exclusion;
@@ -115,41 +117,97 @@ pub fn compile(
     meta: Meta,
     progress: Progress<'_>,
 ) -> Result<Compiled, CompileError> {
+    compile_undoing(rules, inputs, &[], previous, meta, progress)
+}
+
+/// Compiles `inputs` as [`compile`] does, after applying the federation's update lists `undo`
+/// in reverse: what they add is taken out of the sources, what they remove is restored, what
+/// they reclassify is put back, so that an edition's lists with its update lists undone are the
+/// sources of the edition before (`lexico build --undo`, see `docs/maintainers.md`). The lists
+/// undone are recorded in the manifest's sources with the role `undone`, after the sources; the
+/// entries they restore name their lines. Each must be a FISE update list
+/// (`ACTUALIZACIÓN DE NO VERBOS`, `ACTUALIZACIÓN DE VERBOS`), given once, and none may also be
+/// a source.
+///
+/// ```
+/// use lexico_compile::{compile_undoing, Input};
+///
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let list = Input { path: "words.txt".into(), bytes: b"casa\nperro\n".to_vec() };
+/// let not_an_update = Input { path: "other.txt".into(), bytes: b"gato\n".to_vec() };
+/// let err = compile_undoing(&rules, &[list], &[not_an_update], None, Default::default(), &mut |_, _, _| {});
+/// assert!(err.err().unwrap().to_string().starts_with("other.txt:1:1: not a FISE update list"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn compile_undoing(
+    rules: &RuleSet,
+    inputs: &[Input],
+    undo: &[Input],
+    previous: Option<&Lexicon>,
+    meta: Meta,
+    progress: Progress<'_>,
+) -> Result<Compiled, CompileError> {
     let tiles = TileSet::parse(&rules.tiles_csv)
         .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
     let mut inputs: Vec<&Input> = inputs.iter().collect();
     // Stable: the same path given twice keeps its places (and is warned about).
     inputs.sort_by(|a, b| a.path.cmp(&b.path));
-    let read::Sources { parsed, infos: mut source_infos, base } = read::read_all(rules, &inputs, progress)?;
+    let undo_lists = read_undo_lists(undo, &inputs)?;
+    let read::Sources { mut parsed, infos: mut source_infos, mut base } =
+        read::read_all(rules, &inputs, progress)?;
     // Each source's warnings, in source order: what reading found now, exclusions after.
     let mut warnings: Vec<Vec<Warning>> = source_infos
         .iter()
         .enumerate()
         .map(|(i, info)| warnings::reading_warnings(&parsed[i], info, &source_infos[..i]))
         .collect();
+    let mut undone_plurals = undo::UndonePlurals::new();
+    for (input, kind, list, lines) in undo_lists {
+        let (restored, not_undone) =
+            undo::apply(&list, &input.path, rules.verbs.as_ref(), &mut parsed, &mut undone_plurals);
+        let mut w = Vec::new();
+        if !not_undone.is_empty() {
+            w.push(Warning::NotUndone {
+                source: input.path.clone(),
+                count: not_undone.len() as u64,
+                lines: not_undone.iter().copied().take(warnings::DUPLICATES_SHOWN).collect(),
+            });
+        }
+        warnings.push(w);
+        parsed.push(Parsed::Undone(restored));
+        source_infos.push(lexico_lexicon::SourceInfo {
+            file: lexico_lexicon::FileDigest {
+                path: input.path.clone(),
+                sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&input.bytes)),
+            },
+            kind: kind.name().to_string(),
+            lines: lines as u64,
+            base,
+            role: "undone".into(),
+        });
+        base += lines as u64;
+    }
     let previous = previous.map(Previous);
-    let needs_plurals = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_) | Parsed::Lemmas(_)));
+    let needs_plurals = parsed.iter().any(|p| match p {
+        Parsed::NonVerbs(_) | Parsed::Lemmas(_) => true,
+        Parsed::Undone(r) => !r.non_verbs.is_empty() || !r.plurals.is_empty(),
+        _ => false,
+    });
     // A lemma-table row for a headword (and homograph number) of a FISE non-verb list annotates
     // that entry; any other row is a lemma of its own.
     let listed: std::collections::HashSet<(&str, Option<u8>)> = parsed
         .iter()
-        .filter_map(|p| match p {
-            Parsed::NonVerbs(e) => Some(e.iter().map(|e| (e.lemma.as_str(), e.homograph))),
-            _ => None,
-        })
+        .filter_map(non_verb_entries)
         .flatten()
+        .map(|e| (e.lemma.as_str(), e.homograph))
         .collect();
     // Every headword and feminine of the non-verb lists: an update list's new entry that none
     // of them repeats is a word of its own.
     let listed_words: std::collections::HashSet<&str> = parsed
         .iter()
-        .filter_map(|p| match p {
-            Parsed::NonVerbs(e) => {
-                Some(e.iter().flat_map(|e| std::iter::once(e.lemma.as_str()).chain(e.feminine.as_deref())))
-            }
-            _ => None,
-        })
+        .filter_map(non_verb_entries)
         .flatten()
+        .flat_map(|e| std::iter::once(e.lemma.as_str()).chain(e.feminine.as_deref()))
         .collect();
     let annotations: Vec<lemmas::LemmaRow> = parsed
         .iter()
@@ -191,6 +249,7 @@ pub fn compile(
         listed_words: &listed_words,
         parsed: &parsed,
         infos: &source_infos,
+        undone_plurals: &undone_plurals,
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);
@@ -216,7 +275,6 @@ pub fn compile(
     warnings::mostly_excluded(&mut warnings, &parsed, &source_infos, &excluded_lines);
     let warnings: Vec<Warning> = warnings.into_iter().flatten().collect();
     let mut sink = Sink::new(rules, &tiles);
-    let mut base = base;
     let non_verb_list = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_)));
     let long = plurals.and_then(|p| p.number_rules().long_masculines.as_ref());
     if let (Some(rule), Some(previous), true) = (long, &previous, non_verb_list) {
@@ -245,6 +303,65 @@ pub fn compile(
     taken += sink.taken;
     let (image, manifest) = write::finish(builder, manifest, &exclusions, taken, progress)?;
     Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings })
+}
+
+/// The non-verb entries a source holds: those of a non-verb list, or those an undone update
+/// list restores.
+fn non_verb_entries(p: &Parsed) -> Option<&[fise::NonVerbEntry]> {
+    match p {
+        Parsed::NonVerbs(e) => Some(e),
+        Parsed::Undone(r) => Some(&r.non_verbs),
+        _ => None,
+    }
+}
+
+/// Reads the update lists to undo, in the byte order of their paths: each with its kind, its
+/// entries and its number of lines. A list that is no FISE update list, that is also a source,
+/// or that is given twice, is an error at its first line.
+fn read_undo_lists<'i>(
+    undo: &'i [Input],
+    inputs: &[&Input],
+) -> Result<Vec<(&'i Input, SourceKind, undo::UndoList, usize)>, CompileError> {
+    let mut undo: Vec<&Input> = undo.iter().collect();
+    undo.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut out = Vec::new();
+    for input in undo {
+        let path = std::path::Path::new(&input.path);
+        if inputs.iter().any(|i| i.path == input.path || i.bytes == input.bytes) {
+            return Err(RuleError::syntax(path, 1, 1, "an update list to undo is not also a source").into());
+        }
+        if out.iter().any(|(i, ..): &(&Input, _, _, _)| i.path == input.path || i.bytes == input.bytes) {
+            return Err(
+                RuleError::syntax(path, 1, 1, "an update list is undone once: it is given twice").into()
+            );
+        }
+        let kind = SourceKind::detect(&input.bytes);
+        let (list, lines) = match kind {
+            SourceKind::FiseNonVerbUpdates => {
+                let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
+                (undo::UndoList::NonVerbs(entries), lines)
+            }
+            SourceKind::FiseVerbUpdates => {
+                let (entries, lines) = fise::read_verb_updates(path, &input.bytes)?;
+                (undo::UndoList::Verbs(entries), lines)
+            }
+            other => {
+                return Err(RuleError::syntax(
+                    path,
+                    1,
+                    1,
+                    format!(
+                        "not a FISE update list (its first line is no 'ACTUALIZACIÓN DE NO VERBOS' or \
+                         'ACTUALIZACIÓN DE VERBOS' title): it reads as a {} list, which cannot be undone",
+                        other.name()
+                    ),
+                )
+                .into())
+            }
+        };
+        out.push((input, kind, list, lines));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -31,10 +31,19 @@ pub(crate) enum Parsed {
     NonVerbs(Vec<fise::NonVerbEntry>),
     NonVerbUpdates(Vec<fise::UpdateEntry>),
     Lemmas(Vec<lemmas::LemmaRow>),
-    Verbs(Vec<verbs::VerbEntry>),
+    Verbs(VerbList),
     /// The verb update list documents changes the classified list already carries: it adds no
     /// word by itself.
     VerbUpdates,
+    /// What an update list given to undo restores (`crate::undo`).
+    Undone(crate::undo::Restored),
+}
+
+/// The classified verb list, and for each entry an undone update list changed (by its line), the
+/// update list's `path:line`.
+pub(crate) struct VerbList {
+    pub entries: Vec<verbs::VerbEntry>,
+    pub notes: std::collections::HashMap<usize, String>,
 }
 
 /// The number of entries a source gave: words of a raw list, lemmas, verbs, update lines.
@@ -44,8 +53,9 @@ pub(crate) fn entries(p: &Parsed) -> usize {
         Parsed::NonVerbs(e) => e.len(),
         Parsed::NonVerbUpdates(e) => e.len(),
         Parsed::Lemmas(rows) => rows.len(),
-        Parsed::Verbs(e) => e.len(),
+        Parsed::Verbs(list) => list.entries.len(),
         Parsed::VerbUpdates => 0,
+        Parsed::Undone(r) => r.len(),
     }
 }
 
@@ -98,7 +108,7 @@ pub(crate) fn read_all(
                         };
                         v.check_entries(path, &entries)?;
                         let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
-                        (Parsed::Verbs(entries), lines)
+                        (Parsed::Verbs(VerbList { entries, notes: Default::default() }), lines)
                     }
                     SourceKind::FiseVerbUpdates => {
                         let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
@@ -118,6 +128,7 @@ pub(crate) fn read_all(
                     kind: kind.name().to_string(),
                     lines: lines as u64,
                     base,
+                    role: String::new(),
                 });
                 base += lines as u64;
                 parsed.push(p);

@@ -117,6 +117,7 @@ pub(crate) fn emit<'a>(
         kind: "previous-edition".into(),
         lines,
         base,
+        role: String::new(),
     });
     Ok((base + lines, found.len() as u64))
 }

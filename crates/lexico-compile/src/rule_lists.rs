@@ -1,6 +1,6 @@
 //! Words the rule set itself names: the regulation's plural lists name words whose singular is
-//! too short to be a word (the letters A, E, O, U: 18.1.2.3), which are in no source list, yet
-//! their plurals are words. They are filed as coming from the rule set's own files.
+//! too short to be a word (the letters A, E, O, U in the 2016 lists), which are in no source
+//! list, yet their plurals are words. They are filed as coming from the rule set's own files.
 
 use std::collections::HashSet;
 
@@ -55,6 +55,7 @@ pub(crate) fn emit<'a>(
             kind: "rule-list".into(),
             lines,
             base,
+            role: String::new(),
         });
         base += lines;
     }

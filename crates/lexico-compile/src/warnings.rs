@@ -65,6 +65,18 @@ pub enum Warning {
         /// The earlier source with the same bytes.
         first: String,
     },
+    /// Lines of an update list given to undo (`--undo`) whose change no source entry carries (a
+    /// verb the classified list does not hold in the class or code the line gives it), or whose
+    /// note names no change of the list's codes: they are not undone. `lines` holds the first
+    /// [`DUPLICATES_SHOWN`] of them.
+    NotUndone {
+        /// The update list's path.
+        source: String,
+        /// How many lines were not undone.
+        count: u64,
+        /// The first of them.
+        lines: Vec<u64>,
+    },
 }
 
 impl std::fmt::Display for Warning {
@@ -88,6 +100,17 @@ impl std::fmt::Display for Warning {
             }
             Warning::SameBytes { source, first } => {
                 write!(f, "{source}: the same bytes as {first}: its entries are read twice")
+            }
+            Warning::NotUndone { source, count, lines } => {
+                let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+                let (s, first) = if *count == 1 { ("", "") } else { ("s", "first ") };
+                let first = if *count as usize > lines.len() { first } else { "" };
+                write!(
+                    f,
+                    "{source}: {count} line{s} not undone: no source entry carries the change, or the \
+                     note names no change of code ({first}at {})",
+                    shown.join(", ")
+                )
             }
         }
     }
@@ -132,11 +155,11 @@ fn duplicates(p: &Parsed) -> (u64, Vec<u64>) {
             let key = lemmas::LemmaRow { line: 0, ..r.clone() };
             (r.line, Cow::Owned(format!("{key:?}")))
         })),
-        Parsed::Verbs(e) => Box::new(e.iter().map(|v| {
+        Parsed::Verbs(list) => Box::new(list.entries.iter().map(|v| {
             let key = verbs::VerbEntry { line: 0, ..v.clone() };
             (v.line, Cow::Owned(format!("{key:?}")))
         })),
-        Parsed::VerbUpdates => Box::new(std::iter::empty()),
+        Parsed::VerbUpdates | Parsed::Undone(_) => Box::new(std::iter::empty()),
     };
     let mut seen = HashSet::new();
     let (mut count, mut lines) = (0, Vec::new());

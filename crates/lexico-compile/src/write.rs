@@ -5,7 +5,10 @@
 use sha2::{Digest, Sha256};
 
 use lexico_lexicon::progress::Progress;
-use lexico_lexicon::{hex, Builder, FileDigest, Lexicon, Manifest, RuleSetInfo, SourceInfo};
+use lexico_lexicon::{
+    hex, Builder, CodeNote, Enclitics, ExplainData, FileDigest, Lexicon, Manifest, Restoration, RuleSetInfo,
+    SourceInfo,
+};
 use lexico_rules::RuleSet;
 
 use crate::forms::Exclusion;
@@ -32,7 +35,41 @@ pub(crate) fn manifest(meta: Meta, rules: &RuleSet, source_infos: Vec<SourceInfo
         sources: source_infos,
         min_tiles: rules.min_tiles,
         max_tiles: rules.max_tiles,
+        explain: explain_data(rules),
         ..Manifest::default()
+    }
+}
+
+/// What the lexicon's explanations are to say that `rules` decides.
+fn explain_data(rules: &RuleSet) -> ExplainData {
+    let e = &rules.explain;
+    ExplainData {
+        no_tile_article: rules.no_tile_article.clone(),
+        enclitics: e.enclitics.as_ref().map(|c| Enclitics {
+            article: c.article.clone(),
+            pronouns: c.pronouns.clone(),
+            restore: c
+                .restore
+                .iter()
+                .map(|r| Restoration {
+                    pronouns: r.pronouns.clone(),
+                    after: r.after.clone(),
+                    add: r.add.clone(),
+                    only: r.only,
+                    min_tiles: r.min_tiles,
+                })
+                .collect(),
+        }),
+        codes: e
+            .code
+            .iter()
+            .map(|c| CodeNote {
+                field: c.field.clone(),
+                value: c.value.clone(),
+                note: c.note.clone(),
+                note_es: c.note_es.clone(),
+            })
+            .collect(),
     }
 }
 

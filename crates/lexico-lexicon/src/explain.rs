@@ -3,18 +3,23 @@
 //! A valid word is explained by every derivation the lexicon records for it. An invalid word gets
 //! the most specific reason that can be checked, first: a letter with no tile, two tiles typed
 //! apart where one tile is spelled the same (`[C][H]URRO`), a form the rules generated and
-//! rejected, an analysis as a verb form with enclitic pronouns (17.5), a length out of bounds,
-//! and last "not in the sources". Nothing is guessed: a lexicon without provenance gets the
-//! checkable part of the answer and says what it cannot tell.
+//! rejected, an analysis as a verb form with enclitic pronouns, a length out of bounds, and last
+//! "not in the sources". Nothing is guessed: a lexicon without provenance gets the checkable part
+//! of the answer and says what it cannot tell.
 //!
 //! An explanation says each thing twice: as a sentence in English ([`Explanation::lines`]) and as
 //! a typed [`Finding`], from which a program says it in another language.
+//!
+//! What the regulation decides comes from the lexicon's manifest ([`ExplainData`], recorded from
+//! its rule set): the enclitic pronouns and their article, the spelling changes undone before
+//! them, the article for a letter with no tile, the notes on a verb entry's codes. A lexicon
+//! whose manifest has none (one made from a plain list of words) gets no enclitic reading.
 
 use lexico_tiles::{Tile, TileError, Word};
 
 use crate::judge::{judge_word, separate_tiles, Verdict, SEPARATE_TILES};
 use crate::kind::{kind_of, Kind};
-use crate::{Derivation, Lexicon, LexiconError};
+use crate::{CodeNote, Derivation, Enclitics, Lexicon, LexiconError, Restoration};
 
 /// Why a word could not be explained: a character that is no tile and no letter, or a lexicon
 /// whose provenance, rejected forms or manifest are damaged (never passed off as "no
@@ -29,17 +34,21 @@ pub enum ExplainError {
     Damaged(#[from] LexiconError),
 }
 
-/// A reading of an invalid word as a verb form followed by enclitic pronouns (17.5): the word
-/// counts as several words, so it is out.
+/// A reading of an invalid word as a verb form followed by enclitic pronouns: the word counts as
+/// several words, so it is out (the rule set names the pronouns and the article, see
+/// [`Enclitics`]).
 ///
 /// ```
-/// use lexico_lexicon::{explain, Lexicon};
+/// use lexico_lexicon::{explain, Enclitics, ExplainData, Lexicon};
 ///
-/// let lex = Lexicon::from_words(["dame", "da"])?;
+/// let pronouns = vec!["LO".into(), "ME".into()];
+/// let enclitics = Some(Enclitics { article: "17.5".into(), pronouns, restore: vec![] });
+/// let lex = Lexicon::from_words_explained(["dame", "da"], ExplainData { enclitics, ..Default::default() })?;
 /// let e = explain(&lex, "dámelo")?;
 /// assert_eq!(e.reason, "enclitic");
 /// let reading = &e.enclitics[0];
-/// assert_eq!((reading.base.as_str(), reading.pronouns.as_slice()), ("DAME", &["LO"][..]));
+/// assert_eq!((reading.base.as_str(), reading.pronouns.as_slice()), ("DAME", &["LO".to_string()][..]));
+/// assert_eq!(reading.article, "17.5");
 /// assert!(reading.derivation.is_none()); // a plain list does not say DAME is a verb form
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -48,9 +57,11 @@ pub struct Enclitic {
     /// The verb form, as the lexicon spells it.
     pub base: String,
     /// The pronouns, in order.
-    pub pronouns: Vec<&'static str>,
+    pub pronouns: Vec<String>,
     /// The spelling adjustment undone (`d` of AMAD + OS, `s` of AMEMOS + NOS), if any.
-    pub restored: Option<&'static str>,
+    pub restored: Option<String>,
+    /// The article that counts the form with its pronouns as several words.
+    pub article: String,
     /// How the base is a verb form, when the lexicon records it.
     pub derivation: Option<Derivation>,
 }
@@ -102,41 +113,6 @@ pub enum Finding {
     Unlisted,
 }
 
-/// What the classified verb list's code (`MM-C-P-infinitive`) says of a verb (see
-/// [`verb_notes`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VerbNote {
-    /// Model 88: a regional Spanish verb (17.11).
-    Regional,
-    /// Model 99: an obsolete or germanía verb (17.7).
-    Obsolete,
-    /// Class 1.
-    Transitive,
-    /// Class 2.
-    Intransitive,
-    /// Classes 3 to 5: pronominal (17.10).
-    Pronominal,
-    /// Property D: defective (17.6).
-    Defective,
-    /// Property I: impersonal (17.8).
-    Impersonal,
-}
-
-impl VerbNote {
-    /// The note in English, as [`describe`] writes it.
-    pub fn english(self) -> &'static str {
-        match self {
-            VerbNote::Regional => "regional Spanish verb, art. 17.11",
-            VerbNote::Obsolete => "obsolete or germanía verb, art. 17.7",
-            VerbNote::Transitive => "transitive",
-            VerbNote::Intransitive => "intransitive",
-            VerbNote::Pronominal => "pronominal verb, art. 17.10",
-            VerbNote::Defective => "defective, art. 17.6",
-            VerbNote::Impersonal => "impersonal, art. 17.8",
-        }
-    }
-}
-
 /// Everything said about one word.
 ///
 /// ```
@@ -170,9 +146,6 @@ pub struct Explanation {
     pub findings: Vec<Finding>,
 }
 
-/// The enclitic pronouns of 17.5, longest first so LOS is tried before OS.
-const PRONOUNS: [&str; 11] = ["LOS", "LAS", "LES", "NOS", "ME", "TE", "SE", "LO", "LA", "LE", "OS"];
-
 /// Explains one typed word. Fails on a character that is neither a tile nor a letter, and on a
 /// lexicon whose provenance, rejected forms or manifest are damaged.
 ///
@@ -180,6 +153,8 @@ const PRONOUNS: [&str; 11] = ["LOS", "LAS", "LES", "NOS", "ME", "TE", "SE", "LO"
 pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
     let mut tiles = Word::new();
     let (word, verdict) = judge_word(lex, text, &mut tiles)?;
+    let m = lex.manifest()?;
+    let codes = &m.explain.codes;
     let mut e = Explanation {
         word,
         valid: verdict == Verdict::Valid,
@@ -201,7 +176,7 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
                 e.lines.push("in: listed (this lexicon records no provenance for it)".into());
                 e.findings.push(Finding::ListedBare);
             } else {
-                e.lines = ds.iter().map(|d| format!("in: {}", describe(d))).collect();
+                e.lines = ds.iter().map(|d| format!("in: {}", describe(d, codes))).collect();
                 e.findings = (0..ds.len()).map(Finding::Listed).collect();
                 e.derivations = ds;
             }
@@ -209,10 +184,9 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
         }
         Verdict::Invalid("no-tile") => {
             e.reason = "no-tile";
-            e.lines.push(format!(
-                "out: {} has a letter with no tile in the set (K and W have none; art. 11; game art. 10.1)",
-                e.word
-            ));
+            let article = &m.explain.no_tile_article;
+            let cite = if article.is_empty() { String::new() } else { format!(" (art. {article})") };
+            e.lines.push(format!("out: {} has a letter with no tile in the set{cite}", e.word));
             e.findings.push(Finding::NoTile);
             return Ok(e);
         }
@@ -242,20 +216,22 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
         e.lines.extend(
             rejections
                 .iter()
-                .map(|d| format!("out: the rules generated it and rejected it: {}", describe(d))),
+                .map(|d| format!("out: the rules generated it and rejected it: {}", describe(d, codes))),
         );
         e.findings.extend((0..rejections.len()).map(Finding::Rejected));
         e.derivations = rejections;
     }
-    e.enclitics = enclitics(lex, &tiles);
+    e.enclitics = match &m.explain.enclitics {
+        Some(data) => enclitics(lex, &tiles, data),
+        None => Vec::new(),
+    };
     for (i, a) in e.enclitics.iter().enumerate() {
         if e.reason == "listed" {
             e.reason = "enclitic";
         }
-        e.lines.push(describe_enclitic(&e.word, a));
+        e.lines.push(describe_enclitic(&e.word, a, codes));
         e.findings.push(Finding::Enclitic(i));
     }
-    let m = lex.manifest()?;
     let (min, max) = (m.min_tiles as usize, m.max_tiles as usize);
     if tiles.len() < min || tiles.len() > max {
         if e.reason == "listed" {
@@ -279,12 +255,13 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
     Ok(e)
 }
 
-/// One derivation in a sentence: slot, entry, rule, article, reason, source line.
-pub fn describe(d: &Derivation) -> String {
+/// One derivation in a sentence: slot, entry (with the notes `codes` gives on a verb entry's
+/// codes, see [`ExplainData`]), rule, article, reason, source line.
+pub fn describe(d: &Derivation, codes: &[CodeNote]) -> String {
     let mut s = d.slot.slot.clone();
     if let Some(text) = &d.entry_text {
         s.push_str(&format!(" of {text}"));
-        let notes: Vec<&str> = verb_notes(text).into_iter().map(VerbNote::english).collect();
+        let notes: Vec<&str> = verb_notes(text, codes).into_iter().map(|c| c.note.as_str()).collect();
         if !notes.is_empty() {
             s.push_str(&format!(" ({})", notes.join("; ")));
         }
@@ -305,9 +282,25 @@ pub fn describe(d: &Derivation) -> String {
     s
 }
 
-/// What the classified verb list's code (`MM-C-P-infinitive`) in a derivation's entry text
-/// (`verb 88-1-N-amar`) says about the verb; nothing for another entry.
-pub fn verb_notes(text: &str) -> Vec<VerbNote> {
+/// What the rule set says (`codes`) of the codes of a classified verb list's entry
+/// (`MM-C-P-infinitive`) in a derivation's entry text (`verb 88-1-.-amar`): the model's, then the
+/// class's, then the property's notes; nothing for another entry.
+///
+/// ```
+/// use lexico_lexicon::{verb_notes, CodeNote};
+///
+/// let note = |field: &str, value: &str, text: &str| CodeNote {
+///     field: field.into(),
+///     value: value.into(),
+///     note: text.into(),
+///     ..CodeNote::default()
+/// };
+/// let codes = [note("model", "88", "regional"), note("class", "1", "transitive")];
+/// let notes: Vec<&str> = verb_notes("verb 88-1-.-amar", &codes).iter().map(|c| c.note.as_str()).collect();
+/// assert_eq!(notes, ["regional", "transitive"]);
+/// assert!(verb_notes("non-verb casa", &codes).is_empty());
+/// ```
+pub fn verb_notes<'c>(text: &str, codes: &'c [CodeNote]) -> Vec<&'c CodeNote> {
     let Some(code) = text.strip_prefix("verb ") else {
         return Vec::new();
     };
@@ -316,34 +309,22 @@ pub fn verb_notes(text: &str) -> Vec<VerbNote> {
         return Vec::new();
     };
     let mut notes = Vec::new();
-    match model {
-        "88" => notes.push(VerbNote::Regional),
-        "99" => notes.push(VerbNote::Obsolete),
-        _ => {}
-    }
-    match class {
-        "1" => notes.push(VerbNote::Transitive),
-        "2" => notes.push(VerbNote::Intransitive),
-        "3" | "4" | "5" => notes.push(VerbNote::Pronominal),
-        _ => {}
-    }
-    match property {
-        "D" => notes.push(VerbNote::Defective),
-        "I" => notes.push(VerbNote::Impersonal),
-        _ => {}
+    for (field, value) in [("model", model), ("class", class), ("property", property)] {
+        notes.extend(codes.iter().filter(|c| c.field == field && c.value == value));
     }
     notes
 }
 
-/// An enclitic reading in a sentence, for the explanation of `word`.
-pub fn describe_enclitic(word: &str, a: &Enclitic) -> String {
+/// An enclitic reading in a sentence, for the explanation of `word` (`codes`: as for
+/// [`describe`]).
+pub fn describe_enclitic(word: &str, a: &Enclitic, codes: &[CodeNote]) -> String {
     let mut s = format!("out: {word} = {} + {}", a.base, a.pronouns.join(" + "));
-    if let Some(letter) = a.restored {
+    if let Some(letter) = &a.restored {
         s.push_str(&format!(" (the {letter} of {} drops before the pronoun)", a.base));
     }
-    s.push_str(": a verb form with enclitic pronouns counts as several words (art. 17.5");
+    s.push_str(&format!(": a verb form with enclitic pronouns counts as several words (art. {}", a.article));
     match &a.derivation {
-        Some(d) => s.push_str(&format!("); {} is {}", a.base, describe(d))),
+        Some(d) => s.push_str(&format!("); {} is {}", a.base, describe(d, codes))),
         None => s.push_str(&format!(
             "), if {} is a verb form: this lexicon does not record which words are verb forms",
             a.base
@@ -352,19 +333,28 @@ pub fn describe_enclitic(word: &str, a: &Enclitic) -> String {
     s
 }
 
-/// Every reading of `word` as a valid verb form followed by one to three enclitic pronouns.
-fn enclitics(lex: &Lexicon, word: &[Tile]) -> Vec<Enclitic> {
+/// Every reading of `word` as a valid verb form followed by one to three of the enclitic
+/// pronouns `data` names, with its spelling changes undone.
+fn enclitics(lex: &Lexicon, word: &[Tile], data: &Enclitics) -> Vec<Enclitic> {
     let set = lex.tiles();
     let parse = |s: &str| set.parse_word(s).ok();
-    let pronouns: Vec<(&'static str, Word)> = PRONOUNS.iter().filter_map(|&p| Some((p, parse(p)?))).collect();
-    let (Some(d), Some(s)) = (set.tile_named("D"), set.tile_named("S")) else {
-        return Vec::new();
-    };
-    let vowels: Vec<Tile> = ["A", "E", "I", "O", "U"].iter().filter_map(|v| set.tile_named(v)).collect();
-    let mo = parse("MO").unwrap_or_default();
+    let pronouns: Vec<(&str, Word)> =
+        data.pronouns.iter().filter_map(|p| Some((p.as_str(), parse(p)?))).collect();
+    // Each restoration with its endings and what it puts back, in tiles.
+    let restore: Vec<(&Restoration, Vec<Word>, Word)> = data
+        .restore
+        .iter()
+        .filter_map(|r| {
+            Some((
+                r,
+                r.after.iter().filter_map(|a| parse(a)).collect(),
+                parse(&r.add).or_else(|| r.add.is_empty().then(Word::new))?,
+            ))
+        })
+        .collect();
     let mut out: Vec<Enclitic> = Vec::new();
     // (remaining word, pronouns stripped so far, innermost first)
-    let mut todo: Vec<(Word, Vec<&'static str>)> = vec![(word.to_vec(), Vec::new())];
+    let mut todo: Vec<(Word, Vec<&str>)> = vec![(word.to_vec(), Vec::new())];
     while let Some((rest, stripped)) = todo.pop() {
         if stripped.len() == 3 {
             continue;
@@ -376,23 +366,33 @@ fn enclitics(lex: &Lexicon, word: &[Tile]) -> Vec<Enclitic> {
             }
             let mut prons = vec![*p];
             prons.extend(stripped.iter().copied());
-            // Before OS the d of the imperative drops (AMAD + OS = AMAOS): after a vowel only
-            // the restored form is a reading.
-            // It stays only in IDOS (ID + OS), so MEDRADOS is no MEDRAD + OS.
-            let mut candidates = vec![(base.to_vec(), None)];
-            if *p == "OS" && base.last().is_some_and(|t| vowels.contains(t)) {
-                candidates = vec![([base, &[d]].concat(), Some("d"))];
-            } else if *p == "OS" && base.last() == Some(&d) && base.len() > 2 {
-                candidates.clear();
-            }
-            if (*p == "NOS" || *p == "SE") && base.ends_with(&mo) {
-                candidates.push(([base, &[s]].concat(), Some("s")));
+            let mut candidates: Vec<(Word, Option<String>)> = vec![(base.to_vec(), None)];
+            for (r, after, add) in &restore {
+                let applies = r.pronouns.iter().any(|x| x == p)
+                    && base.len() >= r.min_tiles
+                    && after.iter().any(|a| base.ends_with(a));
+                if !applies {
+                    continue;
+                }
+                if r.only {
+                    candidates.clear();
+                }
+                if !add.is_empty() {
+                    candidates.push(([base, add].concat(), Some(r.add.to_lowercase())));
+                }
             }
             for (cand, restored) in candidates {
                 if let Some(derivation) = verb_form(lex, &cand) {
                     let spelled = set.spell(&cand);
-                    if !out.iter().any(|a| a.base == spelled && a.pronouns == prons) {
-                        out.push(Enclitic { base: spelled, pronouns: prons.clone(), restored, derivation });
+                    let pronouns: Vec<String> = prons.iter().map(|p| p.to_string()).collect();
+                    if !out.iter().any(|a| a.base == spelled && a.pronouns == pronouns) {
+                        out.push(Enclitic {
+                            base: spelled,
+                            pronouns,
+                            restored,
+                            article: data.article.clone(),
+                            derivation,
+                        });
                     }
                 }
             }

@@ -124,6 +124,28 @@ impl Lexicon {
         I: IntoIterator,
         I::Item: AsWord,
     {
+        Lexicon::from_words_explained(words, crate::ExplainData::default())
+    }
+
+    /// A lexicon of `words`, as [`Lexicon::from_words`] makes it, whose explanations say what
+    /// `explain` says (the enclitic pronouns and articles of a rule set, see
+    /// [`ExplainData`](crate::ExplainData)).
+    ///
+    /// ```
+    /// use lexico_lexicon::{explain, Enclitics, ExplainData, Lexicon};
+    ///
+    /// let enclitics = Enclitics { article: "17.5".into(), pronouns: vec!["LO".into()], restore: vec![] };
+    /// let data = ExplainData { enclitics: Some(enclitics), ..ExplainData::default() };
+    /// let lex = Lexicon::from_words_explained(["dame"], data)?;
+    /// assert_eq!(explain(&lex, "dámelo")?.reason, "enclitic");
+    /// assert_eq!(explain(&Lexicon::from_words(["dame"])?, "dámelo")?.reason, "unlisted");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_words_explained<I>(words: I, explain: crate::ExplainData) -> Result<Lexicon, FromWordsError>
+    where
+        I: IntoIterator,
+        I::Item: AsWord,
+    {
         let set = TileSet::spanish();
         let mut builder = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
         let slot = builder.slot(SlotInfo {
@@ -143,6 +165,7 @@ impl Lexicon {
             name: FROM_WORDS_NAME.into(),
             min_tiles: 1,
             max_tiles: MAX_WORD_TILES as u8,
+            explain,
             ..Manifest::default()
         };
         Ok(Lexicon::from_vec(builder.finish(manifest)?)?)

@@ -64,7 +64,7 @@ pub use builder::{hex, Builder, Part};
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
 pub use explain::{
-    describe, describe_enclitic, explain, verb_notes, Enclitic, ExplainError, Explanation, Finding, VerbNote,
+    describe, describe_enclitic, explain, verb_notes, Enclitic, ExplainError, Explanation, Finding,
 };
 pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
 pub use judge::{
@@ -73,6 +73,8 @@ pub use judge::{
 };
 pub use kind::{kind_of, Kind};
 pub use lexicon::{Checker, Derivation, Lexicon};
-pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
+pub use manifest::{
+    CodeNote, Enclitics, ExplainData, FileDigest, Manifest, Restoration, RuleSetInfo, SourceInfo,
+};
 pub use provenance::{Code, SlotInfo};
 pub use words::{pattern_words, regex_words, valid_many, BadWord, Words};

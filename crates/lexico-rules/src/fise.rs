@@ -188,6 +188,197 @@ fn section_of(line: &str) -> Option<UpdateSection> {
     })
 }
 
+/// The sections of the verb update list (`ACTUALIZACIÓN DE VERBOS`), by what they change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VerbUpdateSection {
+    /// 1. NUEVOS: new verbs.
+    New,
+    /// 2. SUPRIMIDOS: removed verbs.
+    Removed,
+    /// 3. REGIONALES ESPAÑOLES: verbs now coded regional.
+    Regional,
+    /// 4. DE USADO A DESUSADO: verbs now coded obsolete.
+    BecameObsolete,
+    /// 5. DE DESUSADO A USADO: verbs no longer coded obsolete.
+    BecameCurrent,
+    /// 6.–11. A change of class, from the first class to the second (`TRANSITIVO`,
+    /// `INTRANSITIVO`, `PRONOMINAL`).
+    Class(VerbClass, VerbClass),
+    /// 12. CAMBIOS EN FORMAS: a change of model or forms, told by the line's note.
+    Forms,
+}
+
+/// A class of the verb update list's sections 6–11.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VerbClass {
+    /// Transitive (class 1 of the classified list).
+    Transitive,
+    /// Intransitive (class 2).
+    Intransitive,
+    /// Pronominal (classes 3, 4 and 5).
+    Pronominal,
+}
+
+/// One verb of the verb update list: `bunkerizar (no usable por tener k)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerbUpdate {
+    pub line: usize,
+    pub section: VerbUpdateSection,
+    /// 1, 2 or 3, from the sub-heading the line is under (`Primera conjugación`).
+    pub conjugation: u8,
+    /// The sub-heading of section 1 the line is under, if any (`Pronominales`).
+    pub class: Option<VerbClass>,
+    /// The infinitive as written, with "se" for a pronominal entry.
+    pub infinitive: String,
+    /// The parenthesised note, if any, without its brackets.
+    pub note: String,
+}
+
+/// What a line of section 12 (`CAMBIOS EN FORMAS`) says changed, when its note says it in a
+/// way the classified list's codes carry. (`impersonal, queda sin formas plurales` is not one:
+/// the verb keeps its code I, and the rule set says what I admits.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormsChange {
+    /// `conjugado ahora también como regular`: now property R.
+    NowAlsoRegular,
+    /// `conjugado ahora solo como "contar"`: no longer property R.
+    NowOnlyItsModel,
+    /// `usado ahora solo en infinitivo y en tercera persona`: now property D.
+    NowDefective,
+}
+
+impl VerbUpdate {
+    /// What a line of section 12 changed, when its note names a change of the list's codes
+    /// (see [`FormsChange`]); `None` for any other line.
+    pub fn forms_change(&self) -> Option<FormsChange> {
+        if self.section != VerbUpdateSection::Forms {
+            return None;
+        }
+        let n = self.note.as_str();
+        if n.starts_with("conjugado ahora también como regular") {
+            Some(FormsChange::NowAlsoRegular)
+        } else if n.starts_with("conjugado ahora solo como \"") {
+            Some(FormsChange::NowOnlyItsModel)
+        } else if n.starts_with("usado ahora") {
+            Some(FormsChange::NowDefective)
+        } else {
+            None
+        }
+    }
+
+    /// The infinitive without the enclitic "se" of a pronominal entry.
+    pub fn verb(&self) -> &str {
+        let is_inf = |v: &str| ["ar", "er", "ir", "ír"].iter().any(|e| v.ends_with(e));
+        self.infinitive.strip_suffix("se").filter(|v| is_inf(v)).unwrap_or(&self.infinitive)
+    }
+}
+
+/// Reads the verb update list. Returns the verbs and the number of lines of the file. A section
+/// title the reader does not know, a verb before any section or conjugation sub-heading, and a
+/// verb that is no infinitive of its conjugation are errors at their line and column.
+pub fn read_verb_updates(path: &Path, bytes: &[u8]) -> Result<(Vec<VerbUpdate>, usize), RuleError> {
+    let (body, total) = body(path, bytes)?;
+    let mut section = None;
+    let mut conjugation = None;
+    let mut class = None;
+    let mut out = Vec::new();
+    for (n, line) in body {
+        let upper = line.to_uppercase();
+        if upper.split_once(". ").is_some_and(|(d, _)| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+        {
+            let Some(s) = verb_section_of(&upper) else {
+                return Err(RuleError::syntax(
+                    path,
+                    n,
+                    1,
+                    format!("unknown section {} of a verb update list", quoted(&line)),
+                ));
+            };
+            (section, conjugation, class) = (Some(s), None, None);
+            continue;
+        }
+        if line.starts_with('(') || upper == "NINGÚN VERBO" {
+            continue;
+        }
+        if let Some(c) = ["PRIMERA CONJUGACIÓN", "SEGUNDA CONJUGACIÓN", "TERCERA CONJUGACIÓN"]
+            .iter()
+            .position(|h| upper == *h)
+        {
+            (conjugation, class) = (Some(c as u8 + 1), None);
+            continue;
+        }
+        if let Some(c) = [
+            ("TRANSITIVOS", VerbClass::Transitive),
+            ("INTRANSITIVOS", VerbClass::Intransitive),
+            ("PRONOMINALES", VerbClass::Pronominal),
+        ]
+        .iter()
+        .find_map(|(h, c)| (upper == *h).then_some(*c))
+        {
+            class = Some(c);
+            continue;
+        }
+        let (Some(sec), Some(conj)) = (section, conjugation) else {
+            return Err(RuleError::syntax(
+                path,
+                n,
+                1,
+                "a verb before its section and conjugation headings (`1. NUEVOS`, `Primera conjugación`)",
+            ));
+        };
+        let (word, note) = match line.find('(') {
+            Some(i) => (line[..i].trim(), line[i + 1..].trim_end().trim_end_matches(')').trim()),
+            None => (line.trim(), ""),
+        };
+        let update = VerbUpdate {
+            line: n,
+            section: sec,
+            conjugation: conj,
+            class,
+            infinitive: word.to_string(),
+            note: note.to_string(),
+        };
+        let endings: &[&str] = match conj {
+            1 => &["ar"],
+            2 => &["er"],
+            _ => &["ir", "ír"],
+        };
+        if !is_word(word) || !endings.iter().any(|e| update.verb().ends_with(e)) {
+            return Err(RuleError::syntax(
+                path,
+                n,
+                1,
+                format!("expected an infinitive of the conjugation {conj}, found {}", quoted(word)),
+            ));
+        }
+        out.push(update);
+    }
+    Ok((out, total))
+}
+
+fn verb_section_of(upper: &str) -> Option<VerbUpdateSection> {
+    use VerbClass::*;
+    let title = upper.split_once(". ")?.1.trim();
+    let class = |s: &str| match s {
+        "TRANSITIVO" => Some(Transitive),
+        "INTRANSITIVO" => Some(Intransitive),
+        "PRONOMINAL" => Some(Pronominal),
+        _ => None,
+    };
+    Some(match title {
+        "NUEVOS" => VerbUpdateSection::New,
+        "SUPRIMIDOS" => VerbUpdateSection::Removed,
+        "REGIONALES ESPAÑOLES" => VerbUpdateSection::Regional,
+        "DE USADO A DESUSADO" => VerbUpdateSection::BecameObsolete,
+        "DE DESUSADO A USADO" => VerbUpdateSection::BecameCurrent,
+        "CAMBIOS EN FORMAS" => VerbUpdateSection::Forms,
+        t => {
+            let (from, to) = t.strip_prefix("DE ")?.split_once(" A ")?;
+            VerbUpdateSection::Class(class(from)?, class(to)?)
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,6 +441,51 @@ mod tests {
                 (Removed, "abacora", vec![]),
                 (AddedAlreadyValid, "abarque", vec![]),
             ]
+        );
+    }
+
+    #[test]
+    fn verb_update_sections_headings_and_notes() {
+        let text = "LEXIC\u{d3}N FISE 2: ACTUALIZACI\u{d3}N DE VERBOS\r\n1. NUEVOS\r\n#\r\n\
+            1. NUEVOS\r\n\r\nPrimera conjugaci\u{f3}n\r\n\r\nTransitivos\r\n\r\nablucionar\r\n\
+            bunkerizar (no usable por tener k)\r\nPronominales\r\nningún verbo\r\n\
+            Segunda conjugaci\u{f3}n\r\nPronominales\r\nautoabastecerse (conjugado como \"agradecer\")\r\n\
+            2. SUPRIMIDOS\r\nTercera conjugaci\u{f3}n\r\nafre\u{f1}ir\r\n\
+            8. DE TRANSITIVO A PRONOMINAL\r\n(Con uso actual y no regional espa\u{f1}ol)\r\nPrimera conjugaci\u{f3}n\r\nacorarse\r\n\
+            12. CAMBIOS EN FORMAS\r\nPrimera conjugaci\u{f3}n\r\nbrisar (impersonal, queda sin formas plurales)\r\n#\r\nFirma\r\n";
+        let (updates, total) = read_verb_updates(Path::new("v.txt"), &latin1(text)).unwrap();
+        let got: Vec<_> = updates
+            .iter()
+            .map(|u| (u.line, u.section, u.conjugation, u.class, u.verb(), u.note.as_str()))
+            .collect();
+        use VerbClass::*;
+        use VerbUpdateSection::*;
+        assert_eq!(
+            got,
+            [
+                (10, New, 1, Some(Transitive), "ablucionar", ""),
+                (11, New, 1, Some(Transitive), "bunkerizar", "no usable por tener k"),
+                (16, New, 2, Some(Pronominal), "autoabastecer", "conjugado como \"agradecer\""),
+                (19, Removed, 3, None, "afreñir", ""),
+                (23, Class(Transitive, Pronominal), 1, None, "acorar", ""),
+                (26, Forms, 1, None, "brisar", "impersonal, queda sin formas plurales"),
+            ]
+        );
+        assert_eq!(updates[2].infinitive, "autoabastecerse");
+        assert_eq!(total, 28);
+    }
+
+    #[test]
+    fn a_verb_update_list_out_of_shape_is_reported_at_its_line() {
+        let head = "LEXIC\u{d3}N FISE 2: ACTUALIZACI\u{d3}N DE VERBOS\r\n#\r\n";
+        let err = |body: &str| {
+            read_verb_updates(Path::new("v.txt"), &latin1(&format!("{head}{body}"))).unwrap_err().to_string()
+        };
+        assert_eq!(err("13. OTROS\r\n"), "v.txt:3:1: unknown section '13. OTROS' of a verb update list");
+        assert!(err("1. NUEVOS\r\nablucionar\r\n").starts_with("v.txt:4:1: a verb before its section"));
+        assert_eq!(
+            err("2. SUPRIMIDOS\r\nSegunda conjugaci\u{f3}n\r\nabachar\r\n"),
+            "v.txt:5:1: expected an infinitive of the conjugation 2, found 'abachar'"
         );
     }
 }

@@ -23,6 +23,7 @@
 
 pub mod embedded;
 pub mod error;
+pub mod explain;
 pub mod files;
 // The readers of the FISE lists, the non-verb expansion and the plural engine do not yet document
 // every public field.

@@ -47,6 +47,16 @@ pub struct RuleSet {
     pub verbs: Option<crate::verbs::VerbRules>,
     /// Every file read, relative to the rule-set folder, with its bytes (for digests).
     pub files: Vec<(String, Vec<u8>)>,
+    /// The article cited when a word has a letter with no tile (`ruleset.toml`,
+    /// `no_tile_article`; empty if none).
+    pub no_tile_article: String,
+    /// The article cited when a word has a character that is no letter of the tile set
+    /// (`spelling_article`).
+    pub spelling_article: String,
+    /// The article cited when a word has too few or too many tiles (`length_article`).
+    pub length_article: String,
+    /// What explanations say that the rule set decides (`explain`, see [`crate::explain`]).
+    pub explain: crate::explain::ExplainRules,
 }
 
 /// What a rule set says it is (`ruleset.toml`): see [`RuleSet::identity`].
@@ -103,6 +113,14 @@ struct ManifestFile {
     plurals: Option<Spanned<String>>,
     #[serde(default)]
     verbs: Option<Spanned<String>>,
+    #[serde(default)]
+    explain: Option<Spanned<String>>,
+    #[serde(default)]
+    no_tile_article: String,
+    #[serde(default)]
+    spelling_article: String,
+    #[serde(default)]
+    length_article: String,
 }
 
 #[derive(Deserialize)]
@@ -143,6 +161,7 @@ impl RuleSet {
             manifest.screening.as_ref(),
             manifest.plurals.as_ref(),
             manifest.verbs.as_ref(),
+            manifest.explain.as_ref(),
         ];
         for name in named.into_iter().flatten() {
             inside_the_folder(src, &files[0].1, name)?;
@@ -184,6 +203,23 @@ impl RuleSet {
             load_folder(src, manifest.plurals.as_ref(), &mut files, crate::plural::Plurals::load_from)?;
         let verbs =
             load_folder(src, manifest.verbs.as_ref(), &mut files, crate::verbs::VerbRules::load_from)?;
+        let explain: crate::explain::ExplainRules = match manifest.explain.as_ref().map(Spanned::get_ref) {
+            Some(name) => read_toml(src, name, &mut files)?,
+            None => Default::default(),
+        };
+        if let Some(c) =
+            explain.code.iter().find(|c| !["model", "class", "property"].contains(&c.field.as_str()))
+        {
+            let name = manifest.explain.as_ref().map(Spanned::get_ref).expect("read above");
+            let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
+            let (line, column) = locate(&text, &format!("\"{}\"", c.field));
+            return Err(RuleError::syntax(
+                src.path(name),
+                line,
+                column,
+                format!("code field {} is none of model, class, property", quoted(&c.field)),
+            ));
+        }
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 src.path("ruleset.toml"),
@@ -206,6 +242,10 @@ impl RuleSet {
             plurals,
             verbs,
             files,
+            no_tile_article: manifest.no_tile_article,
+            spelling_article: manifest.spelling_article,
+            length_article: manifest.length_article,
+            explain,
         })
     }
 

@@ -53,6 +53,12 @@ pub struct Args {
     /// `default` (or `embedded`) for the lexicon embedded in the binary.
     #[arg(long, value_name = "LEXICON")]
     pub previous: Option<PathBuf>,
+    /// A federation update list to apply in reverse (repeatable): what it adds is taken out of the
+    /// sources, what it removes is restored, what it reclassifies is put back, so the 2016 lists
+    /// with both 2016 update lists undone are the 2009 sources. Recorded in the manifest's
+    /// sources with the role `undone` (see docs/maintainers.md).
+    #[arg(long = "undo", value_name = "UPDATE_LIST")]
+    pub undo: Vec<PathBuf>,
     /// The lexicon's name, recorded in its manifest.
     #[arg(long, default_value = "unnamed")]
     pub name: String,
@@ -109,6 +115,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), inputs)
     });
     let (rules, (inputs, folders)) = (rules?, inputs?);
+    let undo = args
+        .undo
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).with_context(|| format!("--undo {}", p.display()))?;
+            Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
+        })
+        .collect::<Result<Vec<Input>>>()?;
     let stem = files::release_stem(&args.name, &args.edition, &args.version);
     let output = match (&args.output, &args.release_dir) {
         (Some(o), _) => o.clone(),
@@ -132,11 +146,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(p) => Some(lexico_store::open_named(p.as_os_str()).context("--previous")?.lexicon),
         None => None,
     };
-    let compiled = compile::compile(&rules, &inputs, previous.as_ref(), meta, &mut |phase, done, total| {
-        if let Some(bar) = &mut bar {
-            bar.show(phase, done, total);
-        }
-    });
+    let compiled = compile::compile_undoing(
+        &rules,
+        &inputs,
+        &undo,
+        previous.as_ref(),
+        meta,
+        &mut |phase, done, total| {
+            if let Some(bar) = &mut bar {
+                bar.show(phase, done, total);
+            }
+        },
+    );
     if let Some(bar) = &mut bar {
         bar.finish();
     }

@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::{explain, kind_of, Derivation, ExplainError, Explanation, Lexicon};
+use lexico_lexicon::{explain, kind_of, Derivation, ExplainData, ExplainError, Explanation, Lexicon};
 use serde_json::json;
 
 use crate::i18n::{msg, Lang};
@@ -40,6 +40,7 @@ const FIELDS: Fields = Fields {
 /// if some word could not be read.
 pub fn run_words(lex: &Lexicon, words: &[OsString], format: Format) -> Result<ExitCode> {
     let mut out = Out::new(format);
+    let data = &lex.manifest()?.explain;
     let mut all_valid = true;
     let errors = input::each(words, &mut out, &FIELDS, |text, out| {
         // A word that is no word is that input's error row; a damaged lexicon stops the batch.
@@ -48,7 +49,7 @@ pub fn run_words(lex: &Lexicon, words: &[OsString], format: Format) -> Result<Ex
             ExplainError::Damaged(e) => input::Fault::Stop(e.into()),
         })?;
         all_valid &= e.valid;
-        print(out, &e)?;
+        print(out, &e, data)?;
         Ok(())
     })?;
     out.flush()?;
@@ -72,8 +73,9 @@ pub fn derivation_json(d: &Derivation) -> serde_json::Value {
 
 /// Prints an explanation: in text, the verdict line then one indented line per reason, in the
 /// terminal's language (the library's English sentences, or the catalogue's, see
-/// `crate::say::explanation`); the reason code and the CSV and JSON fields stay English.
-pub fn print(out: &mut Out, e: &Explanation) -> Result<()> {
+/// `crate::say::explanation`, with what `data`, the lexicon's rule set, says of articles and
+/// verb codes); the reason code and the CSV and JSON fields stay English.
+pub fn print(out: &mut Out, e: &Explanation, data: &ExplainData) -> Result<()> {
     let mut text = String::new();
     if out.format() == Format::Text {
         let lang = Lang::terminal();
@@ -87,7 +89,7 @@ pub fn print(out: &mut Out, e: &Explanation) -> Result<()> {
         let lines = match lang {
             Lang::En => &e.lines,
             lang => {
-                local = crate::say::explanation(e, lang);
+                local = crate::say::explanation(e, lang, data);
                 &local
             }
         };
@@ -105,7 +107,7 @@ pub fn print(out: &mut Out, e: &Explanation) -> Result<()> {
                     "base": a.base,
                     "pronouns": a.pronouns,
                     "restored": a.restored,
-                    "article": "17.5",
+                    "article": a.article,
                     "derivation": a.derivation.as_ref().map(derivation_json),
                 })
             })

@@ -50,7 +50,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for s in &m.sources {
         rows.push((
             "source".into(),
-            format!("{} ({}, {} lines, sha256 {})", s.file.path, s.kind, s.lines, s.file.sha256),
+            match s.role.as_str() {
+                "" => format!("{} ({}, {} lines, sha256 {})", s.file.path, s.kind, s.lines, s.file.sha256),
+                role => format!(
+                    "{} ({}, {role}, {} lines, sha256 {})",
+                    s.file.path, s.kind, s.lines, s.file.sha256
+                ),
+            },
         ));
     }
     for f in &m.rules.files {

@@ -45,7 +45,7 @@ pub fn valid(lex: &Lexicon, word: &str) -> Option<(String, bool, &'static str)> 
 /// neither a letter nor a tile.
 pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
     let e = explain_word(lex, word).ok()?;
-    let summary = crate::say::explanation(&e, lang);
+    let summary = crate::say::explanation(&e, lang, &lex.manifest().ok()?.explain);
     let derivations: Vec<Value> = e.derivations.iter().map(derivation_json).collect();
     let enclitics: Vec<Value> = e
         .enclitics

@@ -31,7 +31,18 @@ struct UsageDef {
     name: Spanned<String>,
     #[serde(default)]
     marks: Vec<Spanned<String>>,
+    /// The section of the FISE verb update list that gives verbs this code: `regionales`
+    /// (`3. REGIONALES ESPAÑOLES`) or `desusados` (`4. DE USADO A DESUSADO`, undone by
+    /// `5. DE DESUSADO A USADO`).
+    update_section: Option<Spanned<String>>,
 }
+
+/// The values of a usage code's `update_section`, with the section of the verb update list each
+/// names.
+const UPDATE_SECTIONS: [(&str, crate::fise::VerbUpdateSection); 2] = [
+    ("regionales", crate::fise::VerbUpdateSection::Regional),
+    ("desusados", crate::fise::VerbUpdateSection::BecameObsolete),
+];
 
 /// The usage every entry without a usage code has.
 const CURRENT: &str = "current";
@@ -44,6 +55,7 @@ struct UsageCode {
     code: u8,
     name: String,
     marks: Vec<String>,
+    update_section: Option<crate::fise::VerbUpdateSection>,
 }
 
 #[derive(Deserialize)]
@@ -181,10 +193,30 @@ impl VerbRules {
                     ));
                 }
             }
+            let update_section = match &u.update_section {
+                None => None,
+                Some(s) => {
+                    let Some((_, section)) = UPDATE_SECTIONS.iter().find(|(n, _)| n == s.get_ref()) else {
+                        let names: Vec<&str> = UPDATE_SECTIONS.iter().map(|(n, _)| *n).collect();
+                        return Err(src.error(
+                            s.span().start,
+                            format!("unknown update_section `{}` (one of {})", s.get_ref(), names.join(", ")),
+                        ));
+                    };
+                    if usages.iter().any(|x| x.update_section == Some(*section)) {
+                        return Err(src.error(
+                            s.span().start,
+                            format!("update_section `{}` given to two usage codes", s.get_ref()),
+                        ));
+                    }
+                    Some(*section)
+                }
+            };
             usages.push(UsageCode {
                 code,
                 name: name.clone(),
                 marks: u.marks.iter().map(|m| m.get_ref().clone()).collect(),
+                update_section,
             });
         }
         let mut rules = Vec::new();
@@ -350,6 +382,23 @@ impl VerbRules {
     pub fn conjugate(&self, infinitive: &str, model: &str) -> Result<Paradigm<'_>, String> {
         let m = self.conj.model(model).ok_or_else(|| format!("unknown model `{model}`"))?;
         self.conj.conjugate(m, infinitive)
+    }
+
+    /// The usage code that the verb update list's `section` gives its verbs (`rules.toml`,
+    /// `[[usage]]`, `update_section`), if the rule set names one.
+    pub fn usage_code_for(&self, section: crate::fise::VerbUpdateSection) -> Option<u8> {
+        self.usages.iter().find(|u| u.update_section == Some(section)).map(|u| u.code)
+    }
+
+    /// Returns true if and only if `model` is a usage code of the rule set, not a model number.
+    pub fn is_usage_code(&self, model: u8) -> bool {
+        self.usage_code(model).is_some()
+    }
+
+    /// Returns true if and only if the model `model` of conjugation `conjugation` exists and
+    /// conjugates `verb` (its ending fits the model's).
+    pub fn model_fits(&self, conjugation: u8, model: u8, verb: &str) -> bool {
+        self.conj.model(&format!("{conjugation}-{model:02}")).is_some_and(|m| self.conj.fits(m, verb).is_ok())
     }
 
     /// The usage code an entry's model number is, if it is one (`rules.toml`, `[[usage]]`).
