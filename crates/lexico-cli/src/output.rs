@@ -63,7 +63,9 @@ impl JsonLayout {
     /// Makes the layout for `fields`, unless it is already theirs: keys in byte order, the last
     /// of equal keys kept, which is what a `serde_json::Map` of the fields writes.
     fn fit(&mut self, fields: &[(&str, Value)]) -> io::Result<()> {
-        if self.names.len() == fields.len() && self.names.iter().zip(fields).all(|(a, (b, _))| a == b) {
+        if self.names.len() == fields.len()
+            && self.names.iter().zip(fields).all(|(a, (b, _))| a.as_str() == *b)
+        {
             return Ok(());
         }
         self.names = fields.iter().map(|(k, _)| k.to_string()).collect();
@@ -153,7 +155,7 @@ impl Out {
                 for (i, key) in &self.json.keys {
                     self.w.write_all(key)?;
                     match &fields[*i].1 {
-                        Value::Str(s) => serde_json::to_writer(&mut self.w, s)?,
+                        Value::Str(s) => write_json_str(&mut self.w, s)?,
                         Value::Int(n) => write_int(&mut self.w, *n)?,
                         // A value that is no number (NaN, infinite) is `null`, as in a
                         // `serde_json::Value`.
@@ -180,6 +182,17 @@ impl Out {
     pub fn flush(&mut self) -> io::Result<()> {
         self.w.flush()
     }
+}
+
+/// Writes `s` as a JSON string, as `serde_json` writes it: straight when nothing in it needs
+/// escaping (no quote, backslash or control character), else by `serde_json`.
+fn write_json_str(w: &mut impl Write, s: &str) -> io::Result<()> {
+    if s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        return Ok(serde_json::to_writer(w, s)?);
+    }
+    w.write_all(b"\"")?;
+    w.write_all(s.as_bytes())?;
+    w.write_all(b"\"")
 }
 
 /// Writes one CSV cell: a string holding a comma, a quote or a line end quoted, its quotes
