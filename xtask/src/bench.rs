@@ -574,7 +574,7 @@ pub fn run(args: &[String]) -> Result<()> {
         let grep_p = Proc::new("sh", &["-c", &pipeline]);
         let times = Proc::medians_interleaved(&[&broad[0], &grep_p, &broad[1], &broad[2]], runs.batch)?;
         rows.push(row(
-            "`pattern *A*E*` (broad) (`lexico dump | grep 'A.*E'`)",
+            "`pattern *A*E*` (broad) (`lexico dump \\| grep 'A.*E'`)",
             ms(times[0]),
             ms(times[1]),
             ratio(times[0], times[1]),

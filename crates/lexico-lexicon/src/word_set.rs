@@ -8,7 +8,8 @@
 //! addressing table of `u64`, longer ones that fit in 128 bits into a table of `u128`; the rare
 //! word longer still is looked up in the word store. The tables are kept at most about 60 % full
 //! (linear probing, 0 marks an empty slot): for the 636,598 words of the default lexicon, 8 MiB
-//! and 2 MiB.
+//! for the 548,117 words of up to 12 tiles and 4 MiB for the 88,481 longer ones, and while the
+//! set is made, 6 MiB more for the keys listed before they are filed.
 
 use fst::raw::{Fst, Node};
 use lexico_tiles::{Tile, TileSet};
