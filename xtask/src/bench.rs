@@ -8,7 +8,10 @@
 //! machine's speed does not bend their ratios. A target of "under 1 ms" is judged as written and
 //! scaled to this machine: SPEC's `/bin/true` took 0.49 ms, so 1 ms is 2.04 times `/bin/true`.
 //! References: `fst set --sorted` (`cargo install fst-bin`) for building, `/bin/true` for start-up,
-//! `grep -Fx -f` for batch lookups. A reference that is not installed is reported, not faked.
+//! `grep -Fx -f` for batch lookups, `lexico dump | grep` for a broad pattern, and the text output
+//! of the same answer for CSV and JSON. A reference that is not installed is reported as
+//! `skipped:`, not faked. `--only SECTION` runs one section (`build`, `fise2`, `startup`, `file`,
+//! `valid`, `anagram`, `pattern`), for a quick look at one figure.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -238,13 +241,66 @@ fn verdict(ok: bool) -> &'static str {
     }
 }
 
-pub fn run(args: &[String]) -> Result<()> {
-    let quick = args.iter().any(|a| a == "--quick");
-    if let Some(other) = args.iter().find(|a| *a != "--quick") {
-        bail!("unknown bench option '{other}' (usage: cargo xtask bench [--quick])");
+/// The sections of a run, in order; `--only NAME` runs the sections whose names contain NAME.
+const SECTIONS: [&str; 7] = ["build", "fise2", "startup", "file", "valid", "anagram", "pattern"];
+
+/// A target of at most `limit` times the reference, as the target column shows it.
+fn within(t: Duration, reference: Duration, limit: f64) -> String {
+    format!("≤ {limit}×: {}", verdict(t.as_secs_f64() <= limit * reference.as_secs_f64()))
+}
+
+/// The rows of `formats`' CSV and JSON runs against the text run of the same answer (`times`:
+/// text, CSV, JSON), with the target of issue 17: at most 1.3 times text.
+fn format_rows(rows: &mut Vec<Row>, what: &str, times: &[Duration]) {
+    for (name, &t) in ["csv", "json"].iter().zip(&times[1..]) {
+        rows.push(row(
+            &format!("{what} `--format {name}` (text)"),
+            ms(t),
+            ms(times[0]),
+            ratio(t, times[0]),
+            &within(t, times[0], 1.3),
+        ));
     }
+}
+
+/// The same command in text, CSV and JSON.
+fn in_formats(lexico: &Path, args: &[&str], stdin: Option<&Path>) -> Vec<Proc> {
+    ["text", "csv", "json"]
+        .iter()
+        .map(|f| {
+            let mut all = args.to_vec();
+            all.extend(["--format", f]);
+            let p = Proc::new(lexico, &all);
+            match stdin {
+                Some(path) => p.stdin(path),
+                None => p,
+            }
+        })
+        .collect()
+}
+
+pub fn run(args: &[String]) -> Result<()> {
+    let mut quick = false;
+    let mut only: Option<String> = None;
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        match a.as_str() {
+            "--quick" => quick = true,
+            "--only" => only = Some(rest.next().context("--only needs a section name")?.clone()),
+            other => bail!(
+                "unknown bench option '{other}' (usage: cargo xtask bench [--quick] [--only SECTION]; sections: {})",
+                SECTIONS.join(", ")
+            ),
+        }
+    }
+    if let Some(o) = &only {
+        if !SECTIONS.iter().any(|s| s.contains(o.as_str())) {
+            bail!("no bench section matches '{o}' (sections: {})", SECTIONS.join(", "));
+        }
+    }
+    let wants = |section: &str| only.as_deref().is_none_or(|o| section.contains(o));
     let runs =
-        if quick { Runs { tiny: 20, build: 1, batch: 1 } } else { Runs { tiny: 200, build: 10, batch: 5 } };
+        if quick { Runs { tiny: 20, build: 3, batch: 3 } } else { Runs { tiny: 200, build: 10, batch: 10 } };
     let root = root();
     eprintln!("bench: building lexico (release, as `cargo xtask dist` builds it)");
     let target = dist::target_dir(&root);
@@ -254,100 +310,299 @@ pub fn run(args: &[String]) -> Result<()> {
     let words = root.join("lexicon-src/letterpress-es.txt");
     let n_words = fs::read_to_string(&words)?.lines().count();
     let mut rows = Vec::new();
-
-    // Build: the default lexicon's sources, against fst's own CLI on the same sorted words.
-    eprintln!("bench: build");
     let lex_out = work.join("default.lex");
-    let build = Proc::new(
-        &lexico,
-        &[
-            "build",
-            "--quiet",
-            "-o",
-            lex_out.to_str().context("UTF-8 path")?,
-            root.join("lexicon-src").to_str().context("UTF-8 path")?,
-        ],
-    );
-    let build_t = build.median(runs.build)?;
-    let build_mem = build.peak_kib();
-    let store = section_len(&lex_out, b"WORD")?
-        .with_context(|| format!("{}: no word store section", lex_out.display()))?;
-    let index = section_len(&lex_out, b"AGRM")?;
-    let fst_bin = which("fst");
-    let fst_out = work.join("words.fst");
-    let mem = mem_text;
-    match &fst_bin {
-        Some(fst) => {
-            let set = Proc::new(
+
+    // Build: the default lexicon's sources, against fst's own CLI on the same sorted words, run
+    // in turn.
+    if wants("build") || wants("file") {
+        eprintln!("bench: build");
+        let build = Proc::new(
+            &lexico,
+            &[
+                "build",
+                "--quiet",
+                "-o",
+                lex_out.to_str().context("UTF-8 path")?,
+                root.join("lexicon-src").to_str().context("UTF-8 path")?,
+            ],
+        );
+        let fst_bin = which("fst");
+        let fst_out = work.join("words.fst");
+        let set = fst_bin.as_ref().map(|fst| {
+            Proc::new(
                 fst,
                 &[
                     "set",
                     "--sorted",
                     "--force",
-                    words.to_str().context("UTF-8 path")?,
-                    fst_out.to_str().context("UTF-8 path")?,
+                    words.to_str().expect("UTF-8 path"),
+                    fst_out.to_str().expect("UTF-8 path"),
                 ],
-            );
-            let fst_t = set.median(runs.build)?;
-            let fst_mem = set.peak_kib();
-            let fst_size = fs::metadata(&fst_out)?.len();
-            let within = build_t.as_secs_f64() <= 2.0 * fst_t.as_secs_f64();
-            rows.push(row(
-                "build default lexicon (`fst set --sorted`)",
-                ms(build_t),
-                ms(fst_t),
-                ratio(build_t, fst_t),
-                &format!("≤ 2×: {}", verdict(within)),
-            ));
-            rows.push(row(
-                "build peak memory",
-                mem(build_mem),
-                mem(fst_mem),
-                match (build_mem, fst_mem) {
-                    (Some(a), Some(b)) => format!("{:.2}×", a as f64 / b as f64),
-                    _ => "?".into(),
-                },
-                &format!("< 64 MB: {}", verdict(build_mem.is_some_and(|k| k < 64 * 1024))),
-            ));
-            rows.push(row(
-                "word store size",
-                format!("{store} B"),
-                format!("{fst_size} B"),
-                format!("{:.3}×", store as f64 / fst_size as f64),
-                &format!("≤ 1×: {}", verdict(store <= fst_size)),
-            ));
-        }
-        None => {
-            rows.push(row(
-                "build default lexicon",
-                ms(build_t),
-                "fst-bin not installed".into(),
-                "-".into(),
-                "≤ 2× fst set",
-            ));
-            rows.push(row(
-                "word store size",
-                format!("{store} B"),
-                "fst-bin not installed".into(),
-                "-".into(),
-                "≤ fst set",
-            ));
+            )
+        });
+        let times = match &set {
+            Some(set) if wants("build") => Proc::medians_interleaved(&[&build, set], runs.build)?,
+            _ if wants("build") => vec![build.median(runs.build)?],
+            _ => vec![build.median(1)?],
+        };
+        let build_t = times[0];
+        if wants("build") {
+            let build_mem = build.peak_kib();
+            let store = section_len(&lex_out, b"WORD")?
+                .with_context(|| format!("{}: no word store section", lex_out.display()))?;
+            let index = section_len(&lex_out, b"AGRM")?;
+            match &set {
+                Some(set) => {
+                    let fst_t = times[1];
+                    let fst_mem = set.peak_kib();
+                    let fst_size = fs::metadata(&fst_out)?.len();
+                    rows.push(row(
+                        &format!("build default lexicon, median of {} (`fst set --sorted`)", runs.build),
+                        ms(build_t),
+                        ms(fst_t),
+                        ratio(build_t, fst_t),
+                        &within(build_t, fst_t, 2.0),
+                    ));
+                    rows.push(row(
+                        "build peak memory",
+                        mem_text(build_mem),
+                        mem_text(fst_mem),
+                        match (build_mem, fst_mem) {
+                            (Some(a), Some(b)) => format!("{:.2}×", a as f64 / b as f64),
+                            _ => "?".into(),
+                        },
+                        &format!("< 64 MB: {}", verdict(build_mem.is_some_and(|k| k < 64 * 1024))),
+                    ));
+                    rows.push(row(
+                        "word store size",
+                        format!("{store} B"),
+                        format!("{fst_size} B"),
+                        format!("{:.3}×", store as f64 / fst_size as f64),
+                        &format!("≤ 1×: {}", verdict(store <= fst_size)),
+                    ));
+                }
+                None => {
+                    eprintln!("bench: skipped: `fst` (cargo install fst-bin) is not installed");
+                    let skipped = "skipped: fst-bin not installed (`cargo install fst-bin`)";
+                    rows.push(row(
+                        "build default lexicon",
+                        ms(build_t),
+                        skipped.into(),
+                        "-".into(),
+                        "≤ 2× fst set",
+                    ));
+                    rows.push(row(
+                        "word store size",
+                        format!("{store} B"),
+                        skipped.into(),
+                        "-".into(),
+                        "≤ fst set",
+                    ));
+                }
+            }
+            // The anagram index is the price of fast anagrams with blanks: its size against the
+            // store's.
+            if let Some(index) = index {
+                rows.push(row(
+                    "anagram index size (word store)",
+                    format!("{index} B"),
+                    format!("{store} B"),
+                    format!("{:.2}×", index as f64 / store as f64),
+                    "-",
+                ));
+            }
         }
     }
 
-    // The anagram index is the price of fast anagrams with blanks: its size against the store's.
-    if let Some(index) = index {
+    if wants("fise2") {
+        fise2(&mut rows, &lexico, &work, runs.build)?;
+    }
+
+    // Start-up (one word) and anagrams of a rack with two blanks, whole processes, against a
+    // process that does nothing; run in turn.
+    let anagram_args: [(&str, &[&str]); 2] = [
+        ("`anagram AEINR??`", &["anagram", "AEINR??"]),
+        ("`anagram --sub AEINR??`", &["anagram", "--sub", "AEINR??"]),
+    ];
+    let (truth_p, one_p) = (Proc::new("/bin/true", &[]), Proc::new(&lexico, &["valid", "CHURRO"]));
+    let truth = if wants("startup") {
+        eprintln!("bench: start-up and anagrams");
+        let anagram_p: Vec<Proc> = anagram_args.iter().map(|(_, a)| Proc::new(&lexico, a)).collect();
+        let times = Proc::medians_interleaved(&[&truth_p, &one_p, &anagram_p[0], &anagram_p[1]], runs.tiny)?;
+        let (truth, one) = (times[0], times[1]);
         rows.push(row(
-            "anagram index size (word store)",
-            format!("{index} B"),
-            format!("{store} B"),
-            format!("{:.2}×", index as f64 / store as f64),
+            "`valid CHURRO` (`/bin/true`)",
+            ms(one),
+            ms(truth),
+            ratio(one, truth),
+            &under_1ms(one, truth),
+        ));
+        for ((name, _), &t) in anagram_args.iter().zip(&times[2..]) {
+            rows.push(row(
+                &format!("{name} (`/bin/true`)"),
+                ms(t),
+                ms(truth),
+                ratio(t, truth),
+                &under_1ms(t, truth),
+            ));
+        }
+        truth
+    } else {
+        truth_p.median(runs.tiny)?
+    };
+
+    // The same word from a lexicon file, which every command proves whole before answering from
+    // it: the first use verifies the whole file (payload digest and counts) and records it in the
+    // data folder; later uses check the record (docs/reliability.md). A data folder of the
+    // bench's own, so nothing is written to the user's.
+    if wants("file") {
+        eprintln!("bench: a lexicon file, verified");
+        let data = work.join("data");
+        std::env::set_var("LEXICO_DATA_DIR", &data);
+        let lex_arg = lex_out.to_str().context("UTF-8 path")?;
+        let mut first = Vec::new();
+        for _ in 0..5 {
+            let _ = fs::remove_dir_all(&data);
+            let started = std::time::Instant::now();
+            crate::run(
+                Command::new(&lexico).args(["valid", "--lexicon", lex_arg, "CHURRO"]).stdout(Stdio::null()),
+            )?;
+            first.push(started.elapsed());
+        }
+        first.sort();
+        let file_p = Proc::new(&lexico, &["valid", "--lexicon", lex_arg, "CHURRO"]);
+        let file_times = Proc::medians_interleaved(&[&one_p, &file_p], runs.tiny)?;
+        rows.push(row(
+            "`valid --lexicon FILE CHURRO`, first use: whole file verified (embedded `valid CHURRO`)",
+            ms(first[first.len() / 2]),
+            ms(file_times[0]),
+            ratio(first[first.len() / 2], file_times[0]),
+            "-",
+        ));
+        rows.push(row(
+            "`valid --lexicon FILE CHURRO`, verification recorded (embedded `valid CHURRO`)",
+            ms(file_times[1]),
+            ms(file_times[0]),
+            ratio(file_times[1], file_times[0]),
+            &under_1ms(file_times[1], truth),
+        ));
+    }
+
+    // Batch validity: every word of the list on standard input, sorted (as the list is) and
+    // shuffled with a fixed seed, where a lookup that followed the previous word's path would
+    // lose its advantage; the shuffled list also in CSV and JSON. All run in turn.
+    if wants("valid") {
+        eprintln!("bench: batch valid");
+        let shuffled = work.join("shuffled.txt");
+        fs::write(&shuffled, shuffle(&fs::read_to_string(&words)?))?;
+        let sorted_p = Proc::new(&lexico, &["valid"]).stdin(&words);
+        let shuffled_p = in_formats(&lexico, &["valid"], Some(&shuffled));
+        let grep_p = Proc::new("grep", &["-Fxc", "-f", words.to_str().context("UTF-8 path")?]).stdin(&words);
+        let times = Proc::medians_interleaved(
+            &[&sorted_p, &shuffled_p[0], &shuffled_p[1], &shuffled_p[2], &grep_p],
+            runs.batch,
+        )?;
+        let rate = |t: Duration| n_words as f64 / t.as_secs_f64();
+        let (batch, shuffled_t, grep_t) = (times[0], times[1], times[4]);
+        rows.push(row(
+            &format!("batch `valid`, {n_words} words on stdin (`grep -Fxc -f`)"),
+            format!("{} = {:.1} M words/s", ms(batch), rate(batch) / 1e6),
+            format!("{} = {:.1} M words/s", ms(grep_t), rate(grep_t) / 1e6),
+            ratio(batch, grep_t),
+            &format!("≥ 6 M/s: {}", verdict(rate(batch) >= 6e6)),
+        ));
+        rows.push(row(
+            &format!("batch `valid`, the {n_words} words shuffled (sorted)"),
+            format!("{} = {:.1} M words/s", ms(shuffled_t), rate(shuffled_t) / 1e6),
+            ms(batch),
+            ratio(shuffled_t, batch),
+            &format!("≥ 6 M/s: {}", verdict(rate(shuffled_t) >= 6e6)),
+        ));
+        format_rows(&mut rows, "batch `valid`, shuffled,", &times[1..4]);
+        rows.push(row(
+            "batch `valid`, shuffled, peak memory (sorted)",
+            mem_text(shuffled_p[0].peak_kib()),
+            mem_text(sorted_p.peak_kib()),
+            "-".into(),
             "-",
         ));
     }
 
-    // The FISE-2 conformance build: every plural and verb form generated, with the previous
-    // edition as evidence. Its sources are test data beside the checkout, never in it.
+    if wants("anagram") {
+        eprintln!("bench: batch anagram");
+        let rack_file = work.join("racks.txt");
+        let n_racks = if quick { 1000 } else { 10_000 };
+        fs::write(&rack_file, racks(&root, n_racks)?)?;
+        let t = Proc::new(&lexico, &["anagram"]).stdin(&rack_file).median(runs.batch)?;
+        rows.push(row(
+            &format!("batch `anagram`, {n_racks} random 7-tile racks on stdin"),
+            format!("{} = {:.0} racks/s", ms(t), n_racks as f64 / t.as_secs_f64()),
+            "-".into(),
+            "-".into(),
+            "-",
+        ));
+
+        // Super-anagrams: a large answer (73,973 words on the default lexicon), whose printing is
+        // most of the cost; the same answer as CSV and JSON against text, run in turn.
+        eprintln!("bench: super-anagrams and formats");
+        let formats = in_formats(&lexico, &["anagram", "--super", "AEINR??"], None);
+        let big = Proc::medians_interleaved(&formats.iter().collect::<Vec<_>>(), runs.tiny / 4)?;
+        rows.push(row(
+            "`anagram --super AEINR??`, 73,973 words (`/bin/true`)",
+            ms(big[0]),
+            ms(truth),
+            ratio(big[0], truth),
+            &format!("< 15 ms: {}", verdict(big[0] < Duration::from_millis(15))),
+        ));
+        format_rows(&mut rows, "`anagram --super AEINR??`", &big);
+        let formats = in_formats(&lexico, &["anagram", "--sub", "AEINR??"], None);
+        let sub = Proc::medians_interleaved(&formats.iter().collect::<Vec<_>>(), runs.tiny / 4)?;
+        format_rows(&mut rows, "`anagram --sub AEINR??`", &sub);
+    }
+
+    // Patterns: one that few words fit, and broad ones that most do; the broad one against the
+    // same words from `lexico dump | grep`, and in CSV and JSON; the whole list from `dump` in
+    // the three formats.
+    if wants("pattern") {
+        eprintln!("bench: pattern");
+        let t = Proc::new(&lexico, &["pattern", "CH?RR?"]).median(runs.tiny)?;
+        rows.push(row("`pattern CH?RR?` (selective) (`/bin/true`)", ms(t), ms(truth), ratio(t, truth), "-"));
+        let broad = in_formats(&lexico, &["pattern", "*A*E*"], None);
+        // A and E are tiles of one letter each, and `dump` spells words naturally: the lines
+        // `grep` keeps are the words the pattern finds.
+        let pipeline = format!("'{}' dump | grep 'A.*E'", lexico.display());
+        let grep_p = Proc::new("sh", &["-c", &pipeline]);
+        let times = Proc::medians_interleaved(&[&broad[0], &grep_p, &broad[1], &broad[2]], runs.batch)?;
+        rows.push(row(
+            "`pattern *A*E*` (broad) (`lexico dump \\| grep 'A.*E'`)",
+            ms(times[0]),
+            ms(times[1]),
+            ratio(times[0], times[1]),
+            &within(times[0], times[1], 2.0),
+        ));
+        format_rows(&mut rows, "`pattern *A*E*`", &[times[0], times[2], times[3]]);
+        let t = Proc::new(&lexico, &["pattern", "*?*?*?*?*"]).median(runs.batch)?;
+        rows.push(row(
+            "`pattern *?*?*?*?*` (every word of 4+ tiles) (`/bin/true`)",
+            ms(t),
+            ms(truth),
+            ratio(t, truth),
+            "-",
+        ));
+        let dump = in_formats(&lexico, &["dump"], None);
+        let times = Proc::medians_interleaved(&dump.iter().collect::<Vec<_>>(), runs.batch)?;
+        rows.push(row(&format!("`dump`, {n_words} words"), ms(times[0]), "-".into(), "-".into(), "-"));
+        format_rows(&mut rows, "`dump`", &times);
+    }
+
+    println!("{}", table(&rows, quick)?);
+    Ok(())
+}
+
+/// The FISE-2 conformance build: every plural and verb form generated, with the previous
+/// edition as evidence. Its sources are test data beside the checkout, never in it.
+fn fise2(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result<()> {
+    let root = root();
     let fise = root.join(crate::fise2_dir());
     let sources = [
         "no-verbos.txt",
@@ -362,8 +617,8 @@ pub fn run(args: &[String]) -> Result<()> {
             vec!["build", "--quiet", "--previous", "default", "-o", out.to_str().context("UTF-8 path")?];
         let paths: Vec<String> = sources.iter().map(|s| fise.join(s).display().to_string()).collect();
         args.extend(paths.iter().map(String::as_str));
-        let fise_build = Proc::new(&lexico, &args);
-        let t = fise_build.median(runs.build)?;
+        let fise_build = Proc::new(lexico, &args);
+        let t = fise_build.median(runs)?;
         let mem = fise_build.peak_kib();
         rows.push(row(
             "FISE-2 conformance build (every form generated)",
@@ -377,159 +632,13 @@ pub fn run(args: &[String]) -> Result<()> {
         eprintln!("bench: {} is missing; the FISE-2 build is not measured", fise.display());
         rows.push(row(
             "FISE-2 conformance build",
-            "sources missing".into(),
+            "skipped: sources missing".into(),
             "-".into(),
             "-".into(),
             "< 1.5 s",
         ));
     }
 
-    // Start-up (one word) and anagrams of a rack with two blanks, whole processes, against a
-    // process that does nothing; run in turn.
-    eprintln!("bench: start-up and anagrams");
-    let anagram_args: [(&str, &[&str]); 2] = [
-        ("`anagram AEINR??`", &["anagram", "AEINR??"]),
-        ("`anagram --sub AEINR??`", &["anagram", "--sub", "AEINR??"]),
-    ];
-    let (truth_p, one_p) = (Proc::new("/bin/true", &[]), Proc::new(&lexico, &["valid", "CHURRO"]));
-    let anagram_p: Vec<Proc> = anagram_args.iter().map(|(_, a)| Proc::new(&lexico, a)).collect();
-    let times = Proc::medians_interleaved(&[&truth_p, &one_p, &anagram_p[0], &anagram_p[1]], runs.tiny)?;
-    let (truth, one) = (times[0], times[1]);
-    rows.push(row(
-        "`valid CHURRO` (`/bin/true`)",
-        ms(one),
-        ms(truth),
-        ratio(one, truth),
-        &under_1ms(one, truth),
-    ));
-
-    // The same word from a lexicon file, which every command proves whole before answering from
-    // it: the first use verifies the whole file (payload digest and counts) and records it in the
-    // data folder; later uses check the record (docs/reliability.md). A data folder of the
-    // bench's own, so nothing is written to the user's.
-    eprintln!("bench: a lexicon file, verified");
-    let data = work.join("data");
-    std::env::set_var("LEXICO_DATA_DIR", &data);
-    let lex_arg = lex_out.to_str().context("UTF-8 path")?;
-    let mut first = Vec::new();
-    for _ in 0..5 {
-        let _ = fs::remove_dir_all(&data);
-        let started = std::time::Instant::now();
-        crate::run(
-            Command::new(&lexico).args(["valid", "--lexicon", lex_arg, "CHURRO"]).stdout(Stdio::null()),
-        )?;
-        first.push(started.elapsed());
-    }
-    first.sort();
-    let file_p = Proc::new(&lexico, &["valid", "--lexicon", lex_arg, "CHURRO"]);
-    let file_times = Proc::medians_interleaved(&[&one_p, &file_p], runs.tiny)?;
-    rows.push(row(
-        "`valid --lexicon FILE CHURRO`, first use: whole file verified (embedded `valid CHURRO`)",
-        ms(first[first.len() / 2]),
-        ms(file_times[0]),
-        ratio(first[first.len() / 2], file_times[0]),
-        "-",
-    ));
-    rows.push(row(
-        "`valid --lexicon FILE CHURRO`, verification recorded (embedded `valid CHURRO`)",
-        ms(file_times[1]),
-        ms(file_times[0]),
-        ratio(file_times[1], file_times[0]),
-        &under_1ms(file_times[1], truth),
-    ));
-
-    // Batch validity: every word of the list on standard input.
-    eprintln!("bench: batch valid");
-    let batch = Proc::new(&lexico, &["valid"]).stdin(&words).median(runs.batch)?;
-    let rate = n_words as f64 / batch.as_secs_f64();
-    let grep_t = Proc::new("grep", &["-Fxc", "-f", words.to_str().context("UTF-8 path")?])
-        .stdin(&words)
-        .median(runs.batch)?;
-    rows.push(row(
-        &format!("batch `valid`, {n_words} words on stdin (`grep -Fxc -f`)"),
-        format!("{} = {:.1} M words/s", ms(batch), rate / 1e6),
-        format!("{} = {:.1} M words/s", ms(grep_t), n_words as f64 / grep_t.as_secs_f64() / 1e6),
-        ratio(batch, grep_t),
-        &format!("≥ 6 M/s: {}", verdict(rate >= 6e6)),
-    ));
-
-    // The same words shuffled (a fixed seed): a lookup that followed the previous word's path
-    // would lose its advantage here.
-    let shuffled = work.join("shuffled.txt");
-    fs::write(&shuffled, shuffle(&fs::read_to_string(&words)?))?;
-    let shuffled_t = Proc::new(&lexico, &["valid"]).stdin(&shuffled).median(runs.batch)?;
-    let rate = n_words as f64 / shuffled_t.as_secs_f64();
-    rows.push(row(
-        &format!("batch `valid`, the {n_words} words shuffled (sorted)"),
-        format!("{} = {:.1} M words/s", ms(shuffled_t), rate / 1e6),
-        ms(batch),
-        ratio(shuffled_t, batch),
-        &format!("≥ 6 M/s: {}", verdict(rate >= 6e6)),
-    ));
-
-    eprintln!("bench: batch anagram");
-    for ((name, _), &t) in anagram_args.iter().zip(&times[2..]) {
-        rows.push(row(
-            &format!("{name} (`/bin/true`)"),
-            ms(t),
-            ms(truth),
-            ratio(t, truth),
-            &under_1ms(t, truth),
-        ));
-    }
-    let rack_file = work.join("racks.txt");
-    let n_racks = if quick { 1000 } else { 10_000 };
-    fs::write(&rack_file, racks(&root, n_racks)?)?;
-    let t = Proc::new(&lexico, &["anagram"]).stdin(&rack_file).median(runs.batch)?;
-    rows.push(row(
-        &format!("batch `anagram`, {n_racks} random 7-tile racks on stdin"),
-        format!("{} = {:.0} racks/s", ms(t), n_racks as f64 / t.as_secs_f64()),
-        "-".into(),
-        "-".into(),
-        "-",
-    ));
-
-    // Super-anagrams: a large answer (73,973 words on the default lexicon), whose printing is
-    // most of the cost; the same answer as CSV and JSON against text, run in turn.
-    eprintln!("bench: super-anagrams and formats");
-    let formats: Vec<Proc> = ["text", "csv", "json"]
-        .iter()
-        .map(|f| Proc::new(&lexico, &["anagram", "--super", "AEINR??", "--format", f]))
-        .collect();
-    let big = Proc::medians_interleaved(&formats.iter().collect::<Vec<_>>(), runs.tiny / 4)?;
-    rows.push(row(
-        "`anagram --super AEINR??`, 73,973 words (`/bin/true`)",
-        ms(big[0]),
-        ms(truth),
-        ratio(big[0], truth),
-        &format!("< 15 ms: {}", verdict(big[0] < Duration::from_millis(15))),
-    ));
-    for (name, &t) in ["CSV", "JSON"].iter().zip(&big[1..]) {
-        rows.push(row(
-            &format!("`anagram --super AEINR?? --format {}` (text)", name.to_lowercase()),
-            ms(t),
-            ms(big[0]),
-            ratio(t, big[0]),
-            &format!("≤ 1.3×: {}", verdict(t.as_secs_f64() <= 1.3 * big[0].as_secs_f64())),
-        ));
-    }
-
-    // Patterns: one that few words fit, one that most do.
-    eprintln!("bench: pattern");
-    for (name, pat) in [
-        ("`pattern CH?RR?` (selective)", "CH?RR?"),
-        ("`pattern *A*E*` (broad)", "*A*E*"),
-        ("`pattern *?*?*?*?*` (every word of 4+ tiles)", "*?*?*?*?*"),
-    ] {
-        let t = Proc::new(&lexico, &["pattern", pat]).median(if pat.len() > 6 {
-            runs.batch
-        } else {
-            runs.tiny
-        })?;
-        rows.push(row(&format!("{name} (`/bin/true`)"), ms(t), ms(truth), ratio(t, truth), "-"));
-    }
-
-    println!("{}", table(&rows, quick)?);
     Ok(())
 }
 

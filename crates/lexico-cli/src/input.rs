@@ -207,22 +207,85 @@ pub fn each(
 /// read buffer is empty), `out` is flushed first: a program that writes a word and waits for the
 /// answer gets it, while a file or a pipe full of words is answered in large writes.
 pub fn stdin_lines(out: &mut Out, mut f: impl FnMut(usize, &[u8], &mut Out) -> Result<()>) -> Result<()> {
+    stdin_events(out, |event, out| match event {
+        Event::Line(n, line) => f(n, line, out),
+        Event::Idle => Ok(()),
+    })
+}
+
+/// What [`stdin_events`] hands over.
+pub enum Event<'a> {
+    /// Line `n` of standard input, from 1.
+    Line(usize, &'a [u8]),
+    /// Every line read so far was handed over and the next has not arrived yet (or there is
+    /// none): whatever is kept back must be answered now, before the output is flushed.
+    Idle,
+}
+
+/// [`stdin_lines`] for a caller that gathers lines and answers them together: it also hears
+/// [`Event::Idle`] before each flush and at the end of the input, when gathered lines must be
+/// answered.
+pub fn stdin_events(out: &mut Out, mut f: impl FnMut(Event<'_>, &mut Out) -> Result<()>) -> Result<()> {
     let mut reader = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
-    let mut buf = Vec::new();
+    // The start of a line that the read buffer ends in the middle of.
+    let mut carry = Vec::new();
     let mut n = 0usize;
     loop {
         if reader.buffer().is_empty() {
+            f(Event::Idle, out)?;
             out.flush()?;
         }
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
-            return Ok(());
+        let data = reader.fill_buf().context("reading standard input")?;
+        if data.is_empty() {
+            pieces(&carry, &mut n, out, &mut f)?;
+            return f(Event::Idle, out);
         }
-        for line in split_lines(trim_line(&buf, n == 0)) {
-            n += 1;
-            f(n, line, out)?;
+        // The lines read whole are answered from the read buffer itself; the rest waits.
+        let used = data.len();
+        let end = data.iter().rposition(|&b| b == b'\n').map_or(0, |end| end + 1);
+        let (whole, rest) = data.split_at(end);
+        if carry.is_empty() {
+            pieces(whole, &mut n, out, &mut f)?;
+        } else if !whole.is_empty() {
+            carry.extend_from_slice(whole);
+            pieces(&carry, &mut n, out, &mut f)?;
+            carry.clear();
+        }
+        carry.extend_from_slice(rest);
+        reader.consume(used);
+    }
+}
+
+/// Hands over the lines of `data`, lines read whole, numbering them on from `n`: each piece up to
+/// a LF is cut into lines as [`trim_line`] and [`split_lines`] cut it, so that CRLF and bare CR end
+/// lines too.
+fn pieces(
+    data: &[u8],
+    n: &mut usize,
+    out: &mut Out,
+    f: &mut impl FnMut(Event<'_>, &mut Out) -> Result<()>,
+) -> Result<()> {
+    if *n > 0 && memchr::memchr(b'\r', data).is_none() {
+        // No CR: each piece is one line (the common case, found with a fast search).
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', data) {
+            *n += 1;
+            f(Event::Line(*n, &data[start..end]), out)?;
+            start = end + 1;
+        }
+        if start < data.len() {
+            *n += 1;
+            f(Event::Line(*n, &data[start..]), out)?;
+        }
+        return Ok(());
+    }
+    for piece in data.split_inclusive(|&b| b == b'\n') {
+        for line in split_lines(trim_line(piece, *n == 0)) {
+            *n += 1;
+            f(Event::Line(*n, line), out)?;
         }
     }
+    Ok(())
 }
 
 /// Where `line` stops being UTF-8, as `e` says, and what to say of it: the column counts

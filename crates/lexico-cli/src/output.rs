@@ -63,7 +63,9 @@ impl JsonLayout {
     /// Makes the layout for `fields`, unless it is already theirs: keys in byte order, the last
     /// of equal keys kept, which is what a `serde_json::Map` of the fields writes.
     fn fit(&mut self, fields: &[(&str, Value)]) -> io::Result<()> {
-        if self.names.len() == fields.len() && self.names.iter().zip(fields).all(|(a, (b, _))| a == b) {
+        if self.names.len() == fields.len()
+            && self.names.iter().zip(fields).all(|(a, (b, _))| a.as_str() == *b)
+        {
             return Ok(());
         }
         self.names = fields.iter().map(|(k, _)| k.to_string()).collect();
@@ -114,6 +116,17 @@ impl Out {
         self.record("", &record)
     }
 
+    /// Writes the CSV header row of records with fields `names`, unless it is written already or
+    /// the format is not CSV: for a fast path that writes its records with [`Out::raw`].
+    pub fn header(&mut self, names: &[&str]) -> io::Result<()> {
+        if self.format != Format::Csv || self.header_done {
+            return Ok(());
+        }
+        self.header_done = true;
+        self.w.write_all(names.join(",").as_bytes())?;
+        self.w.write_all(b"\n")
+    }
+
     /// Writes one record. `text` is the line printed in text format.
     pub fn record(&mut self, text: &str, fields: &[(&str, Value)]) -> io::Result<()> {
         match self.format {
@@ -124,8 +137,7 @@ impl Out {
             Format::Csv => {
                 if !self.header_done {
                     let names: Vec<&str> = fields.iter().map(|(k, _)| *k).collect();
-                    writeln!(self.w, "{}", names.join(","))?;
-                    self.header_done = true;
+                    self.header(&names)?;
                 }
                 for (i, (_, v)) in fields.iter().enumerate() {
                     if i > 0 {
@@ -143,12 +155,12 @@ impl Out {
                 for (i, key) in &self.json.keys {
                     self.w.write_all(key)?;
                     match &fields[*i].1 {
-                        Value::Str(s) => serde_json::to_writer(&mut self.w, s)?,
+                        Value::Str(s) => write_json_str(&mut self.w, s)?,
                         Value::Int(n) => write_int(&mut self.w, *n)?,
                         // A value that is no number (NaN, infinite) is `null`, as in a
                         // `serde_json::Value`.
                         Value::Float(x) => serde_json::to_writer(&mut self.w, x)?,
-                        Value::Bool(b) => serde_json::to_writer(&mut self.w, b)?,
+                        Value::Bool(b) => self.w.write_all(if *b { b"true" } else { b"false" })?,
                         Value::Null => self.w.write_all(b"null")?,
                         Value::Json(j) => serde_json::to_writer(&mut self.w, j)?,
                     }
@@ -172,6 +184,17 @@ impl Out {
     }
 }
 
+/// Writes `s` as a JSON string, as `serde_json` writes it: straight when nothing in it needs
+/// escaping (no quote, backslash or control character), else by `serde_json`.
+fn write_json_str(w: &mut impl Write, s: &str) -> io::Result<()> {
+    if s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        return Ok(serde_json::to_writer(w, s)?);
+    }
+    w.write_all(b"\"")?;
+    w.write_all(s.as_bytes())?;
+    w.write_all(b"\"")
+}
+
 /// Writes one CSV cell: a string holding a comma, a quote or a line end quoted, its quotes
 /// doubled.
 fn csv_cell(w: &mut impl Write, v: &Value) -> io::Result<()> {
@@ -188,8 +211,8 @@ fn csv_cell(w: &mut impl Write, v: &Value) -> io::Result<()> {
         }
         Value::Str(s) => w.write_all(s.as_bytes()),
         Value::Int(n) => write_int(w, *n),
-        Value::Float(x) => write!(w, "{x}"),
-        Value::Bool(b) => write!(w, "{b}"),
+        Value::Float(x) => write_float(w, *x),
+        Value::Bool(b) => w.write_all(if *b { b"true" } else { b"false" }),
         Value::Null => Ok(()),
         Value::Json(j) => csv_cell(w, &Value::Str(&j.to_string())),
     }
@@ -208,6 +231,126 @@ fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
         }
     }
     w.write_all(&digits[at..])
+}
+
+/// Writes `x` as `{x}` formats it: the shortest decimal that reads back as `x`, never with an
+/// exponent (`0.00000015`, `100`, `-0`). The digits are zmij's (the formatter `serde_json`
+/// writes JSON numbers with, several times faster than `{x}`), laid out here; a value where two
+/// shortest decimals are equally near ([`may_tie`]), which the two break differently, is left to
+/// `{x}`.
+pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
+    if !x.is_finite() || may_tie(x) {
+        return write!(w, "{x}");
+    }
+    let mut buffer = zmij::Buffer::new();
+    let s = buffer.format_finite(x).as_bytes();
+    let (negative, s) = match s.strip_prefix(b"-") {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let (mantissa, exponent) = match s.iter().position(|&b| b == b'e') {
+        Some(i) => {
+            let e = std::str::from_utf8(&s[i + 1..]).ok().and_then(|e| e.parse::<i32>().ok());
+            match e {
+                Some(e) => (&s[..i], e),
+                None => return write!(w, "{x}"),
+            }
+        }
+        None => (s, 0),
+    };
+    // The significant digits, and where the decimal point falls among them.
+    let mut digits = [0u8; 32];
+    let mut len = 0;
+    let mut point = None;
+    for &b in mantissa {
+        if b == b'.' {
+            point = Some(len);
+        } else if len < digits.len() {
+            digits[len] = b;
+            len += 1;
+        } else {
+            return write!(w, "{x}");
+        }
+    }
+    let mut point = point.unwrap_or(len) as i32 + exponent;
+    let mut start = 0;
+    while start < len && digits[start] == b'0' {
+        start += 1;
+        point -= 1;
+    }
+    while len > start && digits[len - 1] == b'0' {
+        len -= 1;
+    }
+    let digits = &digits[start..len];
+    if negative {
+        w.write_all(b"-")?;
+    }
+    if digits.is_empty() {
+        return w.write_all(b"0");
+    }
+    const ZEROS: [u8; 64] = [b'0'; 64];
+    let zeros = |w: &mut dyn Write, mut n: usize| -> io::Result<()> {
+        while n > 0 {
+            let k = n.min(ZEROS.len());
+            w.write_all(&ZEROS[..k])?;
+            n -= k;
+        }
+        Ok(())
+    };
+    let n = digits.len() as i32;
+    if point <= 0 {
+        w.write_all(b"0.")?;
+        zeros(w, (-point) as usize)?;
+        w.write_all(digits)
+    } else if point >= n {
+        w.write_all(digits)?;
+        zeros(w, (point - n) as usize)
+    } else {
+        w.write_all(&digits[..point as usize])?;
+        w.write_all(b".")?;
+        w.write_all(&digits[point as usize..])
+    }
+}
+
+/// Returns true if `x` may lie exactly halfway between two shortest decimals: only when its exact
+/// decimal expansion has at most 18 significant digits (17 digits and a final 5). A draw's
+/// probability, a quotient of two large numbers, never does.
+fn may_tie(x: f64) -> bool {
+    const LIMIT: u128 = 1_000_000_000_000_000_000;
+    let bits = x.abs().to_bits();
+    let (exponent, fraction) = ((bits >> 52) as i32, bits & ((1 << 52) - 1));
+    let (mut m, mut e) =
+        if exponent == 0 { (fraction, -1074) } else { (fraction | 1 << 52, exponent - 1075) };
+    if m == 0 {
+        return true;
+    }
+    let twos = m.trailing_zeros();
+    m >>= twos;
+    e += twos as i32;
+    // The exact value is m·2^e, m odd: its significant digits are m·5^-e (e < 0), or m·2^e
+    // without its trailing zeros (e ≥ 0).
+    let mut r = m as u128;
+    if e < 0 {
+        for _ in 0..-e {
+            r *= 5;
+            if r >= LIMIT {
+                return false;
+            }
+        }
+    } else {
+        let mut e = e;
+        while e > 0 && r.is_multiple_of(5) {
+            r /= 5;
+            e -= 1;
+        }
+        for _ in 0..e {
+            r *= 2;
+            if r >= LIMIT {
+                return false;
+            }
+        }
+    }
+    r < LIMIT
 }
 
 /// `text` with its control characters escaped (`\t`, `\u{1b}`), so that a tab or a line end typed
@@ -231,4 +374,54 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
 /// ends the program quietly as grep does.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn float(x: f64) -> String {
+        let mut out = Vec::new();
+        write_float(&mut out, x).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn floats_are_written_as_display_writes_them() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.5,
+            0.1,
+            100.0,
+            1e16,
+            1e21,
+            1.5e-7,
+            8.551225640764084e-7,
+            0.00011348494411822837,
+            f64::MIN_POSITIVE,
+            5e-324,
+            f64::MAX,
+            f64::MIN,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            123456789012345680.0,
+        ];
+        // Bit patterns spread over every exponent, and ratios like a draw's probability.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            values.push(f64::from_bits(seed));
+            values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
+            // Exact binary fractions, some exactly halfway between two shortest decimals.
+            values.push((seed >> 20) as f64 / 4096.0);
+        }
+        for x in values {
+            assert_eq!(float(x), format!("{x}"), "{:e}", x);
+        }
+    }
 }

@@ -141,6 +141,11 @@ pub(crate) fn reading_warnings(p: &Parsed, info: &SourceInfo, before: &[SourceIn
 fn duplicates(p: &Parsed) -> (u64, Vec<u64>) {
     use std::borrow::Cow;
     use std::collections::HashSet;
+    if let Parsed::Raw(list) = p {
+        if let Some(found) = sorted_duplicates(list.words()) {
+            return found;
+        }
+    }
     // Each entry as a key holding every field its reader reads but its line.
     let keyed: Box<dyn Iterator<Item = (usize, Cow<str>)>> = match p {
         Parsed::Raw(list) => Box::new(list.words().map(|(l, w)| (l, Cow::Borrowed(w)))),
@@ -161,7 +166,7 @@ fn duplicates(p: &Parsed) -> (u64, Vec<u64>) {
         })),
         Parsed::VerbUpdates | Parsed::Undone(_) => Box::new(std::iter::empty()),
     };
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(entries(p));
     let (mut count, mut lines) = (0, Vec::new());
     for (line, key) in keyed {
         if !seen.insert(key) {
@@ -172,6 +177,28 @@ fn duplicates(p: &Parsed) -> (u64, Vec<u64>) {
         }
     }
     (count, lines)
+}
+
+/// [`duplicates`] of a word list in byte order (as word lists usually are), where a word that
+/// repeats an earlier one repeats the one just before: one comparison a line instead of a hash
+/// set of every word. `None` as soon as a word sorts before the one before it.
+fn sorted_duplicates<'a>(words: impl Iterator<Item = (usize, &'a str)>) -> Option<(u64, Vec<u64>)> {
+    let (mut count, mut lines) = (0, Vec::new());
+    let mut before: Option<&str> = None;
+    for (line, word) in words {
+        match before.map(|b| b.cmp(word)) {
+            Some(std::cmp::Ordering::Greater) => return None,
+            Some(std::cmp::Ordering::Equal) => {
+                count += 1;
+                if lines.len() < DUPLICATES_SHOWN {
+                    lines.push(line as u64);
+                }
+            }
+            _ => {}
+        }
+        before = Some(word);
+    }
+    Some((count, lines))
 }
 
 /// Adds a [`Warning::MostlyExcluded`] to the warnings of each source more than half of whose
@@ -188,5 +215,19 @@ pub(crate) fn mostly_excluded(
             let source = source_infos[i].file.path.clone();
             warnings[i].push(Warning::MostlyExcluded { source, excluded, lines });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_lists_find_the_duplicates_a_hash_set_finds_and_others_give_way() {
+        let sorted = [(1, "a"), (2, "b"), (3, "b"), (4, "c"), (5, "c"), (6, "c")];
+        assert_eq!(sorted_duplicates(sorted.into_iter()), Some((3, vec![3, 5, 6])));
+        let many: Vec<(usize, &str)> = (1..=10).map(|l| (l, "x")).collect();
+        assert_eq!(sorted_duplicates(many.into_iter()), Some((9, vec![2, 3, 4, 5, 6])));
+        assert_eq!(sorted_duplicates([(1, "b"), (2, "a"), (3, "b")].into_iter()), None);
     }
 }

@@ -48,6 +48,7 @@ mod manifest;
 pub mod progress;
 pub mod provenance;
 pub mod query;
+mod word_set;
 mod words;
 
 /// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.

@@ -62,10 +62,11 @@ pub struct BadWord {
 }
 
 /// Whether each of `words` is valid, in order: the batch path of `lexico valid`. Plain words
-/// (ASCII letters, accented vowels, Ñ) are read without allocating and looked up from the
-/// prefix they share with the word before (fastest on a sorted list); any other notation goes
-/// through [`judge_word`](crate::judge_word), so a verdict is the same as one word's. Fails on
-/// the first word with a character that is neither a letter nor a tile.
+/// (ASCII letters, accented vowels, Ñ) are read without allocating and looked up by a
+/// [`Checker`](crate::Checker): from the prefix they share with the word before (fastest on a
+/// sorted list), or in a hash set of the words once a large batch shows no useful order; any
+/// other notation goes through [`judge_word`](crate::judge_word), so a verdict is the same as
+/// one word's. Fails on the first word with a character that is neither a letter nor a tile.
 ///
 /// ```
 /// let lex = lexico_lexicon::Lexicon::from_words(["casa", "churro"])?;

@@ -48,6 +48,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let mut found = Vec::new();
         let mut failed = None;
         let mut n = 0;
+        // One word reused for every row: no allocation per word.
+        let mut word = Found::plain(&[]);
         // In tile order the words are printed as the fst yields them; other orders collect.
         let mut visit = |w: &[u8]| {
             any = true;
@@ -55,7 +57,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 found.push(Found::plain(w));
                 return true;
             }
-            if let Err(e) = printer.print(out, text, &Found::plain(w)) {
+            word.tiles.clear();
+            word.tiles.extend_from_slice(w);
+            if let Err(e) = printer.print(out, text, &word) {
                 failed = Some(e);
                 return false;
             }

@@ -105,7 +105,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return crate::cmd::explain::run_words(&lex, &args.words, args.format);
     }
     let mut out = Out::new(args.format);
-    if args.words.is_empty() && args.format == Format::Text {
+    if args.words.is_empty() {
         return batch(&lex, &mut out);
     }
     let mut all_valid = true;
@@ -113,80 +113,242 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
         let (spelled, verdict) = judge_word(&lex, text, &mut scratch).map_err(input::bad)?;
         all_valid &= verdict == Verdict::Valid;
-        let (valid, reason) = match verdict {
-            Verdict::Valid => (true, ""),
-            Verdict::Invalid(r) => (false, r),
-        };
-        out.record(
-            &text_line(lex.tiles(), &spelled, verdict, &scratch),
-            &[
-                ("word", Value::Str(&spelled)),
-                ("valid", Value::Bool(valid)),
-                ("reason", Value::Str(reason)),
-                ("error", Value::Null),
-            ],
-        )?;
+        record(out, lex.tiles(), &spelled, verdict, &scratch)?;
         Ok(())
     })?;
     out.flush()?;
     Ok(errors.exit(all_valid))
 }
 
-/// Text verdicts for words on standard input, with an allocation-free path for plain ASCII. Each
-/// line is answered as it is read ([`input::stdin_lines`]): memory stays flat over any input.
+/// Verdicts for words on standard input, in any format, with an allocation-free path for
+/// plain words (ASCII letters, accented vowels, Ñ): a valid one is written straight into the
+/// output buffer from a row made once ([`ValidLine`]). Lines are answered in groups of the lines
+/// at hand ([`input::stdin_events`]), so that their lookups overlap
+/// ([`lexico_lexicon::Checker::contains_each`]); a line is answered as soon as the next one has
+/// not arrived yet, and memory stays flat over any input. Everything else, bad lines included,
+/// takes the path of a word given as an argument, with the same rows.
 fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
-    let mut all_valid = true;
-    let mut errors = Errors::default();
-    let mut scratch = Word::new();
-    let mut upper = Vec::with_capacity(64);
-    let mut checker = lex.checker();
-    let words = TermWords::get();
-    input::stdin_lines(out, |n, raw, out| {
-        let line = raw.trim_ascii();
-        if line.is_empty() {
-            return Ok(());
-        }
-        if lex.tiles().parse_word_fast(line, &mut scratch) && checker.contains(&scratch) {
-            upper.clear();
-            if line.is_ascii() {
-                upper.extend(line.iter().map(u8::to_ascii_uppercase));
-            } else {
-                // Accented vowels and Ñ: spelled by the tiles, as `judge_word` spells them.
-                for &t in &scratch {
-                    upper.extend_from_slice(lex.tiles().name(t).as_bytes());
-                }
+    let mut batch = Batch {
+        lex,
+        checker: lex.checker(),
+        words: TermWords::get(),
+        valid: ValidLine::new(out.format(), &TermWords::get().valid),
+        errors: Errors::default(),
+        all_valid: true,
+        text: Vec::with_capacity(GROUP * 16),
+        lines: Vec::with_capacity(GROUP),
+        tiles: Vec::with_capacity(GROUP * 16),
+        parsed: Vec::with_capacity(GROUP),
+        found: Vec::with_capacity(GROUP),
+        scratch: Word::new(),
+        row: Vec::with_capacity(64),
+    };
+    input::stdin_events(out, |event, out| match event {
+        input::Event::Line(n, raw) => {
+            let start = batch.text.len();
+            batch.text.extend_from_slice(raw);
+            batch.lines.push((n, start, batch.text.len()));
+            if batch.lines.len() == GROUP {
+                batch.answer(out)?;
             }
-            upper.push(b'\t');
-            upper.extend_from_slice(words.valid.as_bytes());
-            upper.push(b'\n');
-            out.raw().write_all(&upper)?;
-            return Ok(());
+            Ok(())
         }
-        // Everything else, bad lines included, takes the slow path.
+        input::Event::Idle => batch.answer(out),
+    })?;
+    out.flush()?;
+    Ok(batch.errors.exit(batch.all_valid))
+}
+
+/// The most lines of standard input a [`Batch`] answers together.
+const GROUP: usize = 64;
+
+/// The state of a batch of `valid` on standard input: the lines gathered (at most [`GROUP`]),
+/// and buffers reused from one group to the next.
+struct Batch<'l> {
+    lex: &'l Lexicon,
+    checker: lexico_lexicon::Checker<'l>,
+    words: &'static TermWords,
+    valid: ValidLine,
+    errors: Errors,
+    all_valid: bool,
+    /// The gathered lines, one after the other.
+    text: Vec<u8>,
+    /// Each gathered line: its number and where it lies in `text`.
+    lines: Vec<(usize, usize, usize)>,
+    /// The tiles of the lines read by the fast path, one word after the other.
+    tiles: Vec<u8>,
+    /// For each gathered line, where its tiles lie in `tiles` if the fast path read it.
+    parsed: Vec<Option<(usize, usize)>>,
+    /// Whether each word of `tiles` is valid, in order.
+    found: Vec<bool>,
+    scratch: Word,
+    /// One row of output.
+    row: Vec<u8>,
+}
+
+impl Batch<'_> {
+    /// Answers the gathered lines, in order.
+    fn answer(&mut self, out: &mut Out) -> Result<()> {
+        let set = self.lex.tiles();
+        self.tiles.clear();
+        self.parsed.clear();
+        for &(_, start, end) in &self.lines {
+            let line = self.text[start..end].trim_ascii();
+            let fast = !line.is_empty() && set.parse_word_fast(line, &mut self.scratch);
+            self.parsed.push(fast.then(|| {
+                let at = self.tiles.len();
+                self.tiles.extend_from_slice(&self.scratch);
+                (at, self.tiles.len())
+            }));
+        }
+        let words: Vec<&[u8]> = self.parsed.iter().flatten().map(|&(a, b)| &self.tiles[a..b]).collect();
+        self.found.clear();
+        self.found.resize(words.len(), false);
+        self.checker.contains_each(&words, &mut self.found);
+        drop(words);
+        // Taken out while rows are written, which borrow the rest of the batch.
+        let (text, lines, tiles) = (
+            std::mem::take(&mut self.text),
+            std::mem::take(&mut self.lines),
+            std::mem::take(&mut self.tiles),
+        );
+        let (parsed, found) = (std::mem::take(&mut self.parsed), std::mem::take(&mut self.found));
+        let mut answers = found.iter();
+        let mut result = Ok(());
+        for (&(n, start, end), parsed) in lines.iter().zip(&parsed) {
+            let raw = &text[start..end];
+            result = match *parsed {
+                Some((a, b)) if answers.next() == Some(&true) => {
+                    match self.fast_row(out, raw.trim_ascii(), &tiles[a..b]) {
+                        Ok(true) => Ok(()),
+                        Ok(false) => self.slow_row(out, n, raw),
+                        Err(e) => Err(e.into()),
+                    }
+                }
+                _ => self.slow_row(out, n, raw),
+            };
+            if result.is_err() {
+                break;
+            }
+        }
+        (self.text, self.lines, self.tiles, self.parsed, self.found) = (text, lines, tiles, parsed, found);
+        self.text.clear();
+        self.lines.clear();
+        result
+    }
+
+    /// Writes the row of a valid word read by the fast path, typed as `line`, of tiles `tiles`;
+    /// false, with nothing written, if its spelling needs quoting or escaping.
+    fn fast_row(&mut self, out: &mut Out, line: &[u8], tiles: &[u8]) -> std::io::Result<bool> {
+        let row = &mut self.row;
+        row.clear();
+        row.extend_from_slice(self.valid.before);
+        let start = row.len();
+        if line.is_ascii() {
+            row.extend(line.iter().map(u8::to_ascii_uppercase));
+        } else {
+            // Accented vowels and Ñ: spelled by the tiles, as `judge_word` spells them.
+            for &t in tiles {
+                row.extend_from_slice(self.lex.tiles().name(t).as_bytes());
+            }
+        }
+        if !self.valid.plain(&row[start..]) {
+            return Ok(false);
+        }
+        row.extend_from_slice(&self.valid.after);
+        out.header(FIELDS.names)?;
+        out.raw().write_all(row)?;
+        Ok(true)
+    }
+
+    /// Answers line `n`, `raw`, as a word given as an argument is answered.
+    fn slow_row(&mut self, out: &mut Out, n: usize, raw: &[u8]) -> Result<()> {
         let text = match std::str::from_utf8(raw) {
-            Ok(text) => text.trim_ascii(),
+            Ok(text) => text.trim(),
             Err(e) => {
-                errors.not_utf8(out, &FIELDS, n, raw, e)?;
+                self.errors.not_utf8(out, &FIELDS, n, raw, e)?;
                 return Ok(());
             }
         };
-        match judge_word(lex, text, &mut scratch) {
+        if text.is_empty() {
+            return Ok(());
+        }
+        let lex = self.lex;
+        match judge_word(lex, text, &mut self.scratch) {
             Ok((spelled, verdict)) => {
-                all_valid &= verdict == Verdict::Valid;
+                self.all_valid &= verdict == Verdict::Valid;
+                if out.format() != Format::Text {
+                    record(out, lex.tiles(), &spelled, verdict, &self.scratch)?;
+                    return Ok(());
+                }
                 // The lines of `text_line`, written without making each a string first.
                 let w = out.raw();
                 match verdict {
-                    Verdict::Valid => writeln!(w, "{spelled}\t{}", words.valid)?,
+                    Verdict::Valid => writeln!(w, "{spelled}\t{}", self.words.valid)?,
                     Verdict::Invalid(SEPARATE_TILES) => {
-                        writeln!(w, "{}", text_line(lex.tiles(), &spelled, verdict, &scratch))?
+                        writeln!(w, "{}", text_line(lex.tiles(), &spelled, verdict, &self.scratch))?
                     }
-                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\t{}\t{reason}", words.invalid)?,
+                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\t{}\t{reason}", self.words.invalid)?,
                 }
             }
-            Err(e) => errors.input(out, &FIELDS, Place::Stdin(n), text, &input::Said::from(&e))?,
+            Err(e) => self.errors.input(out, &FIELDS, Place::Stdin(n), text, &input::Said::from(&e))?,
         }
         Ok(())
-    })?;
-    out.flush()?;
-    Ok(errors.exit(all_valid))
+    }
+}
+
+/// The record of a verdict in CSV or JSON (text has its own line, [`text_line`]).
+fn record(
+    out: &mut Out,
+    set: &TileSet,
+    spelled: &str,
+    verdict: Verdict,
+    tiles: &[u8],
+) -> std::io::Result<()> {
+    let (valid, reason) = match verdict {
+        Verdict::Valid => (true, ""),
+        Verdict::Invalid(r) => (false, r),
+    };
+    let text =
+        if out.format() == Format::Text { text_line(set, spelled, verdict, tiles) } else { String::new() };
+    out.record(
+        &text,
+        &[
+            ("word", Value::Str(spelled)),
+            ("valid", Value::Bool(valid)),
+            ("reason", Value::Str(reason)),
+            ("error", Value::Null),
+        ],
+    )
+}
+
+/// The row of a valid word in the output's format, around the word: what [`record`] writes
+/// for it, made once per batch.
+struct ValidLine {
+    before: &'static [u8],
+    after: Vec<u8>,
+    format: Format,
+}
+
+impl ValidLine {
+    fn new(format: Format, valid: &str) -> ValidLine {
+        let (before, after): (&[u8], Vec<u8>) = match format {
+            Format::Text => (b"", [b"\t", valid.as_bytes(), b"\n"].concat()),
+            Format::Csv => (b"", b",true,,\n".to_vec()),
+            Format::Json => {
+                (b"{\"error\":null,\"reason\":\"\",\"valid\":true,\"word\":\"", b"\"}\n".to_vec())
+            }
+        };
+        ValidLine { before, after, format }
+    }
+
+    /// Returns true if `word` is written as it is in the format's row: no CSV quoting, no
+    /// JSON escape.
+    fn plain(&self, word: &[u8]) -> bool {
+        match self.format {
+            Format::Text => true,
+            Format::Csv => !word.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')),
+            Format::Json => !word.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20),
+        }
+    }
 }
