@@ -222,7 +222,7 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
         e.derivations = rejections;
     }
     e.enclitics = match &m.explain.enclitics {
-        Some(data) => enclitics(lex, &tiles, data),
+        Some(data) => enclitics(lex, &tiles, data)?,
         None => Vec::new(),
     };
     for (i, a) in e.enclitics.iter().enumerate() {
@@ -335,7 +335,7 @@ pub fn describe_enclitic(word: &str, a: &Enclitic, codes: &[CodeNote]) -> String
 
 /// Every reading of `word` as a valid verb form followed by one to three of the enclitic
 /// pronouns `data` names, with its spelling changes undone.
-fn enclitics(lex: &Lexicon, word: &[Tile], data: &Enclitics) -> Vec<Enclitic> {
+fn enclitics(lex: &Lexicon, word: &[Tile], data: &Enclitics) -> Result<Vec<Enclitic>, LexiconError> {
     let set = lex.tiles();
     let parse = |s: &str| set.parse_word(s).ok();
     let pronouns: Vec<(&str, Word)> =
@@ -382,7 +382,7 @@ fn enclitics(lex: &Lexicon, word: &[Tile], data: &Enclitics) -> Vec<Enclitic> {
                 }
             }
             for (cand, restored) in candidates {
-                if let Some(derivation) = verb_form(lex, &cand) {
+                if let Some(derivation) = verb_form(lex, &cand)? {
                     let spelled = set.spell(&cand);
                     let pronouns: Vec<String> = prons.iter().map(|p| p.to_string()).collect();
                     if !out.iter().any(|a| a.base == spelled && a.pronouns == pronouns) {
@@ -401,27 +401,27 @@ fn enclitics(lex: &Lexicon, word: &[Tile], data: &Enclitics) -> Vec<Enclitic> {
     }
     // Fewer pronouns first, then the longer base.
     out.sort_by(|a, b| a.pronouns.len().cmp(&b.pronouns.len()).then(b.base.len().cmp(&a.base.len())));
-    out
+    Ok(out)
 }
 
 /// `Some(how)` when `word` is a valid verb form, `Some(None)` when it is valid but the lexicon
 /// does not say what it is, `None` when it is not a valid verb form.
-fn verb_form(lex: &Lexicon, word: &[Tile]) -> Option<Option<Derivation>> {
+fn verb_form(lex: &Lexicon, word: &[Tile]) -> Result<Option<Option<Derivation>>, LexiconError> {
     if !lex.contains(word) {
-        return None;
+        return Ok(None);
     }
-    match lex.derivations(word) {
-        Ok(ds) => {
-            if let Some(d) = ds.iter().find(|d| kind_of(&d.slot) == Kind::VerbForm) {
-                Some(Some(d.clone()))
-            } else if !ds.is_empty() && ds.iter().all(|d| kind_of(&d.slot) == Kind::Unknown) {
-                Some(None)
-            } else {
-                None
-            }
-        }
-        Err(_) => Some(None),
-    }
+    // A lexicon without provenance does not say; a damaged one is an error, never "does not say".
+    let ds = match lex.derivations(word) {
+        Err(LexiconError::Missing(_)) => return Ok(Some(None)),
+        other => other?,
+    };
+    Ok(if let Some(d) = ds.iter().find(|d| kind_of(&d.slot) == Kind::VerbForm) {
+        Some(Some(d.clone()))
+    } else if !ds.is_empty() && ds.iter().all(|d| kind_of(&d.slot) == Kind::Unknown) {
+        Some(None)
+    } else {
+        None
+    })
 }
 
 #[cfg(test)]
@@ -447,6 +447,18 @@ mod tests {
         // input's fault.
         assert!(!explain(&lex, "gato").unwrap().valid);
         assert!(matches!(explain(&lex, "ca$a"), Err(ExplainError::Input(_))));
+    }
+
+    #[test]
+    fn a_damaged_provenance_behind_an_enclitic_reading_is_reported() {
+        let enclitics = Enclitics { article: "17.5".into(), pronouns: vec!["ME".into()], restore: vec![] };
+        let data = crate::ExplainData { enclitics: Some(enclitics), ..crate::ExplainData::default() };
+        let image = Lexicon::from_words_explained(["da", "casa"], data).unwrap().into_bytes();
+        let whole = Lexicon::from_vec(image.clone()).unwrap();
+        assert_eq!(explain(&whole, "dame").unwrap().reason, "enclitic");
+        // DA + ME needs DA's provenance: damaged, it is an error, not "the lexicon does not say".
+        let lex = Lexicon::from_vec(flipped(&image, tag::PROVENANCE)).unwrap();
+        assert!(matches!(explain(&lex, "dame"), Err(ExplainError::Damaged(_))));
     }
 
     #[test]
