@@ -236,8 +236,8 @@ impl<'l> Printer<'l> {
     /// Prints one word.
     pub fn print(&mut self, out: &mut Out, query: &str, f: &Found) -> Result<()> {
         let set = self.lex.tiles();
-        let value = f.value(set);
         if out.format() == Format::Text {
+            let value = f.value(set);
             let rank = self.ranks.as_ref().map(|r| r.rank(f.tiles.len(), self.bag.combinations(&f.tiles)));
             self.line.clear();
             self.text.found_line(set, query, f, value, rank, &mut self.line);
@@ -247,6 +247,7 @@ impl<'l> Printer<'l> {
         if self.fast_row(out, query, &f.tiles, |i, _| f.is_blank(i))? {
             return Ok(());
         }
+        let value = f.value(set);
         self.line.clear();
         f.spell_into(set, self.text.tiles, &mut self.line);
         let combos = self.bag.combinations(&f.tiles);
