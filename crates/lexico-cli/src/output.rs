@@ -154,16 +154,7 @@ impl Out {
                 }
                 for (i, key) in &self.json.keys {
                     self.w.write_all(key)?;
-                    match &fields[*i].1 {
-                        Value::Str(s) => write_json_str(&mut self.w, s)?,
-                        Value::Int(n) => write_int(&mut self.w, *n)?,
-                        // A value that is no number (NaN, infinite) is `null`, as in a
-                        // `serde_json::Value`.
-                        Value::Float(x) => serde_json::to_writer(&mut self.w, x)?,
-                        Value::Bool(b) => self.w.write_all(if *b { b"true" } else { b"false" })?,
-                        Value::Null => self.w.write_all(b"null")?,
-                        Value::Json(j) => serde_json::to_writer(&mut self.w, j)?,
-                    }
+                    json_value(&mut self.w, &fields[*i].1)?;
                 }
                 self.w.write_all(b"}\n")
             }
@@ -181,6 +172,28 @@ impl Out {
 
     pub fn flush(&mut self) -> io::Result<()> {
         self.w.flush()
+    }
+}
+
+/// Writes the value of a field as [`Out::record`] writes it in `format` (CSV or JSON; text has
+/// no fields): for rows written from parts made beforehand.
+pub fn write_value(w: &mut impl Write, format: Format, v: &Value) -> io::Result<()> {
+    match format {
+        Format::Json => json_value(w, v),
+        Format::Csv | Format::Text => csv_cell(w, v),
+    }
+}
+
+/// Writes the value of a JSON field.
+fn json_value(w: &mut impl Write, v: &Value) -> io::Result<()> {
+    match v {
+        Value::Str(s) => write_json_str(w, s),
+        Value::Int(n) => write_int(w, *n),
+        // A value that is no number (NaN, infinite) is `null`, as in a `serde_json::Value`.
+        Value::Float(x) => Ok(serde_json::to_writer(w, x)?),
+        Value::Bool(b) => w.write_all(if *b { b"true" } else { b"false" }),
+        Value::Null => w.write_all(b"null"),
+        Value::Json(j) => Ok(serde_json::to_writer(w, j)?),
     }
 }
 
@@ -219,7 +232,7 @@ fn csv_cell(w: &mut impl Write, v: &Value) -> io::Result<()> {
 }
 
 /// Writes `n` in decimal, as `{n}` formats it, without the formatting machinery.
-fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
+pub fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {

@@ -4,7 +4,7 @@
 
 use lexico_lexicon::provenance::{code, Code, SlotInfo};
 use lexico_lexicon::{LexiconError, Part};
-use lexico_rules::{Form, RuleSet, Verdict};
+use lexico_rules::{Form, RuleSet, Screener, Verdict};
 use lexico_tiles::{TileError, TileSet};
 
 /// A word a build took in and left out, with the reason.
@@ -36,6 +36,8 @@ pub struct Exclusion {
 /// Where forms go: into the word store, the store of rejected forms, or the exclusion report.
 pub(crate) struct Sink<'a> {
     pub(crate) rules: &'a RuleSet,
+    /// The screening rules, with match caches of this sink's own (a sink is one thread's).
+    pub(crate) screener: Screener<'a>,
     pub(crate) tiles: &'a TileSet,
     pub(crate) part: Part,
     pub(crate) exclusions: Vec<Exclusion>,
@@ -76,6 +78,7 @@ impl<'a> Sink<'a> {
     pub(crate) fn new(rules: &'a RuleSet, tiles: &'a TileSet) -> Sink<'a> {
         Sink {
             rules,
+            screener: rules.screener(),
             tiles,
             part: Part::default(),
             exclusions: Vec::new(),
@@ -156,7 +159,7 @@ impl<'a> Sink<'a> {
     ) -> Result<(), LexiconError> {
         self.taken += 1;
         if admit(
-            self.rules,
+            &self.screener,
             self.tiles,
             text,
             screen,
@@ -176,7 +179,7 @@ impl<'a> Sink<'a> {
 /// Screens a source word and turns it into tiles in `word`, or records why it is left out.
 /// `line` is the entry id; the report shows it as the line of `source`.
 fn admit(
-    rules: &RuleSet,
+    screener: &Screener,
     tiles: &TileSet,
     text: &str,
     screen: bool,
@@ -184,6 +187,7 @@ fn admit(
     word: &mut Vec<u8>,
     exclusions: &mut Vec<Exclusion>,
 ) -> bool {
+    let rules = screener.rules();
     let mut exclude = |reason: String, rule: &str, article: &str| {
         exclusions.push(Exclusion {
             text: text.to_string(),
@@ -195,7 +199,7 @@ fn admit(
         });
     };
     if screen {
-        if let Some(r) = rules.screen(text) {
+        if let Some(r) = screener.screen(text) {
             exclude(r.reason.clone(), &r.id, &r.article);
             return false;
         }

@@ -34,6 +34,15 @@ const PROGRESS_EVERY: u64 = 1 << 14;
 #[derive(Default)]
 struct Pending {
     items: Vec<(Key, Code)>,
+    /// Whether `items` are known to be in order (by word, then code).
+    sorted: bool,
+    /// Items moved so far to merge sorted runs into sorted items (see [`Pending::append`]).
+    moved: usize,
+}
+
+/// The order of pending items: by word, then code.
+fn order(&(k, c): &(Key, Code)) -> (u128, Code) {
+    (u128::from_be_bytes(k), c)
 }
 
 impl Pending {
@@ -45,14 +54,58 @@ impl Pending {
             )));
         }
         self.items.push((key_of(word), code));
+        self.sorted = false;
         Ok(())
     }
 
     /// Sorts by word then code (a stable merge sort, fast on the nearly sorted lists sources
-    /// usually are), and drops repeated (word, code) pairs.
+    /// usually are), unless the items are in order already, and drops repeated (word, code)
+    /// pairs. Equal items are the same, so any sort gives the one order.
     fn sort(&mut self) {
-        self.items.sort_by_key(|&(k, c)| (u128::from_be_bytes(k), c));
+        if !self.sorted {
+            self.items.sort_by_key(order);
+        }
         self.items.dedup();
+        self.sorted = true;
+    }
+
+    /// Adds `run`. When both the items and `run` are in order, `run` is merged in at its
+    /// place, so that the items stay in order and the sort at the end has nothing to do: the
+    /// parts of a list in order (each sorted on a worker thread) mostly follow one another,
+    /// and where a part starts before the last items (a list in byte order is not in tile
+    /// order: CH, LL, RR and Ñ sort elsewhere) only those last items are merged with it. Once
+    /// the items merged that way outnumber all the items, merging stops and the sort at the
+    /// end sorts everything: the work stays linear in the words, whatever their order.
+    fn append(&mut self, run: impl Iterator<Item = (Key, Code)>) {
+        let start = self.items.len();
+        let in_order = self.sorted || start == 0;
+        self.items.extend(run);
+        if !in_order || !self.items[start..].is_sorted_by_key(order) {
+            self.sorted = false;
+            return;
+        }
+        let Some(first) = self.items.get(start).map(order) else {
+            self.sorted = true;
+            return;
+        };
+        let at = self.items[..start].partition_point(|item| order(item) <= first);
+        self.moved += start - at;
+        if self.moved > self.items.len() {
+            self.sorted = false;
+            return;
+        }
+        if at < start {
+            let run = self.items.split_off(start);
+            let before = self.items.split_off(at);
+            let (mut a, mut b) = (before.into_iter().peekable(), run.into_iter().peekable());
+            while let (Some(x), Some(y)) = (a.peek(), b.peek()) {
+                let next = if order(x) <= order(y) { a.next() } else { b.next() };
+                self.items.extend(next);
+            }
+            self.items.extend(a);
+            self.items.extend(b);
+        }
+        self.sorted = true;
     }
 
     /// The smallest code of each word of the sorted words, by rank.
@@ -328,7 +381,7 @@ impl Builder {
         }
         let renumber = |c: Code| code(entry_of(c), slots[slot_of(c) as usize]);
         for (to, from) in [(&mut self.part.words, words), (&mut self.part.rejected, rejected)] {
-            to.items.extend(from.items.into_iter().map(|(k, c)| (k, renumber(c))));
+            to.append(from.items.into_iter().map(|(k, c)| (k, renumber(c))));
         }
         self.part.entries.extend(entries);
         Ok(())
@@ -452,6 +505,52 @@ pub fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_merged_as_they_come_end_as_one_sort_of_everything() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for case in 0..200 {
+            // Runs that mostly follow one another, overlap a little, or lie anywhere.
+            let spread = [4, 40, 4000][case % 3];
+            let mut pending = Pending::default();
+            let mut all = Vec::new();
+            let mut base = 0;
+            for run in 0..1 + next(12) {
+                let mut items: Vec<(Key, Code)> = (0..next(50))
+                    .map(|_| {
+                        let w = (base + next(spread)) as u16;
+                        (key_of(&[1 + (w >> 8) as u8, 1 + (w & 0xff) as u8]), next(3))
+                    })
+                    .collect();
+                base += 30;
+                // Most runs come sorted, as the workers sort their parts; some do not.
+                if run % 5 != 4 {
+                    items.sort_by_key(order);
+                }
+                all.extend(items.iter().copied());
+                if next(4) == 0 {
+                    for &(k, c) in &items {
+                        pending.push(word_of(&k), c).unwrap();
+                    }
+                } else {
+                    pending.append(items.into_iter());
+                }
+            }
+            if pending.sorted {
+                assert!(pending.items.is_sorted_by_key(order), "case {case}");
+            }
+            pending.sort();
+            all.sort_by_key(order);
+            all.dedup();
+            assert_eq!(pending.items, all, "case {case}");
+        }
+    }
 
     fn tiles_csv() -> String {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/tiles.csv");

@@ -44,5 +44,5 @@ pub mod verbs;
 pub use error::RuleError;
 pub use files::RuleFiles;
 pub use form::{Form, Verdict};
-pub use ruleset::RuleSet;
+pub use ruleset::{RuleSet, Screener};
 pub use sources::SourceKind;

@@ -41,6 +41,9 @@ pub struct RuleSet {
     /// The screening rules, applied to words as the sources spell them.
     pub screening: Vec<ScreenRule>,
     screen_set: regex::RegexSet,
+    /// The bytes a match of some screening rule can start with (see [`first_bytes`]): a word
+    /// with none of them matches no rule, and is not scanned.
+    screen_first: Box<[bool; 256]>,
     /// The plural rules (section 18), when the rule set has them.
     pub plurals: Option<crate::plural::Plurals>,
     /// The conjugation models and verb rules (section 17), when the rule set has them.
@@ -238,6 +241,7 @@ impl RuleSet {
             tiles_csv,
             screen_set: regex::RegexSet::new(screening.iter().map(|r| r.pattern.as_str()))
                 .expect("each pattern compiled on its own"),
+            screen_first: screen_first(&screening),
             screening,
             plurals,
             verbs,
@@ -260,11 +264,102 @@ impl RuleSet {
     /// tells whether any matches, so a playable word costs one scan; only a word that some rule
     /// screens out is scanned again to learn which rule comes first.
     pub fn screen(&self, text: &str) -> Option<&ScreenRule> {
-        if !self.screen_set.is_match(text) {
+        self.screen_in(&self.screen_set, text)
+    }
+
+    /// The screening rules for one thread: [`Screener::screen`] answers as
+    /// [`RuleSet::screen`] does, from a copy of the compiled patterns with match caches of its
+    /// own, so that threads screening at once never wait on each other for a cache.
+    pub fn screener(&self) -> Screener<'_> {
+        Screener { rules: self, set: self.screen_set.clone() }
+    }
+
+    fn screen_in(&self, set: &regex::RegexSet, text: &str) -> Option<&ScreenRule> {
+        if !text.bytes().any(|b| self.screen_first[b as usize]) || !set.is_match(text) {
             return None;
         }
-        let hits = self.screen_set.matches(text);
+        let hits = set.matches(text);
         hits.iter().next().map(|i| &self.screening[i])
+    }
+}
+
+/// The screening rules of a [`RuleSet`] for one thread (see [`RuleSet::screener`]).
+///
+/// ```
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let screener = rules.screener();
+/// assert_eq!(screener.screen("kiosco").map(|r| r.id.as_str()), Some("k-or-w"));
+/// assert!(screener.screen("pingüino").is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Screener<'r> {
+    rules: &'r RuleSet,
+    set: regex::RegexSet,
+}
+
+impl<'r> Screener<'r> {
+    /// The rule set screened by.
+    pub fn rules(&self) -> &'r RuleSet {
+        self.rules
+    }
+
+    /// The first screening rule a source word matches, as [`RuleSet::screen`] tells it.
+    pub fn screen(&self, text: &str) -> Option<&'r ScreenRule> {
+        self.rules.screen_in(&self.set, text)
+    }
+}
+
+/// The bytes a match of some rule of `screening` can start with: every byte if a rule can match
+/// the empty string (or its pattern cannot be read back, which cannot happen: each compiled).
+fn screen_first(screening: &[ScreenRule]) -> Box<[bool; 256]> {
+    let mut first = Box::new([false; 256]);
+    for r in screening {
+        let nullable = match regex_syntax::Parser::new().parse(r.pattern.as_str()) {
+            Ok(hir) => first_bytes(&hir, &mut first),
+            Err(_) => true,
+        };
+        if nullable {
+            return Box::new([true; 256]);
+        }
+    }
+    first
+}
+
+/// Marks in `first` every byte a non-empty match of `hir` can start with, and returns whether
+/// `hir` can match the empty string. A match that is not empty starts with a byte its first
+/// consuming part can start with: a character of a class starts with the first byte of its
+/// UTF-8 encoding, which grows with the character, so a class's range of characters starts
+/// with a byte in the range of its ends' first bytes.
+fn first_bytes(hir: &regex_syntax::hir::Hir, first: &mut [bool; 256]) -> bool {
+    use regex_syntax::hir::{Class, HirKind};
+    let lead = |c: char| c.encode_utf8(&mut [0; 4]).as_bytes()[0] as usize;
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => true,
+        HirKind::Literal(l) => match l.0.first() {
+            Some(&b) => {
+                first[b as usize] = true;
+                false
+            }
+            None => true,
+        },
+        HirKind::Class(Class::Bytes(c)) => {
+            for r in c.iter() {
+                first[r.start() as usize..=r.end() as usize].fill(true);
+            }
+            false
+        }
+        HirKind::Class(Class::Unicode(c)) => {
+            for r in c.iter() {
+                first[lead(r.start())..=lead(r.end())].fill(true);
+            }
+            false
+        }
+        HirKind::Repetition(r) => first_bytes(&r.sub, first) || r.min == 0,
+        HirKind::Capture(c) => first_bytes(&c.sub, first),
+        HirKind::Concat(parts) => parts.iter().all(|h| first_bytes(h, first)),
+        HirKind::Alternation(parts) => {
+            parts.iter().fold(false, |nullable, h| first_bytes(h, first) | nullable)
+        }
     }
 }
 
@@ -398,6 +493,79 @@ mod tests {
     }
 
     const TILES: &str = "kind,tile,count,value,aliases\ntile,A,1,1,\n";
+
+    /// The first bytes of a pattern, and whether it can match the empty string.
+    fn first_of(pattern: &str) -> ([bool; 256], bool) {
+        let mut first = [false; 256];
+        let nullable = first_bytes(&regex_syntax::Parser::new().parse(pattern).unwrap(), &mut first);
+        (first, nullable)
+    }
+
+    #[test]
+    fn a_text_that_a_pattern_matches_holds_one_of_its_first_bytes() {
+        let patterns = [
+            r"\.",
+            "-",
+            r"\s",
+            r"\p{Lu}",
+            "(?i)[kw]",
+            "[0-9]",
+            "ab|c",
+            "x*y",
+            r"\bqu",
+            "(?i)ñ",
+            "é+",
+            "[^a-zñ]",
+            "(a|)b",
+            "^z$",
+            "(?:x?)(?:y?)c",
+            "[α-ω]",
+            "ü{2,}",
+        ];
+        let chars = [
+            'a', 'b', 'c', 'k', 'q', 'u', 'x', 'y', 'z', 'ñ', 'é', 'É', 'Ñ', 'ü', 'β', '-', '.', ' ',
+            '\u{a0}', '7', 'W',
+        ];
+        for p in patterns {
+            let re = Regex::new(p).unwrap();
+            let (first, nullable) = first_of(p);
+            assert!(!nullable, "{p}");
+            // Every text of up to three of the characters.
+            let (mut texts, mut last) = (Vec::new(), vec![String::new()]);
+            for _ in 0..3 {
+                last = last.iter().flat_map(|t| chars.iter().map(move |&c| format!("{t}{c}"))).collect();
+                texts.extend(last.iter().cloned());
+            }
+            for t in &texts {
+                if re.is_match(t) {
+                    assert!(t.bytes().any(|b| first[b as usize]), "{p} matches {t:?}");
+                }
+            }
+        }
+        for p in ["x*", "a?", "", r"\b", "(a|)", "^", "(?:ab)*"] {
+            assert!(first_of(p).1, "{p} matches the empty string");
+        }
+    }
+
+    #[test]
+    fn plain_lower_case_words_are_not_scanned_by_the_shipped_screening() {
+        let rules = RuleSet::embedded("fise-2016").unwrap();
+        let scanned: String =
+            (b'a'..=b'z').filter(|&b| rules.screen_first[b as usize]).map(char::from).collect();
+        // Only K and W can start a match among the plain letters: `(?i)[kw]`.
+        assert_eq!(scanned, "kw");
+        // A rule that matches the empty string leaves every word to be scanned.
+        let rule = |p: &str| ScreenRule {
+            id: p.into(),
+            pattern: Regex::new(p).unwrap(),
+            reason: String::new(),
+            article: String::new(),
+        };
+        assert!(screen_first(&[rule("-"), rule("x*")]).iter().all(|&b| b));
+        let first = screen_first(&[rule("-"), rule("é")]);
+        assert_eq!(first.iter().filter(|&&b| b).count(), 2);
+        assert!(first[b'-' as usize] && first[0xc3]);
+    }
 
     #[test]
     fn the_shipped_rule_set_loads() {

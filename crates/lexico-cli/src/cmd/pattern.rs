@@ -75,6 +75,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 query::search(&lex, p, min, max, &mut visit);
             }
         }
+        printer.finish(out)?;
         if let Some(e) = failed {
             return Err(Fault::Stop(e));
         }

@@ -137,20 +137,52 @@ impl Bag {
         sum.min(u64::MAX as u128) as u64
     }
 
+    /// [`Bag::combinations`] of a word given as its distinct tiles, each with its copies
+    /// (`(tile, copies)`, in any order, each tile once): for a caller that has counted them.
+    ///
+    /// ```
+    /// use lexico_lexicon::query::Bag;
+    ///
+    /// let set = lexico_tiles::TileSet::spanish();
+    /// let bag = Bag::of(&set);
+    /// let word = set.parse_word("CASA")?;
+    /// let (a, c, s) = (set.parse_word("A")?[0], set.parse_word("C")?[0], set.parse_word("S")?[0]);
+    /// assert_eq!(bag.combinations_of_copies(&[(s, 1), (a, 2), (c, 1)]), bag.combinations(&word));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn combinations_of_copies(&self, copies: &[(Tile, u8)]) -> u64 {
+        let len: usize = copies.iter().map(|&(_, k)| k as usize).sum();
+        let degree = (self.blanks as usize).min(len).min(7);
+        if len <= MAX_WORD && degree <= 2 {
+            if let Some(sum) = self.three64_of(copies.iter().map(|&(t, k)| (t, k as usize)), degree) {
+                return sum;
+            }
+        }
+        let word: Vec<Tile> = copies.iter().flat_map(|&(t, k)| std::iter::repeat_n(t, k as usize)).collect();
+        self.combinations(&word)
+    }
+
     /// [`Bag::three`] in 64-bit arithmetic; `None` if the bag's binomials do not fit or a step
     /// overflows (the 128-bit sums then answer).
     fn three64(&self, word: &[Tile], degree: usize) -> Option<u64> {
-        let choose = self.choose64.as_ref()?;
+        self.choose64.as_ref()?;
         let mut copies = [0u8; 256];
         for &t in word {
             copies[t as usize] += 1;
         }
-        let (mut p0, mut p1, mut p2) = (1u64, 0u64, 0u64);
-        for &t in word {
+        // Each distinct tile once, at its first copy.
+        let distinct = word.iter().filter_map(|&t| {
             let k = std::mem::take(&mut copies[t as usize]) as usize;
-            if k == 0 {
-                continue;
-            }
+            (k > 0).then_some((t, k))
+        });
+        self.three64_of(distinct, degree)
+    }
+
+    /// [`Bag::three64`] of a word's distinct tiles, each with its copies.
+    fn three64_of(&self, distinct: impl Iterator<Item = (Tile, usize)>, degree: usize) -> Option<u64> {
+        let choose = self.choose64.as_ref()?;
+        let (mut p0, mut p1, mut p2) = (1u64, 0u64, 0u64);
+        for (t, k) in distinct {
             let row = &choose[self.counts[t as usize] as usize];
             let (c0, c1) = (row[k], row[k - 1]);
             let c2 = if k >= 2 { row[k - 2] } else { 0 };
@@ -337,6 +369,30 @@ mod tests {
         let word = set.parse_word("EEEEEEEEEEEEEE").unwrap();
         assert_eq!(wide.three64(&word, 2), None);
         assert_eq!(wide.combinations(&word), bag.combinations(&word));
+    }
+
+    #[test]
+    fn combinations_of_counted_copies_equal_those_of_the_word() {
+        let set = TileSet::spanish();
+        let bag = Bag::of(&set);
+        let tiles: Vec<Tile> = set.all().collect();
+        let mut seed = 0x2545_f491u64;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let len = 1 + (seed >> 60) as usize;
+            // Few distinct tiles, so that copies pile up past a tile's count in the bag.
+            let kinds = 1 + (seed >> 56) as usize % 6;
+            let word: Vec<Tile> = (0..len).map(|i| tiles[((seed >> (i * 3)) as usize) % kinds]).collect();
+            let mut copies: Vec<(Tile, u8)> = Vec::new();
+            // Counted in reverse order of first appearance: the order must not matter.
+            for &t in word.iter().rev() {
+                match copies.iter_mut().find(|(d, _)| *d == t) {
+                    Some(e) => e.1 += 1,
+                    None => copies.push((t, 1)),
+                }
+            }
+            assert_eq!(bag.combinations_of_copies(&copies), bag.combinations(&word), "{word:?}");
+        }
     }
 
     #[test]
