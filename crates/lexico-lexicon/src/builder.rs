@@ -525,7 +525,7 @@ mod tests {
                 let mut items: Vec<(Key, Code)> = (0..next(50))
                     .map(|_| {
                         let w = (base + next(spread)) as u16;
-                        (key_of(&[1 + (w >> 8) as u8, 1 + (w & 0xff) as u8]), next(3))
+                        (key_of(&[1 + (w >> 7) as u8, 1 + (w & 0x7f) as u8]), next(3))
                     })
                     .collect();
                 base += 30;
