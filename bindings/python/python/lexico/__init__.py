@@ -110,6 +110,10 @@ class Info(NamedTuple):
     file_sha256: str
     inflated: Dict[str, int]
     """The size of each compressed section once inflated, by tag (``PROV``, ``ENTR``)."""
+    explain: Dict[str, Any]
+    """What the rule set says that explanations cite: ``enclitics``, ``no_tile_article``,
+    ``codes`` (the notes on a verb entry's codes, each ``field``, ``value``, ``note`` and
+    ``note_es``); empty for a lexicon made from a plain list of words without a rule set."""
 
 class Judgement(NamedTuple):
     """A play's verdict, as the word-judge station (``lexico valid --judge``) gives it: it
@@ -327,6 +331,7 @@ class Lexicon(_lexico.Lexicon):
             payload_sha256=m["payload_sha256"],
             file_sha256=m["file_sha256"],
             inflated=m.get("inflated", {}),
+            explain=m.get("explain", {}),
         )
 
     def __repr__(self) -> str:
