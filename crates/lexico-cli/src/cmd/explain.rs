@@ -6,7 +6,9 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::{explain, kind_of, Derivation, ExplainData, ExplainError, Explanation, Lexicon};
+use lexico_lexicon::{
+    explain, kind_of, Derivation, Enclitic, ExplainData, ExplainError, Explanation, Lexicon,
+};
 use serde_json::json;
 
 use crate::i18n::{msg, Lang};
@@ -56,6 +58,18 @@ pub fn run_words(lex: &Lexicon, words: &[OsString], format: Format) -> Result<Ex
     Ok(errors.exit(all_valid))
 }
 
+/// An enclitic reading as the JSON of `explain` and of the station's API shows it, with the
+/// article the lexicon's rule set cites for it.
+pub fn enclitic_json(a: &Enclitic) -> serde_json::Value {
+    json!({
+        "base": a.base,
+        "pronouns": a.pronouns,
+        "restored": a.restored,
+        "article": a.article,
+        "derivation": a.derivation.as_ref().map(derivation_json),
+    })
+}
+
 /// A derivation as the JSON of `explain` and of the station's API shows it.
 pub fn derivation_json(d: &Derivation) -> serde_json::Value {
     json!({
@@ -99,20 +113,7 @@ pub fn print(out: &mut Out, e: &Explanation, data: &ExplainData) -> Result<()> {
         }
     }
     let derivations = serde_json::Value::Array(e.derivations.iter().map(derivation_json).collect());
-    let enclitics = serde_json::Value::Array(
-        e.enclitics
-            .iter()
-            .map(|a| {
-                json!({
-                    "base": a.base,
-                    "pronouns": a.pronouns,
-                    "restored": a.restored,
-                    "article": a.article,
-                    "derivation": a.derivation.as_ref().map(derivation_json),
-                })
-            })
-            .collect(),
-    );
+    let enclitics = serde_json::Value::Array(e.enclitics.iter().map(enclitic_json).collect());
     out.record(
         &text,
         &[

@@ -9,7 +9,7 @@ use lexico_lexicon::{explain as explain_word, judge_word, Lexicon, Verdict};
 use lexico_tiles::Word;
 use serde_json::{json, Value};
 
-use crate::cmd::explain::derivation_json;
+use crate::cmd::explain::{derivation_json, enclitic_json};
 use crate::i18n::Lang;
 use crate::lexicons::{self, LexiconArg, Signer};
 
@@ -47,19 +47,7 @@ pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
     let e = explain_word(lex, word).ok()?;
     let summary = crate::say::explanation(&e, lang, &lex.manifest().ok()?.explain);
     let derivations: Vec<Value> = e.derivations.iter().map(derivation_json).collect();
-    let enclitics: Vec<Value> = e
-        .enclitics
-        .iter()
-        .map(|a| {
-            json!({
-                "base": a.base,
-                "pronouns": a.pronouns,
-                "restored": a.restored,
-                "article": "17.5",
-                "derivation": a.derivation.as_ref().map(derivation_json),
-            })
-        })
-        .collect();
+    let enclitics: Vec<Value> = e.enclitics.iter().map(enclitic_json).collect();
     Some(json!({
         "word": e.word,
         "valid": e.valid,
