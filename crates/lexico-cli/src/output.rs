@@ -231,6 +231,16 @@ fn csv_cell(w: &mut impl Write, v: &Value) -> io::Result<()> {
     }
 }
 
+/// Returns true if `word` is written as it is in a record of `format`: nothing to quote in CSV,
+/// nothing to escape in JSON (text writes every word as it is).
+pub fn plain(format: Format, word: &[u8]) -> bool {
+    match format {
+        Format::Text => true,
+        Format::Csv => !word.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')),
+        Format::Json => !word.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20),
+    }
+}
+
 /// Writes `n` in decimal, as `{n}` formats it, without the formatting machinery.
 pub fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
     let mut digits = [0u8; 20];

@@ -7,7 +7,7 @@ use anyhow::Result;
 use fst::Streamer;
 
 use crate::lexicons::LexiconArg;
-use crate::output::{Format, Out, Value};
+use crate::output::{write_int, Format, Out, Value};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -48,7 +48,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let slots = if args.provenance { lex.slots()? } else { &[] };
     let mut stream = if args.rejected { lex.rejected()?.keys() } else { lex.fst().keys() };
     let mut line = String::new();
-    let (mut row, mut digits) = (Vec::with_capacity(64), [0u8; 20]);
+    let mut row = Vec::with_capacity(64);
     let mut rank = 0;
     while let Some(key) = stream.next() {
         let slot =
@@ -78,20 +78,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let w = out.raw();
             w.write_all(line.as_bytes())?;
             w.write_all(b"\n")?;
-        } else if plain(out.format(), &line) {
+        } else if crate::output::plain(out.format(), line.as_bytes()) {
             // The record `out.record` writes, made in one buffer: `WORD,TILES` or
             // `{"tiles":TILES,"word":"WORD"}`.
             row.clear();
-            let tiles = itoa(key.len(), &mut digits);
             if out.format() == Format::Csv {
                 out.header(&["word", "tiles"])?;
                 row.extend_from_slice(line.as_bytes());
                 row.push(b',');
-                row.extend_from_slice(tiles);
+                write_int(&mut row, key.len() as u64)?;
                 row.push(b'\n');
             } else {
                 row.extend_from_slice(b"{\"tiles\":");
-                row.extend_from_slice(tiles);
+                write_int(&mut row, key.len() as u64)?;
                 row.extend_from_slice(b",\"word\":\"");
                 row.extend_from_slice(line.as_bytes());
                 row.extend_from_slice(b"\"}\n");
@@ -103,26 +102,4 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Returns true if `word` is written as it is in a CSV or JSON record: nothing to quote or
-/// escape.
-fn plain(format: Format, word: &str) -> bool {
-    match format {
-        Format::Csv => !word.bytes().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')),
-        _ => !word.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20),
-    }
-}
-
-/// `n` in decimal, in `digits`.
-fn itoa(mut n: usize, digits: &mut [u8; 20]) -> &[u8] {
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &digits[at..];
-        }
-    }
 }

@@ -342,13 +342,8 @@ impl ValidLine {
         ValidLine { before, after, format }
     }
 
-    /// Returns true if `word` is written as it is in the format's row: no CSV quoting, no
-    /// JSON escape.
+    /// Returns true if `word` is written as it is in the format's row ([`crate::output::plain`]).
     fn plain(&self, word: &[u8]) -> bool {
-        match self.format {
-            Format::Text => true,
-            Format::Csv => !word.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')),
-            Format::Json => !word.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20),
-        }
+        crate::output::plain(self.format, word)
     }
 }
