@@ -115,15 +115,7 @@ fn run_2009() -> Result<()> {
 
 fn run_2016() -> Result<()> {
     let root = crate::root();
-    let data = root.join(crate::fise2_dir());
-    if !data.join("no-verbos.txt").exists() {
-        bail!(
-            "the FISE-2 data is missing: {} (CI and developers have it beside the checkout)",
-            data.display()
-        );
-    }
-    crate::run(Command::new("cargo").args(["build", "--release", "-p", "lexico-cli"]).current_dir(&root))?;
-    let lexico = root.join("target/release/lexico");
+    let (lexico, data) = binary_and_data()?;
     let out = root.join("target/conformance");
     std::fs::create_dir_all(&out)?;
     let lex = out.join("fise2.lex");
