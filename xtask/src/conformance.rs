@@ -125,53 +125,100 @@ fn run_2016() -> Result<()> {
     for s in SOURCES {
         build.arg(crate::fise2_dir().join(s));
     }
-    let started = std::time::Instant::now();
-    let built = build.output().context("running lexico build")?;
-    let seconds = started.elapsed().as_secs_f64();
-    if !built.status.success() {
-        bail!("lexico build failed: {}", String::from_utf8_lossy(&built.stderr));
-    }
-    let summary = String::from_utf8_lossy(&built.stderr).into_owned();
-
+    // The entries the update lists remove and add, conjugated and pluralised by the same engine
+    // (a word of the previous edition that is a form of a removed one left with it; a word only
+    // in the new build that is a form of an added one came with it).
+    let removed_table = out.join("removed.tsv");
+    std::fs::write(&removed_table, removed_entries(&data)?)?;
+    let added_table = out.join("added.tsv");
+    std::fs::write(&added_table, added_entries(&data)?)?;
     let dump = |extra: &[&str], file: Option<&Path>| -> Result<String> {
         let mut c = Command::new(&lexico);
         c.arg("dump").args(extra);
         if let Some(f) = file {
             c.arg("--lexicon").arg(f);
         }
-        let o = c.output().context("running lexico dump")?;
-        if !o.status.success() {
-            bail!("lexico dump failed: {}", String::from_utf8_lossy(&o.stderr));
-        }
-        Ok(String::from_utf8(o.stdout)?)
+        captured(&mut c)
     };
-    let new_text = dump(&["--provenance"], Some(&lex))?;
-    let rejected_text = dump(&["--provenance", "--rejected"], Some(&lex))?;
-    let old_text = dump(&[], None)?;
+    let table_words = |table: &Path, name: &str| -> Result<String> {
+        let built = out.join(name);
+        let mut b = Command::new(&lexico);
+        b.current_dir(&root).args(["build", "--quiet", "-o"]).arg(&built).arg(table);
+        captured(&mut b).with_context(|| format!("building {}", table.display()))?;
+        dump(&[], Some(&built))
+    };
+    // The build, then its two dumps, on one thread; the previous edition's words and the tables
+    // of removed and added entries on others: the machine's cores share the work.
+    let (built, old_text, removed_words, added_words) = std::thread::scope(|s| {
+        let old = s.spawn(|| dump(&[], None));
+        let removed = s.spawn(|| table_words(&removed_table, "removed.lex"));
+        let added = s.spawn(|| table_words(&added_table, "added.lex"));
+        let started = std::time::Instant::now();
+        let built = build.output().context("running lexico build").and_then(|o| {
+            if !o.status.success() {
+                bail!("lexico build failed: {}", String::from_utf8_lossy(&o.stderr));
+            }
+            let seconds = started.elapsed().as_secs_f64();
+            let summary = String::from_utf8_lossy(&o.stderr).into_owned();
+            let rejected = s.spawn(|| dump(&["--provenance", "--rejected"], Some(&lex)));
+            let new = dump(&["--provenance"], Some(&lex))?;
+            Ok((seconds, summary, new, rejected.join().expect("a dump thread")?))
+        });
+        let join = |h: std::thread::ScopedJoinHandle<'_, Result<String>>| h.join().expect("a dump thread");
+        (built, join(old), join(removed), join(added))
+    });
+    let (seconds, summary, new_text, rejected_text) = built?;
+    let (old_text, removed_words, added_words) = (old_text?, removed_words?, added_words?);
 
-    // word -> (slot, rule, article)
-    let parse = |text: &str| -> HashMap<String, (String, String, String)> {
-        text.lines()
-            .map(|l| {
-                let mut f = l.split('\t');
-                let w = f.next().unwrap_or("").to_string();
-                let s = f.next().unwrap_or("").to_string();
-                let r = f.next().unwrap_or("").to_string();
-                let a = f.next().unwrap_or("").to_string();
-                (w, (s, r, a))
-            })
-            .collect()
-    };
-    let new = parse(&new_text);
-    let rejected = parse(&rejected_text);
-    let old: HashSet<&str> = old_text.lines().collect();
-    let tiles = |w: &str| w.replace("CH", "1").replace("LL", "2").replace("RR", "3").chars().count();
+    // The two editions in byte order (two sorts, one a core), then walked side by side.
+    let (new, old) = std::thread::scope(|s| {
+        let new = s.spawn(|| {
+            let mut new: Vec<Row> = new_text.lines().map(provenance_row).collect();
+            new.sort_unstable_by_key(|r| r.0);
+            new
+        });
+        let mut old: Vec<&str> = old_text.lines().collect();
+        old.sort_unstable();
+        (new.join().expect("a sorting thread"), old)
+    });
+    let rejected: HashMap<&str, (&str, &str, &str)> = rejected_text.lines().map(provenance_row).collect();
+
+    let mut kinds: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
+    let mut lengths: BTreeMap<usize, [usize; 4]> = BTreeMap::new();
+    let (mut only_new, mut only_old): (Vec<&Row>, Vec<&str>) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < new.len() || j < old.len() {
+        let order = match (new.get(i), old.get(j)) {
+            (Some(n), Some(o)) => n.0.cmp(o),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            _ => std::cmp::Ordering::Greater,
+        };
+        if order.is_le() {
+            let n = &new[i];
+            let (k, l) = (kinds.entry(kind(n.1 .0)).or_default(), lengths.entry(tiles(n.0)).or_default());
+            k.0 += 1;
+            l[0] += 1;
+            if order.is_eq() {
+                k.1 += 1;
+            } else {
+                l[2] += 1;
+                only_new.push(n);
+            }
+            i += 1;
+        }
+        if order.is_ge() {
+            let l = lengths.entry(tiles(old[j])).or_default();
+            l[1] += 1;
+            if order.is_gt() {
+                l[3] += 1;
+                only_old.push(old[j]);
+            }
+            j += 1;
+        }
+    }
+    let both = new.len() - only_new.len();
 
     let mut md = String::new();
-    let both = new.keys().filter(|w| old.contains(w.as_str())).count();
-    let only_new: Vec<&String> = new.keys().filter(|w| !old.contains(w.as_str())).collect();
-    let mut only_old: Vec<&str> = old.iter().copied().filter(|w| !new.contains_key(*w)).collect();
-    only_old.sort_unstable();
     writeln!(md, "| | words |\n| --- | ---: |")?;
     writeln!(md, "| FISE-2 build | {} |", new.len())?;
     writeln!(md, "| previous edition (default lexicon) | {} |", old.len())?;
@@ -182,14 +229,6 @@ fn run_2016() -> Result<()> {
     writeln!(md, "```text\n{}```\n", summary)?;
 
     // By kind.
-    let mut kinds: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
-    for (w, (slot, _, _)) in &new {
-        let e = kinds.entry(kind(slot)).or_default();
-        e.0 += 1;
-        if old.contains(w.as_str()) {
-            e.1 += 1;
-        }
-    }
     writeln!(md, "### By kind of form (FISE-2 build)\n")?;
     writeln!(
         md,
@@ -200,21 +239,6 @@ fn run_2016() -> Result<()> {
     }
 
     // By length.
-    let mut lengths: BTreeMap<usize, [usize; 4]> = BTreeMap::new();
-    for w in new.keys() {
-        let e = lengths.entry(tiles(w)).or_default();
-        e[0] += 1;
-        if !old.contains(w.as_str()) {
-            e[2] += 1;
-        }
-    }
-    for w in &old {
-        let e = lengths.entry(tiles(w)).or_default();
-        e[1] += 1;
-        if !new.contains_key(*w) {
-            e[3] += 1;
-        }
-    }
     writeln!(md, "\n### By length in tiles\n")?;
     writeln!(md, "| tiles | FISE-2 build | previous | only FISE-2 | only previous |\n| ---: | ---: | ---: | ---: | ---: |")?;
     for (n, [a, b, c, d]) in &lengths {
@@ -230,18 +254,6 @@ fn run_2016() -> Result<()> {
             None => not_generated.push(*w),
         }
     }
-    // The entries the update lists remove, conjugated and pluralised by the same engine: a word
-    // of the previous edition that is a form of one of them left with it.
-    let removed_table = out.join("removed.tsv");
-    std::fs::write(&removed_table, removed_entries(&data)?)?;
-    let removed_lex = out.join("removed.lex");
-    let mut b = Command::new(&lexico);
-    b.current_dir(&root).args(["build", "--quiet", "-o"]).arg(&removed_lex).arg(&removed_table);
-    let o = b.output()?;
-    if !o.status.success() {
-        bail!("building the removed entries failed: {}", String::from_utf8_lossy(&o.stderr));
-    }
-    let removed_words = dump(&[], Some(&removed_lex))?;
     let removed: HashSet<&str> = removed_words.lines().collect();
     let (gone, unexplained): (Vec<&str>, Vec<&str>) =
         not_generated.iter().partition(|w| removed.contains(**w));
@@ -265,23 +277,13 @@ fn run_2016() -> Result<()> {
     let not_generated = unexplained;
 
     // Words only in the new build, by kind, and whether they are forms of an entry the update
-    // lists add (or whose usage or class they change), built the same way as the removed ones.
-    let added_table = out.join("added.tsv");
-    std::fs::write(&added_table, added_entries(&data)?)?;
-    let added_lex = out.join("added.lex");
-    let mut b = Command::new(&lexico);
-    b.current_dir(&root).args(["build", "--quiet", "-o"]).arg(&added_lex).arg(&added_table);
-    let o = b.output()?;
-    if !o.status.success() {
-        bail!("building the added entries failed: {}", String::from_utf8_lossy(&o.stderr));
-    }
-    let added_words = dump(&[], Some(&added_lex))?;
+    // lists add (or whose usage or class they change).
     let added_set: HashSet<&str> = added_words.lines().collect();
     let mut added: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
-    for w in &only_new {
-        let e = added.entry(kind(&new[*w].0)).or_default();
+    for &&(w, (slot, _, _)) in &only_new {
+        let e = added.entry(kind(slot)).or_default();
         e.0 += 1;
-        if added_set.contains(w.as_str()) {
+        if added_set.contains(w) {
             e.1 += 1;
         }
     }
@@ -297,13 +299,13 @@ fn run_2016() -> Result<()> {
 
     // The short words, one by one.
     writeln!(md, "\n### Every difference of 2 and 3 tiles\n")?;
-    let mut short_new: Vec<&String> = only_new.iter().copied().filter(|w| tiles(w) <= 3).collect();
+    let mut short_new: Vec<&Row> = only_new.iter().copied().filter(|r| tiles(r.0) <= 3).collect();
     short_new.sort();
     let short_old: Vec<&str> = only_old.iter().copied().filter(|w| tiles(w) <= 3).collect();
     writeln!(
         md,
         "Only in FISE-2: {}",
-        short_new.iter().map(|w| format!("{w} ({})", new[*w].1)).collect::<Vec<_>>().join(", ")
+        short_new.iter().map(|(w, (_, rule, _))| format!("{w} ({rule})")).collect::<Vec<_>>().join(", ")
     )?;
     writeln!(md)?;
     writeln!(
@@ -416,4 +418,39 @@ fn removed_entries(data: &Path) -> Result<String> {
         writeln!(table, "{w}\tn adj\t\t")?;
     }
     Ok(table)
+}
+
+/// The standard output of a command that must succeed; its standard error in the error if not.
+fn captured(c: &mut Command) -> Result<String> {
+    let o = c.output().with_context(|| format!("cannot run {c:?}"))?;
+    if !o.status.success() {
+        bail!("{c:?} failed: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    Ok(String::from_utf8(o.stdout)?)
+}
+
+/// The tiles of a word in capitals: CH, LL and RR are one tile each, read left to right.
+fn tiles(w: &str) -> usize {
+    let b = w.as_bytes();
+    let (mut n, mut i) = (0, 0);
+    while i < b.len() {
+        let pair = b.get(i..i + 2);
+        i += if matches!(pair, Some(b"CH" | b"LL" | b"RR")) { 2 } else { 1 };
+        // A character's continuation bytes are not tiles of their own.
+        while i < b.len() && b[i] & 0xC0 == 0x80 {
+            i += 1;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// A line of a dump with provenance: word, (slot, rule, article).
+type Row<'a> = (&'a str, (&'a str, &'a str, &'a str));
+
+/// Reads a line of a dump with provenance.
+fn provenance_row(line: &str) -> Row<'_> {
+    let mut f = line.split('\t');
+    let mut next = || f.next().unwrap_or("");
+    (next(), (next(), next(), next()))
 }
