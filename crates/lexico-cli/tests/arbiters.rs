@@ -187,6 +187,13 @@ const NUMBER_EXAMPLES: &[(&str, bool, &[&str])] = &[
     ("OQUES", false, &["art. 6"]),
     ("UFS", false, &["art. 10"]),
     ("JOS", false, &["previous-no-short-plural"]),
+    // Singular only in the previous edition, and spelt as Spanish does not write (18.2.5): not an
+    // old word whose plural art. 12 admits.
+    ("SPORTS", false, &["unadapted-spelling", "art. 18.2.5", "sport"]),
+    ("TROUPES", false, &["unadapted-spelling"]),
+    ("PIZZAS", false, &["unadapted-spelling"]),
+    ("EJEMS", false, &["unadapted-spelling"]),
+    ("DESHABILLES", false, &["unadapted-spelling"]),
 ];
 
 #[test]

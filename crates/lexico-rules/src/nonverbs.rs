@@ -338,6 +338,17 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 );
                 refuse(forms, step, reason);
             }
+            EvidenceKind::SilentUnadapted => {
+                let Some(prev) = ctx.previous else { continue };
+                let foreign = step.spelling.as_ref().is_some_and(|s| s.matches(word));
+                if !(foreign && prev.has(word)) || candidates().iter().any(|f| prev.has(&f.text)) {
+                    continue;
+                }
+                let reason =
+                    "the previous edition holds this word in the singular only, and its spelling is \
+                              not adapted to Spanish: no old word whose plural art. 12 admits";
+                refuse(forms, step, reason.into());
+            }
             EvidenceKind::Silent => {
                 let Some(prev) = ctx.previous else { continue };
                 if !prev.has(word) {
@@ -571,6 +582,43 @@ mod tests {
             (forms[1].text.as_str(), forms[1].rule, forms[1].article),
             ("trabuyes", "end-vowel-y", "18.4.1")
         );
+    }
+
+    #[test]
+    fn a_word_of_unadapted_spelling_keeps_the_previous_editions_silence() {
+        let p = plurals();
+        let prev = Prev(["sport", "troupe", "pizza", "bistec", "bistecs", "frior"].into());
+        let list = [
+            entry("sport", None),
+            entry("troupe", None),
+            entry("pizza", None),
+            entry("bistec", None),
+            entry("frior", None),
+            entry("tuit", None),
+        ];
+        let ctx = context(&p, &prev, &[], &list);
+        // Singular only in the previous edition, and spelt as Spanish does not write: no plural.
+        for (e, plural) in [(&list[0], "sports"), (&list[1], "troupes"), (&list[2], "pizzas")] {
+            let (forms, ev) = expand(e, &ctx);
+            assert_eq!(accepted(&forms), [e.lemma.as_str()]);
+            assert_eq!(
+                (forms[1].text.as_str(), forms[1].rule, forms[1].article),
+                (plural, "unadapted-spelling", "18.2.5")
+            );
+            assert_eq!(kinds(&ev), [EvidenceKind::SilentUnadapted]);
+        }
+        // The previous edition holds its plural: adapted, it pluralises.
+        let (forms, ev) = expand(&list[3], &ctx);
+        assert_eq!(accepted(&forms), ["bistec", "bistecs"]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Previous]);
+        // A Spanish spelling held in the singular only: art. 12 may admit the plural.
+        let (forms, ev) = expand(&list[4], &ctx);
+        assert_eq!(accepted(&forms), ["frior", "friores"]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
+        // New to the previous edition: the ending rules decide, whatever the spelling.
+        let (forms, ev) = expand(&list[5], &ctx);
+        assert_eq!(accepted(&forms), ["tuit", "tuits"]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Rules]);
     }
 
     #[test]

@@ -106,6 +106,7 @@ struct StepDef {
     article: Option<String>,
     tiles: Option<usize>,
     plural: Option<bool>,
+    spelling: Option<Vec<Spanned<String>>>,
 }
 
 /// The kinds of evidence a step of `[[evidence]]` can use (the mechanics); the rule set chooses
@@ -128,13 +129,16 @@ pub enum EvidenceKind {
     Previous,
     /// `previous-short`: the previous edition holds the word but lacks a short plural.
     PreviousShort,
+    /// `previous-silent-unadapted`: the previous edition holds the word in the singular only, and
+    /// its spelling is not adapted to Spanish (see [`Spellings`]).
+    SilentUnadapted,
     /// `previous-silent`: the previous edition holds the word in the singular only.
     Silent,
     /// `rules`: the ending rules (the last step).
     Rules,
 }
 
-const KINDS: [(&str, EvidenceKind); 9] = [
+const KINDS: [(&str, EvidenceKind); 10] = [
     ("regulation", EvidenceKind::Regulation),
     ("update", EvidenceKind::Update),
     ("ending-no-plural", EvidenceKind::EndingNoPlural),
@@ -142,6 +146,7 @@ const KINDS: [(&str, EvidenceKind); 9] = [
     ("adverb-mente", EvidenceKind::Adverb),
     ("previous", EvidenceKind::Previous),
     ("previous-short", EvidenceKind::PreviousShort),
+    ("previous-silent-unadapted", EvidenceKind::SilentUnadapted),
     ("previous-silent", EvidenceKind::Silent),
     ("rules", EvidenceKind::Rules),
 ];
@@ -159,6 +164,37 @@ pub struct Step {
     pub tiles: usize,
     /// `previous-silent`: true if the word pluralises by the ending rules, false if it has none.
     pub plural: bool,
+    /// `previous-silent-unadapted`: the spellings that are not adapted to Spanish.
+    pub spelling: Option<Spellings>,
+}
+
+/// Spellings of a word that Spanish does not write, as regular expressions over the word as the
+/// non-verb list gives it (lower case, accents kept): a word that matches one is not adapted to
+/// Spanish (FISE 2016, 18.2.5), so it is no old Spanish word either.
+#[derive(Clone, Debug)]
+pub struct Spellings {
+    patterns: Vec<String>,
+    set: regex::RegexSet,
+}
+
+impl PartialEq for Spellings {
+    fn eq(&self, other: &Spellings) -> bool {
+        self.patterns == other.patterns
+    }
+}
+
+impl Eq for Spellings {}
+
+impl Spellings {
+    /// True if the word's spelling matches one of the patterns.
+    pub fn matches(&self, word: &str) -> bool {
+        self.set.is_match(word)
+    }
+
+    /// The patterns, in the file's order.
+    pub fn patterns(&self) -> &[String] {
+        &self.patterns
+    }
 }
 
 /// What `number.toml` says.
@@ -201,6 +237,24 @@ fn intern(s: &str) -> &'static str {
     let k: &'static str = Box::leak(s.to_string().into_boxed_str());
     pool.insert(k);
     k
+}
+
+/// Compiles the patterns of `spelling`; a bad one is an error at its place.
+fn spellings(src: &Source, at: usize, list: &[Spanned<String>]) -> Result<Spellings, RuleError> {
+    if list.is_empty() {
+        return Err(src.error(at, "`spelling` needs at least one pattern"));
+    }
+    for p in list {
+        if let Err(e) = regex::Regex::new(p.get_ref()) {
+            let text = e.to_string();
+            let reason = text.lines().map(str::trim).rfind(|l| !l.is_empty()).unwrap_or("invalid pattern");
+            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+            return Err(src.error(p.span().start, format!("spelling `{}`: {reason}", p.get_ref())));
+        }
+    }
+    let patterns: Vec<String> = list.iter().map(|p| p.get_ref().clone()).collect();
+    let set = regex::RegexSet::new(&patterns).expect("each pattern compiled on its own");
+    Ok(Spellings { patterns, set })
 }
 
 impl NumberRules {
@@ -274,8 +328,10 @@ impl NumberRules {
                 return Err(src.error(d.kind.span().start, format!("evidence `{kind_name}` given twice")));
             }
             let plural = d.plural.unwrap_or(true);
-            let needs_rule = matches!(kind, EvidenceKind::Adverb | EvidenceKind::PreviousShort)
-                || (kind == EvidenceKind::Silent && !plural);
+            let needs_rule = matches!(
+                kind,
+                EvidenceKind::Adverb | EvidenceKind::PreviousShort | EvidenceKind::SilentUnadapted
+            ) || (kind == EvidenceKind::Silent && !plural);
             let refuse = match (&d.rule, &d.article) {
                 (Some(rule), Some(article)) if needs_rule => {
                     Some(RuleRef { rule: rule.clone(), article: article.clone() })
@@ -297,7 +353,24 @@ impl NumberRules {
             if d.plural.is_some() && kind != EvidenceKind::Silent {
                 return Err(src.error(at, "`plural` goes with the evidence `previous-silent` only"));
             }
-            steps.push(Step { kind, label: intern(&d.label), refuse, tiles: d.tiles.unwrap_or(0), plural });
+            let spelling = match &d.spelling {
+                _ if (kind == EvidenceKind::SilentUnadapted) != d.spelling.is_some() => {
+                    return Err(src.error(
+                        at,
+                        "`spelling` goes with the evidence `previous-silent-unadapted`, which needs it",
+                    ))
+                }
+                None => None,
+                Some(list) => Some(spellings(&src, at, list)?),
+            };
+            steps.push(Step {
+                kind,
+                label: intern(&d.label),
+                refuse,
+                tiles: d.tiles.unwrap_or(0),
+                plural,
+                spelling,
+            });
         }
         if steps.last().map(|s| s.kind) != Some(EvidenceKind::Rules) {
             let at = file.evidence.last().map_or(0, |s| s.span().start);
@@ -398,8 +471,23 @@ mod tests {
         use EvidenceKind::*;
         assert_eq!(
             kinds,
-            [Regulation, Update, EndingNoPlural, Feminine, Adverb, Previous, PreviousShort, Silent, Rules]
+            [
+                Regulation,
+                Update,
+                EndingNoPlural,
+                Feminine,
+                Adverb,
+                Previous,
+                PreviousShort,
+                SilentUnadapted,
+                Silent,
+                Rules
+            ]
         );
+        let unadapted = n.step(SilentUnadapted).unwrap().spelling.as_ref().unwrap();
+        for (word, foreign) in [("sport", true), ("pizza", true), ("boîte", true), ("trasmorro", false)] {
+            assert_eq!(unadapted.matches(word), foreign, "{word}");
+        }
         assert_eq!(n.step(PreviousShort).unwrap().tiles, 3);
         assert!(n.pluralises(Pos::N) && !n.pluralises(Pos::Adv));
         assert_eq!(n.no_plural_rule(Pos::Adv).unwrap().article, "18.2.1");
@@ -440,5 +528,14 @@ mod tests {
         assert!(err.contains("unknown part of speech `forma`"), "{err}");
         let err = load_edited("mark", |t| t.replacen("[marks.cursiva]", "[marks.italic]", 1)).unwrap_err();
         assert!(err.contains("unknown mark `italic`"), "{err}");
+        // A bad spelling pattern, at its place; `spelling` on another step.
+        let line = line_of(&text, "'ou',");
+        let err = load_edited("spelling", |t| t.replacen("'ou',", "'o(u',", 1)).unwrap_err();
+        assert!(err.contains(&format!("number.toml:{line}:5: spelling `o(u`: unclosed group")), "{err}");
+        let err = load_edited("spelling-kind", |t| {
+            t.replacen("kind = \"rules\"\n", "kind = \"rules\"\nspelling = ['x$']\n", 1)
+        })
+        .unwrap_err();
+        assert!(err.contains("`spelling` goes with the evidence `previous-silent-unadapted`"), "{err}");
     }
 }
