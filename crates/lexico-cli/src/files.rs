@@ -31,11 +31,11 @@ pub fn temp_prefix(path: &Path) -> String {
 /// place by [`persist`] so that `path` is never a half-written file.
 pub fn stage(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     let dir = parent(path);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&temp_prefix(path))
-        .tempfile_in(dir)
-        .with_context(|| format!("{}", dir.display()))?;
-    cleanup::register(tmp.path());
+    let mut tmp = cleanup::create(
+        || tempfile::Builder::new().prefix(&temp_prefix(path)).tempfile_in(dir),
+        |t| t.path(),
+    )
+    .with_context(|| format!("{}", dir.display()))?;
     tmp.write_all(bytes).with_context(|| format!("{}", path.display()))?;
     // A temporary file is private (0600); a lexicon and its reports are meant to be read.
     #[cfg(unix)]
@@ -240,11 +240,11 @@ pub fn publish_release(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
     let _lock = lock(dir)?;
     recover(dir, &[dir])?;
     check_release_dir(dir)?;
-    let staging = tempfile::Builder::new()
-        .prefix(&temp_prefix(dir))
-        .tempdir_in(parent(dir))
-        .with_context(|| format!("{}", parent(dir).display()))?;
-    cleanup::register(staging.path());
+    let staging = cleanup::create(
+        || tempfile::Builder::new().prefix(&temp_prefix(dir)).tempdir_in(parent(dir)),
+        |t| t.path(),
+    )
+    .with_context(|| format!("{}", parent(dir).display()))?;
     for (name, bytes) in files {
         let path = staging.path().join(name);
         let mut file = std::fs::File::create(&path).with_context(|| format!("{}", path.display()))?;
@@ -315,7 +315,8 @@ pub mod cleanup {
                 };
                 std::thread::spawn(move || {
                     if let Some(signal) = signals.forever().next() {
-                        // Waits for renames in progress (see `committing`).
+                        // Waits for renames and temporary paths in progress (see `committing`
+                        // and `create`), and holds the lock until the process ends.
                         let mut paths = staged();
                         for path in paths.drain(..) {
                             let _ = if path.is_dir() {
@@ -332,9 +333,18 @@ pub mod cleanup {
         });
     }
 
-    /// Records a temporary path to remove on a signal.
-    pub fn register(path: &Path) {
-        staged().push(path.to_path_buf());
+    /// Makes a temporary file or folder with `make` and records its path (`path_of`) to remove on
+    /// a signal, both under the lock the signal thread takes and keeps until the process ends: a
+    /// signal never finds a temporary path made and not yet recorded, and nothing is made after
+    /// the signal thread has cleaned up.
+    pub fn create<T>(
+        make: impl FnOnce() -> std::io::Result<T>,
+        path_of: impl Fn(&T) -> &Path,
+    ) -> std::io::Result<T> {
+        let mut paths = staged();
+        let made = make()?;
+        paths.push(path_of(&made).to_path_buf());
+        Ok(made)
     }
 
     /// Holds off the signal thread while renames are done: a signal then waits for them, so a
