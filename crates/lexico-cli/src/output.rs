@@ -305,6 +305,43 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
         len -= 1;
     }
     let digits = &digits[start..len];
+    let n = digits.len() as i32;
+    // Most values are laid out in a buffer and written at once, without the small writes.
+    let size = negative as i32
+        + if digits.is_empty() {
+            1
+        } else if point <= 0 {
+            2 - point + n
+        } else if point >= n {
+            point
+        } else {
+            n + 1
+        };
+    if size <= SHORT_FLOAT as i32 {
+        let mut text = [b'0'; SHORT_FLOAT];
+        let mut at = negative as usize;
+        if negative {
+            text[0] = b'-';
+        }
+        if digits.is_empty() {
+            at += 1;
+        } else if point <= 0 {
+            text[at + 1] = b'.';
+            at += 2 + (-point) as usize;
+            text[at..at + digits.len()].copy_from_slice(digits);
+            at += digits.len();
+        } else if point >= n {
+            text[at..at + digits.len()].copy_from_slice(digits);
+            at += point as usize;
+        } else {
+            let p = point as usize;
+            text[at..at + p].copy_from_slice(&digits[..p]);
+            text[at + p] = b'.';
+            text[at + p + 1..at + digits.len() + 1].copy_from_slice(&digits[p..]);
+            at += digits.len() + 1;
+        }
+        return w.write_all(&text[..at]);
+    }
     if negative {
         w.write_all(b"-")?;
     }
@@ -320,7 +357,6 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
         }
         Ok(())
     };
-    let n = digits.len() as i32;
     if point <= 0 {
         w.write_all(b"0.")?;
         zeros(w, (-point) as usize)?;
@@ -334,6 +370,9 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
         w.write_all(&digits[point as usize..])
     }
 }
+
+/// The longest text [`write_float`] lays out in a buffer; longer ones are written in parts.
+const SHORT_FLOAT: usize = 48;
 
 /// Returns true if `x` may lie exactly halfway between two shortest decimals: only when its exact
 /// decimal expansion has at most 18 significant digits (17 digits and a final 5). A draw's
