@@ -189,8 +189,10 @@ fn json_value(w: &mut impl Write, v: &Value) -> io::Result<()> {
     match v {
         Value::Str(s) => write_json_str(w, s),
         Value::Int(n) => write_int(w, *n),
-        // A value that is no number (NaN, infinite) is `null`, as in a `serde_json::Value`.
-        Value::Float(x) => Ok(serde_json::to_writer(w, x)?),
+        // A value that is no number (NaN, infinite) is `null`, as in a `serde_json::Value`;
+        // the others as `serde_json` writes them, zmij's shortest digits.
+        Value::Float(x) if x.is_finite() => w.write_all(zmij::Buffer::new().format_finite(*x).as_bytes()),
+        Value::Float(_) => w.write_all(b"null"),
         Value::Bool(b) => w.write_all(if *b { b"true" } else { b"false" }),
         Value::Null => w.write_all(b"null"),
         Value::Json(j) => Ok(serde_json::to_writer(w, j)?),
@@ -446,6 +448,25 @@ mod tests {
         let mut out = Vec::new();
         write_float(&mut out, x).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn json_floats_are_written_as_serde_json_writes_them() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut values =
+            vec![0.0, -0.0, 1.0, 1e21, 5e-324, f64::MAX, f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+        for _ in 0..100_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            values.push(f64::from_bits(seed));
+            values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
+        }
+        for x in values {
+            let mut got = Vec::new();
+            json_value(&mut got, &Value::Float(x)).unwrap();
+            assert_eq!(got, serde_json::to_vec(&x).unwrap(), "{:e}", x);
+        }
     }
 
     #[test]

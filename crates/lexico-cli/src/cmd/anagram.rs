@@ -166,7 +166,10 @@ impl<'l> Printer<'l> {
     /// else is written.
     pub fn finish(&mut self, out: &mut Out) -> io::Result<()> {
         match &mut self.rows {
-            Some(Some(rows)) => rows.flush(out),
+            Some(Some(rows)) => {
+                rows.query_at = None;
+                rows.flush(out)
+            }
             _ => Ok(()),
         }
     }
@@ -221,9 +224,16 @@ impl<'l> Printer<'l> {
         let mut found = std::mem::replace(&mut self.found, Found::plain(&[]));
         for i in 0..n {
             let word = keys.word(i);
-            let mut marks = keys.marks();
-            if self.fast_row(out, query, word.tiles(), keys.combinations(i), |_, t| marks.next(t))? {
-                continue;
+            let combos = keys.combinations(i);
+            if !keys.any_blank() {
+                if self.fast_row(out, query, word.tiles(), combos, |_, _| false)? {
+                    continue;
+                }
+            } else {
+                let mut marks = keys.marks();
+                if self.fast_row(out, query, word.tiles(), combos, |_, t| marks.next(t))? {
+                    continue;
+                }
             }
             found.tiles.clear();
             found.tiles.extend_from_slice(word.tiles());
@@ -511,13 +521,15 @@ struct Rows {
     draws: Draws,
     /// Combinations, length and blanks → where the alphagram fields' runs start in `arena`,
     /// and each run's length.
-    cache: HashMap<(u64, u64), Cells, BuildHasherDefault<Mix>>,
+    cache: HashMap<u64, Cells, BuildHasherDefault<Mix>>,
     /// The runs, one after another, and [`CHUNK`] zero bytes after the last.
     arena: Vec<u8>,
     /// The query the `query` piece was made for, and the piece, padded with [`CHUNK`] zero
-    /// bytes.
+    /// bytes; and where the query's text was while its rows were written (until
+    /// [`Printer::finish`]), which tells the same query without comparing its bytes.
     query_text: String,
     query: Vec<u8>,
+    query_at: Option<(*const u8, usize)>,
     /// The rows gathered, `used` bytes of them.
     block: Vec<u8>,
     used: usize,
@@ -550,8 +562,8 @@ fn put(dst: &mut [u8], at: &mut usize, src: &[u8], from: usize, len: usize) {
     *at += len;
 }
 
-/// A hasher for (combinations, length and blanks): a multiply-rotate mix of each, the high bits
-/// folded into the low ones that pick a bucket.
+/// A hasher for combinations, length and blanks: a multiply-rotate mix, the high bits folded
+/// into the low ones that pick a bucket.
 #[derive(Default)]
 struct Mix(u64);
 
@@ -674,6 +686,7 @@ impl Rows {
             arena: vec![0; CHUNK],
             query_text: String::new(),
             query: vec![0; CHUNK],
+            query_at: None,
             block: vec![0; 2 * ROWS],
             used: 0,
         })
@@ -730,7 +743,12 @@ impl Rows {
                 self.combinations(bag, signature)
             }
         };
-        let key = (combos, tiles.len() as u64 | blanks << 8);
+        // Combinations, length and blanks in one word: 8 bytes of key and 8 of cells a bucket,
+        // half the table a wider key makes. Beyond it (not in a 100-tile bag), no row from parts.
+        if combos >> 56 != 0 || blanks > 7 {
+            return Ok(false);
+        }
+        let key = combos << 8 | (tiles.len() as u64) << 3 | blanks;
         let cells = match self.cache.get(&key) {
             Some(c) => *c,
             None => {
@@ -742,7 +760,8 @@ impl Rows {
                 c
             }
         };
-        if self.query_text != query {
+        let at_ = Some((query.as_ptr(), query.len()));
+        if self.query_at != at_ && self.query_text != query {
             self.query_text.clear();
             self.query_text.push_str(query);
             self.query.clear();
@@ -751,6 +770,7 @@ impl Rows {
             write_value(&mut self.query, out.format(), &v)?;
             self.query.extend_from_slice(&[0; CHUNK]);
         }
+        self.query_at = at_;
         out.header(&self.names)?;
         // The longest row: the query, the runs (at most 255 bytes each), the word and the
         // value with their heads, a line end, and a chunk of slack for each copy.
@@ -787,19 +807,15 @@ impl Rows {
                 Piece::One(_) => {
                     let head = &self.heads[3];
                     put(row, at_, head, 0, head.len() - CHUNK);
-                    // A value has at most 10 digits.
-                    let mut digits = [b'0'; 10];
-                    let mut d = digits.len();
-                    loop {
-                        d -= 1;
-                        digits[d] = b'0' + (value % 10) as u8;
-                        value /= 10;
-                        if value == 0 {
-                            break;
-                        }
+                    // The digits written in place, last first (no copy of a varying length).
+                    let mut n = 1;
+                    while n < 10 && value >= 10u32.pow(n as u32) {
+                        n += 1;
                     }
-                    let n = digits.len() - d;
-                    row[*at_..*at_ + n].copy_from_slice(&digits[d..]);
+                    for slot in row[*at_..*at_ + n].iter_mut().rev() {
+                        *slot = b'0' + (value % 10) as u8;
+                        value /= 10;
+                    }
                     *at_ += n;
                 }
             }
@@ -821,24 +837,21 @@ impl Rows {
     /// a time (the halves' bit operations are single instructions), each tile's factor looked
     /// up in `draws`; the bag counts those the table cannot.
     fn combinations(&self, bag: &Bag, signature: u128) -> u64 {
-        let halves = [signature as u64, (signature >> 64) as u64];
-        let copies = halves.into_iter().enumerate().flat_map(|(half, counts)| {
-            let mut counts = counts;
-            std::iter::from_fn(move || {
-                if counts == 0 {
-                    return None;
-                }
+        let mut copies = [(0, 0); SIG_TILES];
+        let mut n = 0;
+        for (half, mut counts) in [signature as u64, (signature >> 64) as u64].into_iter().enumerate() {
+            while counts != 0 {
                 let place = counts.trailing_zeros() / 4;
-                let k = (counts >> (4 * place) & 15) as u8;
+                copies[n] = (self.tiles[16 * half + place as usize], (counts >> (4 * place) & 15) as u8);
                 counts &= !(15 << (4 * place));
-                Some((self.tiles[16 * half + place as usize], k))
-            })
-        });
-        if let Some(c) = self.draws.combinations_of_copies(copies.clone()) {
-            return c;
+                n += 1;
+            }
         }
-        let copies: Vec<(Tile, u8)> = copies.collect();
-        bag.combinations_of_copies(&copies)
+        let copies = &copies[..n];
+        match self.draws.combinations_of_copies(copies.iter().copied()) {
+            Some(c) => c,
+            None => bag.combinations_of_copies(copies),
+        }
     }
 
     /// Writes what is left of the rows to `out`.

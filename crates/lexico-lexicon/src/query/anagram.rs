@@ -185,6 +185,9 @@ struct Tally<'b> {
     run: Vec<u8>,
     before: Vec<Option<Poly>>,
     upto: Vec<Option<Poly>>,
+    /// The depth down to which the products are those of the tiles taken: they are made when
+    /// an alphagram is reached, so a branch that reaches none costs nothing.
+    made: usize,
 }
 
 impl<'b> Tally<'b> {
@@ -192,29 +195,33 @@ impl<'b> Tally<'b> {
     fn new(bag: &'b Bag, max: usize) -> Tally<'b> {
         let mut upto = vec![None; max + 1];
         upto[0] = Some(ONE);
-        Tally { bag, draws: Draws::new(bag, max), run: vec![0; max + 1], before: vec![None; max + 1], upto }
+        let draws = Draws::new(bag, max);
+        Tally { bag, draws, run: vec![0; max + 1], before: vec![None; max + 1], upto, made: 0 }
     }
 
-    /// Takes the last tile of `alphagram` (its tiles in order), at depth `alphagram.len()`.
+    /// Notes that the last tile of the alphagram, at depth `depth`, was taken anew.
     #[inline]
-    fn take(&mut self, alphagram: &[Tile]) {
-        let d = alphagram.len();
-        let t = alphagram[d - 1];
-        let same = d >= 2 && alphagram[d - 2] == t;
-        let (run, before) =
-            if same { (self.run[d - 1] + 1, self.before[d - 1]) } else { (1, self.upto[d - 1]) };
-        self.run[d] = run;
-        self.before[d] = before;
-        self.upto[d] = match (before, self.draws.factor(t, run as usize)) {
-            (Some(p), Some(f)) => times(p, f),
-            _ => None,
-        };
+    fn take(&mut self, depth: usize) {
+        self.made = self.made.min(depth - 1);
     }
 
     /// The combinations of `alphagram`, taken tile by tile.
     #[inline]
-    fn combinations(&self, alphagram: &[Tile]) -> u64 {
+    fn combinations(&mut self, alphagram: &[Tile]) -> u64 {
         let n = alphagram.len();
+        for d in self.made + 1..=n {
+            let t = alphagram[d - 1];
+            let same = d >= 2 && alphagram[d - 2] == t;
+            let (run, before) =
+                if same { (self.run[d - 1] + 1, self.before[d - 1]) } else { (1, self.upto[d - 1]) };
+            self.run[d] = run;
+            self.before[d] = before;
+            self.upto[d] = match (before, self.draws.factor(t, run as usize)) {
+                (Some(p), Some(f)) => times(p, f),
+                _ => None,
+            };
+        }
+        self.made = n;
         match self.upto[n].and_then(|p| self.draws.sum(p, n)) {
             Some(c) => c,
             None => self.bag.combinations(alphagram),
@@ -440,7 +447,7 @@ impl Covering<'_, '_> {
                     &self.alphagram,
                     out.cat(node.final_output()).value(),
                     &mut self.out,
-                    &self.tally,
+                    &mut self.tally,
                 );
             }
             return;
@@ -482,7 +489,7 @@ impl Covering<'_, '_> {
         }
         self.alphagram.push(t);
         if let Some(tally) = &mut self.tally {
-            tally.take(&self.alphagram);
+            tally.take(self.alphagram.len());
         }
         self.go(node, out);
         self.alphagram.pop();
@@ -553,7 +560,7 @@ impl Sorted<'_, '_> {
                     self.counts[t as usize] -= 1;
                     self.alphagram.push(t);
                     if let Some(tally) = &mut self.tally {
-                        tally.take(&self.alphagram);
+                        tally.take(self.alphagram.len());
                     }
                     self.go(fst.node(tr.addr), out.cat(tr.out), t);
                     self.alphagram.pop();
@@ -584,7 +591,7 @@ impl Sorted<'_, '_> {
             }
             self.alphagram.push(t);
             if let Some(tally) = &mut self.tally {
-                tally.take(&self.alphagram);
+                tally.take(self.alphagram.len());
             }
             self.go(fst.node(tr.addr), out.cat(tr.out), t);
             self.alphagram.pop();
@@ -598,13 +605,13 @@ impl Sorted<'_, '_> {
 
     /// Adds the words of the alphagram taken so far, listed at bit offset `at`.
     fn emit(&mut self, at: u64) {
-        emit(self.index, &self.alphagram, at, &mut self.out, &self.tally);
+        emit(self.index, &self.alphagram, at, &mut self.out, &mut self.tally);
     }
 }
 
 /// Adds the words of `alphagram`, listed at bit offset `at`, to `out`, with their combinations
 /// if a tally is kept.
-fn emit(index: &AnagramIndex, alphagram: &[Tile], at: u64, out: &mut AnagramKeys, tally: &Option<Tally>) {
+fn emit(index: &AnagramIndex, alphagram: &[Tile], at: u64, out: &mut AnagramKeys, tally: &mut Option<Tally>) {
     match tally {
         Some(tally) => {
             let combinations = tally.combinations(alphagram);

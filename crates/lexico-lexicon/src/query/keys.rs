@@ -338,14 +338,23 @@ impl AnagramKeys {
 
     /// Word `i`, in the order of the last [`AnagramKeys::sort`] (before any, the order the
     /// search met them).
+    #[inline]
     pub fn word(&self, i: usize) -> Word {
         each_kind!(&self.keys, k => k[i].key().word())
     }
 
     /// The combinations of word `i` (see [`Bag::combinations`]) if the answer carries them: an
     /// answer of [`super::anagram_keys_with_combinations`].
+    #[inline]
     pub fn combinations(&self, i: usize) -> Option<u64> {
         each_kind!(&self.keys, k => k[i].combinations())
+    }
+
+    /// Whether a blank may play a tile of some word: the rack has blanks (a super-anagram's
+    /// never does). Without, [`AnagramKeys::blanks`] is 0 and [`Marks::next`] false for
+    /// every word.
+    pub fn any_blank(&self) -> bool {
+        self.blanks > 0
     }
 
     /// The positions of `word` (one of the words) that blanks play, as in [`Found::blanks`].
