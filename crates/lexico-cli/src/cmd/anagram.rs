@@ -833,10 +833,12 @@ impl Rows {
         Ok(true)
     }
 
-    /// The combinations of a word of `signature`, from the signature's counts, a 64-bit half at
-    /// a time (the halves' bit operations are single instructions), each tile's factor looked
-    /// up in `draws`; the bag counts those the table cannot.
+    /// The combinations of a word of `signature`, from each tile's factor in `draws`; the bag
+    /// counts those the table cannot, from the signature's counts.
     fn combinations(&self, bag: &Bag, signature: u128) -> u64 {
+        if let Some(c) = self.draws.combinations_of_counts(&self.tiles, signature) {
+            return c;
+        }
         let mut copies = [(0, 0); SIG_TILES];
         let mut n = 0;
         for (half, mut counts) in [signature as u64, (signature >> 64) as u64].into_iter().enumerate() {
@@ -847,11 +849,7 @@ impl Rows {
                 n += 1;
             }
         }
-        let copies = &copies[..n];
-        match self.draws.combinations_of_copies(copies.iter().copied()) {
-            Some(c) => c,
-            None => bag.combinations_of_copies(copies),
-        }
+        bag.combinations_of_copies(&copies[..n])
     }
 
     /// Writes what is left of the rows to `out`.

@@ -26,7 +26,7 @@
 use fst::raw::{Fst, Node, Output};
 use lexico_tiles::{Rack, Tile};
 
-use super::probability::{times, Poly, ONE};
+use super::probability::{times_small, Poly, ONE};
 use super::{AnagramKeys, Bag, Draws, Found, QueryError, MAX_WORD};
 use crate::{AnagramIndex, Lexicon};
 
@@ -217,7 +217,7 @@ impl<'b> Tally<'b> {
             self.run[d] = run;
             self.before[d] = before;
             self.upto[d] = match (before, self.draws.factor(t, run as usize)) {
-                (Some(p), Some(f)) => times(p, f),
+                (Some(p), Some(f)) => times_small(p, f),
                 _ => None,
             };
         }

@@ -296,13 +296,18 @@ impl Draws {
     /// The table of `bag` for words of up to `max` copies of a tile.
     pub fn new(bag: &Bag, max: usize) -> Draws {
         let max = max.min(MAX_WORD);
-        let (table, counts) = bag.factors64(max).unwrap_or((Vec::new(), [0; 256]));
+        let (mut table, counts) = bag.factors64(max).unwrap_or((Vec::new(), [0; 256]));
         let weights = match &bag.choose64 {
             Some(c) if bag.blanks <= 2 => {
                 [c[bag.blanks as usize][0], c[bag.blanks as usize][1], c[bag.blanks as usize][2]]
             }
             _ => [0; 3],
         };
+        // The products of [`times_small`] need every factor under its bound (any bag of fewer
+        // than 62 copies of a tile); a larger bag is left to [`Bag::combinations`].
+        if table.iter().chain([&weights]).flatten().any(|&c| c >= SMALL) {
+            table.clear();
+        }
         Draws { table, counts, stride: max + 1, blanks: bag.blanks, weights }
     }
 
@@ -323,9 +328,10 @@ impl Draws {
         if self.table.is_empty() || len > MAX_WORD || degree > 2 {
             return None;
         }
+        // Coefficients and weights under 2^62: the sum of three products fits 128 bits.
         let w = &self.weights;
-        let terms = [w[0].checked_mul(p[0])?, w[1].checked_mul(p[1])?, w[2].checked_mul(p[2])?];
-        terms[..=degree].iter().try_fold(0u64, |a, &t| a.checked_add(t))
+        let terms = [w[0] as u128 * p[0] as u128, w[1] as u128 * p[1] as u128, w[2] as u128 * p[2] as u128];
+        u64::try_from(terms[..=degree].iter().sum::<u128>()).ok()
     }
 
     /// [`Bag::combinations_of_copies`] of a word given as its distinct tiles, each with its
@@ -338,7 +344,40 @@ impl Draws {
         let mut len = 0;
         for (t, k) in copies {
             len += k as usize;
-            p = times(p, self.factor(t, k as usize)?)?;
+            p = times_small(p, self.factor(t, k as usize)?)?;
+        }
+        self.sum(p, len)
+    }
+
+    /// [`Draws::combinations_of_copies`] of a word given as its copies of each of `tiles`, 4
+    /// bits each: the copies of `tiles[i]` are bits `4i` to `4i + 3` of `counts` (at most 32
+    /// tiles; a count of a place past `tiles` is left to the bag, `None`).
+    ///
+    /// ```
+    /// use lexico_lexicon::query::{Bag, Draws};
+    ///
+    /// let set = lexico_tiles::TileSet::spanish();
+    /// let bag = Bag::of(&set);
+    /// let draws = Draws::new(&bag, 15);
+    /// let tiles = set.parse_word("ACS")?;
+    /// // CASA: two A (place 0), one C (place 1), one S (place 2).
+    /// let counts = 2 | 1 << 4 | 1 << 8;
+    /// assert_eq!(draws.combinations_of_counts(&tiles, counts), Some(bag.combinations(&set.parse_word("CASA")?)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn combinations_of_counts(&self, tiles: &[Tile], counts: u128) -> Option<u64> {
+        let mut p = ONE;
+        let mut len = 0;
+        for (half, mut c) in [counts as u64, (counts >> 64) as u64].into_iter().enumerate() {
+            while c != 0 {
+                let shift = c.trailing_zeros() & !3;
+                let k = (c >> shift & 15) as usize;
+                c &= !(15 << shift);
+                let t = *tiles.get(16 * half + shift as usize / 4)?;
+                len += k;
+                p = times_small(p, self.factor(t, k)?)?;
+            }
         }
         self.sum(p, len)
     }
@@ -358,6 +397,25 @@ pub(crate) fn times(p: Poly, c: Poly) -> Option<Poly> {
         p[2].checked_mul(c[0])?.checked_add(p[1].checked_mul(c[1])?)?.checked_add(p[0].checked_mul(c[2])?)?;
     let p1 = p[1].checked_mul(c[0])?.checked_add(p[0].checked_mul(c[1])?)?;
     Some([p[0].checked_mul(c[0])?, p1, p2])
+}
+
+/// The bound [`times_small`] keeps every coefficient and factor under: products of two stay
+/// under 2^124 and sums of three under 2^126, so 128-bit arithmetic never wraps.
+const SMALL: u64 = 1 << 62;
+
+/// [`times`] for a polynomial and a factor whose coefficients are under [`SMALL`]: 128-bit
+/// products, one check a step instead of one a product; `None` if a coefficient of the
+/// product reaches [`SMALL`].
+#[inline]
+pub(crate) fn times_small(p: Poly, c: Poly) -> Option<Poly> {
+    let w = |a: u64, b: u64| a as u128 * b as u128;
+    let p0 = w(p[0], c[0]);
+    let p1 = w(p[1], c[0]) + w(p[0], c[1]);
+    let p2 = w(p[2], c[0]) + w(p[1], c[1]) + w(p[0], c[2]);
+    if (p0 | p1 | p2) >= SMALL as u128 {
+        return None;
+    }
+    Some([p0 as u64, p1 as u64, p2 as u64])
 }
 
 /// C(`total`, `k`) as a float, one factor at a time.
@@ -537,6 +595,13 @@ mod tests {
             let want = bag.combinations(&word);
             // The table answers every word of the Spanish bag (no sum overflows) but those with
             // more copies of a tile than it holds, which are left to the bag.
+            // As 4-bit counts by place in the set, when no tile has 16 copies.
+            if copies.iter().all(|&(_, k)| k < 16) {
+                let counts = copies.iter().fold(0u128, |c, &(t, k)| {
+                    c + ((k as u128) << (4 * tiles.iter().position(|&x| x == t).unwrap()))
+                });
+                assert_eq!(draws.combinations_of_counts(&tiles, counts), Some(want), "{word:?}");
+            }
             for (table, most) in [(&draws, 15), (&narrow, 2)] {
                 let many = copies.iter().any(|&(_, k)| k > most);
                 let got = table.combinations_of_copies(copies.iter().copied());
