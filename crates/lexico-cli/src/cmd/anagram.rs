@@ -521,7 +521,9 @@ struct Rows {
     draws: Draws,
     /// Combinations, length and blanks → where the alphagram fields' runs start in `arena`,
     /// and each run's length.
-    cache: HashMap<u64, Cells, BuildHasherDefault<Mix>>,
+    /// One table for each length of word: rows sorted by length (anagram's default) then
+    /// look up a table of a few thousand entries at a time, which the cache holds.
+    cache: Vec<HashMap<u64, Cells, BuildHasherDefault<Mix>>>,
     /// The runs, one after another, and [`CHUNK`] zero bytes after the last.
     arena: Vec<u8>,
     /// The query the `query` piece was made for, and the piece, padded with [`CHUNK`] zero
@@ -586,9 +588,10 @@ impl std::hash::Hasher for Mix {
 /// The most tiles of a word whose signature holds its counts (4 bits each).
 const SIG_TILES: usize = 15;
 
-/// The (length, blanks, combinations) triples [`Rows`] has room for from the start: about the
-/// 16,230 of `anagram --super AEINR??`.
-const TRIPLES: usize = 1 << 14;
+/// The (length, blanks, combinations) triples of a length [`Rows`] has room for from the
+/// start; a table grows as needed (`anagram --super AEINR??` has 16,230 triples over 9
+/// lengths, `pattern '*A*E*'` 40,576 over 14).
+const TRIPLES: usize = 1 << 10;
 
 impl Rows {
     /// `None` if the format is text or the set does not fit a signature (more than 28 tiles),
@@ -671,8 +674,8 @@ impl Rows {
         for head in &mut heads {
             head.extend_from_slice(&[0; CHUNK]);
         }
-        let mut cache = HashMap::default();
-        cache.reserve(TRIPLES);
+        let cache =
+            (0..=SIG_TILES).map(|_| HashMap::with_capacity_and_hasher(TRIPLES, Default::default())).collect();
         Some(Rows {
             json,
             pieces,
@@ -749,14 +752,15 @@ impl Rows {
             return Ok(false);
         }
         let key = combos << 8 | (tiles.len() as u64) << 3 | blanks;
-        let cells = match self.cache.get(&key) {
+        let cache = &mut self.cache[tiles.len()];
+        let cells = match cache.get(&key) {
             Some(c) => *c,
             None => {
                 let (c, keep) = self.cells(bag, ranks, combos, tiles.len(), blanks)?;
                 if !keep {
                     return Ok(false);
                 }
-                self.cache.insert(key, c);
+                self.cache[tiles.len()].insert(key, c);
                 c
             }
         };

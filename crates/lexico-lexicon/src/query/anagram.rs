@@ -209,7 +209,10 @@ impl<'b> Tally<'b> {
     #[inline]
     fn combinations(&mut self, alphagram: &[Tile]) -> u64 {
         let n = alphagram.len();
-        for d in self.made + 1..=n {
+        if n == 0 {
+            return self.bag.combinations(alphagram);
+        }
+        for d in self.made + 1..n {
             let t = alphagram[d - 1];
             let same = d >= 2 && alphagram[d - 2] == t;
             let (run, before) =
@@ -221,8 +224,14 @@ impl<'b> Tally<'b> {
                 _ => None,
             };
         }
-        self.made = n;
-        match self.upto[n].and_then(|p| self.draws.sum(p, n)) {
+        self.made = self.made.max(n - 1);
+        // The last tile's factor goes into the sum itself: alphagrams that share all but their
+        // last tile share the product of the others.
+        let t = alphagram[n - 1];
+        let same = n >= 2 && alphagram[n - 2] == t;
+        let (run, before) =
+            if same { (self.run[n - 1] + 1, self.before[n - 1]) } else { (1, self.upto[n - 1]) };
+        match before.and_then(|p| self.draws.sum_with(p, t, run as usize, n)) {
             Some(c) => c,
             None => self.bag.combinations(alphagram),
         }

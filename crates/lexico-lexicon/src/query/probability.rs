@@ -290,6 +290,11 @@ pub struct Draws {
     /// The bag's blanks, and the ways of drawing 0, 1 and 2 of them.
     blanks: u8,
     weights: [u64; 3],
+    /// Each factor of `table` with the weights folded in, for the last factor of a word of at
+    /// least as many tiles as the bag has blanks: the combinations are then `p · last` for the
+    /// product `p` of the others (see [`Draws::sum_with`]); empty where `table` is, or where
+    /// an entry is not under [`SMALL`].
+    last: Vec<Poly>,
 }
 
 impl Draws {
@@ -308,7 +313,19 @@ impl Draws {
         if table.iter().chain([&weights]).flatten().any(|&c| c >= SMALL) {
             table.clear();
         }
-        Draws { table, counts, stride: max + 1, blanks: bag.blanks, weights }
+        // Σ_j w_j (p·f)_j = p_0 (w_0 f_0 + w_1 f_1 + w_2 f_2) + p_1 (w_1 f_0 + w_2 f_1) + p_2 w_2 f_0.
+        let w = weights.map(|w| w as u128);
+        let mut last: Vec<Poly> = Vec::with_capacity(table.len());
+        for f in &table {
+            let f = f.map(|f| f as u128);
+            let g = [w[0] * f[0] + w[1] * f[1] + w[2] * f[2], w[1] * f[0] + w[2] * f[1], w[2] * f[0]];
+            if g.iter().any(|&g| g >= SMALL as u128) {
+                last.clear();
+                break;
+            }
+            last.push(g.map(|g| g as u64));
+        }
+        Draws { table, counts, stride: max + 1, blanks: bag.blanks, weights, last }
     }
 
     /// The factor of `k` copies (at least 1) of `t`, if the table has it.
@@ -332,6 +349,20 @@ impl Draws {
         let w = &self.weights;
         let terms = [w[0] as u128 * p[0] as u128, w[1] as u128 * p[1] as u128, w[2] as u128 * p[2] as u128];
         u64::try_from(terms[..=degree].iter().sum::<u128>()).ok()
+    }
+
+    /// The combinations of a word of `len` tiles whose factors but the last multiply to `p`,
+    /// the last being that of `k` copies of `t`: [`Draws::sum`] of their product, in three
+    /// products instead of nine when the word has at least as many tiles as the bag has
+    /// blanks (every weight then counts).
+    #[inline]
+    pub(crate) fn sum_with(&self, p: Poly, t: Tile, k: usize, len: usize) -> Option<u64> {
+        if len < self.blanks as usize || len > MAX_WORD || self.last.is_empty() || k >= self.stride {
+            return self.sum(times_small(p, self.factor(t, k)?)?, len);
+        }
+        let g = self.last.get(self.counts[t as usize] as usize * self.stride + k)?;
+        let sum = p[0] as u128 * g[0] as u128 + p[1] as u128 * g[1] as u128 + p[2] as u128 * g[2] as u128;
+        u64::try_from(sum).ok()
     }
 
     /// [`Bag::combinations_of_copies`] of a word given as its distinct tiles, each with its
@@ -369,6 +400,8 @@ impl Draws {
     pub fn combinations_of_counts(&self, tiles: &[Tile], counts: u128) -> Option<u64> {
         let mut p = ONE;
         let mut len = 0;
+        // The last tile's factor goes into the sum itself (see `sum_with`).
+        let mut held: Option<(Tile, usize)> = None;
         for (half, mut c) in [counts as u64, (counts >> 64) as u64].into_iter().enumerate() {
             while c != 0 {
                 let shift = c.trailing_zeros() & !3;
@@ -376,10 +409,16 @@ impl Draws {
                 c &= !(15 << shift);
                 let t = *tiles.get(16 * half + shift as usize / 4)?;
                 len += k;
-                p = times_small(p, self.factor(t, k)?)?;
+                if let Some((t, k)) = held {
+                    p = times_small(p, self.factor(t, k)?)?;
+                }
+                held = Some((t, k));
             }
         }
-        self.sum(p, len)
+        match held {
+            Some((t, k)) => self.sum_with(p, t, k, len),
+            None => self.sum(p, len),
+        }
     }
 }
 
