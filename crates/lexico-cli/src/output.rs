@@ -264,87 +264,16 @@ pub fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
 /// shortest decimals are equally near ([`may_tie`]), which the two break differently, is left to
 /// `{x}`.
 pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
-    if !x.is_finite() || may_tie(x) {
+    let Some(d) = Decimal::of(x) else {
         return write!(w, "{x}");
-    }
-    let mut buffer = zmij::Buffer::new();
-    let s = buffer.format_finite(x).as_bytes();
-    let (negative, s) = match s.strip_prefix(b"-") {
-        Some(rest) => (true, rest),
-        None => (false, s),
     };
-    let (mantissa, exponent) = match s.iter().position(|&b| b == b'e') {
-        Some(i) => {
-            let e = std::str::from_utf8(&s[i + 1..]).ok().and_then(|e| e.parse::<i32>().ok());
-            match e {
-                Some(e) => (&s[..i], e),
-                None => return write!(w, "{x}"),
-            }
-        }
-        None => (s, 0),
-    };
-    // The significant digits, and where the decimal point falls among them.
-    let mut digits = [0u8; 32];
-    let mut len = 0;
-    let mut point = None;
-    for &b in mantissa {
-        if b == b'.' {
-            point = Some(len);
-        } else if len < digits.len() {
-            digits[len] = b;
-            len += 1;
-        } else {
-            return write!(w, "{x}");
-        }
-    }
-    let mut point = point.unwrap_or(len) as i32 + exponent;
-    let mut start = 0;
-    while start < len && digits[start] == b'0' {
-        start += 1;
-        point -= 1;
-    }
-    while len > start && digits[len - 1] == b'0' {
-        len -= 1;
-    }
-    let digits = &digits[start..len];
-    let n = digits.len() as i32;
     // Most values are laid out in a buffer and written at once, without the small writes.
-    let size = negative as i32
-        + if digits.is_empty() {
-            1
-        } else if point <= 0 {
-            2 - point + n
-        } else if point >= n {
-            point
-        } else {
-            n + 1
-        };
-    if size <= SHORT_FLOAT as i32 {
-        let mut text = [b'0'; SHORT_FLOAT];
-        let mut at = negative as usize;
-        if negative {
-            text[0] = b'-';
-        }
-        if digits.is_empty() {
-            at += 1;
-        } else if point <= 0 {
-            text[at + 1] = b'.';
-            at += 2 + (-point) as usize;
-            text[at..at + digits.len()].copy_from_slice(digits);
-            at += digits.len();
-        } else if point >= n {
-            text[at..at + digits.len()].copy_from_slice(digits);
-            at += point as usize;
-        } else {
-            let p = point as usize;
-            text[at..at + p].copy_from_slice(&digits[..p]);
-            text[at + p] = b'.';
-            text[at + p + 1..at + digits.len() + 1].copy_from_slice(&digits[p..]);
-            at += digits.len() + 1;
-        }
-        return w.write_all(&text[..at]);
+    if let Some((text, n)) = d.short() {
+        return w.write_all(&text[..n]);
     }
-    if negative {
+    let digits = &d.digits[..d.len];
+    let (n, point) = (d.len as i32, d.point);
+    if d.negative {
         w.write_all(b"-")?;
     }
     if digits.is_empty() {
@@ -370,6 +299,120 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
         w.write_all(&digits[..point as usize])?;
         w.write_all(b".")?;
         w.write_all(&digits[point as usize..])
+    }
+}
+
+/// `x` as [`write_float`] writes it, in a buffer of [`FLOAT_TEXT`] bytes, when it takes at most
+/// [`SHORT_FLOAT`] (for a caller that copies it in fixed-size chunks); `None` for the others
+/// (a value that is no number, a possible tie, a longer text).
+pub fn float_text(x: f64) -> Option<([u8; FLOAT_TEXT], usize)> {
+    Decimal::of(x)?.short()
+}
+
+/// The bytes of the buffer of [`float_text`]: the longest text it holds and a chunk more.
+pub const FLOAT_TEXT: usize = SHORT_FLOAT + 16;
+
+/// A finite value's shortest decimal: its significant digits (no leading or trailing zero;
+/// none for zero) and where the decimal point falls among them.
+struct Decimal {
+    negative: bool,
+    digits: [u8; 32],
+    len: usize,
+    point: i32,
+}
+
+impl Decimal {
+    /// `None` for a value that is no number or may tie ([`may_tie`]), and for a text of zmij's
+    /// this does not read: `{x}` then writes it.
+    fn of(x: f64) -> Option<Decimal> {
+        if !x.is_finite() || may_tie(x) {
+            return None;
+        }
+        let mut buffer = zmij::Buffer::new();
+        let s = buffer.format_finite(x).as_bytes();
+        let (negative, s) = match s.strip_prefix(b"-") {
+            Some(rest) => (true, rest),
+            None => (false, s),
+        };
+        let (mantissa, exponent) = match s.iter().position(|&b| b == b'e') {
+            Some(i) => {
+                let (sign, e) = match &s[i + 1..] {
+                    [b'-', e @ ..] => (-1, e),
+                    e => (1, e),
+                };
+                if e.is_empty() || e.len() > 4 || !e.iter().all(u8::is_ascii_digit) {
+                    return None;
+                }
+                (&s[..i], sign * e.iter().fold(0i32, |n, &b| 10 * n + (b - b'0') as i32))
+            }
+            None => (s, 0),
+        };
+        let mut digits = [0u8; 32];
+        let mut len = 0;
+        let mut point = None;
+        for &b in mantissa {
+            if b == b'.' {
+                point = Some(len);
+            } else if len < digits.len() {
+                digits[len] = b;
+                len += 1;
+            } else {
+                return None;
+            }
+        }
+        let mut point = point.unwrap_or(len) as i32 + exponent;
+        let mut start = 0;
+        while start < len && digits[start] == b'0' {
+            start += 1;
+            point -= 1;
+        }
+        while len > start && digits[len - 1] == b'0' {
+            len -= 1;
+        }
+        digits.copy_within(start..len, 0);
+        Some(Decimal { negative, digits, len: len - start, point })
+    }
+
+    /// The text laid out in a buffer, if it takes at most [`SHORT_FLOAT`] bytes.
+    fn short(&self) -> Option<([u8; FLOAT_TEXT], usize)> {
+        let digits = &self.digits[..self.len];
+        let (n, point) = (self.len as i32, self.point);
+        let size = self.negative as i32
+            + if digits.is_empty() {
+                1
+            } else if point <= 0 {
+                2 - point + n
+            } else if point >= n {
+                point
+            } else {
+                n + 1
+            };
+        if size > SHORT_FLOAT as i32 {
+            return None;
+        }
+        let mut text = [b'0'; FLOAT_TEXT];
+        let mut at = self.negative as usize;
+        if self.negative {
+            text[0] = b'-';
+        }
+        if digits.is_empty() {
+            at += 1;
+        } else if point <= 0 {
+            text[at + 1] = b'.';
+            at += 2 + (-point) as usize;
+            text[at..at + digits.len()].copy_from_slice(digits);
+            at += digits.len();
+        } else if point >= n {
+            text[at..at + digits.len()].copy_from_slice(digits);
+            at += point as usize;
+        } else {
+            let p = point as usize;
+            text[at..at + p].copy_from_slice(&digits[..p]);
+            text[at + p] = b'.';
+            text[at + p + 1..at + digits.len() + 1].copy_from_slice(&digits[p..]);
+            at += digits.len() + 1;
+        }
+        Some((text, at))
     }
 }
 

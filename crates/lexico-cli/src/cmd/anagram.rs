@@ -20,7 +20,7 @@ use lexico_tiles::{Rack, Tile, TileSet};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{write_value, Fields, Format, Out, Value};
+use crate::output::{float_text, write_value, Fields, Format, Out, Value, FLOAT_TEXT};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -548,6 +548,11 @@ struct Cells {
 /// The bytes [`Rows`] copies at a time.
 const CHUNK: usize = 16;
 
+/// The most bytes of the alphagram fields [`Rows::cells`] lays out itself: every field's key
+/// (at most 8 of about 16 bytes), four numbers of at most 20 digits, a probability of at most
+/// [`FLOAT_TEXT`] bytes, and a chunk of slack for each copy.
+const CELLS: usize = 512;
+
 /// The bytes of rows [`Rows`] gathers before writing them: more than the output's buffer.
 const ROWS: usize = 32 * 1024;
 
@@ -866,7 +871,89 @@ impl Rows {
     /// Formats the alphagram fields of a word of `len` tiles, `combos` combinations and
     /// `blanks` blanks into the arena, and returns where they are, and whether to keep them
     /// (false for a run too long for [`Cells`], which is then formatted again for each row).
+    /// They are laid out in a buffer, numbers digit by digit and the probability from
+    /// [`float_text`] (JSON: zmij's text, as `serde_json` writes it), and added to the arena
+    /// at once; a value that does not fit it goes through [`write_value`].
     fn cells(
+        &mut self,
+        bag: &Bag,
+        ranks: Option<&Ranks>,
+        combos: u64,
+        len: usize,
+        blanks: u64,
+    ) -> io::Result<(Cells, bool)> {
+        let probability = bag.probability_of(combos, len);
+        let mut json_float = zmij::Buffer::new();
+        let (float, float_len) = if self.json {
+            if !probability.is_finite() {
+                return self.cells_by_value(bag, ranks, combos, len, blanks);
+            }
+            let text = json_float.format_finite(probability).as_bytes();
+            let mut float = [0u8; FLOAT_TEXT];
+            if text.len() > FLOAT_TEXT - CHUNK {
+                return self.cells_by_value(bag, ranks, combos, len, blanks);
+            }
+            float[..text.len()].copy_from_slice(text);
+            (float, text.len())
+        } else {
+            match float_text(probability) {
+                Some(f) => f,
+                None => return self.cells_by_value(bag, ranks, combos, len, blanks),
+            }
+        };
+        let mut buf = [0u8; CELLS];
+        let mut cells = Cells { start: (self.arena.len() - CHUNK) as u32, lens: [0; RUNS] };
+        let mut at = 0;
+        for (r, run) in self.runs.iter().enumerate() {
+            let from = at;
+            for &(i, field) in run {
+                let head = &self.heads[i];
+                put(&mut buf, &mut at, head, 0, head.len() - CHUNK);
+                let int = match field {
+                    Field::Length => len as u64,
+                    Field::Blanks => blanks,
+                    Field::Combinations => combos,
+                    Field::Rank => ranks.map_or(0, |r| r.rank(len, combos)),
+                    Field::Probability => {
+                        put(&mut buf, &mut at, &float, 0, float_len);
+                        continue;
+                    }
+                    _ => {
+                        if self.json {
+                            buf[at..at + 4].copy_from_slice(b"null");
+                            at += 4;
+                        }
+                        continue;
+                    }
+                };
+                // The digits written in place, last first.
+                let mut n = 1;
+                let mut rest = int / 10;
+                while rest > 0 {
+                    rest /= 10;
+                    n += 1;
+                }
+                let mut value = int;
+                for slot in buf[at..at + n].iter_mut().rev() {
+                    *slot = b'0' + (value % 10) as u8;
+                    value /= 10;
+                }
+                at += n;
+            }
+            let n = at - from;
+            if n > u8::MAX as usize {
+                return self.cells_by_value(bag, ranks, combos, len, blanks);
+            }
+            cells.lens[r] = n as u8;
+        }
+        self.arena.truncate(self.arena.len() - CHUNK);
+        self.arena.extend_from_slice(&buf[..at + CHUNK]);
+        Ok((cells, true))
+    }
+
+    /// [`Rows::cells`] through [`write_value`], for the values [`Rows::cells`] does not lay out
+    /// itself.
+    fn cells_by_value(
         &mut self,
         bag: &Bag,
         ranks: Option<&Ranks>,
