@@ -179,24 +179,30 @@ pub fn anagram_keys_with_combinations(
 struct Tally<'b> {
     bag: &'b Bag,
     draws: Draws,
-    /// By depth: the length of the run of equal tiles that ends there, the product of the
-    /// factors of the runs before it and the product with it; `None` where 64 bits do not hold
-    /// it (or the bag's 64-bit sums do not apply), and [`Bag::combinations`] answers.
-    run: Vec<u8>,
-    before: Vec<Option<Poly>>,
-    upto: Vec<Option<Poly>>,
+    /// By depth, what the tiles taken down to it make.
+    steps: Vec<Step>,
     /// The depth down to which the products are those of the tiles taken: they are made when
     /// an alphagram is reached, so a branch that reaches none costs nothing.
     made: usize,
 }
 
+/// What the tiles of an alphagram down to a depth make: the length of the run of equal tiles
+/// that ends there, the product of the factors of the runs before it and the product with it;
+/// `None` where 64 bits do not hold it (or the bag's 64-bit sums do not apply), and
+/// [`Bag::combinations`] answers.
+#[derive(Clone, Copy)]
+struct Step {
+    run: u8,
+    before: Option<Poly>,
+    upto: Option<Poly>,
+}
+
 impl<'b> Tally<'b> {
     /// A tally for alphagrams of at most `max` tiles.
     fn new(bag: &'b Bag, max: usize) -> Tally<'b> {
-        let mut upto = vec![None; max + 1];
-        upto[0] = Some(ONE);
-        let draws = Draws::new(bag, max);
-        Tally { bag, draws, run: vec![0; max + 1], before: vec![None; max + 1], upto, made: 0 }
+        let mut steps = vec![Step { run: 0, before: None, upto: None }; max + 1];
+        steps[0].upto = Some(ONE);
+        Tally { bag, draws: Draws::new(bag, max), steps, made: 0 }
     }
 
     /// Notes that the last tile of the alphagram, at depth `depth`, was taken anew.
@@ -205,32 +211,39 @@ impl<'b> Tally<'b> {
         self.made = self.made.min(depth - 1);
     }
 
+    /// The run and the product before it at depth `d`, whose tile is `t`, `same` as the tile
+    /// before it or not.
+    #[inline]
+    fn step(&self, d: usize, same: bool) -> (u8, Option<Poly>) {
+        let last = &self.steps[d - 1];
+        if same {
+            (last.run + 1, last.before)
+        } else {
+            (1, last.upto)
+        }
+    }
+
     /// The combinations of `alphagram`, taken tile by tile.
     #[inline]
     fn combinations(&mut self, alphagram: &[Tile]) -> u64 {
         let n = alphagram.len();
-        if n == 0 {
+        if n == 0 || n >= self.steps.len() {
             return self.bag.combinations(alphagram);
         }
         for d in self.made + 1..n {
             let t = alphagram[d - 1];
-            let same = d >= 2 && alphagram[d - 2] == t;
-            let (run, before) =
-                if same { (self.run[d - 1] + 1, self.before[d - 1]) } else { (1, self.upto[d - 1]) };
-            self.run[d] = run;
-            self.before[d] = before;
-            self.upto[d] = match (before, self.draws.factor(t, run as usize)) {
+            let (run, before) = self.step(d, d >= 2 && alphagram[d - 2] == t);
+            let upto = match (before, self.draws.factor(t, run as usize)) {
                 (Some(p), Some(f)) => times_small(p, f),
                 _ => None,
             };
+            self.steps[d] = Step { run, before, upto };
         }
         self.made = self.made.max(n - 1);
         // The last tile's factor goes into the sum itself: alphagrams that share all but their
         // last tile share the product of the others.
         let t = alphagram[n - 1];
-        let same = n >= 2 && alphagram[n - 2] == t;
-        let (run, before) =
-            if same { (self.run[n - 1] + 1, self.before[n - 1]) } else { (1, self.upto[n - 1]) };
+        let (run, before) = self.step(n, n >= 2 && alphagram[n - 2] == t);
         match before.and_then(|p| self.draws.sum_with(p, t, run as usize, n)) {
             Some(c) => c,
             None => self.bag.combinations(alphagram),
