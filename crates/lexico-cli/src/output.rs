@@ -306,7 +306,46 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
 /// [`SHORT_FLOAT`] (for a caller that copies it in fixed-size chunks); `None` for the others
 /// (a value that is no number, a possible tie, a longer text).
 pub fn float_text(x: f64) -> Option<([u8; FLOAT_TEXT], usize)> {
-    Decimal::of(x)?.short()
+    if !x.is_finite() || may_tie(x) {
+        return None;
+    }
+    let mut buffer = zmij::Buffer::new();
+    let s = buffer.format_finite(x).as_bytes();
+    // The common form of a probability, `D.DDDe-N` or `De-N` (D not 0): `0.`, N - 1 zeros and
+    // the digits. Any other goes through `Decimal`.
+    if let Some(text) = small_float(s) {
+        return Some(text);
+    }
+    Decimal::parse(s)?.short()
+}
+
+/// [`float_text`] of zmij's text `s` of the form `D.DDDe-N` or `De-N`, D not 0, if it is.
+fn small_float(s: &[u8]) -> Option<([u8; FLOAT_TEXT], usize)> {
+    let e = s.iter().position(|&b| b == b'e')?;
+    let (mantissa, exponent) = (&s[..e], s[e + 1..].strip_prefix(b"-")?);
+    if !(1..=3).contains(&exponent.len()) || !exponent.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let zeros = exponent.iter().fold(0usize, |n, &b| 10 * n + (b - b'0') as usize) - 1;
+    let (&first, rest) = mantissa.split_first()?;
+    let rest = match rest {
+        [] => rest,
+        [b'.', rest @ ..] => rest,
+        _ => return None,
+    };
+    if !(b'1'..=b'9').contains(&first) || !rest.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let rest = &rest[..rest.len() - rest.iter().rev().take_while(|&&b| b == b'0').count()];
+    let size = 2 + zeros + 1 + rest.len();
+    if size > SHORT_FLOAT {
+        return None;
+    }
+    let mut text = [b'0'; FLOAT_TEXT];
+    text[1] = b'.';
+    text[2 + zeros] = first;
+    text[3 + zeros..size].copy_from_slice(rest);
+    Some((text, size))
 }
 
 /// The bytes of the buffer of [`float_text`]: the longest text it holds and a chunk more.
@@ -329,7 +368,11 @@ impl Decimal {
             return None;
         }
         let mut buffer = zmij::Buffer::new();
-        let s = buffer.format_finite(x).as_bytes();
+        Decimal::parse(buffer.format_finite(x).as_bytes())
+    }
+
+    /// The decimal of zmij's text `s` of a finite value.
+    fn parse(s: &[u8]) -> Option<Decimal> {
         let (negative, s) = match s.strip_prefix(b"-") {
             Some(rest) => (true, rest),
             None => (false, s),
@@ -338,6 +381,7 @@ impl Decimal {
             Some(i) => {
                 let (sign, e) = match &s[i + 1..] {
                     [b'-', e @ ..] => (-1, e),
+                    [b'+', e @ ..] => (1, e),
                     e => (1, e),
                 };
                 if e.is_empty() || e.len() > 4 || !e.iter().all(u8::is_ascii_digit) {
@@ -491,6 +535,29 @@ mod tests {
         let mut out = Vec::new();
         write_float(&mut out, x).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn float_texts_are_written_as_display_writes_them() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut values =
+            vec![1.0, 0.5, 1e-7, 1.5e-7, 8.551225640764084e-7, 1e-40, 1e-47, 1e-50, 0.1, 1e-5, 1e-4];
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
+            values.push((seed >> 11) as f64 / (1u64 << 53) as f64 / 1e9);
+            values.push(f64::from_bits(seed));
+        }
+        for x in values {
+            let want = format!("{x}");
+            match float_text(x) {
+                Some((text, n)) => assert_eq!(&text[..n], want.as_bytes(), "{:e}", x),
+                // Only a long text, or one `{x}` must write, is left out.
+                None => assert!(want.len() > SHORT_FLOAT || !x.is_finite() || may_tie(x), "{:e}", x),
+            }
+        }
     }
 
     #[test]

@@ -780,7 +780,6 @@ impl Rows {
             self.query.extend_from_slice(&[0; CHUNK]);
         }
         self.query_at = at_;
-        out.header(&self.names)?;
         // The longest row: the query, the runs (at most 255 bytes each), the word and the
         // value with their heads, a line end, and a chunk of slack for each copy.
         let most = self.query.len() + RUNS * 256 + LINE + 2 * 64 + 8 * CHUNK;
@@ -861,8 +860,13 @@ impl Rows {
         bag.combinations_of_copies(&copies[..n])
     }
 
-    /// Writes what is left of the rows to `out`.
+    /// Writes what is left of the rows to `out`, after the CSV header if it is not written
+    /// yet (rows reach `out` only here).
     fn flush(&mut self, out: &mut Out) -> io::Result<()> {
+        if self.used == 0 {
+            return Ok(());
+        }
+        out.header(&self.names)?;
         out.raw().write_all(&self.block[..self.used])?;
         self.used = 0;
         Ok(())
