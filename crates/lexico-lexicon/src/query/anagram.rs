@@ -9,6 +9,10 @@
 //! it never passes over a tile the rack holds, which could never be placed later). Each
 //! alphagram reached lists its words.
 //!
+//! For an answer with each word's combinations ([`anagram_keys_with_combinations`]), the walk
+//! also multiplies the draw polynomial's factors of the tiles it takes, one run of equal tiles
+//! at a time, so alphagrams that share a prefix share its product.
+//!
 //! Super-anagrams walk the same fst: an alphagram holds every lettered tile of the rack, so,
 //! tiles coming in order, the walk may take any tile up to the first one of the rack not yet
 //! taken, and that one only once the rack's tiles left fill what remains of the length. Added

@@ -1,5 +1,6 @@
 //! The answer of an anagram query in a compact form: one integer per word instead of a `Vec`,
-//! which is what sorting and printing thousands of sub-anagrams costs least with.
+//! which is what sorting and printing thousands of sub-anagrams costs least with; optionally
+//! with each word's combinations beside it, for rows that print them.
 
 use lexico_tiles::{Tile, TileSet};
 

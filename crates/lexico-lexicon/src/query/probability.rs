@@ -14,6 +14,9 @@
 //! word when drawing as many tiles as it has is `combinations / C(total, length)`. Words are
 //! ranked within their length by combinations, most first; equal combinations share a rank
 //! (rank = 1 + the number of words of that length with more combinations).
+//!
+//! [`Draws`] holds every tile's factor of the polynomial above, for callers that count many
+//! words' copies themselves; the anagram index walk multiplies the same factors as it goes.
 
 use fst::Streamer;
 use lexico_tiles::{Tile, TileSet};
@@ -265,8 +268,8 @@ impl Bag {
 }
 
 /// [`Bag::combinations`] of many words, each given by its copies of each tile, from a table of
-/// every tile's factor (see [`Bag::three`]): one lookup and one product of three terms per
-/// distinct tile, for a caller that counts a word's copies itself.
+/// every tile's factor of the draw polynomial (see the module text): one lookup and one
+/// product of three terms per distinct tile, for a caller that counts a word's copies itself.
 ///
 /// ```
 /// use lexico_lexicon::query::{Bag, Draws};
