@@ -326,7 +326,7 @@ fn small_float(s: &[u8]) -> Option<([u8; FLOAT_TEXT], usize)> {
     if !(1..=3).contains(&exponent.len()) || !exponent.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let zeros = exponent.iter().fold(0usize, |n, &b| 10 * n + (b - b'0') as usize) - 1;
+    let zeros = exponent.iter().fold(0usize, |n, &b| 10 * n + (b - b'0') as usize).checked_sub(1)?;
     let (&first, rest) = mantissa.split_first()?;
     let rest = match rest {
         [] => rest,
@@ -549,6 +549,10 @@ mod tests {
             values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
             values.push((seed >> 11) as f64 / (1u64 << 53) as f64 / 1e9);
             values.push(f64::from_bits(seed));
+        }
+        // Texts zmij does not write are left to `Decimal`, never misread.
+        for odd in [&b"1e-0"[..], b"0.5e-3", b"1.5e-", b"1.5e+3", b"-1e-3", b"1e-1000"] {
+            assert_eq!(small_float(odd), None, "{}", String::from_utf8_lossy(odd));
         }
         for x in values {
             let want = format!("{x}");
