@@ -189,8 +189,10 @@ fn json_value(w: &mut impl Write, v: &Value) -> io::Result<()> {
     match v {
         Value::Str(s) => write_json_str(w, s),
         Value::Int(n) => write_int(w, *n),
-        // A value that is no number (NaN, infinite) is `null`, as in a `serde_json::Value`.
-        Value::Float(x) => Ok(serde_json::to_writer(w, x)?),
+        // A value that is no number (NaN, infinite) is `null`, as in a `serde_json::Value`;
+        // the others as `serde_json` writes them, zmij's shortest digits.
+        Value::Float(x) if x.is_finite() => w.write_all(zmij::Buffer::new().format_finite(*x).as_bytes()),
+        Value::Float(_) => w.write_all(b"null"),
         Value::Bool(b) => w.write_all(if *b { b"true" } else { b"false" }),
         Value::Null => w.write_all(b"null"),
         Value::Json(j) => Ok(serde_json::to_writer(w, j)?),
@@ -262,50 +264,16 @@ pub fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
 /// shortest decimals are equally near ([`may_tie`]), which the two break differently, is left to
 /// `{x}`.
 pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
-    if !x.is_finite() || may_tie(x) {
+    let Some(d) = Decimal::of(x) else {
         return write!(w, "{x}");
-    }
-    let mut buffer = zmij::Buffer::new();
-    let s = buffer.format_finite(x).as_bytes();
-    let (negative, s) = match s.strip_prefix(b"-") {
-        Some(rest) => (true, rest),
-        None => (false, s),
     };
-    let (mantissa, exponent) = match s.iter().position(|&b| b == b'e') {
-        Some(i) => {
-            let e = std::str::from_utf8(&s[i + 1..]).ok().and_then(|e| e.parse::<i32>().ok());
-            match e {
-                Some(e) => (&s[..i], e),
-                None => return write!(w, "{x}"),
-            }
-        }
-        None => (s, 0),
-    };
-    // The significant digits, and where the decimal point falls among them.
-    let mut digits = [0u8; 32];
-    let mut len = 0;
-    let mut point = None;
-    for &b in mantissa {
-        if b == b'.' {
-            point = Some(len);
-        } else if len < digits.len() {
-            digits[len] = b;
-            len += 1;
-        } else {
-            return write!(w, "{x}");
-        }
+    // Most values are laid out in a buffer and written at once, without the small writes.
+    if let Some((text, n)) = d.short() {
+        return w.write_all(&text[..n]);
     }
-    let mut point = point.unwrap_or(len) as i32 + exponent;
-    let mut start = 0;
-    while start < len && digits[start] == b'0' {
-        start += 1;
-        point -= 1;
-    }
-    while len > start && digits[len - 1] == b'0' {
-        len -= 1;
-    }
-    let digits = &digits[start..len];
-    if negative {
+    let digits = &d.digits[..d.len];
+    let (n, point) = (d.len as i32, d.point);
+    if d.negative {
         w.write_all(b"-")?;
     }
     if digits.is_empty() {
@@ -320,7 +288,6 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
         }
         Ok(())
     };
-    let n = digits.len() as i32;
     if point <= 0 {
         w.write_all(b"0.")?;
         zeros(w, (-point) as usize)?;
@@ -334,6 +301,167 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
         w.write_all(&digits[point as usize..])
     }
 }
+
+/// `x` as [`write_float`] writes it, in a buffer of [`FLOAT_TEXT`] bytes, when it takes at most
+/// [`SHORT_FLOAT`] (for a caller that copies it in fixed-size chunks); `None` for the others
+/// (a value that is no number, a possible tie, a longer text).
+pub fn float_text(x: f64) -> Option<([u8; FLOAT_TEXT], usize)> {
+    if !x.is_finite() || may_tie(x) {
+        return None;
+    }
+    let mut buffer = zmij::Buffer::new();
+    let s = buffer.format_finite(x).as_bytes();
+    // The common form of a probability, `D.DDDe-N` or `De-N` (D not 0): `0.`, N - 1 zeros and
+    // the digits. Any other goes through `Decimal`.
+    if let Some(text) = small_float(s) {
+        return Some(text);
+    }
+    Decimal::parse(s)?.short()
+}
+
+/// [`float_text`] of zmij's text `s` of the form `D.DDDe-N` or `De-N`, D not 0, if it is.
+fn small_float(s: &[u8]) -> Option<([u8; FLOAT_TEXT], usize)> {
+    let e = s.iter().position(|&b| b == b'e')?;
+    let (mantissa, exponent) = (&s[..e], s[e + 1..].strip_prefix(b"-")?);
+    if !(1..=3).contains(&exponent.len()) || !exponent.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let zeros = exponent.iter().fold(0usize, |n, &b| 10 * n + (b - b'0') as usize).checked_sub(1)?;
+    let (&first, rest) = mantissa.split_first()?;
+    let rest = match rest {
+        [] => rest,
+        [b'.', rest @ ..] => rest,
+        _ => return None,
+    };
+    if !(b'1'..=b'9').contains(&first) || !rest.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let rest = &rest[..rest.len() - rest.iter().rev().take_while(|&&b| b == b'0').count()];
+    let size = 2 + zeros + 1 + rest.len();
+    if size > SHORT_FLOAT {
+        return None;
+    }
+    let mut text = [b'0'; FLOAT_TEXT];
+    text[1] = b'.';
+    text[2 + zeros] = first;
+    text[3 + zeros..size].copy_from_slice(rest);
+    Some((text, size))
+}
+
+/// The bytes of the buffer of [`float_text`]: the longest text it holds and a chunk more.
+pub const FLOAT_TEXT: usize = SHORT_FLOAT + 16;
+
+/// A finite value's shortest decimal: its significant digits (no leading or trailing zero;
+/// none for zero) and where the decimal point falls among them.
+struct Decimal {
+    negative: bool,
+    digits: [u8; 32],
+    len: usize,
+    point: i32,
+}
+
+impl Decimal {
+    /// `None` for a value that is no number or may tie ([`may_tie`]), and for a text of zmij's
+    /// this does not read: `{x}` then writes it.
+    fn of(x: f64) -> Option<Decimal> {
+        if !x.is_finite() || may_tie(x) {
+            return None;
+        }
+        let mut buffer = zmij::Buffer::new();
+        Decimal::parse(buffer.format_finite(x).as_bytes())
+    }
+
+    /// The decimal of zmij's text `s` of a finite value.
+    fn parse(s: &[u8]) -> Option<Decimal> {
+        let (negative, s) = match s.strip_prefix(b"-") {
+            Some(rest) => (true, rest),
+            None => (false, s),
+        };
+        let (mantissa, exponent) = match s.iter().position(|&b| b == b'e') {
+            Some(i) => {
+                let (sign, e) = match &s[i + 1..] {
+                    [b'-', e @ ..] => (-1, e),
+                    [b'+', e @ ..] => (1, e),
+                    e => (1, e),
+                };
+                if e.is_empty() || e.len() > 4 || !e.iter().all(u8::is_ascii_digit) {
+                    return None;
+                }
+                (&s[..i], sign * e.iter().fold(0i32, |n, &b| 10 * n + (b - b'0') as i32))
+            }
+            None => (s, 0),
+        };
+        let mut digits = [0u8; 32];
+        let mut len = 0;
+        let mut point = None;
+        for &b in mantissa {
+            if b == b'.' {
+                point = Some(len);
+            } else if len < digits.len() {
+                digits[len] = b;
+                len += 1;
+            } else {
+                return None;
+            }
+        }
+        let mut point = point.unwrap_or(len) as i32 + exponent;
+        let mut start = 0;
+        while start < len && digits[start] == b'0' {
+            start += 1;
+            point -= 1;
+        }
+        while len > start && digits[len - 1] == b'0' {
+            len -= 1;
+        }
+        digits.copy_within(start..len, 0);
+        Some(Decimal { negative, digits, len: len - start, point })
+    }
+
+    /// The text laid out in a buffer, if it takes at most [`SHORT_FLOAT`] bytes.
+    fn short(&self) -> Option<([u8; FLOAT_TEXT], usize)> {
+        let digits = &self.digits[..self.len];
+        let (n, point) = (self.len as i32, self.point);
+        let size = self.negative as i32
+            + if digits.is_empty() {
+                1
+            } else if point <= 0 {
+                2 - point + n
+            } else if point >= n {
+                point
+            } else {
+                n + 1
+            };
+        if size > SHORT_FLOAT as i32 {
+            return None;
+        }
+        let mut text = [b'0'; FLOAT_TEXT];
+        let mut at = self.negative as usize;
+        if self.negative {
+            text[0] = b'-';
+        }
+        if digits.is_empty() {
+            at += 1;
+        } else if point <= 0 {
+            text[at + 1] = b'.';
+            at += 2 + (-point) as usize;
+            text[at..at + digits.len()].copy_from_slice(digits);
+            at += digits.len();
+        } else if point >= n {
+            text[at..at + digits.len()].copy_from_slice(digits);
+            at += point as usize;
+        } else {
+            let p = point as usize;
+            text[at..at + p].copy_from_slice(&digits[..p]);
+            text[at + p] = b'.';
+            text[at + p + 1..at + digits.len() + 1].copy_from_slice(&digits[p..]);
+            at += digits.len() + 1;
+        }
+        Some((text, at))
+    }
+}
+
+/// The longest text [`write_float`] lays out in a buffer; longer ones are written in parts.
+const SHORT_FLOAT: usize = 48;
 
 /// Returns true if `x` may lie exactly halfway between two shortest decimals: only when its exact
 /// decimal expansion has at most 18 significant digits (17 digits and a final 5). A draw's
@@ -407,6 +535,52 @@ mod tests {
         let mut out = Vec::new();
         write_float(&mut out, x).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn float_texts_are_written_as_display_writes_them() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut values =
+            vec![1.0, 0.5, 1e-7, 1.5e-7, 8.551225640764084e-7, 1e-40, 1e-47, 1e-50, 0.1, 1e-5, 1e-4];
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
+            values.push((seed >> 11) as f64 / (1u64 << 53) as f64 / 1e9);
+            values.push(f64::from_bits(seed));
+        }
+        // Texts zmij does not write are left to `Decimal`, never misread.
+        for odd in [&b"1e-0"[..], b"0.5e-3", b"1.5e-", b"1.5e+3", b"-1e-3", b"1e-1000"] {
+            assert_eq!(small_float(odd), None, "{}", String::from_utf8_lossy(odd));
+        }
+        for x in values {
+            let want = format!("{x}");
+            match float_text(x) {
+                Some((text, n)) => assert_eq!(&text[..n], want.as_bytes(), "{:e}", x),
+                // Only a long text, or one `{x}` must write, is left out.
+                None => assert!(want.len() > SHORT_FLOAT || !x.is_finite() || may_tie(x), "{:e}", x),
+            }
+        }
+    }
+
+    #[test]
+    fn json_floats_are_written_as_serde_json_writes_them() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut values =
+            vec![0.0, -0.0, 1.0, 1e21, 5e-324, f64::MAX, f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+        for _ in 0..100_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            values.push(f64::from_bits(seed));
+            values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
+        }
+        for x in values {
+            let mut got = Vec::new();
+            json_value(&mut got, &Value::Float(x)).unwrap();
+            assert_eq!(got, serde_json::to_vec(&x).unwrap(), "{:e}", x);
+        }
     }
 
     #[test]

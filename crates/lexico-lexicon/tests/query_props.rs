@@ -234,6 +234,17 @@ proptest! {
                     for (i, f) in want.iter().enumerate() {
                         prop_assert_eq!(keys.value(keys.word(i).tiles(), &set), f.value(&set));
                     }
+                    // With their combinations: the same words in the same order, each with
+                    // the combinations the bag counts for it; without, none.
+                    let mut counted = query::anagram_keys_with_combinations(&lex, &rack, &q, &bag).unwrap().unwrap();
+                    counted.sort(order, &set, &bag);
+                    let again: Vec<Found> = (0..counted.len()).map(|i| counted.found(i)).collect();
+                    prop_assert_eq!(&again, &want, "rack {:?} mode {:?} order {:?}", text, mode, order);
+                    for i in 0..counted.len() {
+                        let combinations = bag.combinations(counted.word(i).tiles());
+                        prop_assert_eq!(counted.combinations(i), Some(combinations));
+                        prop_assert_eq!(keys.combinations(i), None);
+                    }
                 }
             }
             let got: BTreeSet<(Vec<Tile>, u32, u32)> = found

@@ -13,14 +13,14 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use lexico_lexicon::query::{
-    self, AnagramKeys, AnagramQuery, Bag, Found, Mode, Ranks, Sort, Word, KEY_TILES,
+    self, AnagramKeys, AnagramQuery, Bag, Draws, Found, Mode, Ranks, Sort, Word, KEY_TILES,
 };
 use lexico_lexicon::Lexicon;
 use lexico_tiles::{Rack, Tile, TileSet};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{write_int, write_value, Fields, Format, Out, Value};
+use crate::output::{float_text, write_value, Fields, Format, Out, Value, FLOAT_TEXT};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -135,12 +135,13 @@ impl<'l> Printer<'l> {
 
     /// Writes the CSV or JSON row of a word of `tiles`, blanks playing the tiles `blank` tells,
     /// from parts (see [`Rows`]); false, with nothing written and the rows so far handed to
-    /// `out`, if it cannot.
+    /// `out`, if it cannot. `combos` are the word's combinations, if known.
     fn fast_row(
         &mut self,
         out: &mut Out,
         query: &str,
         tiles: &[Tile],
+        combos: Option<u64>,
         blank: impl FnMut(usize, Tile) -> bool,
     ) -> Result<bool> {
         let set = self.lex.tiles();
@@ -149,11 +150,12 @@ impl<'l> Printer<'l> {
         };
         let ranked = self.ranks.is_some();
         let key = self.key;
-        let rows = self.rows.get_or_insert_with(|| Rows::new(out.format(), key, ranked, set, sp));
+        let bag = &self.bag;
+        let rows = self.rows.get_or_insert_with(|| Rows::new(out.format(), key, ranked, set, sp, bag));
         let Some(rows) = rows else {
             return Ok(false);
         };
-        if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, blank)? {
+        if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, combos, blank)? {
             return Ok(true);
         }
         rows.flush(out)?;
@@ -164,7 +166,10 @@ impl<'l> Printer<'l> {
     /// else is written.
     pub fn finish(&mut self, out: &mut Out) -> io::Result<()> {
         match &mut self.rows {
-            Some(Some(rows)) => rows.flush(out),
+            Some(Some(rows)) => {
+                rows.query_at = None;
+                rows.flush(out)
+            }
             _ => Ok(()),
         }
     }
@@ -219,9 +224,16 @@ impl<'l> Printer<'l> {
         let mut found = std::mem::replace(&mut self.found, Found::plain(&[]));
         for i in 0..n {
             let word = keys.word(i);
-            let mut marks = keys.marks();
-            if self.fast_row(out, query, word.tiles(), |_, t| marks.next(t))? {
-                continue;
+            let combos = keys.combinations(i);
+            if !keys.any_blank() {
+                if self.fast_row(out, query, word.tiles(), combos, |_, _| false)? {
+                    continue;
+                }
+            } else {
+                let mut marks = keys.marks();
+                if self.fast_row(out, query, word.tiles(), combos, |_, t| marks.next(t))? {
+                    continue;
+                }
             }
             found.tiles.clear();
             found.tiles.extend_from_slice(word.tiles());
@@ -244,7 +256,7 @@ impl<'l> Printer<'l> {
             out.raw().write_all(self.line.as_bytes())?;
             return Ok(());
         }
-        if self.fast_row(out, query, &f.tiles, |i, _| f.is_blank(i))? {
+        if self.fast_row(out, query, &f.tiles, None, |i, _| f.is_blank(i))? {
             return Ok(());
         }
         let value = f.value(set);
@@ -483,9 +495,13 @@ const RUNS: usize = 4;
 /// without a record of fields per row. What depends only on a word's alphagram and blanks
 /// (length, blanks, combinations, probability, rank) follows from its length, blanks and
 /// combinations: it is formatted once for each such triple (16,230 among the 73,973 rows of
-/// `anagram --super AEINR??`, against 52,551 alphagrams) and copied for the others; the
-/// combinations are counted from the copies of each tile, which the spelling loop counts; the
-/// query is formatted once per query, and the word spelled from the [`Spelling`] table.
+/// `anagram --super AEINR??`, against 52,551 alphagrams) and copied for the others. The
+/// combinations come with the word when the query carried them (the anagram index walk
+/// multiplies them out per alphagram), else they are counted from the copies of each tile,
+/// which the spelling loop counts; the query is formatted once per query, and the word spelled
+/// from the [`Spelling`] table. Rows are gathered in a block of [`ROWS`] bytes, larger than the
+/// output's buffer so that it goes to the output without a copy, and every part is copied in
+/// fixed-size chunks (the sources are padded for it).
 struct Rows {
     json: bool,
     /// The pieces of a row, in the order the format writes its fields.
@@ -493,7 +509,7 @@ struct Rows {
     /// The fields of each run of alphagram fields.
     runs: Vec<Vec<(usize, Field)>>,
     /// The field names, in record order (the CSV header), and each field's separator and key,
-    /// by place in the record order.
+    /// by place in the record order, padded with [`CHUNK`] zero bytes.
     names: Vec<&'static str>,
     heads: Vec<Vec<u8>>,
     /// For each tile byte, one copy of it in a word's signature: a 4-bit count at the tile's
@@ -501,18 +517,60 @@ struct Rows {
     sig: Box<[u128; 256]>,
     /// The set's tiles, by place.
     tiles: Vec<Tile>,
-    /// Combinations, length and blanks → the place in `arena` of the alphagram fields' runs.
-    cache: HashMap<u128, [u32; RUNS + 1], BuildHasherDefault<Mix>>,
+    /// The factors of the combinations of up to 15 copies of a tile.
+    draws: Draws,
+    /// Combinations, length and blanks → where the alphagram fields' runs start in `arena`,
+    /// and each run's length.
+    /// One table for each length of word: rows sorted by length (anagram's default) then
+    /// look up a table of a few thousand entries at a time, which the cache holds.
+    cache: Vec<HashMap<u64, Cells, BuildHasherDefault<Mix>>>,
+    /// The runs, one after another, and [`CHUNK`] zero bytes after the last.
     arena: Vec<u8>,
-    /// The query the `query` piece was made for, and the piece.
+    /// The query the `query` piece was made for, and the piece, padded with [`CHUNK`] zero
+    /// bytes; and where the query's text was while its rows were written (until
+    /// [`Printer::finish`]), which tells the same query without comparing its bytes.
     query_text: String,
     query: Vec<u8>,
-    /// Scratch: a row.
-    row: Vec<u8>,
+    query_at: Option<(*const u8, usize)>,
+    /// The rows gathered, `used` bytes of them.
+    block: Vec<u8>,
+    used: usize,
 }
 
-/// A hasher for signatures: a multiply-rotate mix of each half, the high bits folded into the
-/// low ones that pick a bucket.
+/// Where a triple's runs of alphagram fields are in the arena: the first's start, and each
+/// one's length (the next starts where one ends).
+#[derive(Clone, Copy)]
+struct Cells {
+    start: u32,
+    lens: [u8; RUNS],
+}
+
+/// The bytes [`Rows`] copies at a time.
+const CHUNK: usize = 16;
+
+/// The most bytes of the alphagram fields [`Rows::cells`] lays out itself: every field's key
+/// (at most 8 of about 16 bytes), four numbers of at most 20 digits, a probability of at most
+/// [`FLOAT_TEXT`] bytes, and a chunk of slack for each copy.
+const CELLS: usize = 512;
+
+/// The bytes of rows [`Rows`] gathers before writing them: more than the output's buffer.
+const ROWS: usize = 32 * 1024;
+
+/// Copies `len` bytes of `src` from `from` to `dst` at `at`, in [`CHUNK`]-byte copies (up to a
+/// chunk more is copied past both ends, which both have room for), and moves `at` on.
+#[inline(always)]
+fn put(dst: &mut [u8], at: &mut usize, src: &[u8], from: usize, len: usize) {
+    let mut i = 0;
+    while i < len {
+        let d: &mut [u8; CHUNK] = (&mut dst[*at + i..*at + i + CHUNK]).try_into().expect("a chunk");
+        d.copy_from_slice(&src[from + i..from + i + CHUNK]);
+        i += CHUNK;
+    }
+    *at += len;
+}
+
+/// A hasher for combinations, length and blanks: a multiply-rotate mix, the high bits folded
+/// into the low ones that pick a bucket.
 #[derive(Default)]
 struct Mix(u64);
 
@@ -530,20 +588,27 @@ impl std::hash::Hasher for Mix {
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
-
-    fn write_u128(&mut self, n: u128) {
-        self.write_u64(n as u64);
-        self.write_u64((n >> 64) as u64);
-    }
 }
 
 /// The most tiles of a word whose signature holds its counts (4 bits each).
 const SIG_TILES: usize = 15;
 
+/// The (length, blanks, combinations) triples of a length [`Rows`] has room for from the
+/// start; a table grows as needed (`anagram --super AEINR??` has 16,230 triples over 9
+/// lengths, `pattern '*A*E*'` 40,576 over 14).
+const TRIPLES: usize = 1 << 10;
+
 impl Rows {
     /// `None` if the format is text or the set does not fit a signature (more than 28 tiles),
     /// or a tile's spelling would need quoting in CSV or escaping in JSON.
-    fn new(format: Format, key: &'static str, ranks: bool, set: &TileSet, sp: &Spelling) -> Option<Rows> {
+    fn new(
+        format: Format,
+        key: &'static str,
+        ranks: bool,
+        set: &TileSet,
+        sp: &Spelling,
+        bag: &Bag,
+    ) -> Option<Rows> {
         let json = match format {
             Format::Text => return None,
             Format::Csv => false,
@@ -611,6 +676,11 @@ impl Rows {
         if runs.len() > RUNS {
             return None;
         }
+        for head in &mut heads {
+            head.extend_from_slice(&[0; CHUNK]);
+        }
+        let cache =
+            (0..=SIG_TILES).map(|_| HashMap::with_capacity_and_hasher(TRIPLES, Default::default())).collect();
         Some(Rows {
             json,
             pieces,
@@ -619,16 +689,20 @@ impl Rows {
             heads,
             sig,
             tiles,
-            cache: HashMap::default(),
-            arena: Vec::new(),
+            draws: Draws::new(bag, SIG_TILES),
+            cache,
+            arena: vec![0; CHUNK],
             query_text: String::new(),
-            query: Vec::new(),
-            row: Vec::with_capacity(2 * BLOCK),
+            query: vec![0; CHUNK],
+            query_at: None,
+            block: vec![0; 2 * ROWS],
+            used: 0,
         })
     }
 
     /// Writes the row of a word of `tiles`, a blank playing the tiles `blank` tells, the answer
-    /// to `query`; false, with nothing written, if the word does not fit a signature.
+    /// to `query`, whose combinations are `combos` if known; false, with nothing written, if the
+    /// word is too long for a row from parts.
     #[allow(clippy::too_many_arguments)]
     fn write(
         &mut self,
@@ -638,29 +712,141 @@ impl Rows {
         ranks: Option<&Ranks>,
         query: &str,
         tiles: &[Tile],
+        combos: Option<u64>,
         mut blank: impl FnMut(usize, Tile) -> bool,
     ) -> Result<bool> {
         if tiles.len() > SIG_TILES {
             return Ok(false);
         }
         let mut word = [0u8; LINE];
-        let (mut at, mut value, mut blanks, mut signature, mut absent) = (0, 0u32, 0u128, 0u128, false);
-        for (i, &t) in tiles.iter().enumerate() {
-            let b = blank(i, t);
-            let tile = &sp.spell[t as usize][b as usize];
-            word[at..at + SPELLING].copy_from_slice(&tile.bytes);
-            at += tile.len as usize;
-            value += tile.value as u32;
-            blanks += b as u128;
-            let s = self.sig[t as usize];
-            absent |= s == 0;
-            signature += s;
-        }
-        if absent {
+        let (mut at, mut value, mut blanks) = (0, 0u32, 0u64);
+        let combos = match combos {
+            Some(c) => {
+                for (i, &t) in tiles.iter().enumerate() {
+                    let b = blank(i, t);
+                    let tile = &sp.spell[t as usize][b as usize];
+                    word[at..at + SPELLING].copy_from_slice(&tile.bytes);
+                    at += tile.len as usize;
+                    value += tile.value as u32;
+                    blanks += b as u64;
+                }
+                c
+            }
+            None => {
+                let (mut signature, mut absent) = (0u128, false);
+                for (i, &t) in tiles.iter().enumerate() {
+                    let b = blank(i, t);
+                    let tile = &sp.spell[t as usize][b as usize];
+                    word[at..at + SPELLING].copy_from_slice(&tile.bytes);
+                    at += tile.len as usize;
+                    value += tile.value as u32;
+                    blanks += b as u64;
+                    let s = self.sig[t as usize];
+                    absent |= s == 0;
+                    signature += s;
+                }
+                if absent {
+                    return Ok(false);
+                }
+                self.combinations(bag, signature)
+            }
+        };
+        // Combinations, length and blanks in one word: 8 bytes of key and 8 of cells a bucket,
+        // half the table a wider key makes. Beyond it (not in a 100-tile bag), no row from parts.
+        if combos >> 56 != 0 || blanks > 7 {
             return Ok(false);
         }
-        // The copies of each tile, from the signature's counts, a 64-bit half at a time (the
-        // halves' bit operations are single instructions).
+        let key = combos << 8 | (tiles.len() as u64) << 3 | blanks;
+        let cache = &mut self.cache[tiles.len()];
+        let cells = match cache.get(&key) {
+            Some(c) => *c,
+            None => {
+                let (c, keep) = self.cells(bag, ranks, combos, tiles.len(), blanks)?;
+                if !keep {
+                    return Ok(false);
+                }
+                self.cache[tiles.len()].insert(key, c);
+                c
+            }
+        };
+        let at_ = Some((query.as_ptr(), query.len()));
+        if self.query_at != at_ && self.query_text != query {
+            self.query_text.clear();
+            self.query_text.push_str(query);
+            self.query.clear();
+            self.query.extend_from_slice(&self.heads[0][..self.heads[0].len() - CHUNK]);
+            let v = Value::Str(query);
+            write_value(&mut self.query, out.format(), &v)?;
+            self.query.extend_from_slice(&[0; CHUNK]);
+        }
+        self.query_at = at_;
+        // The longest row: the query, the runs (at most 255 bytes each), the word and the
+        // value with their heads, a line end, and a chunk of slack for each copy.
+        let most = self.query.len() + RUNS * 256 + LINE + 2 * 64 + 8 * CHUNK;
+        if self.used + most > self.block.len() {
+            self.flush(out)?;
+            if most > self.block.len() {
+                self.block.resize(most, 0);
+            }
+        }
+        let (row, at_) = (&mut self.block[..], &mut self.used);
+        let mut start = cells.start as usize;
+        for piece in &self.pieces {
+            match *piece {
+                Piece::Run(i) => {
+                    let len = cells.lens[i] as usize;
+                    put(row, at_, &self.arena, start, len);
+                    start += len;
+                }
+                Piece::One(Field::Query) => put(row, at_, &self.query, 0, self.query.len() - CHUNK),
+                Piece::One(Field::Word) => {
+                    let head = &self.heads[1];
+                    put(row, at_, head, 0, head.len() - CHUNK);
+                    if self.json {
+                        row[*at_] = b'"';
+                        *at_ += 1;
+                        put(row, at_, &word, 0, at);
+                        row[*at_] = b'"';
+                        *at_ += 1;
+                    } else {
+                        put(row, at_, &word, 0, at);
+                    }
+                }
+                Piece::One(_) => {
+                    let head = &self.heads[3];
+                    put(row, at_, head, 0, head.len() - CHUNK);
+                    // The digits written in place, last first (no copy of a varying length).
+                    let mut n = 1;
+                    while n < 10 && value >= 10u32.pow(n as u32) {
+                        n += 1;
+                    }
+                    for slot in row[*at_..*at_ + n].iter_mut().rev() {
+                        *slot = b'0' + (value % 10) as u8;
+                        value /= 10;
+                    }
+                    *at_ += n;
+                }
+            }
+        }
+        if self.json {
+            row[*at_..*at_ + 2].copy_from_slice(b"}\n");
+            *at_ += 2;
+        } else {
+            row[*at_] = b'\n';
+            *at_ += 1;
+        }
+        if self.used >= ROWS {
+            self.flush(out)?;
+        }
+        Ok(true)
+    }
+
+    /// The combinations of a word of `signature`, from each tile's factor in `draws`; the bag
+    /// counts those the table cannot, from the signature's counts.
+    fn combinations(&self, bag: &Bag, signature: u128) -> u64 {
+        if let Some(c) = self.draws.combinations_of_counts(&self.tiles, signature) {
+            return c;
+        }
         let mut copies = [(0, 0); SIG_TILES];
         let mut n = 0;
         for (half, mut counts) in [signature as u64, (signature >> 64) as u64].into_iter().enumerate() {
@@ -671,63 +857,27 @@ impl Rows {
                 n += 1;
             }
         }
-        let combos = bag.combinations_of_copies(&copies[..n]);
-        let key = combos as u128 | (tiles.len() as u128) << 64 | blanks << 72;
-        let runs = match self.cache.get(&key) {
-            Some(r) => *r,
-            None => {
-                let r = self.cells(bag, ranks, combos, tiles.len(), blanks as u64)?;
-                self.cache.insert(key, r);
-                r
-            }
-        };
-        if self.query_text != query {
-            self.query_text.clear();
-            self.query_text.push_str(query);
-            self.query.clear();
-            self.query.extend_from_slice(&self.heads[0]);
-            let v = Value::Str(query);
-            write_value(&mut self.query, out.format(), &v)?;
-        }
-        out.header(&self.names)?;
-        let row = &mut self.row;
-        for piece in &self.pieces {
-            match *piece {
-                Piece::Run(i) => row.extend_from_slice(&self.arena[runs[i] as usize..runs[i + 1] as usize]),
-                Piece::One(Field::Query) => row.extend_from_slice(&self.query),
-                Piece::One(Field::Word) => {
-                    row.extend_from_slice(&self.heads[1]);
-                    if self.json {
-                        row.push(b'"');
-                        row.extend_from_slice(&word[..at]);
-                        row.push(b'"');
-                    } else {
-                        row.extend_from_slice(&word[..at]);
-                    }
-                }
-                Piece::One(_) => {
-                    row.extend_from_slice(&self.heads[3]);
-                    write_int(row, value as u64)?;
-                }
-            }
-        }
-        row.extend_from_slice(if self.json { b"}\n" } else { b"\n" });
-        if row.len() >= BLOCK {
-            out.raw().write_all(row)?;
-            row.clear();
-        }
-        Ok(true)
+        bag.combinations_of_copies(&copies[..n])
     }
 
-    /// Writes what is left of the rows to `out`.
+    /// Writes what is left of the rows to `out`, after the CSV header if it is not written
+    /// yet (rows reach `out` only here).
     fn flush(&mut self, out: &mut Out) -> io::Result<()> {
-        out.raw().write_all(&self.row)?;
-        self.row.clear();
+        if self.used == 0 {
+            return Ok(());
+        }
+        out.header(&self.names)?;
+        out.raw().write_all(&self.block[..self.used])?;
+        self.used = 0;
         Ok(())
     }
 
     /// Formats the alphagram fields of a word of `len` tiles, `combos` combinations and
-    /// `blanks` blanks into the arena, and returns where each run starts and the last ends.
+    /// `blanks` blanks into the arena, and returns where they are, and whether to keep them
+    /// (false for a run too long for [`Cells`], which is then formatted again for each row).
+    /// They are laid out in a buffer, numbers digit by digit and the probability from
+    /// [`float_text`] (JSON: zmij's text, as `serde_json` writes it), and added to the arena
+    /// at once; a value that does not fit it goes through [`write_value`].
     fn cells(
         &mut self,
         bag: &Bag,
@@ -735,13 +885,95 @@ impl Rows {
         combos: u64,
         len: usize,
         blanks: u64,
-    ) -> io::Result<[u32; RUNS + 1]> {
-        let format = if self.json { Format::Json } else { Format::Csv };
-        let mut at = [0u32; RUNS + 1];
+    ) -> io::Result<(Cells, bool)> {
+        let probability = bag.probability_of(combos, len);
+        let mut json_float = zmij::Buffer::new();
+        let (float, float_len) = if self.json {
+            if !probability.is_finite() {
+                return self.cells_by_value(bag, ranks, combos, len, blanks);
+            }
+            let text = json_float.format_finite(probability).as_bytes();
+            let mut float = [0u8; FLOAT_TEXT];
+            if text.len() > FLOAT_TEXT - CHUNK {
+                return self.cells_by_value(bag, ranks, combos, len, blanks);
+            }
+            float[..text.len()].copy_from_slice(text);
+            (float, text.len())
+        } else {
+            match float_text(probability) {
+                Some(f) => f,
+                None => return self.cells_by_value(bag, ranks, combos, len, blanks),
+            }
+        };
+        let mut buf = [0u8; CELLS];
+        let mut cells = Cells { start: (self.arena.len() - CHUNK) as u32, lens: [0; RUNS] };
+        let mut at = 0;
         for (r, run) in self.runs.iter().enumerate() {
-            at[r] = self.arena.len() as u32;
+            let from = at;
             for &(i, field) in run {
-                self.arena.extend_from_slice(&self.heads[i]);
+                let head = &self.heads[i];
+                put(&mut buf, &mut at, head, 0, head.len() - CHUNK);
+                let int = match field {
+                    Field::Length => len as u64,
+                    Field::Blanks => blanks,
+                    Field::Combinations => combos,
+                    Field::Rank => ranks.map_or(0, |r| r.rank(len, combos)),
+                    Field::Probability => {
+                        put(&mut buf, &mut at, &float, 0, float_len);
+                        continue;
+                    }
+                    _ => {
+                        if self.json {
+                            buf[at..at + 4].copy_from_slice(b"null");
+                            at += 4;
+                        }
+                        continue;
+                    }
+                };
+                // The digits written in place, last first.
+                let mut n = 1;
+                let mut rest = int / 10;
+                while rest > 0 {
+                    rest /= 10;
+                    n += 1;
+                }
+                let mut value = int;
+                for slot in buf[at..at + n].iter_mut().rev() {
+                    *slot = b'0' + (value % 10) as u8;
+                    value /= 10;
+                }
+                at += n;
+            }
+            let n = at - from;
+            if n > u8::MAX as usize {
+                return self.cells_by_value(bag, ranks, combos, len, blanks);
+            }
+            cells.lens[r] = n as u8;
+        }
+        self.arena.truncate(self.arena.len() - CHUNK);
+        self.arena.extend_from_slice(&buf[..at + CHUNK]);
+        Ok((cells, true))
+    }
+
+    /// [`Rows::cells`] through [`write_value`], for the values [`Rows::cells`] does not lay out
+    /// itself.
+    fn cells_by_value(
+        &mut self,
+        bag: &Bag,
+        ranks: Option<&Ranks>,
+        combos: u64,
+        len: usize,
+        blanks: u64,
+    ) -> io::Result<(Cells, bool)> {
+        let format = if self.json { Format::Json } else { Format::Csv };
+        self.arena.truncate(self.arena.len() - CHUNK);
+        let mut cells = Cells { start: self.arena.len() as u32, lens: [0; RUNS] };
+        let mut keep = true;
+        for (r, run) in self.runs.iter().enumerate() {
+            let from = self.arena.len();
+            for &(i, field) in run {
+                let head = &self.heads[i];
+                self.arena.extend_from_slice(&head[..head.len() - CHUNK]);
                 let v = match field {
                     Field::Length => Value::Int(len as u64),
                     Field::Blanks => Value::Int(blanks),
@@ -752,12 +984,16 @@ impl Rows {
                 };
                 write_value(&mut self.arena, format, &v)?;
             }
+            let n = self.arena.len() - from;
+            keep &= n <= u8::MAX as usize;
+            cells.lens[r] = n.min(u8::MAX as usize) as u8;
         }
-        at[self.runs.len()] = self.arena.len() as u32;
-        for a in at.iter_mut().skip(self.runs.len() + 1) {
-            *a = self.arena.len() as u32;
+        if !keep {
+            // Written for this row only: a row of runs this long goes through `Out::record`.
+            self.arena.truncate(cells.start as usize);
         }
-        Ok(at)
+        self.arena.extend_from_slice(&[0; CHUNK]);
+        Ok((cells, keep))
     }
 }
 
@@ -774,13 +1010,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let order = args.show.sort.map_or(Sort::Length, SortArg::sort);
     let q = AnagramQuery { mode, min: args.min, max: args.max };
     let mut printer = Printer::new(&lex, &args.show, "rack", args.racks.len() != 1);
+    let bag = Bag::of(lex.tiles());
     let mut out = Out::new(args.show.format);
     let names = field_names("rack", &args.show);
     let fields = Fields { input: "rack", names: &names };
     let mut any = false;
     let errors = input::each(&args.racks, &mut out, &fields, |text, out| {
         let rack = Rack::parse(lex.tiles(), text).map_err(input::bad)?;
-        if let Some(mut keys) = query::anagram_keys(&lex, &rack, &q).map_err(input::bad)? {
+        // CSV and JSON rows print each word's combinations: the walk counts them per alphagram.
+        let keys = match args.show.format {
+            Format::Text => query::anagram_keys(&lex, &rack, &q),
+            Format::Csv | Format::Json => query::anagram_keys_with_combinations(&lex, &rack, &q, &bag),
+        };
+        if let Some(mut keys) = keys.map_err(input::bad)? {
             any |= !keys.is_empty();
             return Ok(printer.print_keys(out, text, &mut keys, order, args.show.top)?);
         }
@@ -796,6 +1038,35 @@ pub fn run(args: Args) -> Result<ExitCode> {
 mod tests {
     use super::*;
     use lexico_store::DEFAULT;
+
+    /// The combinations the index walk carries with each word are those the bag counts for it,
+    /// for every word of exact, sub- and super-anagram queries of the default lexicon, and the
+    /// words are those of the plain answer.
+    #[test]
+    fn combinations_carried_by_the_walk_equal_the_bags() {
+        let lex = Lexicon::from_static(DEFAULT).unwrap();
+        let set = lex.tiles();
+        let bag = Bag::of(set);
+        for text in ["AEINR??", "CHURR?", "ÑU", "L,L,A,M,A", "??", "QUE"] {
+            let rack = Rack::parse(set, text).unwrap();
+            for mode in [Mode::Exact, Mode::Sub, Mode::Super] {
+                let q = AnagramQuery { mode, min: None, max: None };
+                let plain = query::anagram_keys(&lex, &rack, &q).unwrap().expect("indexed");
+                let counted =
+                    query::anagram_keys_with_combinations(&lex, &rack, &q, &bag).unwrap().expect("indexed");
+                assert_eq!(counted.len(), plain.len(), "{text} {mode:?}");
+                for i in 0..counted.len() {
+                    let word = counted.word(i);
+                    assert_eq!(word, plain.word(i), "{text} {mode:?}");
+                    assert_eq!(
+                        counted.combinations(i),
+                        Some(bag.combinations(word.tiles())),
+                        "{text} {mode:?}"
+                    );
+                }
+            }
+        }
+    }
 
     /// The text written from keys is, byte for byte, the text written from the same answer as
     /// `Found` words, in every order, with and without `--tiles` and the rack column, for exact,

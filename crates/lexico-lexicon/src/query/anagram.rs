@@ -9,6 +9,10 @@
 //! it never passes over a tile the rack holds, which could never be placed later). Each
 //! alphagram reached lists its words.
 //!
+//! For an answer with each word's combinations ([`anagram_keys_with_combinations`]), the walk
+//! also multiplies the draw polynomial's factors of the tiles it takes, one run of equal tiles
+//! at a time, so alphagrams that share a prefix share its product.
+//!
 //! Super-anagrams walk the same fst: an alphagram holds every lettered tile of the rack, so,
 //! tiles coming in order, the walk may take any tile up to the first one of the rack not yet
 //! taken, and that one only once the rack's tiles left fill what remains of the length. Added
@@ -26,7 +30,8 @@
 use fst::raw::{Fst, Node, Output};
 use lexico_tiles::{Rack, Tile};
 
-use super::{AnagramKeys, Found, QueryError, MAX_WORD};
+use super::probability::{times_small, Poly, ONE};
+use super::{AnagramKeys, Bag, Draws, Found, QueryError, MAX_WORD};
 use crate::{AnagramIndex, Lexicon};
 
 /// The most tiles a rack may hold (blanks included).
@@ -135,6 +140,121 @@ pub fn anagram_keys(
     Ok(from_index(lex, rack, min, max, query.mode))
 }
 
+/// The same words as [`anagram_keys`], each with its combinations in `bag` (see
+/// [`Bag::combinations`]; [`AnagramKeys::combinations`] tells them): the walk of the index
+/// multiplies the factors of an alphagram's tiles as it takes them, so every alphagram below a
+/// node shares the work of its prefix, and each word's combinations come without counting its
+/// tiles. For a caller that prints them.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram_keys_with_combinations, AnagramQuery, Bag, Mode};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["sal", "sala", "salas"])?;
+/// let bag = Bag::of(lex.tiles());
+/// let rack = lexico_tiles::Rack::parse(lex.tiles(), "SAL")?;
+/// let q = AnagramQuery { mode: Mode::Super, ..AnagramQuery::default() };
+/// let keys = anagram_keys_with_combinations(&lex, &rack, &q, &bag)?.expect("indexed");
+/// for i in 0..keys.len() {
+///     assert_eq!(keys.combinations(i), Some(bag.combinations(keys.word(i).tiles())));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn anagram_keys_with_combinations(
+    lex: &Lexicon,
+    rack: &Rack,
+    query: &AnagramQuery,
+    bag: &Bag,
+) -> Result<Option<AnagramKeys>, QueryError> {
+    let (min, max) = checked(lex, rack, query)?;
+    let Some(index) = lex.anagram_index().ok().flatten() else {
+        return Ok(None);
+    };
+    let tally = Some(Tally::new(bag, max));
+    Ok(Some(match query.mode {
+        Mode::Super => covering(index, rack, min, max, tally),
+        Mode::Exact | Mode::Sub => by_alphagram(index, rack, min, max, tally),
+    }))
+}
+
+/// The combinations of alphagrams, carried along a walk that takes their tiles in order: the
+/// draw polynomial (see [`Bag::three`]) is a product of one factor per distinct tile, and the
+/// copies of a tile come together, so each step multiplies the product of the runs before the
+/// last one by the last run's factor.
+struct Tally<'b> {
+    bag: &'b Bag,
+    draws: Draws,
+    /// By depth, what the tiles taken down to it make.
+    steps: Vec<Step>,
+    /// The depth down to which the products are those of the tiles taken: they are made when
+    /// an alphagram is reached, so a branch that reaches none costs nothing.
+    made: usize,
+}
+
+/// What the tiles of an alphagram down to a depth make: the length of the run of equal tiles
+/// that ends there, the product of the factors of the runs before it and the product with it;
+/// `None` where 64 bits do not hold it (or the bag's 64-bit sums do not apply), and
+/// [`Bag::combinations`] answers.
+#[derive(Clone, Copy)]
+struct Step {
+    run: u8,
+    before: Option<Poly>,
+    upto: Option<Poly>,
+}
+
+impl<'b> Tally<'b> {
+    /// A tally for alphagrams of at most `max` tiles.
+    fn new(bag: &'b Bag, max: usize) -> Tally<'b> {
+        let mut steps = vec![Step { run: 0, before: None, upto: None }; max + 1];
+        steps[0].upto = Some(ONE);
+        Tally { bag, draws: Draws::new(bag, max), steps, made: 0 }
+    }
+
+    /// Notes that the last tile of the alphagram, at depth `depth`, was taken anew.
+    #[inline]
+    fn take(&mut self, depth: usize) {
+        self.made = self.made.min(depth - 1);
+    }
+
+    /// The run and the product before it at depth `d`, whose tile is `t`, `same` as the tile
+    /// before it or not.
+    #[inline]
+    fn step(&self, d: usize, same: bool) -> (u8, Option<Poly>) {
+        let last = &self.steps[d - 1];
+        if same {
+            (last.run + 1, last.before)
+        } else {
+            (1, last.upto)
+        }
+    }
+
+    /// The combinations of `alphagram`, taken tile by tile.
+    #[inline]
+    fn combinations(&mut self, alphagram: &[Tile]) -> u64 {
+        let n = alphagram.len();
+        if n == 0 || n >= self.steps.len() {
+            return self.bag.combinations(alphagram);
+        }
+        for d in self.made + 1..n {
+            let t = alphagram[d - 1];
+            let (run, before) = self.step(d, d >= 2 && alphagram[d - 2] == t);
+            let upto = match (before, self.draws.factor(t, run as usize)) {
+                (Some(p), Some(f)) => times_small(p, f),
+                _ => None,
+            };
+            self.steps[d] = Step { run, before, upto };
+        }
+        self.made = self.made.max(n - 1);
+        // The last tile's factor goes into the sum itself: alphagrams that share all but their
+        // last tile share the product of the others.
+        let t = alphagram[n - 1];
+        let (run, before) = self.step(n, n >= 2 && alphagram[n - 2] == t);
+        match before.and_then(|p| self.draws.sum_with(p, t, run as usize, n)) {
+            Some(c) => c,
+            None => self.bag.combinations(alphagram),
+        }
+    }
+}
+
 /// The effective lengths, once the rack is known to be one the query can run on.
 fn checked(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<(usize, usize), QueryError> {
     let set = lex.tiles();
@@ -152,8 +272,8 @@ fn from_index(lex: &Lexicon, rack: &Rack, min: usize, max: usize, mode: Mode) ->
     // A damaged index (a checksum mismatch) is not fatal: the word store answers the same.
     let index = lex.anagram_index().ok().flatten()?;
     Some(match mode {
-        Mode::Super => covering(index, rack, min, max),
-        Mode::Exact | Mode::Sub => by_alphagram(index, rack, min, max),
+        Mode::Super => covering(index, rack, min, max, None),
+        Mode::Exact | Mode::Sub => by_alphagram(index, rack, min, max, None),
     })
 }
 
@@ -257,7 +377,13 @@ fn rack_counts(rack: &Rack) -> ([u8; 256], Vec<Tile>) {
 
 /// Exact or sub-anagrams from the anagram index, in the order the walk meets them: each length
 /// in turn, the index filing alphagrams under their length first.
-fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> AnagramKeys {
+fn by_alphagram(
+    index: &AnagramIndex,
+    rack: &Rack,
+    min: usize,
+    max: usize,
+    tally: Option<Tally>,
+) -> AnagramKeys {
     let (counts, distinct) = rack_counts(rack);
     let mut walk = Sorted {
         index,
@@ -266,7 +392,8 @@ fn by_alphagram(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> An
         blanks: rack.blanks,
         alphagram: Vec::with_capacity(max),
         len: 0,
-        out: AnagramKeys::new(max, counts, rack.blanks),
+        out: AnagramKeys::new(max, counts, rack.blanks, tally.is_some()),
+        tally,
     };
     each_length(index, min, max, |len, node, out| {
         walk.len = len;
@@ -295,7 +422,7 @@ fn each_length<'i>(
 
 /// Super-anagrams from the anagram index: the alphagrams of each length from `min` to `max`
 /// that hold every lettered tile of the rack, in the order the walk meets them.
-fn covering(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> AnagramKeys {
+fn covering(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, tally: Option<Tally>) -> AnagramKeys {
     let (counts, distinct) = rack_counts(rack);
     let mut walk = Covering {
         index,
@@ -306,7 +433,8 @@ fn covering(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> Anagra
         alphagram: Vec::with_capacity(max),
         len: 0,
         // No tile of a super-anagram is played by a blank.
-        out: AnagramKeys::new(max, counts, 0),
+        out: AnagramKeys::new(max, counts, 0, tally.is_some()),
+        tally,
     };
     each_length(index, min, max, |len, node, out| {
         walk.len = len;
@@ -315,7 +443,7 @@ fn covering(index: &AnagramIndex, rack: &Rack, min: usize, max: usize) -> Anagra
     walk.out
 }
 
-struct Covering<'i> {
+struct Covering<'i, 'b> {
     index: &'i AnagramIndex,
     /// The rack's lettered tiles not yet taken.
     counts: [u8; 256],
@@ -331,15 +459,22 @@ struct Covering<'i> {
     len: usize,
     /// The words found.
     out: AnagramKeys,
+    /// The alphagrams' combinations, when the words carry them.
+    tally: Option<Tally<'b>>,
 }
 
-impl Covering<'_> {
+impl Covering<'_, '_> {
     fn go(&mut self, node: Node<'_>, out: Output) {
         let depth = self.alphagram.len();
         if depth == self.len {
             if node.is_final() {
-                let out_ = &mut self.out;
-                self.index.words(&self.alphagram, out.cat(node.final_output()).value(), |w| out_.push(w));
+                emit(
+                    self.index,
+                    &self.alphagram,
+                    out.cat(node.final_output()).value(),
+                    &mut self.out,
+                    &mut self.tally,
+                );
             }
             return;
         }
@@ -379,6 +514,9 @@ impl Covering<'_> {
             }
         }
         self.alphagram.push(t);
+        if let Some(tally) = &mut self.tally {
+            tally.take(self.alphagram.len());
+        }
         self.go(node, out);
         self.alphagram.pop();
         if held {
@@ -389,7 +527,7 @@ impl Covering<'_> {
     }
 }
 
-struct Sorted<'i> {
+struct Sorted<'i, 'b> {
     index: &'i AnagramIndex,
     /// The rack's lettered tiles not yet taken.
     counts: [u8; 256],
@@ -401,9 +539,11 @@ struct Sorted<'i> {
     len: usize,
     /// The words found.
     out: AnagramKeys,
+    /// The alphagrams' combinations, when the words carry them.
+    tally: Option<Tally<'b>>,
 }
 
-impl Sorted<'_> {
+impl Sorted<'_, '_> {
     fn go(&mut self, node: Node<'_>, out: Output, last: Tile) {
         let depth = self.alphagram.len();
         if depth == self.len {
@@ -445,6 +585,9 @@ impl Sorted<'_> {
                     let tr = node.transition(k);
                     self.counts[t as usize] -= 1;
                     self.alphagram.push(t);
+                    if let Some(tally) = &mut self.tally {
+                        tally.take(self.alphagram.len());
+                    }
                     self.go(fst.node(tr.addr), out.cat(tr.out), t);
                     self.alphagram.pop();
                     self.counts[t as usize] += 1;
@@ -473,6 +616,9 @@ impl Sorted<'_> {
                 self.blanks -= 1;
             }
             self.alphagram.push(t);
+            if let Some(tally) = &mut self.tally {
+                tally.take(self.alphagram.len());
+            }
             self.go(fst.node(tr.addr), out.cat(tr.out), t);
             self.alphagram.pop();
             if real {
@@ -485,7 +631,20 @@ impl Sorted<'_> {
 
     /// Adds the words of the alphagram taken so far, listed at bit offset `at`.
     fn emit(&mut self, at: u64) {
-        let out = &mut self.out;
-        self.index.words(&self.alphagram, at, |w| out.push(w));
+        emit(self.index, &self.alphagram, at, &mut self.out, &mut self.tally);
+    }
+}
+
+/// Adds the words of `alphagram`, listed at bit offset `at`, to `out`, with their combinations
+/// if a tally is kept.
+fn emit(index: &AnagramIndex, alphagram: &[Tile], at: u64, out: &mut AnagramKeys, tally: &mut Option<Tally>) {
+    match tally {
+        Some(tally) => {
+            let combinations = tally.combinations(alphagram);
+            index.words(alphagram, at, |w| out.push_counted(w, combinations));
+        }
+        None => {
+            index.words(alphagram, at, |w| out.push(w));
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! The answer of an anagram query in a compact form: one integer per word instead of a `Vec`,
-//! which is what sorting and printing thousands of sub-anagrams costs least with.
+//! which is what sorting and printing thousands of sub-anagrams costs least with; optionally
+//! with each word's combinations beside it, for rows that print them.
 
 use lexico_tiles::{Tile, TileSet};
 
@@ -17,19 +18,74 @@ const RESERVED: usize = 8192;
 
 /// Words as keys: the tiles as a big-endian integer, zero-padded. No tile is 0, so keys sort as
 /// the words do (a word before its extensions). Answers of at most [`SHORT`] tiles use 8-byte
-/// keys, which sort more than twice as fast as 16-byte ones.
+/// keys, which sort more than twice as fast as 16-byte ones. Keys may carry each word's
+/// combinations (see [`super::anagram_keys_with_combinations`]), as a pair.
 #[derive(Clone, Debug)]
 enum Keys {
     Short(Vec<u64>),
     Long(Vec<u128>),
+    ShortCounted(Vec<(u64, u64)>),
+    LongCounted(Vec<LongCounted>),
+}
+
+/// A long key with its word's combinations in 24 bytes (a `(u128, u64)` takes 32, which sorts
+/// more slowly): the key's high and low halves, which compare as the key does, then the
+/// combinations.
+#[derive(Clone, Copy, Debug)]
+struct LongCounted {
+    hi: u64,
+    lo: u64,
+    combinations: u64,
+}
+
+// Compared by key alone, as one 128-bit integer (two words, no branch): no two words share a key.
+impl PartialEq for LongCounted {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for LongCounted {}
+
+impl PartialOrd for LongCounted {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    fn lt(&self, other: &Self) -> bool {
+        self.key() < other.key()
+    }
+}
+
+impl Ord for LongCounted {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+/// Runs `$body` with `$k` bound to the entries of `$keys`, whatever their kind.
+macro_rules! each_kind {
+    ($keys:expr, $k:ident => $body:expr) => {
+        match $keys {
+            Keys::Short($k) => $body,
+            Keys::Long($k) => $body,
+            Keys::ShortCounted($k) => $body,
+            Keys::LongCounted($k) => $body,
+        }
+    };
 }
 
 /// A key of either size.
 trait Key: Copy + Ord {
     fn len(self) -> usize;
     fn word(self) -> Word;
-    /// Sorts keys longest first, ties in tile order.
-    fn sort_by_length(keys: &mut [Self]);
+    /// Whether the last byte is free (0).
+    fn spare(self) -> bool;
+    /// The key with its longest length less its length in front of its tiles and its last byte dropped, so that
+    /// plain integer order is length order (longest first, ties in tile order); `back` undoes
+    /// it.
+    fn length_first(self) -> Self;
+    fn back(self) -> Self;
 }
 
 impl Key for u64 {
@@ -41,16 +97,14 @@ impl Key for u64 {
         tiles[..8].copy_from_slice(&self.to_be_bytes());
         Word { tiles, len: Key::len(self) as u8 }
     }
-    fn sort_by_length(keys: &mut [u64]) {
-        // The last byte is free (at most SHORT tiles): put SHORT - length in front of the
-        // tiles, so that plain integer order is the order wanted, then shift it back out.
-        for k in keys.iter_mut() {
-            *k = ((SHORT - Key::len(*k)) as u64) << 56 | *k >> 8;
-        }
-        keys.sort_unstable();
-        for k in keys.iter_mut() {
-            *k <<= 8;
-        }
+    fn spare(self) -> bool {
+        self as u8 == 0
+    }
+    fn length_first(self) -> u64 {
+        ((SHORT - Key::len(self)) as u64) << 56 | self >> 8
+    }
+    fn back(self) -> u64 {
+        self << 8
     }
 }
 
@@ -61,20 +115,78 @@ impl Key for u128 {
     fn word(self) -> Word {
         Word { tiles: self.to_be_bytes(), len: Key::len(self) as u8 }
     }
-    fn sort_by_length(keys: &mut [u128]) {
-        if keys.iter().any(|&k| k as u8 != 0) {
-            // A word of 16 tiles leaves no byte free.
-            keys.sort_unstable_by_key(|&k| (std::cmp::Reverse(Key::len(k)), k));
-            return;
-        }
-        // As for short keys: 15 - length in front of the tiles, then plain integer order.
-        for k in keys.iter_mut() {
-            *k = ((KEY_TILES - 1 - Key::len(*k)) as u128) << 120 | *k >> 8;
-        }
-        keys.sort_unstable();
-        for k in keys.iter_mut() {
-            *k <<= 8;
-        }
+    fn spare(self) -> bool {
+        self as u8 == 0
+    }
+    fn length_first(self) -> u128 {
+        ((KEY_TILES - 1 - Key::len(self)) as u128) << 120 | self >> 8
+    }
+    fn back(self) -> u128 {
+        self << 8
+    }
+}
+
+/// An entry of an answer: a key, alone or with the word's combinations. Entries compare as
+/// their keys do (no two words have the same key, so the combinations never decide).
+trait Entry: Copy + Ord {
+    type K: Key;
+    fn key(self) -> Self::K;
+    fn set_key(&mut self, key: Self::K);
+    fn combinations(self) -> Option<u64>;
+}
+
+impl<K: Key> Entry for K {
+    type K = K;
+    fn key(self) -> K {
+        self
+    }
+    fn set_key(&mut self, key: K) {
+        *self = key;
+    }
+    fn combinations(self) -> Option<u64> {
+        None
+    }
+}
+
+impl Entry for (u64, u64) {
+    type K = u64;
+    fn key(self) -> u64 {
+        self.0
+    }
+    fn set_key(&mut self, key: u64) {
+        self.0 = key;
+    }
+    fn combinations(self) -> Option<u64> {
+        Some(self.1)
+    }
+}
+
+impl Entry for LongCounted {
+    type K = u128;
+    fn key(self) -> u128 {
+        (self.hi as u128) << 64 | self.lo as u128
+    }
+    fn set_key(&mut self, key: u128) {
+        (self.hi, self.lo) = ((key >> 64) as u64, key as u64);
+    }
+    fn combinations(self) -> Option<u64> {
+        Some(self.combinations)
+    }
+}
+
+/// Sorts entries longest first, ties in tile order.
+fn sort_by_length<E: Entry>(entries: &mut [E]) {
+    if !entries.iter().all(|e| e.key().spare()) {
+        // A word of 16 tiles leaves no byte free.
+        entries.sort_unstable_by_key(|e| (std::cmp::Reverse(e.key().len()), e.key()));
+        return;
+    }
+    for e in entries.iter_mut() {
+        e.set_key(e.key().length_first());
+    }
+    entries.sort_unstable();
+    for e in entries.iter_mut() {
+        e.set_key(e.key().back());
     }
 }
 
@@ -164,14 +276,15 @@ const PLACES: usize = super::MAX_RACK + 1;
 
 impl AnagramKeys {
     /// An empty answer for words of at most `max` tiles, for a rack holding `held` lettered
-    /// tiles and `blanks` blanks.
-    pub(crate) fn new(max: usize, held: [u8; 256], blanks: u8) -> AnagramKeys {
+    /// tiles and `blanks` blanks; `counted` if the words carry their combinations.
+    pub(crate) fn new(max: usize, held: [u8; 256], blanks: u8, counted: bool) -> AnagramKeys {
         // Room for the words of most racks up front: memory not written to costs nothing, and
         // growing by doubling would copy the keys and touch twice the pages.
-        let keys = if max <= SHORT {
-            Keys::Short(Vec::with_capacity(RESERVED))
-        } else {
-            Keys::Long(Vec::with_capacity(RESERVED))
+        let keys = match (max <= SHORT, counted) {
+            (true, false) => Keys::Short(Vec::with_capacity(RESERVED)),
+            (false, false) => Keys::Long(Vec::with_capacity(RESERVED)),
+            (true, true) => Keys::ShortCounted(Vec::with_capacity(RESERVED)),
+            (false, true) => Keys::LongCounted(Vec::with_capacity(RESERVED)),
         };
         let mut place = [0u8; 256];
         let mut by_place = [0u8; PLACES];
@@ -198,12 +311,25 @@ impl AnagramKeys {
         }
     }
 
+    /// Adds a word as [`AnagramKeys::push`] does, with its combinations (to an answer made to
+    /// carry them).
+    pub(crate) fn push_counted(&mut self, word: &[Tile; KEY_TILES], combinations: u64) {
+        match &mut self.keys {
+            Keys::ShortCounted(k) if word[SHORT] == 0 => {
+                k.push((u64::from_be_bytes(word[..8].try_into().expect("8 bytes")), combinations))
+            }
+            Keys::LongCounted(k) => {
+                let mut entry = LongCounted { hi: 0, lo: 0, combinations };
+                entry.set_key(u128::from_be_bytes(*word));
+                k.push(entry)
+            }
+            _ => {}
+        }
+    }
+
     /// Number of words.
     pub fn len(&self) -> usize {
-        match &self.keys {
-            Keys::Short(k) => k.len(),
-            Keys::Long(k) => k.len(),
-        }
+        each_kind!(&self.keys, k => k.len())
     }
 
     /// Returns true if and only if there is no word.
@@ -213,11 +339,23 @@ impl AnagramKeys {
 
     /// Word `i`, in the order of the last [`AnagramKeys::sort`] (before any, the order the
     /// search met them).
+    #[inline]
     pub fn word(&self, i: usize) -> Word {
-        match &self.keys {
-            Keys::Short(k) => k[i].word(),
-            Keys::Long(k) => k[i].word(),
-        }
+        each_kind!(&self.keys, k => k[i].key().word())
+    }
+
+    /// The combinations of word `i` (see [`Bag::combinations`]) if the answer carries them: an
+    /// answer of [`super::anagram_keys_with_combinations`].
+    #[inline]
+    pub fn combinations(&self, i: usize) -> Option<u64> {
+        each_kind!(&self.keys, k => k[i].combinations())
+    }
+
+    /// Whether a blank may play a tile of some word: the rack has blanks (a super-anagram's
+    /// never does). Without, [`AnagramKeys::blanks`] is 0 and [`Marks::next`] false for
+    /// every word.
+    pub fn any_blank(&self) -> bool {
+        self.blanks > 0
     }
 
     /// The positions of `word` (one of the words) that blanks play, as in [`Found::blanks`].
@@ -257,36 +395,34 @@ impl AnagramKeys {
     /// Sorts the words in `order`, as [`super::sort`] sorts the same words as [`Found`].
     pub fn sort(&mut self, order: Sort, set: &TileSet, bag: &Bag) {
         let mut keys = std::mem::replace(&mut self.keys, Keys::Short(Vec::new()));
-        match &mut keys {
-            Keys::Short(k) => self.sort_keys(k, order, set, bag),
-            Keys::Long(k) => self.sort_keys(k, order, set, bag),
-        }
+        each_kind!(&mut keys, k => self.sort_keys(k, order, set, bag));
         self.keys = keys;
     }
 
-    fn sort_keys<K: Key>(&self, keys: &mut [K], order: Sort, set: &TileSet, bag: &Bag) {
+    fn sort_keys<E: Entry>(&self, keys: &mut [E], order: Sort, set: &TileSet, bag: &Bag) {
         // Each word is once in the answer, so tile order is total: no tie is left for the
         // blanks to break, and an unstable sort gives the one order.
         match order {
             Sort::Alpha => keys.sort_unstable(),
-            Sort::Length => K::sort_by_length(keys),
+            Sort::Length => sort_by_length(keys),
             Sort::Value => {
                 keys.sort_unstable();
-                keys.sort_by_cached_key(|&k| std::cmp::Reverse(self.value(k.word().tiles(), set)));
+                keys.sort_by_cached_key(|&k| std::cmp::Reverse(self.value(k.key().word().tiles(), set)));
             }
             Sort::Probability => {
                 keys.sort_unstable();
-                keys.sort_by_cached_key(|&k| std::cmp::Reverse(bag.combinations(k.word().tiles())));
+                keys.sort_by_cached_key(|&k| {
+                    std::cmp::Reverse(
+                        k.combinations().unwrap_or_else(|| bag.combinations(k.key().word().tiles())),
+                    )
+                });
             }
         }
     }
 
     /// The words as [`Found`], in tile order.
     pub fn found_in_order(mut self) -> Vec<Found> {
-        match &mut self.keys {
-            Keys::Short(k) => k.sort_unstable(),
-            Keys::Long(k) => k.sort_unstable(),
-        }
+        each_kind!(&mut self.keys, k => k.sort_unstable());
         (0..self.len()).map(|i| self.found(i)).collect()
     }
 }

@@ -12,11 +12,13 @@ mod pattern;
 mod probability;
 mod regex;
 
-pub use anagram::{anagram, anagram_keys, AnagramQuery, Mode, MAX_RACK, SUPER_MAX};
+pub use anagram::{
+    anagram, anagram_keys, anagram_keys_with_combinations, AnagramQuery, Mode, MAX_RACK, SUPER_MAX,
+};
 pub use hooks::{hooks, Hooks};
 pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN};
-pub use probability::{Bag, Ranks};
+pub use probability::{Bag, Draws, Ranks};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
 
 use lexico_tiles::{Tile, TileSet};

@@ -14,6 +14,9 @@
 //! word when drawing as many tiles as it has is `combinations / C(total, length)`. Words are
 //! ranked within their length by combinations, most first; equal combinations share a rank
 //! (rank = 1 + the number of words of that length with more combinations).
+//!
+//! [`Draws`] holds every tile's factor of the polynomial above, for callers that count many
+//! words' copies themselves; the anagram index walk multiplies the same factors as it goes.
 
 use fst::Streamer;
 use lexico_tiles::{Tile, TileSet};
@@ -181,18 +184,41 @@ impl Bag {
     /// [`Bag::three64`] of a word's distinct tiles, each with its copies.
     fn three64_of(&self, distinct: impl Iterator<Item = (Tile, usize)>, degree: usize) -> Option<u64> {
         let choose = self.choose64.as_ref()?;
-        let (mut p0, mut p1, mut p2) = (1u64, 0u64, 0u64);
+        let mut p = ONE;
         for (t, k) in distinct {
             let row = &choose[self.counts[t as usize] as usize];
-            let (c0, c1) = (row[k], row[k - 1]);
             let c2 = if k >= 2 { row[k - 2] } else { 0 };
-            p2 = p2.checked_mul(c0)?.checked_add(p1.checked_mul(c1)?)?.checked_add(p0.checked_mul(c2)?)?;
-            p1 = p1.checked_mul(c0)?.checked_add(p0.checked_mul(c1)?)?;
-            p0 = p0.checked_mul(c0)?;
+            p = times(p, [row[k], row[k - 1], c2])?;
         }
-        let b = &choose[self.blanks as usize];
-        let terms = [b[0].checked_mul(p0)?, b[1].checked_mul(p1)?, b[2].checked_mul(p2)?];
+        self.sum64(p, degree)
+    }
+
+    /// The combinations of a word whose draw polynomial (see [`Bag::three`]) is `p`, weighted
+    /// by the blanks of the bag up to `degree`; `None` if a step overflows.
+    fn sum64(&self, p: Poly, degree: usize) -> Option<u64> {
+        let b = &self.choose64.as_ref()?[self.blanks as usize];
+        let terms = [b[0].checked_mul(p[0])?, b[1].checked_mul(p[1])?, b[2].checked_mul(p[2])?];
         terms[..=degree].iter().try_fold(0u64, |a, &t| a.checked_add(t))
+    }
+
+    /// The factors of the draw polynomial for 1 to `max` copies of a tile, for a walk that
+    /// multiplies the factors of a word's tiles as it meets them ([`times`]): the factor of `k`
+    /// copies of a tile of which the bag holds `n` is at `n * (max + 1) + k`, and tile `t`'s
+    /// `n` is `counts[t]`. `None` where the 64-bit sums of [`Bag::three64`] do not apply (a bag
+    /// of more than two blanks, or whose binomials do not fit), and [`Bag::combinations`] must
+    /// answer.
+    pub(crate) fn factors64(&self, max: usize) -> Option<(Vec<Poly>, [u8; 256])> {
+        let choose = self.choose64.as_ref()?;
+        if self.blanks > 2 || max > MAX_WORD {
+            return None;
+        }
+        let mut table = vec![[0; 3]; choose.len() * (max + 1)];
+        for (n, row) in choose.iter().enumerate() {
+            for k in 1..=max {
+                table[n * (max + 1) + k] = [row[k], row[k - 1], if k >= 2 { row[k - 2] } else { 0 }];
+            }
+        }
+        Some((table, self.counts))
     }
 
     /// [`Bag::combinations`] in u128 arithmetic, capped at `u64::MAX`.
@@ -239,6 +265,199 @@ impl Bag {
             combinations as f64 / all
         }
     }
+}
+
+/// [`Bag::combinations`] of many words, each given by its copies of each tile, from a table of
+/// every tile's factor of the draw polynomial (see the module text): one lookup and one
+/// product of three terms per distinct tile, for a caller that counts a word's copies itself.
+///
+/// ```
+/// use lexico_lexicon::query::{Bag, Draws};
+///
+/// let set = lexico_tiles::TileSet::spanish();
+/// let bag = Bag::of(&set);
+/// let draws = Draws::new(&bag, 15);
+/// let word = set.parse_word("CASA")?;
+/// let (a, c, s) = (set.parse_word("A")?[0], set.parse_word("C")?[0], set.parse_word("S")?[0]);
+/// assert_eq!(draws.combinations_of_copies([(s, 1), (a, 2), (c, 1)]), Some(bag.combinations(&word)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Draws {
+    /// The factor of `k` copies of a tile of which the bag holds `n`, at `n * stride + k`;
+    /// empty where the 64-bit sums do not apply (see [`Bag::factors64`]).
+    table: Vec<Poly>,
+    /// The bag's copies of each tile byte.
+    counts: [u8; 256],
+    stride: usize,
+    /// The bag's blanks, and the ways of drawing 0, 1 and 2 of them.
+    blanks: u8,
+    weights: [u64; 3],
+    /// Each factor of `table` with the weights folded in, for the last factor of a word of at
+    /// least as many tiles as the bag has blanks: the combinations are then `p · last` for the
+    /// product `p` of the others (see [`Draws::sum_with`]); empty where `table` is, or where
+    /// an entry is not under [`SMALL`].
+    last: Vec<Poly>,
+}
+
+impl Draws {
+    /// The table of `bag` for words of up to `max` copies of a tile.
+    pub fn new(bag: &Bag, max: usize) -> Draws {
+        let max = max.min(MAX_WORD);
+        let (mut table, counts) = bag.factors64(max).unwrap_or((Vec::new(), [0; 256]));
+        let weights = match &bag.choose64 {
+            Some(c) if bag.blanks <= 2 => {
+                [c[bag.blanks as usize][0], c[bag.blanks as usize][1], c[bag.blanks as usize][2]]
+            }
+            _ => [0; 3],
+        };
+        // The products of [`times_small`] need every factor under its bound (any bag of fewer
+        // than 62 copies of a tile); a larger bag is left to [`Bag::combinations`].
+        if table.iter().chain([&weights]).flatten().any(|&c| c >= SMALL) {
+            table.clear();
+        }
+        // Σ_j w_j (p·f)_j = p_0 (w_0 f_0 + w_1 f_1 + w_2 f_2) + p_1 (w_1 f_0 + w_2 f_1) + p_2 w_2 f_0.
+        let w = weights.map(|w| w as u128);
+        let mut last: Vec<Poly> = Vec::with_capacity(table.len());
+        for f in &table {
+            let f = f.map(|f| f as u128);
+            let g = [w[0] * f[0] + w[1] * f[1] + w[2] * f[2], w[1] * f[0] + w[2] * f[1], w[2] * f[0]];
+            if g.iter().any(|&g| g >= SMALL as u128) {
+                last.clear();
+                break;
+            }
+            last.push(g.map(|g| g as u64));
+        }
+        Draws { table, counts, stride: max + 1, blanks: bag.blanks, weights, last }
+    }
+
+    /// The factor of `k` copies (at least 1) of `t`, if the table has it.
+    #[inline]
+    pub(crate) fn factor(&self, t: Tile, k: usize) -> Option<Poly> {
+        if k >= self.stride {
+            return None;
+        }
+        self.table.get(self.counts[t as usize] as usize * self.stride + k).copied()
+    }
+
+    /// The combinations of a word of `len` tiles whose factors multiply to `p`, as
+    /// [`Bag::combinations`] counts them; `None` if a step overflows.
+    #[inline]
+    pub(crate) fn sum(&self, p: Poly, len: usize) -> Option<u64> {
+        let degree = (self.blanks as usize).min(len).min(7);
+        if self.table.is_empty() || len > MAX_WORD || degree > 2 {
+            return None;
+        }
+        // Coefficients and weights under 2^62: the sum of three products fits 128 bits.
+        let w = &self.weights;
+        let terms = [w[0] as u128 * p[0] as u128, w[1] as u128 * p[1] as u128, w[2] as u128 * p[2] as u128];
+        u64::try_from(terms[..=degree].iter().sum::<u128>()).ok()
+    }
+
+    /// The combinations of a word of `len` tiles whose factors but the last multiply to `p`,
+    /// the last being that of `k` copies of `t`: [`Draws::sum`] of their product, in three
+    /// products instead of nine when the word has at least as many tiles as the bag has
+    /// blanks (every weight then counts).
+    #[inline]
+    pub(crate) fn sum_with(&self, p: Poly, t: Tile, k: usize, len: usize) -> Option<u64> {
+        if len < self.blanks as usize || len > MAX_WORD || self.last.is_empty() || k >= self.stride {
+            return self.sum(times_small(p, self.factor(t, k)?)?, len);
+        }
+        let g = self.last.get(self.counts[t as usize] as usize * self.stride + k)?;
+        let sum = p[0] as u128 * g[0] as u128 + p[1] as u128 * g[1] as u128 + p[2] as u128 * g[2] as u128;
+        u64::try_from(sum).ok()
+    }
+
+    /// [`Bag::combinations_of_copies`] of a word given as its distinct tiles, each with its
+    /// copies (`(tile, copies)`, in any order, each tile once); `None` where the table cannot
+    /// tell (more copies than it was made for, a bag of more than two blanks, a sum beyond 64
+    /// bits): [`Bag::combinations_of_copies`] then answers.
+    #[inline]
+    pub fn combinations_of_copies(&self, copies: impl IntoIterator<Item = (Tile, u8)>) -> Option<u64> {
+        let mut p = ONE;
+        let mut len = 0;
+        for (t, k) in copies {
+            len += k as usize;
+            p = times_small(p, self.factor(t, k as usize)?)?;
+        }
+        self.sum(p, len)
+    }
+
+    /// [`Draws::combinations_of_copies`] of a word given as its copies of each of `tiles`, 4
+    /// bits each: the copies of `tiles[i]` are bits `4i` to `4i + 3` of `counts` (at most 32
+    /// tiles; a count of a place past `tiles` is left to the bag, `None`).
+    ///
+    /// ```
+    /// use lexico_lexicon::query::{Bag, Draws};
+    ///
+    /// let set = lexico_tiles::TileSet::spanish();
+    /// let bag = Bag::of(&set);
+    /// let draws = Draws::new(&bag, 15);
+    /// let tiles = set.parse_word("ACS")?;
+    /// // CASA: two A (place 0), one C (place 1), one S (place 2).
+    /// let counts = 2 | 1 << 4 | 1 << 8;
+    /// assert_eq!(draws.combinations_of_counts(&tiles, counts), Some(bag.combinations(&set.parse_word("CASA")?)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn combinations_of_counts(&self, tiles: &[Tile], counts: u128) -> Option<u64> {
+        let mut p = ONE;
+        let mut len = 0;
+        // The last tile's factor goes into the sum itself (see `sum_with`).
+        let mut held: Option<(Tile, usize)> = None;
+        for (half, mut c) in [counts as u64, (counts >> 64) as u64].into_iter().enumerate() {
+            while c != 0 {
+                let shift = c.trailing_zeros() & !3;
+                let k = (c >> shift & 15) as usize;
+                c &= !(15 << shift);
+                let t = *tiles.get(16 * half + shift as usize / 4)?;
+                len += k;
+                if let Some((t, k)) = held {
+                    p = times_small(p, self.factor(t, k)?)?;
+                }
+                held = Some((t, k));
+            }
+        }
+        match held {
+            Some((t, k)) => self.sum_with(p, t, k, len),
+            None => self.sum(p, len),
+        }
+    }
+}
+
+/// A draw polynomial truncated at degree 2 (see [`Bag::three`]): the coefficient of `x^b` counts
+/// the draws with `b` tiles played by blanks.
+pub(crate) type Poly = [u64; 3];
+
+/// The polynomial of no tile.
+pub(crate) const ONE: Poly = [1, 0, 0];
+
+/// `p` times the factor `c`, truncated at degree 2; `None` if a step overflows 64 bits.
+#[inline]
+pub(crate) fn times(p: Poly, c: Poly) -> Option<Poly> {
+    let p2 =
+        p[2].checked_mul(c[0])?.checked_add(p[1].checked_mul(c[1])?)?.checked_add(p[0].checked_mul(c[2])?)?;
+    let p1 = p[1].checked_mul(c[0])?.checked_add(p[0].checked_mul(c[1])?)?;
+    Some([p[0].checked_mul(c[0])?, p1, p2])
+}
+
+/// The bound [`times_small`] keeps every coefficient and factor under: products of two stay
+/// under 2^124 and sums of three under 2^126, so 128-bit arithmetic never wraps.
+const SMALL: u64 = 1 << 62;
+
+/// [`times`] for a polynomial and a factor whose coefficients are under [`SMALL`]: 128-bit
+/// products, one check a step instead of one a product; `None` if a coefficient of the
+/// product reaches [`SMALL`].
+#[inline]
+pub(crate) fn times_small(p: Poly, c: Poly) -> Option<Poly> {
+    let w = |a: u64, b: u64| a as u128 * b as u128;
+    let p0 = w(p[0], c[0]);
+    let p1 = w(p[1], c[0]) + w(p[0], c[1]);
+    let p2 = w(p[2], c[0]) + w(p[1], c[1]) + w(p[0], c[2]);
+    if (p0 | p1 | p2) >= SMALL as u128 {
+        return None;
+    }
+    Some([p0 as u64, p1 as u64, p2 as u64])
 }
 
 /// C(`total`, `k`) as a float, one factor at a time.
@@ -392,6 +611,44 @@ mod tests {
                 }
             }
             assert_eq!(bag.combinations_of_copies(&copies), bag.combinations(&word), "{word:?}");
+        }
+    }
+
+    #[test]
+    fn combinations_from_the_table_of_factors_equal_those_of_the_word() {
+        let set = TileSet::spanish();
+        let bag = Bag::of(&set);
+        let tiles: Vec<Tile> = set.all().collect();
+        let draws = Draws::new(&bag, 15);
+        let narrow = Draws::new(&bag, 2);
+        let mut seed = 0x517c_c1b7_u64;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let len = 1 + (seed >> 60) as usize;
+            let kinds = 1 + (seed >> 56) as usize % 8;
+            let word: Vec<Tile> = (0..len).map(|i| tiles[((seed >> (i * 3)) as usize) % kinds]).collect();
+            let mut copies: Vec<(Tile, u8)> = Vec::new();
+            for &t in &word {
+                match copies.iter_mut().find(|(d, _)| *d == t) {
+                    Some(e) => e.1 += 1,
+                    None => copies.push((t, 1)),
+                }
+            }
+            let want = bag.combinations(&word);
+            // The table answers every word of the Spanish bag (no sum overflows) but those with
+            // more copies of a tile than it holds, which are left to the bag.
+            // As 4-bit counts by place in the set, when no tile has 16 copies.
+            if copies.iter().all(|&(_, k)| k < 16) {
+                let counts = copies.iter().fold(0u128, |c, &(t, k)| {
+                    c + ((k as u128) << (4 * tiles.iter().position(|&x| x == t).unwrap()))
+                });
+                assert_eq!(draws.combinations_of_counts(&tiles, counts), Some(want), "{word:?}");
+            }
+            for (table, most) in [(&draws, 15), (&narrow, 2)] {
+                let many = copies.iter().any(|&(_, k)| k > most);
+                let got = table.combinations_of_copies(copies.iter().copied());
+                assert_eq!(got, if many { None } else { Some(want) }, "{word:?} table of {most}");
+            }
         }
     }
 
