@@ -3,7 +3,7 @@
 //! the stages between the rules and the file format, one module each: [`read`](crate::Input)
 //! the sources into entries, expand the entries into forms with the rules, turn the forms into
 //! tile words (screening, length, exclusions), and hand the words to the
-//! [`Builder`](lexico_lexicon::Builder), which writes the file. It never prints (progress goes to
+//! [`lexico_lexicon::Builder`], which writes the file. It never prints (progress goes to
 //! a callback, warnings come back as data), never writes a file and never opens one: the caller
 //! reads the sources and writes the image.
 //!

@@ -256,7 +256,7 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
 }
 
 /// One derivation in a sentence: slot, entry (with the notes `codes` gives on a verb entry's
-/// codes, see [`ExplainData`]), rule, article, reason, source line.
+/// codes, see [`ExplainData`](crate::ExplainData)), rule, article, reason, source line.
 pub fn describe(d: &Derivation, codes: &[CodeNote]) -> String {
     let mut s = d.slot.slot.clone();
     if let Some(text) = &d.entry_text {
