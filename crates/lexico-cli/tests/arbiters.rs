@@ -194,6 +194,7 @@ const NUMBER_EXAMPLES: &[(&str, bool, &[&str])] = &[
     ("PIZZAS", false, &["unadapted-spelling"]),
     ("EJEMS", false, &["unadapted-spelling"]),
     ("DESHABILLES", false, &["unadapted-spelling"]),
+    ("MISSES", false, &["unadapted-spelling"]),
 ];
 
 #[test]

@@ -485,7 +485,14 @@ mod tests {
             ]
         );
         let unadapted = n.step(SilentUnadapted).unwrap().spelling.as_ref().unwrap();
-        for (word, foreign) in [("sport", true), ("pizza", true), ("boîte", true), ("trasmorro", false)] {
+        for (word, foreign) in [
+            ("sport", true),
+            ("pizza", true),
+            ("boîte", true),
+            ("miss", true),
+            ("assí", false),
+            ("trasmorro", false),
+        ] {
             assert_eq!(unadapted.matches(word), foreign, "{word}");
         }
         assert_eq!(n.step(PreviousShort).unwrap().tiles, 3);
