@@ -246,9 +246,7 @@ fn spellings(src: &Source, at: usize, list: &[Spanned<String>]) -> Result<Spelli
     }
     for p in list {
         if let Err(e) = regex::Regex::new(p.get_ref()) {
-            let text = e.to_string();
-            let reason = text.lines().map(str::trim).rfind(|l| !l.is_empty()).unwrap_or("invalid pattern");
-            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+            let reason = crate::ruleset::pattern_error(&e);
             return Err(src.error(p.span().start, format!("spelling `{}`: {reason}", p.get_ref())));
         }
     }

@@ -448,7 +448,7 @@ fn read_toml<T: serde::de::DeserializeOwned>(
 /// The reason a pattern does not compile, on one line: the regex crate's message spans several
 /// lines (the pattern, a caret under the fault, the reason) and only the reason is kept, since
 /// the error already points at the pattern.
-fn pattern_error(e: &regex::Error) -> String {
+pub(crate) fn pattern_error(e: &regex::Error) -> String {
     let text = e.to_string();
     let reason = text.lines().map(str::trim).rfind(|l| !l.is_empty());
     let reason = reason.unwrap_or("invalid pattern");
