@@ -56,25 +56,11 @@ fn run_2009() -> Result<()> {
     for s in &SOURCES[2..] {
         build.arg("--undo").arg(crate::fise2_dir().join(s));
     }
-    let started = std::time::Instant::now();
-    let built = build.output().context("running lexico build")?;
-    let seconds = started.elapsed().as_secs_f64();
-    if !built.status.success() {
-        bail!("lexico build failed: {}", String::from_utf8_lossy(&built.stderr));
-    }
-    let dump = Command::new(&lexico).args(["dump", "--provenance", "--lexicon"]).arg(&lex).output()?;
-    if !dump.status.success() {
-        bail!("lexico dump failed: {}", String::from_utf8_lossy(&dump.stderr));
-    }
-    let dump = String::from_utf8(dump.stdout)?;
+    let (seconds, summary) = timed_build(&mut build)?;
+    let dump = captured(Command::new(&lexico).args(["dump", "--provenance", "--lexicon"]).arg(&lex))?;
     // word -> slot
-    let new: HashMap<&str, &str> = dump
-        .lines()
-        .map(|l| {
-            let mut f = l.split('\t');
-            (f.next().unwrap_or(""), f.next().unwrap_or(""))
-        })
-        .collect();
+    let new: HashMap<&str, &str> =
+        dump.lines().map(provenance_row).map(|(w, (slot, _, _))| (w, slot)).collect();
     let reference = std::fs::read_to_string(root.join("lexicon-src/letterpress-es.txt"))?;
     let old: HashSet<String> =
         reference.lines().map(|l| l.trim().to_uppercase()).filter(|l| !l.is_empty()).collect();
@@ -94,7 +80,7 @@ fn run_2009() -> Result<()> {
     writeln!(md, "| the reference's words the build holds | {:.2} % |", pct(both, old.len()))?;
     writeln!(md, "| the build's words the reference holds | {:.2} % |", pct(both, new.len()))?;
     writeln!(md, "\nBuild: {seconds:.2} s wall (release binary, including start-up).\n")?;
-    writeln!(md, "```text\n{}```\n", String::from_utf8_lossy(&built.stderr))?;
+    writeln!(md, "```text\n{summary}```\n")?;
     let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
     for w in &only_new {
         *kinds.entry(kind(new[w])).or_default() += 1;
@@ -153,13 +139,7 @@ fn run_2016() -> Result<()> {
         let old = s.spawn(|| dump(&[], None));
         let removed = s.spawn(|| table_words(&removed_table, "removed.lex"));
         let added = s.spawn(|| table_words(&added_table, "added.lex"));
-        let started = std::time::Instant::now();
-        let built = build.output().context("running lexico build").and_then(|o| {
-            if !o.status.success() {
-                bail!("lexico build failed: {}", String::from_utf8_lossy(&o.stderr));
-            }
-            let seconds = started.elapsed().as_secs_f64();
-            let summary = String::from_utf8_lossy(&o.stderr).into_owned();
+        let built = timed_build(&mut build).and_then(|(seconds, summary)| {
             let rejected = s.spawn(|| dump(&["--provenance", "--rejected"], Some(&lex)));
             let new = dump(&["--provenance"], Some(&lex))?;
             Ok((seconds, summary, new, rejected.join().expect("a dump thread")?))
@@ -418,6 +398,18 @@ fn removed_entries(data: &Path) -> Result<String> {
         writeln!(table, "{w}\tn adj\t\t")?;
     }
     Ok(table)
+}
+
+/// Runs a `lexico build` that must succeed: its wall time in seconds and its summary (standard
+/// error).
+fn timed_build(build: &mut Command) -> Result<(f64, String)> {
+    let started = std::time::Instant::now();
+    let o = build.output().context("running lexico build")?;
+    let seconds = started.elapsed().as_secs_f64();
+    if !o.status.success() {
+        bail!("lexico build failed: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    Ok((seconds, String::from_utf8_lossy(&o.stderr).into_owned()))
 }
 
 /// The standard output of a command that must succeed; its standard error in the error if not.
