@@ -537,15 +537,21 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    /// The next number of a xorshift sequence (a fixed, spread-out series of test values).
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     #[test]
     fn float_texts_are_written_as_display_writes_them() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut values =
             vec![1.0, 0.5, 1e-7, 1.5e-7, 8.551225640764084e-7, 1e-40, 1e-47, 1e-50, 0.1, 1e-5, 1e-4];
         for _ in 0..200_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = xorshift(&mut seed);
             values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
             values.push((seed >> 11) as f64 / (1u64 << 53) as f64 / 1e9);
             values.push(f64::from_bits(seed));
@@ -570,9 +576,7 @@ mod tests {
         let mut values =
             vec![0.0, -0.0, 1.0, 1e21, 5e-324, f64::MAX, f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
         for _ in 0..100_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = xorshift(&mut seed);
             values.push(f64::from_bits(seed));
             values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
         }
@@ -609,9 +613,7 @@ mod tests {
         // Bit patterns spread over every exponent, and ratios like a draw's probability.
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..200_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = xorshift(&mut seed);
             values.push(f64::from_bits(seed));
             values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
             // Exact binary fractions, some exactly halfway between two shortest decimals.

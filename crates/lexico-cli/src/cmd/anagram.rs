@@ -720,36 +720,25 @@ impl Rows {
         }
         let mut word = [0u8; LINE];
         let (mut at, mut value, mut blanks) = (0, 0u32, 0u64);
+        // The signature, for combinations not known yet.
+        let (mut signature, mut absent) = (0u128, false);
+        for (i, &t) in tiles.iter().enumerate() {
+            let b = blank(i, t);
+            let tile = &sp.spell[t as usize][b as usize];
+            word[at..at + SPELLING].copy_from_slice(&tile.bytes);
+            at += tile.len as usize;
+            value += tile.value as u32;
+            blanks += b as u64;
+            if combos.is_none() {
+                let s = self.sig[t as usize];
+                absent |= s == 0;
+                signature += s;
+            }
+        }
         let combos = match combos {
-            Some(c) => {
-                for (i, &t) in tiles.iter().enumerate() {
-                    let b = blank(i, t);
-                    let tile = &sp.spell[t as usize][b as usize];
-                    word[at..at + SPELLING].copy_from_slice(&tile.bytes);
-                    at += tile.len as usize;
-                    value += tile.value as u32;
-                    blanks += b as u64;
-                }
-                c
-            }
-            None => {
-                let (mut signature, mut absent) = (0u128, false);
-                for (i, &t) in tiles.iter().enumerate() {
-                    let b = blank(i, t);
-                    let tile = &sp.spell[t as usize][b as usize];
-                    word[at..at + SPELLING].copy_from_slice(&tile.bytes);
-                    at += tile.len as usize;
-                    value += tile.value as u32;
-                    blanks += b as u64;
-                    let s = self.sig[t as usize];
-                    absent |= s == 0;
-                    signature += s;
-                }
-                if absent {
-                    return Ok(false);
-                }
-                self.combinations(bag, signature)
-            }
+            Some(c) => c,
+            None if absent => return Ok(false),
+            None => self.combinations(bag, signature),
         };
         // Combinations, length and blanks in one word: 8 bytes of key and 8 of cells a bucket,
         // half the table a wider key makes. Beyond it (not in a 100-tile bag), no row from parts.
