@@ -208,21 +208,38 @@ pub fn read_raw(path: &Path, bytes: &[u8]) -> Result<RawList, RuleError> {
     if text.len() > u32::MAX as usize {
         return Err(RuleError::syntax(path, 1, 1, "a raw list must be under 4 GiB"));
     }
-    let mut spans = Vec::new();
+    // The words are at most the lines: the spans are made once, at their full size. A list
+    // without a `#` is not searched for one line by line.
+    let ends = |b| memchr::memchr_iter(b, text.as_bytes()).count();
+    let line_ends = ends(b'\n') + ends(b'\r');
+    let comments = memchr::memchr(b'#', text.as_bytes()).is_some();
+    let mut spans = Vec::with_capacity(line_ends + 1);
     let mut lines_read = 0;
     for (n, line) in lines(&text) {
         lines_read = n;
-        let word = match memchr::memchr(b'#', line.as_bytes()) {
+        let word = match comments.then(|| memchr::memchr(b'#', line.as_bytes())).flatten() {
             Some(i) => &line[..i],
             None => line,
-        }
-        .trim();
+        };
+        let word = trim(word);
         if !word.is_empty() {
             let start = word.as_ptr() as usize - text.as_ptr() as usize;
             spans.push((n as u32, start as u32, (start + word.len()) as u32));
         }
     }
     Ok(RawList { text, spans, lines: lines_read })
+}
+
+/// `str::trim`, sooner for the usual word, whose first and last bytes are ASCII and not white
+/// space.
+#[inline]
+fn trim(s: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(|&b| b > b' ' && b < 0x80);
+    if plain(s.as_bytes().first()) && plain(s.as_bytes().last()) {
+        s
+    } else {
+        s.trim()
+    }
 }
 
 #[cfg(test)]
@@ -249,6 +266,19 @@ mod tests {
         #[test]
         fn lines_agree_with_a_plain_splitter(text in "[a#é \r\n]{0,40}") {
             proptest::prop_assert_eq!(lines(&text).collect::<Vec<_>>(), reference_lines(&text));
+        }
+
+        #[test]
+        fn raw_lists_agree_with_a_plain_reader(text in "[aé#~ \t\u{a0}\u{2003}\u{85}\r\n]{0,40}") {
+            // Each line cut at its `#`, trimmed as `str::trim` trims, kept if not empty.
+            let want: Vec<(usize, &str)> = reference_lines(&text)
+                .into_iter()
+                .map(|(n, line)| (n, line.split('#').next().unwrap_or("").trim()))
+                .filter(|(_, w)| !w.is_empty())
+                .collect();
+            let list = read_raw(Path::new("x.txt"), text.as_bytes()).unwrap();
+            proptest::prop_assert_eq!(list.words().collect::<Vec<_>>(), want);
+            proptest::prop_assert_eq!(list.lines, reference_lines(&text).len());
         }
     }
 
