@@ -253,6 +253,7 @@ pub fn compile_undoing(
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);
+    builder.reserve(parsed.iter().map(|p| if let Parsed::Raw(list) = p { list.len() } else { 0 }).sum());
     let mut exclusions = Vec::new();
     let mut taken = 0;
     let mut evidence = EvidenceCounts::new();

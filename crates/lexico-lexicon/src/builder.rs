@@ -95,30 +95,40 @@ impl Pending {
             return;
         }
         if at < start {
-            let run = self.items.split_off(start);
-            let before = self.items.split_off(at);
-            let (mut a, mut b) = (before.into_iter().peekable(), run.into_iter().peekable());
-            while let (Some(x), Some(y)) = (a.peek(), b.peek()) {
-                let next = if order(x) <= order(y) { a.next() } else { b.next() };
-                self.items.extend(next);
+            // The items from `at` on are merged with the run in place, from the front: the
+            // items held aside are few, and the place written never passes the run's next item.
+            let before = self.items[at..start].to_vec();
+            let items = &mut self.items;
+            let (mut i, mut j, mut k) = (0, start, at);
+            while i < before.len() && j < items.len() {
+                if order(&before[i]) <= order(&items[j]) {
+                    items[k] = before[i];
+                    i += 1;
+                } else {
+                    items[k] = items[j];
+                    j += 1;
+                }
+                k += 1;
             }
-            self.items.extend(a);
-            self.items.extend(b);
+            items[k..k + before.len() - i].copy_from_slice(&before[i..]);
         }
         self.sorted = true;
     }
 
+    /// The number of distinct words of the sorted items.
+    fn distinct_words(&self) -> u64 {
+        let keys = self.items.iter().map(|(k, _)| u128::from_be_bytes(*k));
+        keys.clone().zip(keys.skip(1)).filter(|(a, b)| a != b).count() as u64 + !self.items.is_empty() as u64
+    }
+
     /// The smallest code of each word of the sorted words, by rank.
-    fn primary_codes(&self) -> Vec<Code> {
-        let mut primary = Vec::new();
+    fn primary_codes(&self) -> impl Iterator<Item = Code> + '_ {
         let mut last: Option<&Key> = None;
-        for (k, c) in &self.items {
-            if last != Some(k) {
-                primary.push(*c);
-                last = Some(k);
-            }
-        }
-        primary
+        self.items.iter().filter_map(move |(k, c)| {
+            let first = last != Some(k);
+            last = Some(k);
+            first.then_some(*c)
+        })
     }
 
     /// Builds the fst of the sorted words; each word's codes but the smallest go to `extras`.
@@ -250,26 +260,29 @@ impl Pending {
         // storing the codes as fst values costs far less than the column. The choice depends on
         // the words only, so builds stay reproducible.
         self.sort();
-        let primary = self.primary_codes();
-        let total = primary.len() as u64;
+        let total = self.distinct_words();
         progress(Phase::Writing, 0, total);
-        let column = crate::provenance::encode_column(&primary);
-        drop(primary);
         let mut extras = Vec::new();
         let (words, by_length, column) = std::thread::scope(|scope| {
-            // The column is known before either store is built: when it is large (more than a
-            // sixteenth of a byte a word, where a store without values takes about one), the
-            // store with values is built at the same time on a second thread, in case it wins.
+            // The column of codes is made on a second thread while the store without values is
+            // built. When the column is large (more than a sixteenth of a byte a word, where a
+            // store without values takes about one), that thread goes on to build the store
+            // with values too, in case it wins.
             let this = &self;
-            let speculative = (column.len() > self.items.len() / 16)
-                .then(|| scope.spawn(move || this.build(true, &mut Vec::new(), &mut |_| {})));
-            let (words, by_length) =
-                self.build(false, &mut extras, &mut |done| progress(Phase::Writing, done, total))?;
+            let side = scope.spawn(move || {
+                let column = crate::provenance::encode_column(this.primary_codes());
+                let with_values = (column.len() > this.items.len() / 16)
+                    .then(|| this.build(true, &mut Vec::new(), &mut |_| {}));
+                (column, with_values)
+            });
+            let built = self.build(false, &mut extras, &mut |done| progress(Phase::Writing, done, total));
+            let (column, with_values) = side.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            let (words, by_length) = built?;
             if column.len() <= words.len() / 4 {
                 return Ok::<_, LexiconError>((words, by_length, column));
             }
-            let (with_values, _) = match speculative {
-                Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))?,
+            let (with_values, _) = match with_values {
+                Some(built) => built?,
                 None => self.build(true, &mut Vec::new(), &mut |_| {})?,
             };
             Ok((with_values, by_length, Vec::new()))
@@ -385,6 +398,12 @@ impl Builder {
         }
         self.part.entries.extend(entries);
         Ok(())
+    }
+
+    /// Makes room for `words` more words: a build that knows about how many words its sources
+    /// give (a raw list gives one a line) spares the copies of a list that grows as it goes.
+    pub fn reserve(&mut self, words: usize) {
+        self.part.words.items.reserve(words);
     }
 
     /// Whether the file gets an anagram index (section `AGRM`, on by default): it makes

@@ -266,20 +266,30 @@ fn get_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
     None
 }
 
-/// Encodes codes by rank as runs `(length, first code, step)` of arithmetic progressions.
-pub(crate) fn encode_column(codes: &[Code]) -> Vec<u8> {
+/// Encodes codes by rank as runs `(length, first code, step)` of arithmetic progressions: a run
+/// takes the code after its first whatever it is, then every code that keeps its step.
+pub(crate) fn encode_column(codes: impl IntoIterator<Item = Code>) -> Vec<u8> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < codes.len() {
-        let mut j = i + 1;
-        let step = if j < codes.len() { codes[j].wrapping_sub(codes[i]) } else { 0 };
-        while j < codes.len() && codes[j].wrapping_sub(codes[j - 1]) == step {
-            j += 1;
-        }
-        put_varint(&mut out, (j - i) as u64);
-        put_varint(&mut out, codes[i]);
-        put_varint(&mut out, step);
-        i = j;
+    let put = |out: &mut Vec<u8>, (n, first, step): (u64, Code, Code)| {
+        put_varint(out, n);
+        put_varint(out, first);
+        put_varint(out, step);
+    };
+    // The run so far: its length, first code, step and last code.
+    let mut run: Option<(u64, Code, Code, Code)> = None;
+    for c in codes {
+        run = Some(match run {
+            None => (1, c, 0, c),
+            Some((1, first, _, last)) => (2, first, c.wrapping_sub(last), c),
+            Some((n, first, step, last)) if c.wrapping_sub(last) == step => (n + 1, first, step, c),
+            Some((n, first, step, _)) => {
+                put(&mut out, (n, first, step));
+                (1, c, 0, c)
+            }
+        });
+    }
+    if let Some((n, first, step, _)) = run {
+        put(&mut out, (n, first, step));
     }
     out
 }
@@ -335,7 +345,7 @@ mod tests {
     #[test]
     fn a_column_reads_back_at_every_rank() {
         let codes: Vec<Code> = vec![5, 6, 7, 8, 100, 3, 3, 3, 1 << 40, 2, 9, 16];
-        let enc = encode_column(&codes);
+        let enc = encode_column(codes.iter().copied());
         for (rank, &c) in codes.iter().enumerate() {
             assert_eq!(code_at(&enc, rank as u64), Some(c), "rank {rank}");
         }
@@ -344,7 +354,23 @@ mod tests {
         assert_eq!(decode_column(&enc, codes.len() + 1), None);
         assert_eq!(column_len(&enc), Some(codes.len() as u64));
         let sorted: Vec<Code> = (0..100_000).map(|i| code(i + 1, 0)).collect();
-        assert!(encode_column(&sorted).len() < 16);
+        assert!(encode_column(sorted.iter().copied()).len() < 16);
+    }
+
+    proptest::proptest! {
+        /// Runs of steps, short runs and lone codes read back at every rank, and take no more
+        /// runs than the codes' changes of step call for.
+        #[test]
+        fn columns_read_back(codes in proptest::collection::vec(
+            proptest::prop_oneof![0u64..4, 1u64 << 40..(1 << 40) + 3, proptest::num::u64::ANY], 0..60)) {
+            let enc = encode_column(codes.iter().copied());
+            proptest::prop_assert_eq!(decode_column(&enc, codes.len()), Some(codes.clone()));
+            for (rank, &c) in codes.iter().enumerate() {
+                proptest::prop_assert_eq!(code_at(&enc, rank as u64), Some(c));
+            }
+            let changes = codes.windows(3).filter(|w| w[1].wrapping_sub(w[0]) != w[2].wrapping_sub(w[1])).count();
+            proptest::prop_assert!(enc.len() <= 3 * 10 * (changes + 1));
+        }
     }
 }
 
