@@ -147,14 +147,69 @@ pub fn compile_undoing(
     meta: Meta,
     progress: Progress<'_>,
 ) -> Result<Compiled, CompileError> {
-    let tiles = TileSet::parse(&rules.tiles_csv)
-        .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
     let mut inputs: Vec<&Input> = inputs.iter().collect();
     // Stable: the same path given twice keeps its places (and is warned about).
     inputs.sort_by(|a, b| a.path.cmp(&b.path));
-    let undo_lists = read_undo_lists(undo, &inputs)?;
-    let read::Sources { mut parsed, infos: mut source_infos, mut base } =
-        read::read_all(rules, &inputs, progress)?;
+    let sources = read::read_all(&inputs, progress)?;
+    compile_sources(rules, &inputs, sources, undo, previous, meta, progress)
+}
+
+/// Sources read by [`read_sources`], to compile with [`compile_read`].
+pub struct SourcesRead {
+    /// In the byte order of their paths.
+    inputs: Vec<Input>,
+    sources: read::Sources,
+}
+
+/// Reads `inputs` with the reader each one's content calls for, as [`compile`] does first: the
+/// part of a build that needs no rule set, so that a program can do it while its rule set loads
+/// (`lexico build` does). [`compile_read`] compiles them; together they build what
+/// [`compile_undoing`] builds.
+///
+/// ```
+/// use lexico_compile::{compile_read, read_sources, Input};
+///
+/// let read = read_sources(vec![Input { path: "w.txt".into(), bytes: b"casa\nperro\n".to_vec() }], &mut |_, _, _| {})?;
+/// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+/// let c = compile_read(&rules, read, &[], None, Default::default(), &mut |_, _, _| {})?;
+/// assert_eq!(c.manifest.words, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_sources(mut inputs: Vec<Input>, progress: Progress<'_>) -> Result<SourcesRead, CompileError> {
+    // Stable: the same path given twice keeps its places (and is warned about).
+    inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    let sources = read::read_all(&inputs.iter().collect::<Vec<_>>(), progress)?;
+    Ok(SourcesRead { inputs, sources })
+}
+
+/// Compiles sources read by [`read_sources`] as [`compile_undoing`] compiles its inputs.
+pub fn compile_read(
+    rules: &RuleSet,
+    read: SourcesRead,
+    undo: &[Input],
+    previous: Option<&Lexicon>,
+    meta: Meta,
+    progress: Progress<'_>,
+) -> Result<Compiled, CompileError> {
+    let SourcesRead { inputs, sources } = read;
+    compile_sources(rules, &inputs.iter().collect::<Vec<_>>(), sources, undo, previous, meta, progress)
+}
+
+/// Compiles `sources`, read from `inputs` (in the byte order of their paths).
+fn compile_sources(
+    rules: &RuleSet,
+    inputs: &[&Input],
+    sources: read::Sources,
+    undo: &[Input],
+    previous: Option<&Lexicon>,
+    meta: Meta,
+    progress: Progress<'_>,
+) -> Result<Compiled, CompileError> {
+    let tiles = TileSet::parse(&rules.tiles_csv)
+        .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
+    read::check_verbs(rules, inputs, &sources.parsed)?;
+    let undo_lists = read_undo_lists(undo, inputs)?;
+    let read::Sources { mut parsed, infos: mut source_infos, mut base } = sources;
     // Each source's warnings, in source order: what reading found now, exclusions after.
     let mut warnings: Vec<Vec<Warning>> = source_infos
         .iter()

@@ -67,13 +67,26 @@ pub(crate) struct Sources {
     pub base: u64,
 }
 
+/// Checks the classified verb lists among `parsed` (read from `inputs`) against `rules`: each
+/// entry's model must be one of the rule set's, which must have verb rules.
+pub(crate) fn check_verbs(rules: &RuleSet, inputs: &[&Input], parsed: &[Parsed]) -> Result<(), CompileError> {
+    for (input, p) in inputs.iter().zip(parsed) {
+        if let Parsed::Verbs(list) = p {
+            let Some(v) = &rules.verbs else {
+                return Err(CompileError::Unsupported {
+                    path: input.path.clone(),
+                    kind: "verb (the rule set has no verb rules)",
+                });
+            };
+            v.check_entries(std::path::Path::new(&input.path), &list.entries)?;
+        }
+    }
+    Ok(())
+}
+
 /// Reads every one of `inputs` (already in path order) with the reader its content calls for,
 /// reporting [`Phase::Reading`] in bytes.
-pub(crate) fn read_all(
-    rules: &RuleSet,
-    inputs: &[&Input],
-    progress: Progress<'_>,
-) -> Result<Sources, CompileError> {
+pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sources, CompileError> {
     let total_bytes: u64 = inputs.iter().map(|i| i.bytes.len() as u64).sum();
     let mut read_bytes = 0;
     progress(Phase::Reading, 0, total_bytes);
@@ -100,13 +113,6 @@ pub(crate) fn read_all(
                     }
                     SourceKind::FiseVerbs => {
                         let entries = verbs::read_classified(path, &input.bytes)?;
-                        let Some(v) = &rules.verbs else {
-                            return Err(CompileError::Unsupported {
-                                path: input.path.clone(),
-                                kind: "verb (the rule set has no verb rules)",
-                            });
-                        };
-                        v.check_entries(path, &entries)?;
                         let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
                         (Parsed::Verbs(VerbList { entries, notes: Default::default() }), lines)
                     }

@@ -107,14 +107,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, None) => {}
     }
     let key = args.sign.as_deref().map(crate::cmd::sign::load_secret_key).transpose()?;
-    // The rule set (a hundred regular expressions to compile) loads while the sources are read;
-    // its errors are reported first, as if it had been loaded first.
-    let (rules, inputs) = std::thread::scope(|scope| {
+    let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
+    let mut show = |phase, done, total| {
+        if let Some(bar) = &mut bar {
+            bar.show(phase, done, total);
+        }
+    };
+    // The rule set (a hundred regular expressions to compile) loads while the sources are read
+    // and parsed; its errors are reported first, as if it had been loaded first.
+    let (rules, read) = std::thread::scope(|scope| {
         let rules = scope.spawn(|| crate::cmd::rules::load(&args.rules));
-        let inputs = read_sources(&args.sources);
-        (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), inputs)
+        let read = read_sources(&args.sources)
+            .and_then(|(inputs, folders)| Ok((compile::read_sources(inputs, &mut show)?, folders)));
+        (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), read)
     });
-    let (rules, (inputs, folders)) = (rules?, inputs?);
+    let (rules, (read, folders)) = (rules?, read?);
     let undo = args
         .undo
         .iter()
@@ -140,24 +147,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         anagram_index: args.anagram_index,
         jobs: args.jobs.map_or(0, usize::from),
     };
-    let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
     let previous = match &args.previous {
         Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
         Some(p) => Some(lexico_store::open_named(p.as_os_str()).context("--previous")?.lexicon),
         None => None,
     };
-    let compiled = compile::compile_undoing(
-        &rules,
-        &inputs,
-        &undo,
-        previous.as_ref(),
-        meta,
-        &mut |phase, done, total| {
-            if let Some(bar) = &mut bar {
-                bar.show(phase, done, total);
-            }
-        },
-    );
+    let compiled = compile::compile_read(&rules, read, &undo, previous.as_ref(), meta, &mut show);
     if let Some(bar) = &mut bar {
         bar.finish();
     }
