@@ -255,11 +255,9 @@ mod tests {
         unsafe { Alloc.dealloc(p, layout) };
     }
 
-    #[test]
-    fn resizing_keeps_the_bytes_across_every_kind_of_block() {
-        // Small to small, small to large, large grown past its mapping, large shrunk within
-        // and below its mapping, large to small, and every step's bytes kept.
-        let sizes = [1000, 3000, LARGE + 10, 3 * LARGE + 7, 3 * LARGE, LARGE + HUGE / 2, LARGE, 500];
+    /// Makes a block of `sizes[0]` bytes and resizes it to each of the others in turn,
+    /// checking at every step that the bytes it held are kept.
+    fn resize_through(sizes: &[usize]) {
         let (mut p, mut layout) = filled(sizes[0]);
         for &size in &sizes[1..] {
             // SAFETY: the block and the layout it was made or last resized with.
@@ -275,26 +273,19 @@ mod tests {
     }
 
     #[test]
+    fn resizing_keeps_the_bytes_across_every_kind_of_block() {
+        // Small to small, small to large, large grown past its mapping, large shrunk within
+        // and below its mapping, large to small.
+        resize_through(&[1000, 3000, LARGE + 10, 3 * LARGE + 7, 3 * LARGE, LARGE + HUGE / 2, LARGE, 500]);
+    }
+
+    #[test]
     fn vectors_grow_and_shrink_through_large_blocks() {
         // The sizes a vector doubling from 64 bytes asks for, as a build's lists do, then one
         // just under the large blocks'.
-        let mut sizes = vec![];
-        let mut n = 64usize;
-        while n < 6 * LARGE {
-            sizes.push(n);
-            n *= 2;
-        }
+        let mut sizes: Vec<usize> =
+            std::iter::successors(Some(64), |n| Some(n * 2)).take_while(|&n| n < 6 * LARGE).collect();
         sizes.push(LARGE - 1);
-        let (mut p, mut layout) = filled(sizes[0]);
-        for &size in &sizes[1..] {
-            // SAFETY: the block and its layout.
-            let q = unsafe { Alloc.realloc(p, layout, size) };
-            assert!(!q.is_null(), "resizing to {size}");
-            assert!(holds_pattern(q, layout.size().min(size)), "resizing to {size}");
-            fill(q, size);
-            (p, layout) = (q, Layout::from_size_align(size, 8).unwrap());
-        }
-        // SAFETY: the last block and its layout.
-        unsafe { Alloc.dealloc(p, layout) };
+        resize_through(&sizes);
     }
 }
