@@ -244,18 +244,24 @@ pub fn plain(format: Format, word: &[u8]) -> bool {
 }
 
 /// Writes `n` in decimal, as `{n}` formats it, without the formatting machinery.
-pub fn write_int(w: &mut impl Write, mut n: u64) -> io::Result<()> {
+pub fn write_int(w: &mut impl Write, n: u64) -> io::Result<()> {
     let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+    let len = int_text(&mut digits, n);
+    w.write_all(&digits[..len])
+}
+
+/// Lays out `n` in decimal, as `{n}` formats it, at the start of `dst`, and returns its length:
+/// the digits written in place, last first, with no copy of a varying length. `dst` has room
+/// for the digits (at most 20).
+#[inline]
+pub fn int_text(dst: &mut [u8], n: u64) -> usize {
+    let len = n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    let mut value = n;
+    for slot in dst[..len].iter_mut().rev() {
+        *slot = b'0' + (value % 10) as u8;
+        value /= 10;
     }
-    w.write_all(&digits[at..])
+    len
 }
 
 /// Writes `x` as `{x}` formats it: the shortest decimal that reads back as `x`, never with an
@@ -543,6 +549,19 @@ mod tests {
         *seed ^= *seed >> 7;
         *seed ^= *seed << 17;
         *seed
+    }
+
+    #[test]
+    fn integers_are_laid_out_as_display_writes_them() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut values = vec![0, 9, 10, 99, 100, 255, 1000, u64::MAX, u64::MAX / 10];
+        values.extend((0..20).map(|d| 10u64.pow(d)));
+        values.extend((0..10_000).map(|_| xorshift(&mut seed) >> (seed % 64)));
+        for n in values {
+            let mut text = [0u8; 20];
+            let len = int_text(&mut text, n);
+            assert_eq!(&text[..len], n.to_string().as_bytes(), "{n}");
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ use lexico_tiles::{Rack, Tile, TileSet};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{float_text, write_value, Fields, Format, Out, Value, FLOAT_TEXT};
+use crate::output::{float_text, int_text, plain, write_value, Fields, Format, Out, Value, FLOAT_TEXT};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -439,19 +439,7 @@ impl Spelling {
         line[at] = b'\t';
         at += 1;
         // A value has at most 4 digits: 16 tiles of at most 255 points.
-        let mut digits = [b'0'; 10];
-        let mut d = digits.len();
-        loop {
-            d -= 1;
-            digits[d] = b'0' + (value % 10) as u8;
-            value /= 10;
-            if value == 0 {
-                break;
-            }
-        }
-        let n = digits.len() - d;
-        line[at..at + n].copy_from_slice(&digits[d..]);
-        at += n;
+        at += int_text(&mut line[at..], value as u64);
         line[at] = b'\n';
         at + 1
     }
@@ -476,6 +464,18 @@ impl Field {
     /// bag), so that it is written once per alphagram and copied after.
     fn by_alphagram(self) -> bool {
         !matches!(self, Field::Query | Field::Word | Field::Value)
+    }
+
+    /// The whole number an alphagram field holds for a word of `len` tiles, `blanks` of them
+    /// blanks, and `combos` combinations; `None` for the probability and the error.
+    fn int(self, ranks: Option<&Ranks>, combos: u64, len: usize, blanks: u64) -> Option<u64> {
+        match self {
+            Field::Length => Some(len as u64),
+            Field::Blanks => Some(blanks),
+            Field::Combinations => Some(combos),
+            Field::Rank => Some(ranks.map_or(0, |r| r.rank(len, combos))),
+            _ => None,
+        }
     }
 }
 
@@ -618,11 +618,7 @@ impl Rows {
         if tiles.len() > 28 {
             return None;
         }
-        let plain = |s: &Spelled| {
-            !s.bytes[..s.len as usize]
-                .iter()
-                .any(|&b| matches!(b, b',' | b'"' | b'\\' | b'\n' | b'\r') || b < 0x20)
-        };
+        let plain = |s: &Spelled| plain(format, &s.bytes[..s.len as usize]);
         if !sp.spell.iter().all(|cases| cases.iter().all(plain)) {
             return None;
         }
@@ -804,16 +800,7 @@ impl Rows {
                 Piece::One(_) => {
                     let head = &self.heads[3];
                     put(row, at_, head, 0, head.len() - CHUNK);
-                    // The digits written in place, last first (no copy of a varying length).
-                    let mut n = 1;
-                    while n < 10 && value >= 10u32.pow(n as u32) {
-                        n += 1;
-                    }
-                    for slot in row[*at_..*at_ + n].iter_mut().rev() {
-                        *slot = b'0' + (value % 10) as u8;
-                        value /= 10;
-                    }
-                    *at_ += n;
+                    *at_ += int_text(&mut row[*at_..], value as u64);
                 }
             }
         }
@@ -902,36 +889,14 @@ impl Rows {
             for &(i, field) in run {
                 let head = &self.heads[i];
                 put(&mut buf, &mut at, head, 0, head.len() - CHUNK);
-                let int = match field {
-                    Field::Length => len as u64,
-                    Field::Blanks => blanks,
-                    Field::Combinations => combos,
-                    Field::Rank => ranks.map_or(0, |r| r.rank(len, combos)),
-                    Field::Probability => {
-                        put(&mut buf, &mut at, &float, 0, float_len);
-                        continue;
-                    }
-                    _ => {
-                        if self.json {
-                            buf[at..at + 4].copy_from_slice(b"null");
-                            at += 4;
-                        }
-                        continue;
-                    }
-                };
-                // The digits written in place, last first.
-                let mut n = 1;
-                let mut rest = int / 10;
-                while rest > 0 {
-                    rest /= 10;
-                    n += 1;
+                if field == Field::Probability {
+                    put(&mut buf, &mut at, &float, 0, float_len);
+                } else if let Some(int) = field.int(ranks, combos, len, blanks) {
+                    at += int_text(&mut buf[at..], int);
+                } else if self.json {
+                    buf[at..at + 4].copy_from_slice(b"null");
+                    at += 4;
                 }
-                let mut value = int;
-                for slot in buf[at..at + n].iter_mut().rev() {
-                    *slot = b'0' + (value % 10) as u8;
-                    value /= 10;
-                }
-                at += n;
             }
             let n = at - from;
             if n > u8::MAX as usize {
@@ -964,12 +929,8 @@ impl Rows {
                 let head = &self.heads[i];
                 self.arena.extend_from_slice(&head[..head.len() - CHUNK]);
                 let v = match field {
-                    Field::Length => Value::Int(len as u64),
-                    Field::Blanks => Value::Int(blanks),
-                    Field::Combinations => Value::Int(combos),
                     Field::Probability => Value::Float(bag.probability_of(combos, len)),
-                    Field::Rank => Value::Int(ranks.map_or(0, |r| r.rank(len, combos))),
-                    _ => Value::Null,
+                    _ => field.int(ranks, combos, len, blanks).map_or(Value::Null, Value::Int),
                 };
                 write_value(&mut self.arena, format, &v)?;
             }
