@@ -148,10 +148,15 @@ pub fn compile_undoing(
     progress: Progress<'_>,
 ) -> Result<Compiled, CompileError> {
     let mut inputs: Vec<&Input> = inputs.iter().collect();
-    // Stable: the same path given twice keeps its places (and is warned about).
-    inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    inputs.sort_by(|a, b| by_path(a, b));
     let sources = read::read_all(&inputs, progress)?;
     compile_sources(rules, &inputs, sources, undo, previous, meta, progress)
+}
+
+/// The order sources and lists to undo are taken in: the byte order of their paths. Sorts
+/// that use it are stable: the same path given twice keeps its places (and is warned about).
+fn by_path(a: &Input, b: &Input) -> std::cmp::Ordering {
+    a.path.cmp(&b.path)
 }
 
 /// Sources read by [`read_sources`], to compile with [`compile_read`].
@@ -176,8 +181,7 @@ pub struct SourcesRead {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_sources(mut inputs: Vec<Input>, progress: Progress<'_>) -> Result<SourcesRead, CompileError> {
-    // Stable: the same path given twice keeps its places (and is warned about).
-    inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    inputs.sort_by(by_path);
     let sources = read::read_all(&inputs.iter().collect::<Vec<_>>(), progress)?;
     Ok(SourcesRead { inputs, sources })
 }
@@ -379,7 +383,7 @@ fn read_undo_lists<'i>(
     inputs: &[&Input],
 ) -> Result<Vec<(&'i Input, SourceKind, undo::UndoList, usize)>, CompileError> {
     let mut undo: Vec<&Input> = undo.iter().collect();
-    undo.sort_by(|a, b| a.path.cmp(&b.path));
+    undo.sort_by(|a, b| by_path(a, b));
     let mut out = Vec::new();
     for input in undo {
         let path = std::path::Path::new(&input.path);

@@ -115,12 +115,6 @@ impl Pending {
         self.sorted = true;
     }
 
-    /// The number of distinct words of the sorted items.
-    fn distinct_words(&self) -> u64 {
-        let keys = self.items.iter().map(|(k, _)| u128::from_be_bytes(*k));
-        keys.clone().zip(keys.skip(1)).filter(|(a, b)| a != b).count() as u64 + !self.items.is_empty() as u64
-    }
-
     /// The smallest code of each word of the sorted words, by rank.
     fn primary_codes(&self) -> impl Iterator<Item = Code> + '_ {
         let mut last: Option<&Key> = None;
@@ -260,7 +254,7 @@ impl Pending {
         // storing the codes as fst values costs far less than the column. The choice depends on
         // the words only, so builds stay reproducible.
         self.sort();
-        let total = self.distinct_words();
+        let total = self.primary_codes().count() as u64;
         progress(Phase::Writing, 0, total);
         let mut extras = Vec::new();
         let (words, by_length, column) = std::thread::scope(|scope| {
