@@ -43,9 +43,42 @@ pub struct Fields<'a> {
 pub struct Out {
     format: Format,
     header_done: bool,
-    w: BufWriter<StdoutLock<'static>>,
+    w: BufWriter<Sink>,
     /// The layout of the last JSON record, reused while the fields keep their names.
     json: JsonLayout,
+}
+
+/// Where an [`Out`] writes: standard output, or memory in tests.
+enum Sink {
+    Stdout(StdoutLock<'static>),
+    #[cfg(test)]
+    Memory(Vec<u8>),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(buf),
+            #[cfg(test)]
+            Sink::Memory(w) => w.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.write_all(buf),
+            #[cfg(test)]
+            Sink::Memory(w) => w.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            #[cfg(test)]
+            Sink::Memory(_) => Ok(()),
+        }
+    }
 }
 
 /// The order a JSON record's fields are written in and their keys, written out once: the
@@ -87,11 +120,30 @@ impl JsonLayout {
 
 impl Out {
     pub fn new(format: Format) -> Out {
+        Out::to(format, Sink::Stdout(io::stdout().lock()))
+    }
+
+    fn to(format: Format, sink: Sink) -> Out {
         Out {
             format,
             header_done: false,
-            w: BufWriter::with_capacity(1 << 14, io::stdout().lock()),
+            w: BufWriter::with_capacity(1 << 14, sink),
             json: JsonLayout::default(),
+        }
+    }
+
+    /// An `Out` that writes to memory, for tests: [`Out::written`] gives the bytes.
+    #[cfg(test)]
+    pub fn in_memory(format: Format) -> Out {
+        Out::to(format, Sink::Memory(Vec::new()))
+    }
+
+    /// The bytes written to an [`Out::in_memory`].
+    #[cfg(test)]
+    pub fn written(self) -> Vec<u8> {
+        match self.w.into_inner().map_err(|e| e.into_error()).expect("memory does not fail") {
+            Sink::Memory(bytes) => bytes,
+            Sink::Stdout(_) => panic!("written to standard output"),
         }
     }
 

@@ -1018,6 +1018,72 @@ mod tests {
         }
     }
 
+    /// The CSV and JSON rows written from parts are, byte for byte, the records
+    /// [`Out::record`] writes for the same words: exact, sub- and super-anagrams in every order,
+    /// with ranks, a top, the rack column and bracket spellings, and pattern answers printed
+    /// word by word, one query after another into the same output.
+    #[test]
+    fn rows_from_parts_equal_records() {
+        let lex = Lexicon::from_static(DEFAULT).unwrap();
+        let set = lex.tiles();
+        let bag = Bag::of(set);
+        // Ranked once: the printers of `--sort probability` are handed them.
+        let ranks = Ranks::compute(&lex, &bag);
+        let shows = [
+            (None, false, None),
+            (Some(SortArg::Alpha), true, Some(40)),
+            (Some(SortArg::Value), false, None),
+            (Some(SortArg::Probability), false, None),
+            (Some(SortArg::Probability), true, Some(40)),
+        ];
+        for format in [Format::Csv, Format::Json] {
+            for (sort, tiles, top) in shows {
+                let show = Show { sort, top, tiles, format };
+                let order = sort.map_or(Sort::Length, SortArg::sort);
+                let answer = |parts: bool| {
+                    let mut out = Out::in_memory(format);
+                    let mut printer = Printer::new(&lex, &show, "rack", true);
+                    if !parts {
+                        printer.rows = Some(None);
+                    }
+                    if sort == Some(SortArg::Probability) {
+                        printer.ranks = Some(ranks.clone());
+                    }
+                    for text in ["AEINRS?", "CHURR?", "ÑU", "QUE?I", "L,L,A,M,A"] {
+                        let rack = Rack::parse(set, text).unwrap();
+                        for mode in [Mode::Exact, Mode::Sub, Mode::Super] {
+                            let q = AnagramQuery { mode, min: None, max: Some(9) };
+                            let mut keys = query::anagram_keys_with_combinations(&lex, &rack, &q, &bag)
+                                .unwrap()
+                                .expect("indexed");
+                            printer.print_keys(&mut out, text, &mut keys, order, top).unwrap();
+                        }
+                    }
+                    for text in ["*ZA*E", "CH?RR?", "ÑU*"] {
+                        let p = query::Pattern::parse(set, text).unwrap();
+                        let mut word = Found::plain(&[]);
+                        query::search(&lex, p, 1, query::MAX_WORD, |w: &[u8]| {
+                            word.tiles.clear();
+                            word.tiles.extend_from_slice(w);
+                            printer.print(&mut out, text, &word).unwrap();
+                            true
+                        });
+                        printer.finish(&mut out).unwrap();
+                    }
+                    out.flush().unwrap();
+                    out.written()
+                };
+                let (parts, records) = (answer(true), answer(false));
+                assert!(parts.len() > 100_000, "{}", parts.len());
+                if parts != records {
+                    let (a, b) = (String::from_utf8_lossy(&parts), String::from_utf8_lossy(&records));
+                    let line = a.lines().zip(b.lines()).find(|(x, y)| x != y);
+                    panic!("{format:?} {sort:?} tiles {tiles}: first difference {line:?}");
+                }
+            }
+        }
+    }
+
     /// The text written from keys is, byte for byte, the text written from the same answer as
     /// `Found` words, in every order, with and without `--tiles` and the rack column, for exact,
     /// sub- and super-anagrams.
