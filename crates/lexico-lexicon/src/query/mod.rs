@@ -18,7 +18,7 @@ pub use anagram::{
 pub use hooks::{hooks, Hooks};
 pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN};
-pub use probability::{Bag, Draws, Ranks};
+pub use probability::{Bag, Draws, PrefixDraws, Ranks};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
 
 use lexico_tiles::{Tile, TileSet};

@@ -425,6 +425,197 @@ impl Draws {
     }
 }
 
+/// [`Bag::combinations`] of words met one after another, each counted from the prefix it
+/// shares with the word before. A search in tile order meets words that share most of their
+/// tiles with the one before (two new tiles a word, on average, among the words of
+/// `pattern '*A*E*'`), so a word costs one product per new tile instead of one per distinct
+/// tile.
+///
+/// Going from `c` to `c + 1` copies of a tile multiplies a word's draw polynomial (see
+/// [`Bag::three`]) by the ratio of the two factors, which is no polynomial of whole numbers:
+/// the products are taken modulo the prime 2^61 − 1, where every factor of at most one copy
+/// past the bag's has an inverse. The count modulo that prime is the count itself when the
+/// count is below it, which holds for every word of a length whose draws from the full bag,
+/// C(total, length), are: each combination is one of those draws (up to 15 tiles of a bag of
+/// up to 105). Anything else is counted by the bag: longer words, a tile two copies past the
+/// bag's, bags of more than two blanks.
+///
+/// ```
+/// use lexico_lexicon::query::{Bag, PrefixDraws};
+///
+/// let set = lexico_tiles::TileSet::spanish();
+/// let bag = Bag::of(&set);
+/// let mut draws = PrefixDraws::new(&bag);
+/// for word in ["CASA", "CASAS", "CASO", "ÑU"] {
+///     let tiles = set.parse_word(word)?;
+///     assert_eq!(draws.combinations(&tiles), bag.combinations(&tiles));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PrefixDraws {
+    bag: Bag,
+    /// For a tile of which the bag holds `n`, going from `c` to `c + 1` copies multiplies the
+    /// polynomial by `steps[n * (MAX_WORD + 1) + c]`, for `c` at most `n`; `None` past it.
+    steps: Vec<Option<Poly>>,
+    /// C(blanks, b) for b = 0, 1, 2, modulo the prime.
+    weights: Poly,
+    /// The longest word counted modulo the prime (0: none, the bag counts every word).
+    longest: usize,
+    /// The word before, `len` tiles, and the polynomial of each of its prefixes: `products[d]`
+    /// is that of its first `d` tiles, for `d` up to `known`.
+    word: [Tile; MAX_WORD],
+    len: usize,
+    products: [Poly; MAX_WORD + 1],
+    known: usize,
+    /// The copies of each tile in the word before.
+    copies: [u8; 256],
+}
+
+/// The prime the products of [`PrefixDraws`] are taken modulo: 2^61 − 1, so that a product is
+/// reduced with shifts and additions.
+const PRIME: u64 = (1 << 61) - 1;
+
+/// `x` modulo [`PRIME`], for `x` under 2^125.
+#[inline]
+fn reduce(x: u128) -> u64 {
+    // 2^61 ≡ 1: the high bits add to the low ones, twice.
+    let s = (x as u64 & PRIME) + (x >> 61) as u64;
+    let s = (s & PRIME) + (s >> 61);
+    if s >= PRIME {
+        s - PRIME
+    } else {
+        s
+    }
+}
+
+/// `p · q` modulo x³ and [`PRIME`], their coefficients reduced.
+#[inline]
+fn times_mod(p: Poly, q: Poly) -> Poly {
+    let w = |a: u64, b: u64| a as u128 * b as u128;
+    [
+        reduce(w(p[0], q[0])),
+        reduce(w(p[0], q[1]) + w(p[1], q[0])),
+        reduce(w(p[0], q[2]) + w(p[1], q[1]) + w(p[2], q[0])),
+    ]
+}
+
+/// `a^e` modulo [`PRIME`].
+fn power_mod(a: u64, mut e: u64) -> u64 {
+    let (mut base, mut acc) = (a % PRIME, 1);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = reduce(acc as u128 * base as u128);
+        }
+        base = reduce(base as u128 * base as u128);
+        e >>= 1;
+    }
+    acc
+}
+
+impl PrefixDraws {
+    /// The counter of `bag`'s combinations, before any word.
+    pub fn new(bag: &Bag) -> PrefixDraws {
+        const STRIDE: usize = MAX_WORD + 1;
+        let rows = bag.choose.len();
+        let mut steps = vec![None; rows * STRIDE];
+        let fits = |c: u128| u64::try_from(c).ok().filter(|&c| c < PRIME);
+        // The factor of k copies of a tile of which the bag holds n: C(n, k), C(n, k - 1) and
+        // C(n, k - 2), each 0 below 0 copies.
+        let factor = |n: usize, k: usize| -> Option<Poly> {
+            let c = |j: usize| if j <= k { fits(bag.c(n as u8, k - j)) } else { Some(0) };
+            Some([c(0)?, c(1)?, c(2)?])
+        };
+        let mut usable = bag.blanks <= 2;
+        for n in 0..rows {
+            for c in 0..=n.min(MAX_WORD - 1) {
+                let (Some(from), Some(to)) = (factor(n, c), factor(n, c + 1)) else {
+                    usable = false;
+                    continue;
+                };
+                // The inverse of `from` modulo x³: its constant C(n, c) is not 0 (c ≤ n) and
+                // below the prime, so it has an inverse modulo the prime.
+                let i = power_mod(from[0], PRIME - 2);
+                let (a1, a2) = (from[1], from[2]);
+                let i2 = reduce(i as u128 * i as u128);
+                let inverse = [
+                    i,
+                    reduce(reduce(a1 as u128 * i2 as u128) as u128 * (PRIME - 1) as u128),
+                    // (a1² − a0 a2) / a0³ = a1² i³ − a2 i²
+                    {
+                        let a1i = reduce(a1 as u128 * i as u128);
+                        let first = reduce(reduce(a1i as u128 * a1i as u128) as u128 * i as u128);
+                        let second = reduce(a2 as u128 * i2 as u128);
+                        (first + PRIME - second) % PRIME
+                    },
+                ];
+                steps[n * STRIDE + c] = Some(times_mod(to, inverse));
+            }
+        }
+        let weights = [0, 1, 2].map(|b| bag.c(bag.blanks, b).try_into().unwrap_or(0));
+        // Every combination is one of the draws of `len` tiles from the full bag.
+        let longest = if usable {
+            (0..=MAX_WORD).take_while(|&len| choose_total(bag.total, len) < PRIME as u128).last().unwrap_or(0)
+        } else {
+            0
+        };
+        PrefixDraws {
+            bag: bag.clone(),
+            steps,
+            weights,
+            longest,
+            word: [0; MAX_WORD],
+            len: 0,
+            products: [ONE; MAX_WORD + 1],
+            known: 0,
+            copies: [0; 256],
+        }
+    }
+
+    /// The combinations of `word`, as [`Bag::combinations`] counts them.
+    pub fn combinations(&mut self, word: &[Tile]) -> u64 {
+        if word.len() > self.longest {
+            return self.bag.combinations(word);
+        }
+        let shared = self.word[..self.len].iter().zip(word).take_while(|(a, b)| a == b).count();
+        for &t in &self.word[shared..self.len] {
+            self.copies[t as usize] -= 1;
+        }
+        self.known = self.known.min(shared);
+        for (d, &t) in word.iter().enumerate().skip(shared) {
+            let c = self.copies[t as usize];
+            self.copies[t as usize] = c + 1;
+            self.word[d] = t;
+            if self.known == d {
+                let n = self.bag.counts[t as usize] as usize;
+                if let Some(step) = self.steps.get(n * (MAX_WORD + 1) + c as usize).copied().flatten() {
+                    self.products[d + 1] = times_mod(self.products[d], step);
+                    self.known = d + 1;
+                }
+            }
+        }
+        self.len = word.len();
+        if self.known < word.len() {
+            return self.bag.combinations(word);
+        }
+        let p = &self.products[word.len()];
+        let w = &self.weights;
+        reduce(p[0] as u128 * w[0] as u128 + p[1] as u128 * w[1] as u128 + p[2] as u128 * w[2] as u128)
+    }
+}
+
+/// C(`total`, `k`), exactly, or past 2^64 once it is.
+fn choose_total(total: u32, k: usize) -> u128 {
+    let mut c = 1u128;
+    for i in 0..k as u128 {
+        c = c * (total as u128 - i.min(total as u128)) / (i + 1);
+        if c >> 64 != 0 {
+            return c;
+        }
+    }
+    c
+}
+
 /// A draw polynomial truncated at degree 2 (see [`Bag::three`]): the coefficient of `x^b` counts
 /// the draws with `b` tiles played by blanks.
 pub(crate) type Poly = [u64; 3];
@@ -648,6 +839,67 @@ mod tests {
                 let many = copies.iter().any(|&(_, k)| k > most);
                 let got = table.combinations_of_copies(copies.iter().copied());
                 assert_eq!(got, if many { None } else { Some(want) }, "{word:?} table of {most}");
+            }
+        }
+    }
+
+    /// Random words of 1 to 16 tiles of few kinds, so that copies pile up past a tile's count
+    /// in the bag, and longer ones past the lengths counted modulo the prime.
+    fn random_words(set: &TileSet, n: usize, mut seed: u64) -> Vec<Vec<Tile>> {
+        let tiles: Vec<Tile> = set.all().collect();
+        (0..n)
+            .map(|_| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let len = 1 + (seed >> 60) as usize + if seed & 0xff == 0 { 10 } else { 0 };
+                let kinds = 1 + (seed >> 56) as usize % 10;
+                let first = (seed >> 40) as usize % tiles.len();
+                (0..len)
+                    .map(|i| tiles[(first + (seed >> (i * 3 % 48)) as usize % kinds) % tiles.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn prefix_draws_equal_the_bags_in_tile_order_and_any_order() {
+        let set = TileSet::spanish();
+        let bag = Bag::of(&set);
+        let mut words = random_words(&set, 30_000, 0x243f_6a88);
+        let mut draws = PrefixDraws::new(&bag);
+        assert_eq!(draws.longest, 16, "C(100, 16) is below 2^61 - 1, C(100, 17) is not");
+        for w in &words {
+            assert_eq!(draws.combinations(w), bag.combinations(w), "{w:?}");
+        }
+        // In tile order each word shares a prefix with the one before, as in a search.
+        words.sort();
+        let mut draws = PrefixDraws::new(&bag);
+        for w in &words {
+            assert_eq!(draws.combinations(w), bag.combinations(w), "{w:?}");
+        }
+        // Words of a tile two copies past the bag's, among words that are not.
+        let mut draws = PrefixDraws::new(&bag);
+        for w in ["ÑAÑA", "ÑAÑAÑA", "ÑAÑAS", "ÑAÑ", "ZZZZ", "ZZZZA", "ZZ", "CHUCHERIA", "CHUCH"] {
+            let w = set.parse_word(w).unwrap();
+            assert_eq!(draws.combinations(&w), bag.combinations(&w), "{w:?}");
+        }
+        assert_eq!(draws.combinations(&[]), 1);
+    }
+
+    #[test]
+    fn prefix_draws_leave_to_the_bag_what_the_prime_cannot_hold() {
+        let set = TileSet::spanish();
+        let words = random_words(&set, 5_000, 0x85a3_08d3);
+        // Three blanks: polynomials of degree 3, which the steps do not hold.
+        let mut three = Bag::of(&set);
+        three.blanks = 3;
+        // A bag of 300 tiles: C(300, k) passes the prime from 11 tiles on.
+        let mut large = Bag::of(&set);
+        large.total = 300;
+        for (bag, longest) in [(three, 0), (large, 10)] {
+            let mut draws = PrefixDraws::new(&bag);
+            assert_eq!(draws.longest, longest);
+            for w in &words {
+                assert_eq!(draws.combinations(w), bag.combinations(w), "{w:?}");
             }
         }
     }
