@@ -5,15 +5,13 @@
 //! its group, and the racks after it are answered all the same.
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use lexico_lexicon::query::{
-    self, AnagramKeys, AnagramQuery, Bag, Draws, Found, Mode, Ranks, Sort, Word, KEY_TILES,
+    self, AnagramKeys, AnagramQuery, Bag, Found, Mode, PrefixDraws, Ranks, Sort, Word, KEY_TILES,
 };
 use lexico_lexicon::Lexicon;
 use lexico_tiles::{Rack, Tile, TileSet};
@@ -117,6 +115,8 @@ pub struct Printer<'l> {
     /// CSV and JSON rows, made at the first row; `None` inside if they cannot be written from
     /// parts (a tile set they do not fit), and each row then goes through [`Out::record`].
     rows: Option<Option<Rows>>,
+    /// Whether the words printed come grouped by length (see [`Rows::ahead`]).
+    by_length: bool,
 }
 
 impl<'l> Printer<'l> {
@@ -130,6 +130,7 @@ impl<'l> Printer<'l> {
             line: String::new(),
             found: Found { tiles: Vec::new(), blanks: 0 },
             rows: None,
+            by_length: false,
         }
     }
 
@@ -150,14 +151,15 @@ impl<'l> Printer<'l> {
         };
         let ranked = self.ranks.is_some();
         let key = self.key;
-        let bag = &self.bag;
-        let rows = self.rows.get_or_insert_with(|| Rows::new(out.format(), key, ranked, set, sp, bag));
+        let rows = self.rows.get_or_insert_with(|| Rows::new(out.format(), key, ranked, set, sp));
         let Some(rows) = rows else {
             return Ok(false);
         };
+        rows.ahead = !self.by_length;
         if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, combos, blank)? {
             return Ok(true);
         }
+        rows.drain(out, &self.bag, self.ranks.as_ref())?;
         rows.flush(out)?;
         Ok(false)
     }
@@ -167,6 +169,7 @@ impl<'l> Printer<'l> {
     pub fn finish(&mut self, out: &mut Out) -> io::Result<()> {
         match &mut self.rows {
             Some(Some(rows)) => {
+                rows.drain(out, &self.bag, self.ranks.as_ref())?;
                 rows.query_at = None;
                 rows.flush(out)
             }
@@ -186,9 +189,11 @@ impl<'l> Printer<'l> {
         query::sort(found, order, self.lex.tiles(), &self.bag);
         self.rank_if(order);
         let n = top.unwrap_or(usize::MAX).min(found.len());
+        self.by_length = order == Sort::Length;
         for f in &found[..n] {
             self.print(out, query, f)?;
         }
+        self.by_length = false;
         self.finish(out)?;
         Ok(())
     }
@@ -222,6 +227,7 @@ impl<'l> Printer<'l> {
         }
         // One word reused for every row: no allocation per word.
         let mut found = std::mem::replace(&mut self.found, Found::plain(&[]));
+        self.by_length = order == Sort::Length;
         for i in 0..n {
             let word = keys.word(i);
             let combos = keys.combinations(i);
@@ -241,6 +247,7 @@ impl<'l> Printer<'l> {
             self.print(out, query, &found)?;
         }
         self.found = found;
+        self.by_length = false;
         self.finish(out)?;
         Ok(())
     }
@@ -512,18 +519,16 @@ struct Rows {
     /// by place in the record order, padded with [`CHUNK`] zero bytes.
     names: Vec<&'static str>,
     heads: Vec<Vec<u8>>,
-    /// For each tile byte, one copy of it in a word's signature: a 4-bit count at the tile's
-    /// place in the set; 0 for a byte that is no tile.
-    sig: Box<[u128; 256]>,
-    /// The set's tiles, by place.
-    tiles: Vec<Tile>,
-    /// The factors of the combinations of up to 15 copies of a tile.
-    draws: Draws,
+    /// Whether each byte is a tile of the set.
+    tile: [bool; 256],
+    /// The combinations of words not given with theirs (`pattern`'s), counted from the prefix
+    /// each shares with the word before; made at the first such word.
+    prefix: Option<PrefixDraws>,
     /// Combinations, length and blanks → where the alphagram fields' runs start in `arena`,
     /// and each run's length.
     /// One table for each length of word: rows sorted by length (anagram's default) then
     /// look up a table of a few thousand entries at a time, which the cache holds.
-    cache: Vec<HashMap<u64, Cells, BuildHasherDefault<Mix>>>,
+    cache: Vec<Triples>,
     /// The runs, one after another, and [`CHUNK`] zero bytes after the last.
     arena: Vec<u8>,
     /// The query the `query` piece was made for, and the piece, padded with [`CHUNK`] zero
@@ -535,6 +540,31 @@ struct Rows {
     /// The rows gathered, `used` bytes of them.
     block: Vec<u8>,
     used: usize,
+    /// Rows of the current query not written yet, at most [`BATCH`] (see [`Rows::drain`]).
+    waiting: Vec<Waiting>,
+    /// Whether rows wait for their cells to be fetched ahead: not when they come grouped by
+    /// length, whose table of cells the cache then holds.
+    ahead: bool,
+}
+
+/// A row of [`Rows`] on its way: its word spelled, its face value, and its (combinations,
+/// length, blanks) key.
+struct Waiting {
+    word: [u8; LINE],
+    spelled: usize,
+    value: u32,
+    key: u64,
+}
+
+/// The rows [`Rows`] holds back before writing them when they do not come grouped by length:
+/// their cells are fetched ahead, all together, instead of each row waiting for its own.
+const BATCH: usize = 32;
+
+/// The alphagram fields of a row: cells kept in the arena, or runs laid out for this row only
+/// (too long to keep).
+enum Runs {
+    Kept(Cells),
+    Long(Vec<Vec<u8>>),
 }
 
 /// Where a triple's runs of alphagram fields are in the arena: the first's start, and each
@@ -543,6 +573,17 @@ struct Rows {
 struct Cells {
     start: u32,
     lens: [u8; RUNS],
+}
+
+impl Cells {
+    /// The cells in one word: the start, then the lengths' bytes.
+    fn pack(self) -> u64 {
+        self.start as u64 | (u32::from_le_bytes(self.lens) as u64) << 32
+    }
+
+    fn unpack(packed: u64) -> Cells {
+        Cells { start: packed as u32, lens: ((packed >> 32) as u32).to_le_bytes() }
+    }
 }
 
 /// The bytes [`Rows`] copies at a time.
@@ -569,62 +610,112 @@ fn put(dst: &mut [u8], at: &mut usize, src: &[u8], from: usize, len: usize) {
     *at += len;
 }
 
-/// A hasher for combinations, length and blanks: a multiply-rotate mix, the high bits folded
-/// into the low ones that pick a bucket.
-#[derive(Default)]
-struct Mix(u64);
+/// The cells of the (combinations, length, blanks) keys of the words of one length: open
+/// addressing, linear probing, a key of 0 marking a free slot (a key holds the length, never
+/// 0). The slot of a key is known before it is looked up, so it is fetched ahead.
+struct Triples {
+    /// Each slot's key and cells ([`Cells::pack`]): zeros from a zeroed allocation, whose
+    /// pages are touched only as slots fill.
+    slots: Vec<[u64; 2]>,
+    filled: usize,
+    /// 64 less the bits of the number of slots: a slot is the top bits of the key's product.
+    shift: u32,
+}
 
-impl std::hash::Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0 ^ self.0 >> 29
+impl Triples {
+    /// A table of `slots` slots, a power of two.
+    fn new(slots: usize) -> Triples {
+        Triples { slots: vec![[0; 2]; slots], filled: 0, shift: 64 - slots.trailing_zeros() }
     }
 
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
+    /// Asks for the slot of `key` to be brought into the cache.
+    #[inline]
+    fn fetch(&self, key: u64) {
+        fetch_ahead(&self.slots[self.home(key)]);
+    }
+
+    /// The first slot `key` may be in.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<Cells> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let [k, cells] = self.slots[i];
+            if k == key {
+                return Some(Cells::unpack(cells));
+            }
+            if k == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
         }
     }
 
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    /// Adds `key`, which is not in the table yet.
+    fn insert(&mut self, key: u64, cells: Cells) {
+        // At most three quarters full.
+        if 4 * (self.filled + 1) > 3 * self.slots.len() {
+            let old = std::mem::replace(self, Triples::new(2 * self.slots.len()));
+            for [k, c] in old.slots {
+                if k != 0 {
+                    self.insert(k, Cells::unpack(c));
+                }
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        while self.slots[i][0] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = [key, cells.pack()];
+        self.filled += 1;
     }
 }
 
-/// The most tiles of a word whose signature holds its counts (4 bits each).
-const SIG_TILES: usize = 15;
+/// Asks for the memory of `x` to be brought into the cache, without waiting for it.
+#[inline(always)]
+fn fetch_ahead<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and cannot fault; `x` is a valid
+    // reference, and SSE, which the instruction needs, is part of every x86-64 processor.
+    #[allow(unsafe_code)]
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
 
-/// The (length, blanks, combinations) triples of a length [`Rows`] has room for from the
-/// start; a table grows as needed (`anagram --super AEINR??` has 16,230 triples over 9
-/// lengths, `pattern '*A*E*'` 40,576 over 14).
+/// The most tiles of a word [`Rows`] writes (the board's width); a longer one goes through
+/// [`Out::record`].
+const ROW_TILES: usize = 15;
+
+/// The slots of each length's table of (length, blanks, combinations) triples from the start
+/// (it holds three quarters as many triples); a table doubles as needed (`anagram --super
+/// AEINR??` has 16,230 triples over 9 lengths, `pattern '*A*E*'` 40,576 over 14).
 const TRIPLES: usize = 1 << 10;
 
 impl Rows {
-    /// `None` if the format is text or the set does not fit a signature (more than 28 tiles),
-    /// or a tile's spelling would need quoting in CSV or escaping in JSON.
-    fn new(
-        format: Format,
-        key: &'static str,
-        ranks: bool,
-        set: &TileSet,
-        sp: &Spelling,
-        bag: &Bag,
-    ) -> Option<Rows> {
+    /// `None` if the format is text, or a tile's spelling would need quoting in CSV or escaping
+    /// in JSON.
+    fn new(format: Format, key: &'static str, ranks: bool, set: &TileSet, sp: &Spelling) -> Option<Rows> {
         let json = match format {
             Format::Text => return None,
             Format::Csv => false,
             Format::Json => true,
         };
-        let tiles: Vec<u8> = set.all().collect();
-        if tiles.len() > 28 {
-            return None;
-        }
         let plain = |s: &Spelled| plain(format, &s.bytes[..s.len as usize]);
         if !sp.spell.iter().all(|cases| cases.iter().all(plain)) {
             return None;
         }
-        let mut sig = Box::new([0u128; 256]);
-        for (i, &t) in tiles.iter().enumerate() {
-            sig[t as usize] = 1 << (4 * i);
+        let mut tile = [false; 256];
+        for t in set.all() {
+            tile[t as usize] = true;
         }
         let mut fields = vec![
             (key, Field::Query),
@@ -675,17 +766,15 @@ impl Rows {
         for head in &mut heads {
             head.extend_from_slice(&[0; CHUNK]);
         }
-        let cache =
-            (0..=SIG_TILES).map(|_| HashMap::with_capacity_and_hasher(TRIPLES, Default::default())).collect();
+        let cache = (0..=ROW_TILES).map(|_| Triples::new(TRIPLES)).collect();
         Some(Rows {
             json,
             pieces,
             runs,
             names,
             heads,
-            sig,
-            tiles,
-            draws: Draws::new(bag, SIG_TILES),
+            tile,
+            prefix: None,
             cache,
             arena: vec![0; CHUNK],
             query_text: String::new(),
@@ -693,6 +782,8 @@ impl Rows {
             query_at: None,
             block: vec![0; 2 * ROWS],
             used: 0,
+            waiting: Vec::with_capacity(BATCH),
+            ahead: true,
         })
     }
 
@@ -711,13 +802,12 @@ impl Rows {
         combos: Option<u64>,
         mut blank: impl FnMut(usize, Tile) -> bool,
     ) -> Result<bool> {
-        if tiles.len() > SIG_TILES {
+        if tiles.len() > ROW_TILES {
             return Ok(false);
         }
         let mut word = [0u8; LINE];
         let (mut at, mut value, mut blanks) = (0, 0u32, 0u64);
-        // The signature, for combinations not known yet.
-        let (mut signature, mut absent) = (0u128, false);
+        let mut absent = false;
         for (i, &t) in tiles.iter().enumerate() {
             let b = blank(i, t);
             let tile = &sp.spell[t as usize][b as usize];
@@ -726,15 +816,14 @@ impl Rows {
             value += tile.value as u32;
             blanks += b as u64;
             if combos.is_none() {
-                let s = self.sig[t as usize];
-                absent |= s == 0;
-                signature += s;
+                absent |= !self.tile[t as usize];
             }
         }
         let combos = match combos {
             Some(c) => c,
             None if absent => return Ok(false),
-            None => self.combinations(bag, signature),
+            // Counted from the prefix the word shares with the one before.
+            None => self.prefix.get_or_insert_with(|| PrefixDraws::new(bag)).combinations(tiles),
         };
         // Combinations, length and blanks in one word: 8 bytes of key and 8 of cells a bucket,
         // half the table a wider key makes. Beyond it (not in a 100-tile bag), no row from parts.
@@ -742,20 +831,10 @@ impl Rows {
             return Ok(false);
         }
         let key = combos << 8 | (tiles.len() as u64) << 3 | blanks;
-        let cache = &mut self.cache[tiles.len()];
-        let cells = match cache.get(&key) {
-            Some(c) => *c,
-            None => {
-                let (c, keep) = self.cells(bag, ranks, combos, tiles.len(), blanks)?;
-                if !keep {
-                    return Ok(false);
-                }
-                self.cache[tiles.len()].insert(key, c);
-                c
-            }
-        };
         let at_ = Some((query.as_ptr(), query.len()));
         if self.query_at != at_ && self.query_text != query {
+            // The rows waiting go out with the query piece they were made for.
+            self.drain(out, bag, ranks)?;
             self.query_text.clear();
             self.query_text.push_str(query);
             self.query.clear();
@@ -765,9 +844,75 @@ impl Rows {
             self.query.extend_from_slice(&[0; CHUNK]);
         }
         self.query_at = at_;
-        // The longest row: the query, the runs (at most 255 bytes each), the word and the
-        // value with their heads, a line end, and a chunk of slack for each copy.
-        let most = self.query.len() + RUNS * 256 + LINE + 2 * 64 + 8 * CHUNK;
+        if self.ahead {
+            self.cache[tiles.len()].fetch(key);
+            self.waiting.push(Waiting { word, spelled: at, value, key });
+            if self.waiting.len() == BATCH {
+                self.drain(out, bag, ranks)?;
+            }
+            return Ok(true);
+        }
+        let Some(cells) = self.look_up(bag, ranks, key)? else {
+            return Ok(false);
+        };
+        self.put_row(out, &word[..at], value, Runs::Kept(cells))?;
+        Ok(true)
+    }
+
+    /// The cells of `key` (combinations, length and blanks, as [`Rows::write`] packs them),
+    /// laid out and kept if they are not yet; `None` if they are too long to keep.
+    #[inline(always)]
+    fn look_up(&mut self, bag: &Bag, ranks: Option<&Ranks>, key: u64) -> io::Result<Option<Cells>> {
+        let (combos, len, blanks) = (key >> 8, (key >> 3 & 31) as usize, key & 7);
+        if let Some(c) = self.cache[len].get(key) {
+            return Ok(Some(c));
+        }
+        let (c, keep) = self.cells(bag, ranks, combos, len, blanks)?;
+        if keep {
+            self.cache[len].insert(key, c);
+        }
+        Ok(keep.then_some(c))
+    }
+
+    /// Writes the rows waiting: their cells are looked up first, all of them (the slots were
+    /// fetched as the rows came), and fetched in turn; then the rows are written.
+    fn drain(&mut self, out: &mut Out, bag: &Bag, ranks: Option<&Ranks>) -> io::Result<()> {
+        let waiting = std::mem::take(&mut self.waiting);
+        let mut cells = [None; BATCH];
+        for (w, c) in waiting.iter().zip(&mut cells) {
+            *c = self.look_up(bag, ranks, w.key)?;
+            if let Some(c) = c {
+                // A row's runs are short: two lines hold them.
+                fetch_ahead(&self.arena[c.start as usize]);
+                fetch_ahead(&self.arena[(c.start as usize + 64).min(self.arena.len() - 1)]);
+            }
+        }
+        for (w, c) in waiting.iter().zip(cells) {
+            let runs = match c {
+                Some(c) => Runs::Kept(c),
+                None => {
+                    let (combos, len, blanks) = (w.key >> 8, (w.key >> 3 & 31) as usize, w.key & 7);
+                    Runs::Long(self.runs_by_value(bag, ranks, combos, len, blanks)?)
+                }
+            };
+            self.put_row(out, &w.word[..w.spelled], w.value, runs)?;
+        }
+        self.waiting = waiting;
+        self.waiting.clear();
+        Ok(())
+    }
+
+    /// Writes the row of a word spelled `word`, of face value `value`, whose alphagram fields
+    /// are `runs`, for the current query.
+    #[inline(always)]
+    fn put_row(&mut self, out: &mut Out, word: &[u8], value: u32, runs: Runs) -> io::Result<()> {
+        // The longest row: the query, the runs (at most 255 bytes each when kept), the word
+        // and the value with their heads, a line end, and a chunk of slack for each copy.
+        let long = match &runs {
+            Runs::Kept(_) => RUNS * 256,
+            Runs::Long(texts) => texts.iter().map(|t| t.len() + CHUNK).sum(),
+        };
+        let most = self.query.len() + long + LINE + 2 * 64 + 8 * CHUNK;
         if self.used + most > self.block.len() {
             self.flush(out)?;
             if most > self.block.len() {
@@ -775,14 +920,23 @@ impl Rows {
             }
         }
         let (row, at_) = (&mut self.block[..], &mut self.used);
-        let mut start = cells.start as usize;
+        let mut start = match runs {
+            Runs::Kept(c) => c.start as usize,
+            Runs::Long(_) => 0,
+        };
         for piece in &self.pieces {
             match *piece {
-                Piece::Run(i) => {
-                    let len = cells.lens[i] as usize;
-                    put(row, at_, &self.arena, start, len);
-                    start += len;
-                }
+                Piece::Run(i) => match &runs {
+                    Runs::Kept(cells) => {
+                        let len = cells.lens[i] as usize;
+                        put(row, at_, &self.arena, start, len);
+                        start += len;
+                    }
+                    Runs::Long(texts) => {
+                        row[*at_..*at_ + texts[i].len()].copy_from_slice(&texts[i]);
+                        *at_ += texts[i].len();
+                    }
+                },
                 Piece::One(Field::Query) => put(row, at_, &self.query, 0, self.query.len() - CHUNK),
                 Piece::One(Field::Word) => {
                     let head = &self.heads[1];
@@ -790,11 +944,13 @@ impl Rows {
                     if self.json {
                         row[*at_] = b'"';
                         *at_ += 1;
-                        put(row, at_, &word, 0, at);
+                        row[*at_..*at_ + word.len()].copy_from_slice(word);
+                        *at_ += word.len();
                         row[*at_] = b'"';
                         *at_ += 1;
                     } else {
-                        put(row, at_, &word, 0, at);
+                        row[*at_..*at_ + word.len()].copy_from_slice(word);
+                        *at_ += word.len();
                     }
                 }
                 Piece::One(_) => {
@@ -814,26 +970,7 @@ impl Rows {
         if self.used >= ROWS {
             self.flush(out)?;
         }
-        Ok(true)
-    }
-
-    /// The combinations of a word of `signature`, from each tile's factor in `draws`; the bag
-    /// counts those the table cannot, from the signature's counts.
-    fn combinations(&self, bag: &Bag, signature: u128) -> u64 {
-        if let Some(c) = self.draws.combinations_of_counts(&self.tiles, signature) {
-            return c;
-        }
-        let mut copies = [(0, 0); SIG_TILES];
-        let mut n = 0;
-        for (half, mut counts) in [signature as u64, (signature >> 64) as u64].into_iter().enumerate() {
-            while counts != 0 {
-                let place = counts.trailing_zeros() / 4;
-                copies[n] = (self.tiles[16 * half + place as usize], (counts >> (4 * place) & 15) as u8);
-                counts &= !(15 << (4 * place));
-                n += 1;
-            }
-        }
-        bag.combinations_of_copies(&copies[..n])
+        Ok(())
     }
 
     /// Writes what is left of the rows to `out`, after the CSV header if it is not written
@@ -910,7 +1047,8 @@ impl Rows {
     }
 
     /// [`Rows::cells`] through [`write_value`], for the values [`Rows::cells`] does not lay out
-    /// itself.
+    /// itself; runs longer than a [`Cells`] holds are not kept (false), and each row then lays
+    /// them out again.
     fn cells_by_value(
         &mut self,
         bag: &Bag,
@@ -919,31 +1057,46 @@ impl Rows {
         len: usize,
         blanks: u64,
     ) -> io::Result<(Cells, bool)> {
-        let format = if self.json { Format::Json } else { Format::Csv };
+        let runs = self.runs_by_value(bag, ranks, combos, len, blanks)?;
+        let mut cells = Cells { start: (self.arena.len() - CHUNK) as u32, lens: [0; RUNS] };
+        if runs.iter().any(|r| r.len() > u8::MAX as usize) {
+            return Ok((cells, false));
+        }
         self.arena.truncate(self.arena.len() - CHUNK);
-        let mut cells = Cells { start: self.arena.len() as u32, lens: [0; RUNS] };
-        let mut keep = true;
-        for (r, run) in self.runs.iter().enumerate() {
-            let from = self.arena.len();
+        for (r, run) in runs.iter().enumerate() {
+            self.arena.extend_from_slice(run);
+            cells.lens[r] = run.len() as u8;
+        }
+        self.arena.extend_from_slice(&[0; CHUNK]);
+        Ok((cells, true))
+    }
+
+    /// The runs of alphagram fields of a word of `len` tiles, `combos` combinations and
+    /// `blanks` blanks, each field's head and value as [`write_value`] writes it.
+    fn runs_by_value(
+        &self,
+        bag: &Bag,
+        ranks: Option<&Ranks>,
+        combos: u64,
+        len: usize,
+        blanks: u64,
+    ) -> io::Result<Vec<Vec<u8>>> {
+        let format = if self.json { Format::Json } else { Format::Csv };
+        let mut runs = Vec::with_capacity(self.runs.len());
+        for run in &self.runs {
+            let mut text = Vec::new();
             for &(i, field) in run {
                 let head = &self.heads[i];
-                self.arena.extend_from_slice(&head[..head.len() - CHUNK]);
+                text.extend_from_slice(&head[..head.len() - CHUNK]);
                 let v = match field {
                     Field::Probability => Value::Float(bag.probability_of(combos, len)),
                     _ => field.int(ranks, combos, len, blanks).map_or(Value::Null, Value::Int),
                 };
-                write_value(&mut self.arena, format, &v)?;
+                write_value(&mut text, format, &v)?;
             }
-            let n = self.arena.len() - from;
-            keep &= n <= u8::MAX as usize;
-            cells.lens[r] = n.min(u8::MAX as usize) as u8;
+            runs.push(text);
         }
-        if !keep {
-            // Written for this row only: a row of runs this long goes through `Out::record`.
-            self.arena.truncate(cells.start as usize);
-        }
-        self.arena.extend_from_slice(&[0; CHUNK]);
-        Ok((cells, keep))
+        Ok(runs)
     }
 }
 
@@ -1079,6 +1232,39 @@ mod tests {
                     let (a, b) = (String::from_utf8_lossy(&parts), String::from_utf8_lossy(&records));
                     let line = a.lines().zip(b.lines()).find(|(x, y)| x != y);
                     panic!("{format:?} {sort:?} tiles {tiles}: first difference {line:?}");
+                }
+            }
+        }
+    }
+
+    /// A row whose alphagram fields are laid out for it alone (too long to keep) is the row
+    /// written from the kept cells of the same fields, with and without ranks.
+    #[test]
+    fn rows_of_long_runs_equal_rows_of_kept_cells() {
+        let lex = Lexicon::from_static(DEFAULT).unwrap();
+        let set = lex.tiles();
+        let bag = Bag::of(set);
+        let ranks = Ranks::compute(&lex, &bag);
+        let lines = TextLines::new(false, true);
+        let sp = lines.spelling(set).unwrap();
+        for format in [Format::Csv, Format::Json] {
+            for ranked in [None, Some(&ranks)] {
+                let mut rows = Rows::new(format, "rack", ranked.is_some(), set, sp).unwrap();
+                for (combos, len, blanks) in
+                    [(1u64, 2usize, 0u64), (216_635_443_200, 15, 0), (3, 7, 2), (0, 4, 1)]
+                {
+                    let key = combos << 8 | (len as u64) << 3 | blanks;
+                    let mut out = Out::in_memory(format);
+                    let cells = rows.look_up(&bag, ranked, key).unwrap().unwrap();
+                    rows.put_row(&mut out, b"CASA", 6, Runs::Kept(cells)).unwrap();
+                    let long = rows.runs_by_value(&bag, ranked, combos, len, blanks).unwrap();
+                    rows.put_row(&mut out, b"CASA", 6, Runs::Long(long)).unwrap();
+                    rows.flush(&mut out).unwrap();
+                    out.flush().unwrap();
+                    let text = String::from_utf8(out.written()).unwrap();
+                    let rows: Vec<&str> = text.lines().skip(usize::from(format == Format::Csv)).collect();
+                    assert_eq!(rows.len(), 2, "{text}");
+                    assert_eq!(rows[0], rows[1], "{format:?} {combos} {len} {blanks}");
                 }
             }
         }
