@@ -776,7 +776,11 @@ impl Rows {
             tile,
             prefix: None,
             cache,
-            arena: vec![0; CHUNK],
+            arena: {
+                let mut a = Vec::with_capacity(1 << 20);
+                a.extend_from_slice(&[0; CHUNK]);
+                a
+            },
             query_text: String::new(),
             query: vec![0; CHUNK],
             query_at: None,
