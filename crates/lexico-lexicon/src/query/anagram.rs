@@ -392,7 +392,7 @@ fn by_alphagram(
         blanks: rack.blanks,
         alphagram: Vec::with_capacity(max),
         len: 0,
-        out: AnagramKeys::new(max, counts, rack.blanks, tally.is_some()),
+        out: AnagramKeys::new(max, counts, rack.blanks, tally.is_some(), false),
         tally,
     };
     each_length(index, min, max, |len, node, out| {
@@ -432,8 +432,8 @@ fn covering(index: &AnagramIndex, rack: &Rack, min: usize, max: usize, tally: Op
         left: rack.len() - rack.blanks as usize,
         alphagram: Vec::with_capacity(max),
         len: 0,
-        // No tile of a super-anagram is played by a blank.
-        out: AnagramKeys::new(max, counts, 0, tally.is_some()),
+        // No tile of a super-anagram is played by a blank; its answers run long.
+        out: AnagramKeys::new(max, counts, 0, tally.is_some(), true),
         tally,
     };
     each_length(index, min, max, |len, node, out| {

@@ -16,6 +16,12 @@ const SHORT: usize = 7;
 /// of the sub-anagrams of `AEINR??`.
 const RESERVED: usize = 8192;
 
+/// The bytes an answer expected to be large (a super-anagram's, tens of thousands of words)
+/// reserves up front: the binary's allocator gives a block this large huge pages, one page
+/// fault for each 2 MiB written instead of one for each 4 KiB; what is reserved and never
+/// written costs nothing.
+const LARGE: usize = 4 << 20;
+
 /// Words as keys: the tiles as a big-endian integer, zero-padded. No tile is 0, so keys sort as
 /// the words do (a word before its extensions). Answers of at most [`SHORT`] tiles use 8-byte
 /// keys, which sort more than twice as fast as 16-byte ones. Keys may carry each word's
@@ -276,15 +282,17 @@ const PLACES: usize = super::MAX_RACK + 1;
 
 impl AnagramKeys {
     /// An empty answer for words of at most `max` tiles, for a rack holding `held` lettered
-    /// tiles and `blanks` blanks; `counted` if the words carry their combinations.
-    pub(crate) fn new(max: usize, held: [u8; 256], blanks: u8, counted: bool) -> AnagramKeys {
+    /// tiles and `blanks` blanks; `counted` if the words carry their combinations, `large` if
+    /// it is expected to be large (see [`LARGE`]).
+    pub(crate) fn new(max: usize, held: [u8; 256], blanks: u8, counted: bool, large: bool) -> AnagramKeys {
         // Room for the words of most racks up front: memory not written to costs nothing, and
         // growing by doubling would copy the keys and touch twice the pages.
+        let room = |size: usize| if large { LARGE.div_ceil(size) } else { RESERVED };
         let keys = match (max <= SHORT, counted) {
-            (true, false) => Keys::Short(Vec::with_capacity(RESERVED)),
-            (false, false) => Keys::Long(Vec::with_capacity(RESERVED)),
-            (true, true) => Keys::ShortCounted(Vec::with_capacity(RESERVED)),
-            (false, true) => Keys::LongCounted(Vec::with_capacity(RESERVED)),
+            (true, false) => Keys::Short(Vec::with_capacity(room(size_of::<u64>()))),
+            (false, false) => Keys::Long(Vec::with_capacity(room(size_of::<u128>()))),
+            (true, true) => Keys::ShortCounted(Vec::with_capacity(room(size_of::<(u64, u64)>()))),
+            (false, true) => Keys::LongCounted(Vec::with_capacity(room(size_of::<LongCounted>()))),
         };
         let mut place = [0u8; 256];
         let mut by_place = [0u8; PLACES];
