@@ -529,7 +529,8 @@ struct Rows {
     /// One table for each length of word: rows sorted by length (anagram's default) then
     /// look up a table of a few thousand entries at a time, which the cache holds.
     cache: Vec<Triples>,
-    /// The runs, one after another, and [`CHUNK`] zero bytes after the last.
+    /// The runs, one after another, and [`CHUNK`] zero bytes after the last. [`ARENA`] bytes
+    /// are reserved up front.
     arena: Vec<u8>,
     /// The query the `query` piece was made for, and the piece, padded with [`CHUNK`] zero
     /// bytes; and where the query's text was while its rows were written (until
@@ -593,6 +594,12 @@ const CHUNK: usize = 16;
 /// (at most 8 of about 16 bytes), four numbers of at most 20 digits, a probability of at most
 /// [`FLOAT_TEXT`] bytes, and a chunk of slack for each copy.
 const CELLS: usize = 512;
+
+/// The bytes the arena of cells reserves: more than the runs of a large answer take (about
+/// 0.6 MB in CSV and 1.5 MB in JSON for `anagram --super AEINR??`), so that it never grows by
+/// copying; the binary's allocator gives a block this large huge pages, and what is reserved
+/// and never written costs nothing.
+const ARENA: usize = 4 << 20;
 
 /// The bytes of rows [`Rows`] gathers before writing them: more than the output's buffer.
 const ROWS: usize = 32 * 1024;
@@ -777,7 +784,7 @@ impl Rows {
             prefix: None,
             cache,
             arena: {
-                let mut a = Vec::with_capacity(1 << 20);
+                let mut a = Vec::with_capacity(ARENA);
                 a.extend_from_slice(&[0; CHUNK]);
                 a
             },
