@@ -866,7 +866,7 @@ impl Rows {
         let Some(cells) = self.look_up(bag, ranks, key)? else {
             return Ok(false);
         };
-        self.put_row(out, &word[..at], value, Runs::Kept(cells))?;
+        self.put_row(out, &word, at, value, Runs::Kept(cells))?;
         Ok(true)
     }
 
@@ -906,17 +906,25 @@ impl Rows {
                     Runs::Long(self.runs_by_value(bag, ranks, combos, len, blanks)?)
                 }
             };
-            self.put_row(out, &w.word[..w.spelled], w.value, runs)?;
+            self.put_row(out, &w.word, w.spelled, w.value, runs)?;
         }
         self.waiting = waiting;
         self.waiting.clear();
         Ok(())
     }
 
-    /// Writes the row of a word spelled `word`, of face value `value`, whose alphagram fields
-    /// are `runs`, for the current query.
+    /// Writes the row of a word spelled in the first `spelled` bytes of `word` (padded for
+    /// copies by the chunk), of face value `value`, whose alphagram fields are `runs`, for the
+    /// current query.
     #[inline(always)]
-    fn put_row(&mut self, out: &mut Out, word: &[u8], value: u32, runs: Runs) -> io::Result<()> {
+    fn put_row(
+        &mut self,
+        out: &mut Out,
+        word: &[u8; LINE],
+        spelled: usize,
+        value: u32,
+        runs: Runs,
+    ) -> io::Result<()> {
         // The longest row: the query, the runs (at most 255 bytes each when kept), the word
         // and the value with their heads, a line end, and a chunk of slack for each copy.
         let long = match &runs {
@@ -955,13 +963,11 @@ impl Rows {
                     if self.json {
                         row[*at_] = b'"';
                         *at_ += 1;
-                        row[*at_..*at_ + word.len()].copy_from_slice(word);
-                        *at_ += word.len();
+                        put(row, at_, word, 0, spelled);
                         row[*at_] = b'"';
                         *at_ += 1;
                     } else {
-                        row[*at_..*at_ + word.len()].copy_from_slice(word);
-                        *at_ += word.len();
+                        put(row, at_, word, 0, spelled);
                     }
                 }
                 Piece::One(_) => {
@@ -1267,9 +1273,11 @@ mod tests {
                     let key = combos << 8 | (len as u64) << 3 | blanks;
                     let mut out = Out::in_memory(format);
                     let cells = rows.look_up(&bag, ranked, key).unwrap().unwrap();
-                    rows.put_row(&mut out, b"CASA", 6, Runs::Kept(cells)).unwrap();
+                    let mut word = [0; LINE];
+                    word[..4].copy_from_slice(b"CASA");
+                    rows.put_row(&mut out, &word, 4, 6, Runs::Kept(cells)).unwrap();
                     let long = rows.runs_by_value(&bag, ranked, combos, len, blanks).unwrap();
-                    rows.put_row(&mut out, b"CASA", 6, Runs::Long(long)).unwrap();
+                    rows.put_row(&mut out, &word, 4, 6, Runs::Long(long)).unwrap();
                     rows.flush(&mut out).unwrap();
                     out.flush().unwrap();
                     let text = String::from_utf8(out.written()).unwrap();
