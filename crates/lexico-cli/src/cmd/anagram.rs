@@ -630,7 +630,8 @@ struct Triples {
 }
 
 impl Triples {
-    /// A table of `slots` slots, a power of two.
+    /// A table of `slots` slots, a power of two, or none (a table of a length no row has had
+    /// yet, which takes no memory).
     fn new(slots: usize) -> Triples {
         Triples { slots: vec![[0; 2]; slots], filled: 0, shift: 64 - slots.trailing_zeros() }
     }
@@ -638,7 +639,9 @@ impl Triples {
     /// Asks for the slot of `key` to be brought into the cache.
     #[inline]
     fn fetch(&self, key: u64) {
-        fetch_ahead(&self.slots[self.home(key)]);
+        if let Some(slot) = self.slots.get(self.home(key)) {
+            fetch_ahead(slot);
+        }
     }
 
     /// The first slot `key` may be in.
@@ -648,6 +651,9 @@ impl Triples {
     }
 
     fn get(&self, key: u64) -> Option<Cells> {
+        if self.slots.is_empty() {
+            return None;
+        }
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
         loop {
@@ -666,7 +672,7 @@ impl Triples {
     fn insert(&mut self, key: u64, cells: Cells) {
         // At most three quarters full.
         if 4 * (self.filled + 1) > 3 * self.slots.len() {
-            let old = std::mem::replace(self, Triples::new(2 * self.slots.len()));
+            let old = std::mem::replace(self, Triples::new((2 * self.slots.len()).max(TRIPLES)));
             for [k, c] in old.slots {
                 if k != 0 {
                     self.insert(k, Cells::unpack(c));
@@ -702,8 +708,8 @@ fn fetch_ahead<T>(x: &T) {
 /// [`Out::record`].
 const ROW_TILES: usize = 15;
 
-/// The slots of each length's table of (length, blanks, combinations) triples from the start
-/// (it holds three quarters as many triples); a table doubles as needed (`anagram --super
+/// The slots of each length's table of (length, blanks, combinations) triples at its first
+/// triple (it holds three quarters as many); a table doubles as needed (`anagram --super
 /// AEINR??` has 16,230 triples over 9 lengths, `pattern '*A*E*'` 40,576 over 14).
 const TRIPLES: usize = 1 << 10;
 
@@ -773,7 +779,7 @@ impl Rows {
         for head in &mut heads {
             head.extend_from_slice(&[0; CHUNK]);
         }
-        let cache = (0..=ROW_TILES).map(|_| Triples::new(TRIPLES)).collect();
+        let cache = (0..=ROW_TILES).map(|_| Triples::new(0)).collect();
         Some(Rows {
             json,
             pieces,
