@@ -115,8 +115,10 @@ pub struct Printer<'l> {
     /// CSV and JSON rows, made at the first row; `None` inside if they cannot be written from
     /// parts (a tile set they do not fit), and each row then goes through [`Out::record`].
     rows: Option<Option<Rows>>,
-    /// Whether the words printed come grouped by length (see [`Rows::ahead`]).
+    /// Whether the words printed come grouped by length (see [`Rows::ahead`]), and how many
+    /// are about to be, if known (else 0).
     by_length: bool,
+    expected: usize,
 }
 
 impl<'l> Printer<'l> {
@@ -131,6 +133,7 @@ impl<'l> Printer<'l> {
             found: Found { tiles: Vec::new(), blanks: 0 },
             rows: None,
             by_length: false,
+            expected: 0,
         }
     }
 
@@ -156,6 +159,7 @@ impl<'l> Printer<'l> {
             return Ok(false);
         };
         rows.ahead = !self.by_length;
+        rows.expect(self.expected);
         if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, combos, blank)? {
             return Ok(true);
         }
@@ -189,11 +193,11 @@ impl<'l> Printer<'l> {
         query::sort(found, order, self.lex.tiles(), &self.bag);
         self.rank_if(order);
         let n = top.unwrap_or(usize::MAX).min(found.len());
-        self.by_length = order == Sort::Length;
+        (self.by_length, self.expected) = (order == Sort::Length, n);
         for f in &found[..n] {
             self.print(out, query, f)?;
         }
-        self.by_length = false;
+        (self.by_length, self.expected) = (false, 0);
         self.finish(out)?;
         Ok(())
     }
@@ -227,7 +231,7 @@ impl<'l> Printer<'l> {
         }
         // One word reused for every row: no allocation per word.
         let mut found = std::mem::replace(&mut self.found, Found::plain(&[]));
-        self.by_length = order == Sort::Length;
+        (self.by_length, self.expected) = (order == Sort::Length, n);
         for i in 0..n {
             let word = keys.word(i);
             let combos = keys.combinations(i);
@@ -247,7 +251,7 @@ impl<'l> Printer<'l> {
             self.print(out, query, &found)?;
         }
         self.found = found;
-        self.by_length = false;
+        (self.by_length, self.expected) = (false, 0);
         self.finish(out)?;
         Ok(())
     }
@@ -529,8 +533,8 @@ struct Rows {
     /// One table for each length of word: rows sorted by length (anagram's default) then
     /// look up a table of a few thousand entries at a time, which the cache holds.
     cache: Vec<Triples>,
-    /// The runs, one after another, and [`CHUNK`] zero bytes after the last. [`ARENA`] bytes
-    /// are reserved up front.
+    /// The runs, one after another, and [`CHUNK`] zero bytes after the last: a quarter of
+    /// [`ARENA`] reserved up front, all of it for a large answer (see [`Rows::expect`]).
     arena: Vec<u8>,
     /// The query the `query` piece was made for, and the piece, padded with [`CHUNK`] zero
     /// bytes; and where the query's text was while its rows were written (until
@@ -595,11 +599,16 @@ const CHUNK: usize = 16;
 /// [`FLOAT_TEXT`] bytes, and a chunk of slack for each copy.
 const CELLS: usize = 512;
 
-/// The bytes the arena of cells reserves: more than the runs of a large answer take (about
+/// The bytes the arena of cells reserves for a large answer: more than its runs take (about
 /// 0.6 MB in CSV and 1.5 MB in JSON for `anagram --super AEINR??`), so that it never grows by
-/// copying; the binary's allocator gives a block this large huge pages, and what is reserved
-/// and never written costs nothing.
+/// copying. The binary's allocator gives a block this large huge pages: one page fault per
+/// 2 MiB instead of one per 4 KiB, but the first clears 2 MiB (about 50 µs), which a small
+/// answer does not make up for; it reserves a quarter, in small pages.
 const ARENA: usize = 4 << 20;
+
+/// The rows from which an answer is large (see [`ARENA`]): `anagram --sub AEINR??` has
+/// 7,558, `--super` 73,973.
+const LARGE_ANSWER: usize = 20_000;
 
 /// The bytes of rows [`Rows`] gathers before writing them: more than the output's buffer.
 const ROWS: usize = 32 * 1024;
@@ -790,7 +799,7 @@ impl Rows {
             prefix: None,
             cache,
             arena: {
-                let mut a = Vec::with_capacity(ARENA);
+                let mut a = Vec::with_capacity(ARENA / 4);
                 a.extend_from_slice(&[0; CHUNK]);
                 a
             },
@@ -802,6 +811,17 @@ impl Rows {
             waiting: Vec::with_capacity(BATCH),
             ahead: true,
         })
+    }
+
+    /// Makes room for an answer of `rows` rows, about to be written.
+    fn expect(&mut self, rows: usize) {
+        if rows >= LARGE_ANSWER && self.arena.capacity() < ARENA {
+            // A new block and a copy of what is written: a reallocation would copy the whole
+            // old block, reading pages never written.
+            let mut arena = Vec::with_capacity(ARENA);
+            arena.extend_from_slice(&self.arena);
+            self.arena = arena;
+        }
     }
 
     /// Writes the row of a word of `tiles`, a blank playing the tiles `blank` tells, the answer
