@@ -698,19 +698,12 @@ impl Triples {
     }
 }
 
-/// Asks for the memory of `x` to be brought into the cache, without waiting for it.
+/// Asks for the memory of `x` to be brought into the cache: a load whose value nothing waits
+/// for, so the rows after it go on while it comes. (A prefetch instruction, which needs
+/// `unsafe`, gained about 3 % more for `pattern '*A*E*' --format json`.)
 #[inline(always)]
-fn fetch_ahead<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing the program sees and cannot fault; `x` is a valid
-    // reference, and SSE, which the instruction needs, is part of every x86-64 processor.
-    #[allow(unsafe_code)]
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
+fn fetch_ahead<T: Copy>(x: &T) {
+    std::hint::black_box(*x);
 }
 
 /// The most tiles of a word [`Rows`] writes (the board's width); a longer one goes through
