@@ -626,12 +626,33 @@ fn put(dst: &mut [u8], at: &mut usize, src: &[u8], from: usize, len: usize) {
     *at += len;
 }
 
+/// What the alphagram fields of a row follow from: a word's combinations, length and blanks.
+struct Triple {
+    combos: u64,
+    len: usize,
+    blanks: u64,
+}
+
+impl Triple {
+    /// The triple in one word, the key of its cells: 8 bytes of key and 8 of cells a slot, half
+    /// the table a wider key makes; `None` beyond it (not in a 100-tile bag), and the row is
+    /// then not written from parts. Never 0: a word has a length.
+    fn key(combos: u64, len: usize, blanks: u64) -> Option<u64> {
+        (combos >> 56 == 0 && blanks <= 7 && (1..32).contains(&len))
+            .then_some(combos << 8 | (len as u64) << 3 | blanks)
+    }
+
+    /// The triple of a key made by [`Triple::key`].
+    fn of(key: u64) -> Triple {
+        Triple { combos: key >> 8, len: (key >> 3 & 31) as usize, blanks: key & 7 }
+    }
+}
+
 /// The cells of the (combinations, length, blanks) keys of the words of one length: open
 /// addressing, linear probing, a key of 0 marking a free slot (a key holds the length, never
 /// 0). The slot of a key is known before it is looked up, so it is fetched ahead.
 struct Triples {
-    /// Each slot's key and cells ([`Cells::pack`]): zeros from a zeroed allocation, whose
-    /// pages are touched only as slots fill.
+    /// Each slot's key ([`Triple::key`]; 0 in a free slot) and cells ([`Cells::pack`]).
     slots: Vec<[u64; 2]>,
     filled: usize,
     /// 64 less the bits of the number of slots: a slot is the top bits of the key's product.
@@ -855,12 +876,9 @@ impl Rows {
             // Counted from the prefix the word shares with the one before.
             None => self.prefix.get_or_insert_with(|| PrefixDraws::new(bag)).combinations(tiles),
         };
-        // Combinations, length and blanks in one word: 8 bytes of key and 8 of cells a bucket,
-        // half the table a wider key makes. Beyond it (not in a 100-tile bag), no row from parts.
-        if combos >> 56 != 0 || blanks > 7 {
+        let Some(key) = Triple::key(combos, tiles.len(), blanks) else {
             return Ok(false);
-        }
-        let key = combos << 8 | (tiles.len() as u64) << 3 | blanks;
+        };
         let at_ = Some((query.as_ptr(), query.len()));
         if self.query_at != at_ && self.query_text != query {
             // The rows waiting go out with the query piece they were made for.
@@ -893,7 +911,7 @@ impl Rows {
     /// laid out and kept if they are not yet; `None` if they are too long to keep.
     #[inline(always)]
     fn look_up(&mut self, bag: &Bag, ranks: Option<&Ranks>, key: u64) -> io::Result<Option<Cells>> {
-        let (combos, len, blanks) = (key >> 8, (key >> 3 & 31) as usize, key & 7);
+        let Triple { combos, len, blanks } = Triple::of(key);
         if let Some(c) = self.cache[len].get(key) {
             return Ok(Some(c));
         }
@@ -921,7 +939,7 @@ impl Rows {
             let runs = match c {
                 Some(c) => Runs::Kept(c),
                 None => {
-                    let (combos, len, blanks) = (w.key >> 8, (w.key >> 3 & 31) as usize, w.key & 7);
+                    let Triple { combos, len, blanks } = Triple::of(w.key);
                     Runs::Long(self.runs_by_value(bag, ranks, combos, len, blanks)?)
                 }
             };
@@ -1289,7 +1307,7 @@ mod tests {
                 for (combos, len, blanks) in
                     [(1u64, 2usize, 0u64), (216_635_443_200, 15, 0), (3, 7, 2), (0, 4, 1)]
                 {
-                    let key = combos << 8 | (len as u64) << 3 | blanks;
+                    let key = Triple::key(combos, len, blanks).unwrap();
                     let mut out = Out::in_memory(format);
                     let cells = rows.look_up(&bag, ranked, key).unwrap().unwrap();
                     let mut word = [0; LINE];
