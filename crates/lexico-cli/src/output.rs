@@ -377,32 +377,53 @@ pub fn float_text(x: f64) -> Option<([u8; FLOAT_TEXT], usize)> {
     Decimal::parse(s)?.short()
 }
 
-/// [`float_text`] of zmij's text `s` of the form `D.DDDe-N` or `De-N`, D not 0, if it is.
+/// [`float_text`] of zmij's text `s` of the form `D.DDDe-N` or `De-N`, D not 0 and N of 1 to 3
+/// digits, if it is. Read with plain loops from both ends: it runs once for each distinct
+/// probability of an answer's rows.
 fn small_float(s: &[u8]) -> Option<([u8; FLOAT_TEXT], usize)> {
-    let e = s.iter().position(|&b| b == b'e')?;
-    let (mantissa, exponent) = (&s[..e], s[e + 1..].strip_prefix(b"-")?);
-    if !(1..=3).contains(&exponent.len()) || !exponent.iter().all(u8::is_ascii_digit) {
+    // The exponent's digits, from the end: at most 3.
+    let (n, mut i, mut exponent, mut scale) = (s.len(), s.len(), 0usize, 1usize);
+    while i > 0 && s[i - 1].is_ascii_digit() {
+        if n - i == 3 {
+            return None;
+        }
+        exponent += (s[i - 1] - b'0') as usize * scale;
+        scale *= 10;
+        i -= 1;
+    }
+    // Then `e-`, after at least the first digit.
+    if i == n || i < 3 || s[i - 1] != b'-' || s[i - 2] != b'e' {
         return None;
     }
-    let zeros = exponent.iter().fold(0usize, |n, &b| 10 * n + (b - b'0') as usize).checked_sub(1)?;
-    let (&first, rest) = mantissa.split_first()?;
-    let rest = match rest {
-        [] => rest,
-        [b'.', rest @ ..] => rest,
+    let (e, zeros) = (i - 2, exponent.checked_sub(1)?);
+    let first = s[0];
+    if !(b'1'..=b'9').contains(&first) {
+        return None;
+    }
+    let rest = match e {
+        1 => &s[1..1],
+        _ if s[1] == b'.' => &s[2..e],
         _ => return None,
     };
-    if !(b'1'..=b'9').contains(&first) || !rest.iter().all(u8::is_ascii_digit) {
-        return None;
+    let mut end = 0;
+    for (k, &b) in rest.iter().enumerate() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        if b != b'0' {
+            end = k + 1;
+        }
     }
-    let rest = &rest[..rest.len() - rest.iter().rev().take_while(|&&b| b == b'0').count()];
-    let size = 2 + zeros + 1 + rest.len();
+    let size = 3 + zeros + end;
     if size > SHORT_FLOAT {
         return None;
     }
     let mut text = [b'0'; FLOAT_TEXT];
     text[1] = b'.';
     text[2 + zeros] = first;
-    text[3 + zeros..size].copy_from_slice(rest);
+    for (to, &b) in text[3 + zeros..size].iter_mut().zip(rest) {
+        *to = b;
+    }
     Some((text, size))
 }
 
