@@ -159,7 +159,8 @@ impl<'l> Printer<'l> {
             return Ok(false);
         };
         rows.ahead = !self.by_length;
-        rows.expect(self.expected);
+        // Rows grouped by length recycle their arena; the others may need a large one.
+        rows.expect(if self.by_length { 0 } else { self.expected });
         if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, combos, blank)? {
             return Ok(true);
         }
@@ -550,6 +551,8 @@ struct Rows {
     /// Whether rows wait for their cells to be fetched ahead: not when they come grouped by
     /// length, whose table of cells the cache then holds.
     ahead: bool,
+    /// The length of the last row written at once (see [`Rows::next_length`]).
+    length: usize,
 }
 
 /// A row of [`Rows`] on its way: its word spelled, its face value, and its (combinations,
@@ -609,6 +612,10 @@ const ARENA: usize = 4 << 20;
 /// The rows from which an answer is large (see [`ARENA`]): `anagram --sub AEINR??` has
 /// 7,558, `--super` 73,973.
 const LARGE_ANSWER: usize = 20_000;
+
+/// The bytes of cells past which rows grouped by length drop those of the lengths before (see
+/// [`Rows::next_length`]): the arena then stays within what the cache holds.
+const RECYCLE: usize = 64 << 10;
 
 /// The bytes of rows [`Rows`] gathers before writing them: more than the output's buffer.
 const ROWS: usize = 32 * 1024;
@@ -695,6 +702,14 @@ impl Triples {
                 return None;
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /// Empties the table, keeping its memory.
+    fn clear(&mut self) {
+        if self.filled > 0 {
+            self.slots.fill([0; 2]);
+            self.filled = 0;
         }
     }
 
@@ -833,6 +848,7 @@ impl Rows {
             used: 0,
             waiting: Vec::with_capacity(BATCH),
             ahead: true,
+            length: 0,
         })
     }
 
@@ -926,11 +942,32 @@ impl Rows {
             }
             return Ok(true);
         }
+        if tiles.len() != self.length {
+            self.next_length(tiles.len());
+        }
         let Some(cells) = self.look_up(bag, ranks, key)? else {
             return Ok(false);
         };
         self.put_row(out, &word, at, value, Runs::Kept(cells))?;
         Ok(true)
+    }
+
+    /// Rows grouped by length do not come back to a length once past it: when the arena has
+    /// grown past [`RECYCLE`] bytes, the cells of the lengths before are dropped, and the new
+    /// length's table takes the largest table's memory, whose pages are touched already.
+    fn next_length(&mut self, len: usize) {
+        self.length = len;
+        if self.arena.len() <= RECYCLE || !self.waiting.is_empty() {
+            return;
+        }
+        for table in &mut self.cache {
+            table.clear();
+        }
+        if let Some(largest) = (0..self.cache.len()).max_by_key(|&l| self.cache[l].slots.len()) {
+            self.cache.swap(largest, len);
+        }
+        self.arena.clear();
+        self.arena.extend_from_slice(&[0; CHUNK]);
     }
 
     /// The cells of `key` (combinations, length and blanks, as [`Rows::write`] packs them),
