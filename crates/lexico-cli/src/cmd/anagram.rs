@@ -945,10 +945,8 @@ impl Rows {
         if tiles.len() != self.length {
             self.next_length(tiles.len());
         }
-        let Some(cells) = self.look_up(bag, ranks, key)? else {
-            return Ok(false);
-        };
-        self.put_row(out, &word, at, value, Runs::Kept(cells))?;
+        let runs = self.look_up(bag, ranks, key)?;
+        self.put_row(out, &word, at, value, runs)?;
         Ok(true)
     }
 
@@ -970,43 +968,38 @@ impl Rows {
         self.arena.extend_from_slice(&[0; CHUNK]);
     }
 
-    /// The cells of `key` (combinations, length and blanks, as [`Rows::write`] packs them),
-    /// laid out and kept if they are not yet; `None` if they are too long to keep.
+    /// The alphagram fields of `key` (combinations, length and blanks, as [`Triple::key`]
+    /// packs them): their cells, laid out and kept if they are not yet, or the runs too long to
+    /// keep.
     #[inline(always)]
-    fn look_up(&mut self, bag: &Bag, ranks: Option<&Ranks>, key: u64) -> io::Result<Option<Cells>> {
+    fn look_up(&mut self, bag: &Bag, ranks: Option<&Ranks>, key: u64) -> io::Result<Runs> {
         let Triple { combos, len, blanks } = Triple::of(key);
         if let Some(c) = self.cache[len].get(key) {
-            return Ok(Some(c));
+            return Ok(Runs::Kept(c));
         }
-        let (c, keep) = self.cells(bag, ranks, combos, len, blanks)?;
-        if keep {
+        let runs = self.cells(bag, ranks, combos, len, blanks)?;
+        if let Runs::Kept(c) = runs {
             self.cache[len].insert(key, c);
         }
-        Ok(keep.then_some(c))
+        Ok(runs)
     }
 
     /// Writes the rows waiting: their cells are looked up first, all of them (the slots were
     /// fetched as the rows came), and fetched in turn; then the rows are written.
     fn drain(&mut self, out: &mut Out, bag: &Bag, ranks: Option<&Ranks>) -> io::Result<()> {
         let waiting = std::mem::take(&mut self.waiting);
-        let mut cells = [None; BATCH];
-        for (w, c) in waiting.iter().zip(&mut cells) {
-            *c = self.look_up(bag, ranks, w.key)?;
-            if let Some(c) = c {
+        let mut runs = [const { None }; BATCH];
+        for (w, r) in waiting.iter().zip(&mut runs) {
+            let found = self.look_up(bag, ranks, w.key)?;
+            if let Runs::Kept(c) = found {
                 // A row's runs are short: two lines hold them.
                 fetch_ahead(&self.arena[c.start as usize]);
                 fetch_ahead(&self.arena[(c.start as usize + 64).min(self.arena.len() - 1)]);
             }
+            *r = Some(found);
         }
-        for (w, c) in waiting.iter().zip(cells) {
-            let runs = match c {
-                Some(c) => Runs::Kept(c),
-                None => {
-                    let Triple { combos, len, blanks } = Triple::of(w.key);
-                    Runs::Long(self.runs_by_value(bag, ranks, combos, len, blanks)?)
-                }
-            };
-            self.put_row(out, &w.word, w.spelled, w.value, runs)?;
+        for (w, r) in waiting.iter().zip(runs) {
+            self.put_row(out, &w.word, w.spelled, w.value, r.expect("looked up above"))?;
         }
         self.waiting = waiting;
         self.waiting.clear();
@@ -1103,8 +1096,8 @@ impl Rows {
     }
 
     /// Formats the alphagram fields of a word of `len` tiles, `combos` combinations and
-    /// `blanks` blanks into the arena, and returns where they are, and whether to keep them
-    /// (false for a run too long for [`Cells`], which is then formatted again for each row).
+    /// `blanks` blanks into the arena, and returns where they are; or, for a run too long for
+    /// [`Cells`], the runs themselves, for this row only.
     /// They are laid out in a buffer, numbers digit by digit and the probability from
     /// [`float_text`] (JSON: zmij's text, as `serde_json` writes it), and added to the arena
     /// at once; a value that does not fit it goes through [`write_value`].
@@ -1115,7 +1108,7 @@ impl Rows {
         combos: u64,
         len: usize,
         blanks: u64,
-    ) -> io::Result<(Cells, bool)> {
+    ) -> io::Result<Runs> {
         let probability = bag.probability_of(combos, len);
         let mut json_float = zmij::Buffer::new();
         let (float, float_len) = if self.json {
@@ -1161,12 +1154,12 @@ impl Rows {
         self.arena_room(at);
         self.arena.truncate(self.arena.len() - CHUNK);
         self.arena.extend_from_slice(&buf[..at + CHUNK]);
-        Ok((cells, true))
+        Ok(Runs::Kept(cells))
     }
 
     /// [`Rows::cells`] through [`write_value`], for the values [`Rows::cells`] does not lay out
-    /// itself; runs longer than a [`Cells`] holds are not kept (false), and each row then lays
-    /// them out again.
+    /// itself; runs longer than a [`Cells`] holds are not kept, and each row lays them out
+    /// again.
     fn cells_by_value(
         &mut self,
         bag: &Bag,
@@ -1174,12 +1167,12 @@ impl Rows {
         combos: u64,
         len: usize,
         blanks: u64,
-    ) -> io::Result<(Cells, bool)> {
+    ) -> io::Result<Runs> {
         let runs = self.runs_by_value(bag, ranks, combos, len, blanks)?;
-        let mut cells = Cells { start: (self.arena.len() - CHUNK) as u32, lens: [0; RUNS] };
         if runs.iter().any(|r| r.len() > u8::MAX as usize) {
-            return Ok((cells, false));
+            return Ok(Runs::Long(runs));
         }
+        let mut cells = Cells { start: (self.arena.len() - CHUNK) as u32, lens: [0; RUNS] };
         self.arena_room(runs.iter().map(Vec::len).sum());
         self.arena.truncate(self.arena.len() - CHUNK);
         for (r, run) in runs.iter().enumerate() {
@@ -1187,7 +1180,7 @@ impl Rows {
             cells.lens[r] = run.len() as u8;
         }
         self.arena.extend_from_slice(&[0; CHUNK]);
-        Ok((cells, true))
+        Ok(Runs::Kept(cells))
     }
 
     /// The runs of alphagram fields of a word of `len` tiles, `combos` combinations and
@@ -1374,7 +1367,9 @@ mod tests {
                 {
                     let key = Triple::key(combos, len, blanks).unwrap();
                     let mut out = Out::in_memory(format);
-                    let cells = rows.look_up(&bag, ranked, key).unwrap().unwrap();
+                    let Runs::Kept(cells) = rows.look_up(&bag, ranked, key).unwrap() else {
+                        panic!("cells of {combos} {len} {blanks} not kept");
+                    };
                     let mut word = [0; LINE];
                     word[..4].copy_from_slice(b"CASA");
                     rows.put_row(&mut out, &word, 4, 6, Runs::Kept(cells)).unwrap();
