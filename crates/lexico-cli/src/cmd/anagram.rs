@@ -154,7 +154,7 @@ impl<'l> Printer<'l> {
         };
         let ranked = self.ranks.is_some();
         let key = self.key;
-        let rows = self.rows.get_or_insert_with(|| Rows::new(out.format(), key, ranked, set, sp));
+        let rows = self.rows.get_or_insert_with(|| Rows::new(out.format(), key, ranked, sp));
         let Some(rows) = rows else {
             return Ok(false);
         };
@@ -524,8 +524,6 @@ struct Rows {
     /// by place in the record order, padded with [`CHUNK`] zero bytes.
     names: Vec<&'static str>,
     heads: Vec<Vec<u8>>,
-    /// Whether each byte is a tile of the set.
-    tile: [bool; 256],
     /// The combinations of words not given with theirs (`pattern`'s), counted from the prefix
     /// each shares with the word before; made at the first such word.
     prefix: Option<PrefixDraws>,
@@ -763,7 +761,7 @@ const TRIPLES: usize = 1 << 10;
 impl Rows {
     /// `None` if the format is text, or a tile's spelling would need quoting in CSV or escaping
     /// in JSON.
-    fn new(format: Format, key: &'static str, ranks: bool, set: &TileSet, sp: &Spelling) -> Option<Rows> {
+    fn new(format: Format, key: &'static str, ranks: bool, sp: &Spelling) -> Option<Rows> {
         let json = match format {
             Format::Text => return None,
             Format::Csv => false,
@@ -772,10 +770,6 @@ impl Rows {
         let plain = |s: &Spelled| plain(format, &s.bytes[..s.len as usize]);
         if !sp.spell.iter().all(|cases| cases.iter().all(plain)) {
             return None;
-        }
-        let mut tile = [false; 256];
-        for t in set.all() {
-            tile[t as usize] = true;
         }
         let mut fields = vec![
             (key, Field::Query),
@@ -833,7 +827,6 @@ impl Rows {
             runs,
             names,
             heads,
-            tile,
             prefix: None,
             cache,
             arena: {
@@ -900,7 +893,6 @@ impl Rows {
         }
         let mut word = [0u8; LINE];
         let (mut at, mut value, mut blanks) = (0, 0u32, 0u64);
-        let mut absent = false;
         for (i, &t) in tiles.iter().enumerate() {
             let b = blank(i, t);
             let tile = &sp.spell[t as usize][b as usize];
@@ -908,14 +900,12 @@ impl Rows {
             at += tile.len as usize;
             value += tile.value as u32;
             blanks += b as u64;
-            if combos.is_none() {
-                absent |= !self.tile[t as usize];
-            }
         }
+        // Counted, if not given, from the prefix the word shares with the one before; a byte
+        // that is no tile counts as a tile the bag lacks, as `Bag::combinations` counts it, and
+        // spells `?`, as `Found::spell_into` spells it.
         let combos = match combos {
             Some(c) => c,
-            None if absent => return Ok(false),
-            // Counted from the prefix the word shares with the one before.
             None => self.prefix.get_or_insert_with(|| PrefixDraws::new(bag)).combinations(tiles),
         };
         let Some(key) = Triple::key(combos, tiles.len(), blanks) else {
@@ -1361,7 +1351,7 @@ mod tests {
         let sp = lines.spelling(set).unwrap();
         for format in [Format::Csv, Format::Json] {
             for ranked in [None, Some(&ranks)] {
-                let mut rows = Rows::new(format, "rack", ranked.is_some(), set, sp).unwrap();
+                let mut rows = Rows::new(format, "rack", ranked.is_some(), sp).unwrap();
                 for (combos, len, blanks) in
                     [(1u64, 2usize, 0u64), (216_635_443_200, 15, 0), (3, 7, 2), (0, 4, 1)]
                 {

@@ -886,6 +886,20 @@ mod tests {
     }
 
     #[test]
+    fn prefix_draws_count_bytes_the_bag_lacks_as_the_bag_does() {
+        let set = TileSet::spanish();
+        let bag = Bag::of(&set);
+        let casa = set.parse_word("CASA").unwrap();
+        let mut draws = PrefixDraws::new(&bag);
+        // 200 is no tile of the set: the bag holds none of it.
+        for w in
+            [vec![200], vec![200, 200], [&casa[..], &[200]].concat(), [&casa[..2], &[200, 200, 200]].concat()]
+        {
+            assert_eq!(draws.combinations(&w), bag.combinations(&w), "{w:?}");
+        }
+    }
+
+    #[test]
     fn prefix_draws_leave_to_the_bag_what_the_prime_cannot_hold() {
         let set = TileSet::spanish();
         let words = random_words(&set, 5_000, 0x85a3_08d3);
