@@ -505,12 +505,18 @@ fn power_mod(a: u64, mut e: u64) -> u64 {
     let (mut base, mut acc) = (a % PRIME, 1);
     while e > 0 {
         if e & 1 == 1 {
-            acc = reduce(acc as u128 * base as u128);
+            acc = mul_mod(acc, base);
         }
-        base = reduce(base as u128 * base as u128);
+        base = mul_mod(base, base);
         e >>= 1;
     }
     acc
+}
+
+/// `a · b` modulo [`PRIME`], for `a` and `b` below it.
+#[inline]
+fn mul_mod(a: u64, b: u64) -> u64 {
+    reduce(a as u128 * b as u128)
 }
 
 impl PrefixDraws {
@@ -519,14 +525,18 @@ impl PrefixDraws {
         const STRIDE: usize = MAX_WORD + 1;
         let rows = bag.choose.len();
         let mut steps = vec![None; rows * STRIDE];
-        let fits = |c: u128| u64::try_from(c).ok().filter(|&c| c < PRIME);
-        // The factor of k copies of a tile of which the bag holds n: C(n, k), C(n, k - 1) and
-        // C(n, k - 2), each 0 below 0 copies.
+        // The factor of k copies of a tile of which the bag holds n, from the bag's table of
+        // factors (none for a bag of more than two blanks), if its coefficients are below the
+        // prime; no copy is the polynomial 1.
+        let table = bag.factors64(MAX_WORD);
+        let mut usable = table.is_some();
+        let table = table.map(|(t, _)| t).unwrap_or_default();
         let factor = |n: usize, k: usize| -> Option<Poly> {
-            let c = |j: usize| if j <= k { fits(bag.c(n as u8, k - j)) } else { Some(0) };
-            Some([c(0)?, c(1)?, c(2)?])
+            match k {
+                0 => Some(ONE),
+                _ => table.get(n * STRIDE + k).copied().filter(|f| f.iter().all(|&c| c < PRIME)),
+            }
         };
-        let mut usable = bag.blanks <= 2;
         for n in 0..rows {
             for c in 0..=n.min(MAX_WORD - 1) {
                 let (Some(from), Some(to)) = (factor(n, c), factor(n, c + 1)) else {
@@ -535,19 +545,15 @@ impl PrefixDraws {
                 };
                 // The inverse of `from` modulo x³: its constant C(n, c) is not 0 (c ≤ n) and
                 // below the prime, so it has an inverse modulo the prime.
+                // 1 / (a0 + a1 x + a2 x²) = i − a1 i² x + (a1² i³ − a2 i²) x², i = 1 / a0.
                 let i = power_mod(from[0], PRIME - 2);
                 let (a1, a2) = (from[1], from[2]);
-                let i2 = reduce(i as u128 * i as u128);
+                let (i2, a1i) = (mul_mod(i, i), mul_mod(a1, i));
+                let minus = |x: u64| (PRIME - x) % PRIME;
                 let inverse = [
                     i,
-                    reduce(reduce(a1 as u128 * i2 as u128) as u128 * (PRIME - 1) as u128),
-                    // (a1² − a0 a2) / a0³ = a1² i³ − a2 i²
-                    {
-                        let a1i = reduce(a1 as u128 * i as u128);
-                        let first = reduce(reduce(a1i as u128 * a1i as u128) as u128 * i as u128);
-                        let second = reduce(a2 as u128 * i2 as u128);
-                        (first + PRIME - second) % PRIME
-                    },
+                    minus(mul_mod(a1, i2)),
+                    (mul_mod(mul_mod(a1i, a1i), i) + minus(mul_mod(a2, i2))) % PRIME,
                 ];
                 steps[n * STRIDE + c] = Some(times_mod(to, inverse));
             }
