@@ -716,6 +716,11 @@ impl Ranks {
 mod tests {
     use super::*;
 
+    /// The next step of a linear congruential sequence (a fixed series of test values).
+    fn lcg(seed: &mut u64) {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    }
+
     /// Zyzzyva's three loops (no blank, one blank, two blanks), for checking the polynomial.
     fn zyzzyva(bag: &Bag, word: &[Tile]) -> u128 {
         let mut letters: Vec<(Tile, usize)> = Vec::new();
@@ -770,7 +775,7 @@ mod tests {
         let tiles: Vec<Tile> = set.all().collect();
         let mut seed = 0x9e37_79b9u64;
         for _ in 0..20_000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            lcg(&mut seed);
             let len = 1 + (seed >> 60) as usize;
             let word: Vec<Tile> =
                 (0..len).map(|i| tiles[((seed >> (i * 3)) as usize) % tiles.len()]).collect();
@@ -794,7 +799,7 @@ mod tests {
         let tiles: Vec<Tile> = set.all().collect();
         let mut seed = 0x2545_f491u64;
         for _ in 0..20_000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            lcg(&mut seed);
             let len = 1 + (seed >> 60) as usize;
             // Few distinct tiles, so that copies pile up past a tile's count in the bag.
             let kinds = 1 + (seed >> 56) as usize % 6;
@@ -820,7 +825,7 @@ mod tests {
         let narrow = Draws::new(&bag, 2);
         let mut seed = 0x517c_c1b7_u64;
         for _ in 0..20_000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            lcg(&mut seed);
             let len = 1 + (seed >> 60) as usize;
             let kinds = 1 + (seed >> 56) as usize % 8;
             let word: Vec<Tile> = (0..len).map(|i| tiles[((seed >> (i * 3)) as usize) % kinds]).collect();
@@ -855,7 +860,7 @@ mod tests {
         let tiles: Vec<Tile> = set.all().collect();
         (0..n)
             .map(|_| {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                lcg(&mut seed);
                 let len = 1 + (seed >> 60) as usize + if seed & 0xff == 0 { 10 } else { 0 };
                 let kinds = 1 + (seed >> 56) as usize % 10;
                 let first = (seed >> 40) as usize % tiles.len();
