@@ -115,7 +115,7 @@ pub struct Printer<'l> {
     /// CSV and JSON rows, made at the first row; `None` inside if they cannot be written from
     /// parts (a tile set they do not fit), and each row then goes through [`Out::record`].
     rows: Option<Option<Rows>>,
-    /// Whether the words printed come grouped by length (see [`Rows::ahead`]), and how many
+    /// Whether the words printed come grouped by length (see [`Rows::write`]), and how many
     /// are about to be, if known (else 0).
     by_length: bool,
     expected: usize,
@@ -158,10 +158,9 @@ impl<'l> Printer<'l> {
         let Some(rows) = rows else {
             return Ok(false);
         };
-        rows.ahead = !self.by_length;
         // Rows grouped by length recycle their arena; the others may need a large one.
         rows.expect(if self.by_length { 0 } else { self.expected });
-        if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, combos, blank)? {
+        if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, combos, self.by_length, blank)? {
             return Ok(true);
         }
         rows.drain(out, &self.bag, self.ranks.as_ref())?;
@@ -546,9 +545,6 @@ struct Rows {
     used: usize,
     /// Rows of the current query not written yet, at most [`BATCH`] (see [`Rows::drain`]).
     waiting: Vec<Waiting>,
-    /// Whether rows wait for their cells to be fetched ahead: not when they come grouped by
-    /// length, whose table of cells the cache then holds.
-    ahead: bool,
     /// The length of the last row written at once (see [`Rows::next_length`]).
     length: usize,
 }
@@ -840,7 +836,6 @@ impl Rows {
             block: vec![0; 2 * ROWS],
             used: 0,
             waiting: Vec::with_capacity(BATCH),
-            ahead: true,
             length: 0,
         })
     }
@@ -874,8 +869,8 @@ impl Rows {
     }
 
     /// Writes the row of a word of `tiles`, a blank playing the tiles `blank` tells, the answer
-    /// to `query`, whose combinations are `combos` if known; false, with nothing written, if the
-    /// word is too long for a row from parts.
+    /// to `query`, whose combinations are `combos` if known, among rows grouped `by_length` or
+    /// not; false, with nothing written, if the word is too long for a row from parts.
     #[allow(clippy::too_many_arguments)]
     fn write(
         &mut self,
@@ -886,6 +881,7 @@ impl Rows {
         query: &str,
         tiles: &[Tile],
         combos: Option<u64>,
+        by_length: bool,
         mut blank: impl FnMut(usize, Tile) -> bool,
     ) -> Result<bool> {
         if tiles.len() > ROW_TILES {
@@ -924,7 +920,9 @@ impl Rows {
             self.query.extend_from_slice(&[0; CHUNK]);
         }
         self.query_at = at_;
-        if self.ahead {
+        // Rows grouped by length are written at once: their length's table of cells is in the
+        // cache. The others wait, their cells fetched ahead.
+        if !by_length {
             self.cache[tiles.len()].fetch(key);
             self.waiting.push(Waiting { word, spelled: at, value, key });
             if self.waiting.len() == BATCH {
