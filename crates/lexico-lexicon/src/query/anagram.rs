@@ -30,7 +30,7 @@
 use fst::raw::{Fst, Node, Output};
 use lexico_tiles::{Rack, Tile};
 
-use super::probability::{times_small, Poly, ONE};
+use super::probability::{times_wrapping, Poly, ONE};
 use super::{AnagramKeys, Bag, Draws, Found, QueryError, MAX_WORD};
 use crate::{AnagramIndex, Lexicon};
 
@@ -191,21 +191,19 @@ struct Tally<'b> {
 }
 
 /// What the tiles of an alphagram down to a depth make: the length of the run of equal tiles
-/// that ends there, the product of the factors of the runs before it and the product with it;
-/// `None` where 64 bits do not hold it (or the bag's 64-bit sums do not apply), and
-/// [`Bag::combinations`] answers.
+/// that ends there, the product of the factors of the runs before it and the product with it,
+/// modulo 2^64 (see [`Draws`]).
 #[derive(Clone, Copy)]
 struct Step {
     run: u8,
-    before: Option<Poly>,
-    upto: Option<Poly>,
+    before: Poly,
+    upto: Poly,
 }
 
 impl<'b> Tally<'b> {
     /// A tally for alphagrams of at most `max` tiles.
     fn new(bag: &'b Bag, max: usize) -> Tally<'b> {
-        let mut steps = vec![Step { run: 0, before: None, upto: None }; max + 1];
-        steps[0].upto = Some(ONE);
+        let steps = vec![Step { run: 0, before: ONE, upto: ONE }; max + 1];
         Tally { bag, draws: Draws::new(bag, max), steps, made: 0 }
     }
 
@@ -218,7 +216,7 @@ impl<'b> Tally<'b> {
     /// The run and the product before it at depth `d`, whose tile is `t`, `same` as the tile
     /// before it or not.
     #[inline]
-    fn step(&self, d: usize, same: bool) -> (u8, Option<Poly>) {
+    fn step(&self, d: usize, same: bool) -> (u8, Poly) {
         let last = &self.steps[d - 1];
         if same {
             (last.run + 1, last.before)
@@ -231,24 +229,24 @@ impl<'b> Tally<'b> {
     #[inline]
     fn combinations(&mut self, alphagram: &[Tile]) -> u64 {
         let n = alphagram.len();
-        if n == 0 || n >= self.steps.len() {
+        if n == 0 || n >= self.steps.len() || n > self.draws.longest() {
             return self.bag.combinations(alphagram);
         }
         for d in self.made + 1..n {
             let t = alphagram[d - 1];
             let (run, before) = self.step(d, d >= 2 && alphagram[d - 2] == t);
-            let upto = match (before, self.draws.factor(t, run as usize)) {
-                (Some(p), Some(f)) => times_small(p, f),
-                _ => None,
+            let Some(f) = self.draws.factor(t, run as usize) else {
+                self.made = d - 1;
+                return self.bag.combinations(alphagram);
             };
-            self.steps[d] = Step { run, before, upto };
+            self.steps[d] = Step { run, before, upto: times_wrapping(before, f) };
         }
         self.made = self.made.max(n - 1);
         // The last tile's factor goes into the sum itself: alphagrams that share all but their
         // last tile share the product of the others.
         let t = alphagram[n - 1];
         let (run, before) = self.step(n, n >= 2 && alphagram[n - 2] == t);
-        match before.and_then(|p| self.draws.sum_with(p, t, run as usize, n)) {
+        match self.draws.sum_with(before, t, run as usize, n) {
             Some(c) => c,
             None => self.bag.combinations(alphagram),
         }
@@ -645,6 +643,64 @@ fn emit(index: &AnagramIndex, alphagram: &[Tile], at: u64, out: &mut AnagramKeys
         }
         None => {
             index.words(alphagram, at, |w| out.push(w));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use lexico_tiles::TileSet;
+
+    use super::*;
+
+    /// Alphagrams of 1 to 16 tiles of few kinds, in tile order, as a walk meets them.
+    fn alphagrams(set: &TileSet, n: usize) -> Vec<Vec<Tile>> {
+        let tiles: Vec<Tile> = set.all().collect();
+        let mut seed = 0xa409_3822_299f_31d0u64;
+        let mut out: Vec<Vec<Tile>> = (0..n)
+            .map(|_| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let len = 1 + (seed >> 60) as usize;
+                let first = (seed >> 40) as usize % tiles.len();
+                let kinds = 1 + (seed >> 56) as usize % 12;
+                let mut w: Vec<Tile> = (0..len)
+                    .map(|i| tiles[(first + (seed >> (i * 3)) as usize % kinds) % tiles.len()])
+                    .collect();
+                w.sort();
+                w
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The tally's combinations, taken along a walk that keeps the prefix an alphagram shares
+    /// with the one before, are the bag's: in the Spanish bag, and in a bag of 60 copies of
+    /// each tile, whose longer words are past what 64 bits hold and left to the bag.
+    #[test]
+    fn combinations_tallied_along_a_walk_equal_the_bags() {
+        let set = TileSet::spanish();
+        let mut sixty = [0u8; 256];
+        for t in set.all() {
+            sixty[t as usize] = 60;
+        }
+        let words = alphagrams(&set, 20_000);
+        for bag in [Bag::of(&set), Bag::of_counts(sixty, 2)] {
+            let mut tally = Tally::new(&bag, 16);
+            let mut before: &[Tile] = &[];
+            let mut past = 0;
+            for w in &words {
+                let shared = before.iter().zip(w).take_while(|(a, b)| a == b).count();
+                if shared < w.len() {
+                    tally.take(shared + 1);
+                }
+                let want = bag.combinations(w);
+                past += (want == u64::MAX) as usize;
+                assert_eq!(tally.combinations(w), want, "{w:?}");
+                before = w;
+            }
+            assert_eq!(past > 0, bag.total() > 100, "{past} words past 2^64");
         }
     }
 }

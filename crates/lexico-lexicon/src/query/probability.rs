@@ -54,13 +54,16 @@ impl Bag {
     /// The bag of `set`.
     pub fn of(set: &TileSet) -> Bag {
         let mut counts = [0u8; 256];
-        let mut total = set.blanks() as u32;
         for t in set.all() {
-            let c = set.get(t).map_or(0, |d| d.count);
-            counts[t as usize] = c;
-            total += c as u32;
+            counts[t as usize] = set.get(t).map_or(0, |d| d.count);
         }
-        let largest = counts.iter().copied().max().unwrap_or(0).max(set.blanks()) as usize;
+        Bag::of_counts(counts, set.blanks())
+    }
+
+    /// The bag of `counts[t]` copies of each tile byte `t`, and `blanks` blanks.
+    pub(crate) fn of_counts(counts: [u8; 256], blanks: u8) -> Bag {
+        let total = blanks as u32 + counts.iter().map(|&c| c as u32).sum::<u32>();
+        let largest = counts.iter().copied().max().unwrap_or(0).max(blanks) as usize;
         let mut choose = vec![[0u128; MAX_WORD + 1]; largest + 1];
         for n in 0..=largest {
             choose[n][0] = 1;
@@ -82,7 +85,7 @@ impl Bag {
                 Some(narrow)
             })
             .collect();
-        Bag { counts, blanks: set.blanks(), total, choose, choose64, draws }
+        Bag { counts, blanks, total, choose, choose64, draws }
     }
 
     /// The number of tiles in the bag, blanks included.
@@ -271,6 +274,11 @@ impl Bag {
 /// every tile's factor of the draw polynomial (see the module text): one lookup and one
 /// product of three terms per distinct tile, for a caller that counts a word's copies itself.
 ///
+/// The products wrap around 2^64: they are exact modulo 2^64, and the count modulo 2^64 is the
+/// count itself for every word of a length whose draws from the full bag, C(total, length), fit
+/// 64 bits, since each combination is one of those draws (words of up to 17 tiles of a bag of
+/// 100). Longer words are left to the bag.
+///
 /// ```
 /// use lexico_lexicon::query::{Bag, Draws};
 ///
@@ -285,50 +293,51 @@ impl Bag {
 #[derive(Clone, Debug)]
 pub struct Draws {
     /// The factor of `k` copies of a tile of which the bag holds `n`, at `n * stride + k`;
-    /// empty where the 64-bit sums do not apply (see [`Bag::factors64`]).
+    /// empty where the bag has no 64-bit table (see [`Bag::factors64`]).
     table: Vec<Poly>,
+    /// Each factor of `table` with the bag's blank weights folded in, for a word's last
+    /// factor: the combinations are then `p · last` for the product `p` of the others (see
+    /// [`Draws::sum_with`]).
+    last: Vec<Poly>,
     /// The bag's copies of each tile byte.
     counts: [u8; 256],
     stride: usize,
-    /// The bag's blanks, and the ways of drawing 0, 1 and 2 of them.
-    blanks: u8,
-    weights: [u64; 3],
-    /// Each factor of `table` with the weights folded in, for the last factor of a word of at
-    /// least as many tiles as the bag has blanks: the combinations are then `p · last` for the
-    /// product `p` of the others (see [`Draws::sum_with`]); empty where `table` is, or where
-    /// an entry is not under [`SMALL`].
-    last: Vec<Poly>,
+    /// The ways of drawing 0, 1 and 2 of the bag's blanks.
+    weights: Poly,
+    /// The longest word the table counts (0: none).
+    longest: usize,
 }
 
 impl Draws {
     /// The table of `bag` for words of up to `max` copies of a tile.
     pub fn new(bag: &Bag, max: usize) -> Draws {
         let max = max.min(MAX_WORD);
-        let (mut table, counts) = bag.factors64(max).unwrap_or((Vec::new(), [0; 256]));
+        let (table, counts) = bag.factors64(max).unwrap_or((Vec::new(), [0; 256]));
         let weights = match &bag.choose64 {
-            Some(c) if bag.blanks <= 2 => {
+            Some(c) if !table.is_empty() => {
                 [c[bag.blanks as usize][0], c[bag.blanks as usize][1], c[bag.blanks as usize][2]]
             }
             _ => [0; 3],
         };
-        // The products of [`times_small`] need every factor under its bound (any bag of fewer
-        // than 62 copies of a tile); a larger bag is left to [`Bag::combinations`].
-        if table.iter().chain([&weights]).flatten().any(|&c| c >= SMALL) {
-            table.clear();
-        }
         // Σ_j w_j (p·f)_j = p_0 (w_0 f_0 + w_1 f_1 + w_2 f_2) + p_1 (w_1 f_0 + w_2 f_1) + p_2 w_2 f_0.
-        let w = weights.map(|w| w as u128);
-        let mut last: Vec<Poly> = Vec::with_capacity(table.len());
-        for f in &table {
-            let f = f.map(|f| f as u128);
-            let g = [w[0] * f[0] + w[1] * f[1] + w[2] * f[2], w[1] * f[0] + w[2] * f[1], w[2] * f[0]];
-            if g.iter().any(|&g| g >= SMALL as u128) {
-                last.clear();
-                break;
-            }
-            last.push(g.map(|g| g as u64));
-        }
-        Draws { table, counts, stride: max + 1, blanks: bag.blanks, weights, last }
+        let w = weights;
+        let last =
+            table.iter().map(|f| [dot(w, *f), dot([w[1], w[2], 0], *f), w[2].wrapping_mul(f[0])]).collect();
+        // Every combination is one of the draws of `len` tiles from the full bag.
+        let longest = match table.is_empty() {
+            true => 0,
+            false => (0..=MAX_WORD)
+                .take_while(|&len| choose_total(bag.total, len) <= u64::MAX as u128)
+                .last()
+                .unwrap_or(0),
+        };
+        Draws { table, last, counts, stride: max + 1, weights, longest }
+    }
+
+    /// The longest word whose combinations the table counts; 0 if it counts none.
+    #[inline]
+    pub(crate) fn longest(&self) -> usize {
+        self.longest
     }
 
     /// The factor of `k` copies (at least 1) of `t`, if the table has it.
@@ -341,44 +350,35 @@ impl Draws {
     }
 
     /// The combinations of a word of `len` tiles whose factors multiply to `p`, as
-    /// [`Bag::combinations`] counts them; `None` if a step overflows.
+    /// [`Bag::combinations`] counts them; `None` for a word longer than the table counts.
     #[inline]
     pub(crate) fn sum(&self, p: Poly, len: usize) -> Option<u64> {
-        let degree = (self.blanks as usize).min(len).min(7);
-        if self.table.is_empty() || len > MAX_WORD || degree > 2 {
-            return None;
-        }
-        // Coefficients and weights under 2^62: the sum of three products fits 128 bits.
-        let w = &self.weights;
-        let terms = [w[0] as u128 * p[0] as u128, w[1] as u128 * p[1] as u128, w[2] as u128 * p[2] as u128];
-        u64::try_from(terms[..=degree].iter().sum::<u128>()).ok()
+        (len <= self.longest).then(|| dot(self.weights, p))
     }
 
     /// The combinations of a word of `len` tiles whose factors but the last multiply to `p`,
     /// the last being that of `k` copies of `t`: [`Draws::sum`] of their product, in three
-    /// products instead of nine when the word has at least as many tiles as the bag has
-    /// blanks (every weight then counts).
+    /// products instead of nine.
     #[inline]
     pub(crate) fn sum_with(&self, p: Poly, t: Tile, k: usize, len: usize) -> Option<u64> {
-        if len < self.blanks as usize || len > MAX_WORD || self.last.is_empty() || k >= self.stride {
-            return self.sum(times_small(p, self.factor(t, k)?)?, len);
+        if len > self.longest || k >= self.stride {
+            return None;
         }
         let g = self.last.get(self.counts[t as usize] as usize * self.stride + k)?;
-        let sum = p[0] as u128 * g[0] as u128 + p[1] as u128 * g[1] as u128 + p[2] as u128 * g[2] as u128;
-        u64::try_from(sum).ok()
+        Some(dot(p, *g))
     }
 
     /// [`Bag::combinations_of_copies`] of a word given as its distinct tiles, each with its
     /// copies (`(tile, copies)`, in any order, each tile once); `None` where the table cannot
-    /// tell (more copies than it was made for, a bag of more than two blanks, a sum beyond 64
-    /// bits): [`Bag::combinations_of_copies`] then answers.
+    /// tell (more copies than it was made for, a bag of more than two blanks, a word longer
+    /// than it counts): [`Bag::combinations_of_copies`] then answers.
     #[inline]
     pub fn combinations_of_copies(&self, copies: impl IntoIterator<Item = (Tile, u8)>) -> Option<u64> {
         let mut p = ONE;
         let mut len = 0;
         for (t, k) in copies {
             len += k as usize;
-            p = times_small(p, self.factor(t, k as usize)?)?;
+            p = times_wrapping(p, self.factor(t, k as usize)?);
         }
         self.sum(p, len)
     }
@@ -413,7 +413,7 @@ impl Draws {
                 let t = *tiles.get(16 * half + shift as usize / 4)?;
                 len += k;
                 if let Some((t, k)) = held {
-                    p = times_small(p, self.factor(t, k)?)?;
+                    p = times_wrapping(p, self.factor(t, k)?);
                 }
                 held = Some((t, k));
             }
@@ -638,23 +638,21 @@ pub(crate) fn times(p: Poly, c: Poly) -> Option<Poly> {
     Some([p[0].checked_mul(c[0])?, p1, p2])
 }
 
-/// The bound [`times_small`] keeps every coefficient and factor under: products of two stay
-/// under 2^124 and sums of three under 2^126, so 128-bit arithmetic never wraps.
-const SMALL: u64 = 1 << 62;
-
-/// [`times`] for a polynomial and a factor whose coefficients are under [`SMALL`]: 128-bit
-/// products, one check a step instead of one a product; `None` if a coefficient of the
-/// product reaches [`SMALL`].
+/// `p` times the factor `c`, truncated at degree 2, modulo 2^64 (see [`Draws`]).
 #[inline]
-pub(crate) fn times_small(p: Poly, c: Poly) -> Option<Poly> {
-    let w = |a: u64, b: u64| a as u128 * b as u128;
-    let p0 = w(p[0], c[0]);
-    let p1 = w(p[1], c[0]) + w(p[0], c[1]);
-    let p2 = w(p[2], c[0]) + w(p[1], c[1]) + w(p[0], c[2]);
-    if (p0 | p1 | p2) >= SMALL as u128 {
-        return None;
-    }
-    Some([p0 as u64, p1 as u64, p2 as u64])
+pub(crate) fn times_wrapping(p: Poly, c: Poly) -> Poly {
+    let m = |a: u64, b: u64| a.wrapping_mul(b);
+    [
+        m(p[0], c[0]),
+        m(p[1], c[0]).wrapping_add(m(p[0], c[1])),
+        m(p[2], c[0]).wrapping_add(m(p[1], c[1])).wrapping_add(m(p[0], c[2])),
+    ]
+}
+
+/// `Σ a_i b_i` modulo 2^64.
+#[inline]
+fn dot(a: Poly, b: Poly) -> u64 {
+    a[0].wrapping_mul(b[0]).wrapping_add(a[1].wrapping_mul(b[1])).wrapping_add(a[2].wrapping_mul(b[2]))
 }
 
 /// C(`total`, `k`) as a float, one factor at a time.
@@ -852,6 +850,35 @@ mod tests {
                 assert_eq!(got, if many { None } else { Some(want) }, "{word:?} table of {most}");
             }
         }
+    }
+
+    #[test]
+    fn draws_leave_to_the_bag_what_64_bits_cannot_hold() {
+        let set = TileSet::spanish();
+        // 60 copies of each tile: C(1682, k) passes 2^64 from 8 tiles on, and the combinations
+        // of a word of 11 distinct tiles pass it too (the bag's count stops at u64::MAX).
+        let mut counts = [0u8; 256];
+        for t in set.all() {
+            counts[t as usize] = 60;
+        }
+        let bag = Bag::of_counts(counts, 2);
+        let draws = Draws::new(&bag, 15);
+        assert_eq!(draws.longest, 7);
+        let mut past = 0;
+        for w in random_words(&set, 20_000, 0x1319_8a2e) {
+            let mut copies: Vec<(Tile, u8)> = Vec::new();
+            for &t in &w {
+                match copies.iter_mut().find(|(d, _)| *d == t) {
+                    Some(e) => e.1 += 1,
+                    None => copies.push((t, 1)),
+                }
+            }
+            let want = bag.combinations(&w);
+            past += (want == u64::MAX) as usize;
+            let got = draws.combinations_of_copies(copies.iter().copied());
+            assert_eq!(got, (w.len() <= 7).then_some(want), "{w:?}");
+        }
+        assert!(past > 100, "{past} words past 2^64");
     }
 
     /// Random words of 1 to 16 tiles of few kinds, so that copies pile up past a tile's count
