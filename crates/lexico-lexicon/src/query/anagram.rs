@@ -196,14 +196,15 @@ struct Tally<'b> {
 #[derive(Clone, Copy)]
 struct Step {
     run: u8,
-    before: Poly,
-    upto: Poly,
+    /// The product with the run, then the product before it: picked by whether the next tile
+    /// is the same, with no branch.
+    upto_before: [Poly; 2],
 }
 
 impl<'b> Tally<'b> {
     /// A tally for alphagrams of at most `max` tiles.
     fn new(bag: &'b Bag, max: usize) -> Tally<'b> {
-        let steps = vec![Step { run: 0, before: ONE, upto: ONE }; max + 1];
+        let steps = vec![Step { run: 0, upto_before: [ONE; 2] }; max + 1];
         Tally { bag, draws: Draws::new(bag, max), steps, made: 0 }
     }
 
@@ -218,11 +219,7 @@ impl<'b> Tally<'b> {
     #[inline]
     fn step(&self, d: usize, same: bool) -> (u8, Poly) {
         let last = &self.steps[d - 1];
-        if same {
-            (last.run + 1, last.before)
-        } else {
-            (1, last.upto)
-        }
+        ((last.run & 0u8.wrapping_sub(same as u8)) + 1, last.upto_before[same as usize])
     }
 
     /// The combinations of `alphagram`, taken tile by tile.
@@ -239,7 +236,7 @@ impl<'b> Tally<'b> {
                 self.made = d - 1;
                 return self.bag.combinations(alphagram);
             };
-            self.steps[d] = Step { run, before, upto: times_wrapping(before, f) };
+            self.steps[d] = Step { run, upto_before: [times_wrapping(before, f), before] };
         }
         self.made = self.made.max(n - 1);
         // The last tile's factor goes into the sum itself: alphagrams that share all but their
