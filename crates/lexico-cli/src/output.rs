@@ -360,10 +360,11 @@ pub fn write_float(w: &mut impl Write, x: f64) -> io::Result<()> {
     }
 }
 
-/// `x` as [`write_float`] writes it, in a buffer of [`FLOAT_TEXT`] bytes, when it takes at most
-/// [`SHORT_FLOAT`] (for a caller that copies it in fixed-size chunks); `None` for the others
-/// (a value that is no number, a possible tie, a longer text).
-pub fn float_text(x: f64) -> Option<([u8; FLOAT_TEXT], usize)> {
+/// Lays out `x` as [`write_float`] writes it at the start of `text` and returns its length,
+/// when it takes at most [`SHORT_FLOAT`] bytes (for a caller that copies it in fixed-size
+/// chunks, which `text` has room for); `None` for the others (a value that is no number, a
+/// possible tie, a longer text), with `text` overwritten.
+pub fn float_text(x: f64, text: &mut [u8; FLOAT_TEXT]) -> Option<usize> {
     if !x.is_finite() || may_tie(x) {
         return None;
     }
@@ -371,16 +372,19 @@ pub fn float_text(x: f64) -> Option<([u8; FLOAT_TEXT], usize)> {
     let s = buffer.format_finite(x).as_bytes();
     // The common form of a probability, `D.DDDe-N` or `De-N` (D not 0): `0.`, N - 1 zeros and
     // the digits. Any other goes through `Decimal`.
-    if let Some(text) = small_float(s) {
-        return Some(text);
+    if let Some(n) = small_float(s, text) {
+        return Some(n);
     }
-    Decimal::parse(s)?.short()
+    let (short, n) = Decimal::parse(s)?.short()?;
+    *text = short;
+    Some(n)
 }
 
 /// [`float_text`] of zmij's text `s` of the form `D.DDDe-N` or `De-N`, D not 0 and N of 1 to 3
-/// digits, if it is. Read with plain loops from both ends: it runs once for each distinct
-/// probability of an answer's rows.
-fn small_float(s: &[u8]) -> Option<([u8; FLOAT_TEXT], usize)> {
+/// digits, if it is, laid out in `text` with no copy of a varying length but the digits'. Read
+/// with plain loops from both ends: it runs once for each distinct probability of an answer's
+/// rows.
+fn small_float(s: &[u8], text: &mut [u8; FLOAT_TEXT]) -> Option<usize> {
     // The exponent's digits, from the end: at most 3.
     let (n, mut i, mut exponent, mut scale) = (s.len(), s.len(), 0usize, 1usize);
     while i > 0 && s[i - 1].is_ascii_digit() {
@@ -405,26 +409,20 @@ fn small_float(s: &[u8]) -> Option<([u8; FLOAT_TEXT], usize)> {
         _ if s[1] == b'.' => &s[2..e],
         _ => return None,
     };
-    let mut end = 0;
-    for (k, &b) in rest.iter().enumerate() {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        if b != b'0' {
-            end = k + 1;
-        }
+    // Every byte a digit, tested without a branch a byte; the trailing zeros dropped.
+    if !rest.iter().fold(true, |all, b| all & b.is_ascii_digit()) {
+        return None;
     }
+    let end = rest.len() - rest.iter().rev().take_while(|&&b| b == b'0').count();
     let size = 3 + zeros + end;
     if size > SHORT_FLOAT {
         return None;
     }
-    let mut text = [b'0'; FLOAT_TEXT];
+    text[..SHORT_FLOAT].fill(b'0');
     text[1] = b'.';
     text[2 + zeros] = first;
-    for (to, &b) in text[3 + zeros..size].iter_mut().zip(rest) {
-        *to = b;
-    }
-    Some((text, size))
+    text[3 + zeros..size].copy_from_slice(&rest[..end]);
+    Some(size)
 }
 
 /// The bytes of the buffer of [`float_text`]: the longest text it holds and a chunk more.
@@ -649,13 +647,16 @@ mod tests {
             values.push(f64::from_bits(seed));
         }
         // Texts zmij does not write are left to `Decimal`, never misread.
-        for odd in [&b"1e-0"[..], b"0.5e-3", b"1.5e-", b"1.5e+3", b"-1e-3", b"1e-1000"] {
-            assert_eq!(small_float(odd), None, "{}", String::from_utf8_lossy(odd));
+        let mut text = [0; FLOAT_TEXT];
+        for odd in [&b"1e-0"[..], b"0.5e-3", b"1.5e-", b"1.5e+3", b"-1e-3", b"1e-1000", b"1.5x3e-2"] {
+            assert_eq!(small_float(odd, &mut text), None, "{}", String::from_utf8_lossy(odd));
         }
         for x in values {
             let want = format!("{x}");
-            match float_text(x) {
-                Some((text, n)) => assert_eq!(&text[..n], want.as_bytes(), "{:e}", x),
+            // What an earlier value left in the buffer must not show through.
+            text.fill(b'7');
+            match float_text(x, &mut text) {
+                Some(n) => assert_eq!(&text[..n], want.as_bytes(), "{:e}", x),
                 // Only a long text, or one `{x}` must write, is left out.
                 None => assert!(want.len() > SHORT_FLOAT || !x.is_finite() || may_tie(x), "{:e}", x),
             }

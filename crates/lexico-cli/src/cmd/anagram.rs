@@ -1099,20 +1099,20 @@ impl Rows {
     ) -> io::Result<Runs> {
         let probability = bag.probability_of(combos, len);
         let mut json_float = zmij::Buffer::new();
-        let (float, float_len) = if self.json {
+        let mut float = [0u8; FLOAT_TEXT];
+        let float_len = if self.json {
             if !probability.is_finite() {
                 return self.cells_by_value(bag, ranks, combos, len, blanks);
             }
             let text = json_float.format_finite(probability).as_bytes();
-            let mut float = [0u8; FLOAT_TEXT];
             if text.len() > FLOAT_TEXT - CHUNK {
                 return self.cells_by_value(bag, ranks, combos, len, blanks);
             }
             float[..text.len()].copy_from_slice(text);
-            (float, text.len())
+            text.len()
         } else {
-            match float_text(probability) {
-                Some(f) => f,
+            match float_text(probability, &mut float) {
+                Some(n) => n,
                 None => return self.cells_by_value(bag, ranks, combos, len, blanks),
             }
         };
