@@ -370,9 +370,10 @@ pub fn float_text(x: f64, text: &mut [u8; FLOAT_TEXT]) -> Option<usize> {
     }
     let mut buffer = zmij::Buffer::new();
     let s = buffer.format_finite(x).as_bytes();
-    // The common form of a probability, `D.DDDe-N` or `De-N` (D not 0): `0.`, N - 1 zeros and
-    // the digits. Any other goes through `Decimal`.
-    if let Some(n) = small_float(s, text) {
+    // The common forms of a probability: `D.DDDe-N` or `De-N` (D not 0), which is `0.`, N - 1
+    // zeros and the digits; and `0.DDD`, zmij's text of a value from 10^-5 on, which is
+    // already `{x}`'s. Any other goes through `Decimal`.
+    if let Some(n) = small_float(s, text).or_else(|| plain_fraction(s, text)) {
         return Some(n);
     }
     let (short, n) = Decimal::parse(s)?.short()?;
@@ -423,6 +424,18 @@ fn small_float(s: &[u8], text: &mut [u8; FLOAT_TEXT]) -> Option<usize> {
     text[2 + zeros] = first;
     text[3 + zeros..size].copy_from_slice(&rest[..end]);
     Some(size)
+}
+
+/// [`float_text`] of zmij's text `s` of the form `0.DDD` (D digits, the last not 0), if it is:
+/// the text itself.
+fn plain_fraction(s: &[u8], text: &mut [u8; FLOAT_TEXT]) -> Option<usize> {
+    let digits = s.strip_prefix(b"0.")?;
+    let last_digit = digits.last().is_some_and(|&b| b != b'0');
+    if s.len() > SHORT_FLOAT || !last_digit || !digits.iter().fold(true, |all, b| all & b.is_ascii_digit()) {
+        return None;
+    }
+    text[..s.len()].copy_from_slice(s);
+    Some(s.len())
 }
 
 /// The bytes of the buffer of [`float_text`]: the longest text it holds and a chunk more.
@@ -644,12 +657,16 @@ mod tests {
             let seed = xorshift(&mut seed);
             values.push((seed % 1_000_000_007) as f64 / 16_007_560_800.0);
             values.push((seed >> 11) as f64 / (1u64 << 53) as f64 / 1e9);
+            values.push((seed >> 11) as f64 / (1u64 << 53) as f64);
             values.push(f64::from_bits(seed));
         }
         // Texts zmij does not write are left to `Decimal`, never misread.
         let mut text = [0; FLOAT_TEXT];
         for odd in [&b"1e-0"[..], b"0.5e-3", b"1.5e-", b"1.5e+3", b"-1e-3", b"1e-1000", b"1.5x3e-2"] {
             assert_eq!(small_float(odd, &mut text), None, "{}", String::from_utf8_lossy(odd));
+        }
+        for odd in [&b"0."[..], b"0.50", b"0.5e-3", b"0.5.1", b"1.5", b"-0.5", b"00.5"] {
+            assert_eq!(plain_fraction(odd, &mut text), None, "{}", String::from_utf8_lossy(odd));
         }
         for x in values {
             let want = format!("{x}");
