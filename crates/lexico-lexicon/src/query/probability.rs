@@ -60,8 +60,19 @@ impl Bag {
         Bag::of_counts(counts, set.blanks())
     }
 
+    /// A bag of 60 copies of each tile of `set` and two blanks, for tests: the combinations of
+    /// a word of 11 distinct tiles pass 2^64, and C(total, k) does from 8 tiles on.
+    #[cfg(test)]
+    pub(crate) fn sixty_of_each(set: &TileSet) -> Bag {
+        let mut counts = [0u8; 256];
+        for t in set.all() {
+            counts[t as usize] = 60;
+        }
+        Bag::of_counts(counts, 2)
+    }
+
     /// The bag of `counts[t]` copies of each tile byte `t`, and `blanks` blanks.
-    pub(crate) fn of_counts(counts: [u8; 256], blanks: u8) -> Bag {
+    fn of_counts(counts: [u8; 256], blanks: u8) -> Bag {
         let total = blanks as u32 + counts.iter().map(|&c| c as u32).sum::<u32>();
         let largest = counts.iter().copied().max().unwrap_or(0).max(blanks) as usize;
         let mut choose = vec![[0u128; MAX_WORD + 1]; largest + 1];
@@ -827,13 +838,7 @@ mod tests {
             let len = 1 + (seed >> 60) as usize;
             let kinds = 1 + (seed >> 56) as usize % 8;
             let word: Vec<Tile> = (0..len).map(|i| tiles[((seed >> (i * 3)) as usize) % kinds]).collect();
-            let mut copies: Vec<(Tile, u8)> = Vec::new();
-            for &t in &word {
-                match copies.iter_mut().find(|(d, _)| *d == t) {
-                    Some(e) => e.1 += 1,
-                    None => copies.push((t, 1)),
-                }
-            }
+            let copies = copies_of(&word);
             let want = bag.combinations(&word);
             // The table answers every word of the Spanish bag (no sum overflows) but those with
             // more copies of a tile than it holds, which are left to the bag.
@@ -855,30 +860,31 @@ mod tests {
     #[test]
     fn draws_leave_to_the_bag_what_64_bits_cannot_hold() {
         let set = TileSet::spanish();
-        // 60 copies of each tile: C(1682, k) passes 2^64 from 8 tiles on, and the combinations
-        // of a word of 11 distinct tiles pass it too (the bag's count stops at u64::MAX).
-        let mut counts = [0u8; 256];
-        for t in set.all() {
-            counts[t as usize] = 60;
-        }
-        let bag = Bag::of_counts(counts, 2);
+        // The bag's count stops at u64::MAX where a word's passes it.
+        let bag = Bag::sixty_of_each(&set);
         let draws = Draws::new(&bag, 15);
         assert_eq!(draws.longest, 7);
         let mut past = 0;
         for w in random_words(&set, 20_000, 0x1319_8a2e) {
-            let mut copies: Vec<(Tile, u8)> = Vec::new();
-            for &t in &w {
-                match copies.iter_mut().find(|(d, _)| *d == t) {
-                    Some(e) => e.1 += 1,
-                    None => copies.push((t, 1)),
-                }
-            }
+            let copies = copies_of(&w);
             let want = bag.combinations(&w);
             past += (want == u64::MAX) as usize;
             let got = draws.combinations_of_copies(copies.iter().copied());
             assert_eq!(got, (w.len() <= 7).then_some(want), "{w:?}");
         }
         assert!(past > 100, "{past} words past 2^64");
+    }
+
+    /// The distinct tiles of `word` with their copies, in order of first appearance.
+    fn copies_of(word: &[Tile]) -> Vec<(Tile, u8)> {
+        let mut copies: Vec<(Tile, u8)> = Vec::new();
+        for &t in word {
+            match copies.iter_mut().find(|(d, _)| *d == t) {
+                Some(e) => e.1 += 1,
+                None => copies.push((t, 1)),
+            }
+        }
+        copies
     }
 
     /// Random words of 1 to 16 tiles of few kinds, so that copies pile up past a tile's count
