@@ -113,6 +113,19 @@ impl Bag {
         self.choose[n as usize][k]
     }
 
+    /// The ways of drawing 0, 1 and 2 of the bag's blanks, C(blanks, b) (0 where 64 bits do not
+    /// hold it).
+    fn blank_weights(&self) -> Poly {
+        [0, 1, 2].map(|b| self.c(self.blanks, b).try_into().unwrap_or(0))
+    }
+
+    /// The longest word whose draws from the full bag, C(total, length), are below `bound`: so
+    /// is every count of a word of at most that many tiles, each combination being one of
+    /// those draws.
+    fn longest_below(&self, bound: u128) -> usize {
+        (0..=MAX_WORD).take_while(|&len| choose_total(self.total, len) < bound).last().unwrap_or(0)
+    }
+
     /// The number of distinct draws from the full bag that spell `word` (see the module text).
     pub fn combinations(&self, word: &[Tile]) -> u64 {
         let word = &word[..word.len().min(MAX_WORD)];
@@ -326,24 +339,12 @@ impl Draws {
     pub fn new(bag: &Bag, max: usize) -> Draws {
         let max = max.min(MAX_WORD);
         let (table, counts) = bag.factors64(max).unwrap_or((Vec::new(), [0; 256]));
-        let weights = match &bag.choose64 {
-            Some(c) if !table.is_empty() => {
-                [c[bag.blanks as usize][0], c[bag.blanks as usize][1], c[bag.blanks as usize][2]]
-            }
-            _ => [0; 3],
-        };
+        let weights = bag.blank_weights();
         // Σ_j w_j (p·f)_j = p_0 (w_0 f_0 + w_1 f_1 + w_2 f_2) + p_1 (w_1 f_0 + w_2 f_1) + p_2 w_2 f_0.
         let w = weights;
         let last =
             table.iter().map(|f| [dot(w, *f), dot([w[1], w[2], 0], *f), w[2].wrapping_mul(f[0])]).collect();
-        // Every combination is one of the draws of `len` tiles from the full bag.
-        let longest = match table.is_empty() {
-            true => 0,
-            false => (0..=MAX_WORD)
-                .take_while(|&len| choose_total(bag.total, len) <= u64::MAX as u128)
-                .last()
-                .unwrap_or(0),
-        };
+        let longest = if table.is_empty() { 0 } else { bag.longest_below(1 << 64) };
         Draws { table, last, counts, stride: max + 1, weights, longest }
     }
 
@@ -571,13 +572,8 @@ impl PrefixDraws {
                 steps[n * STRIDE + c] = Some(times_mod(to, inverse));
             }
         }
-        let weights = [0, 1, 2].map(|b| bag.c(bag.blanks, b).try_into().unwrap_or(0));
-        // Every combination is one of the draws of `len` tiles from the full bag.
-        let longest = if usable {
-            (0..=MAX_WORD).take_while(|&len| choose_total(bag.total, len) < PRIME as u128).last().unwrap_or(0)
-        } else {
-            0
-        };
+        let weights = bag.blank_weights();
+        let longest = if usable { bag.longest_below(PRIME as u128) } else { 0 };
         PrefixDraws {
             bag: bag.clone(),
             steps,
