@@ -1117,7 +1117,7 @@ impl Rows {
             }
         };
         let mut buf = [0u8; CELLS];
-        let mut cells = Cells { start: (self.arena.len() - CHUNK) as u32, lens: [0; RUNS] };
+        let mut lens = [0; RUNS];
         let mut at = 0;
         for (r, run) in self.runs.iter().enumerate() {
             let from = at;
@@ -1137,12 +1137,20 @@ impl Rows {
             if n > u8::MAX as usize {
                 return self.cells_by_value(bag, ranks, combos, len, blanks);
             }
-            cells.lens[r] = n as u8;
+            lens[r] = n as u8;
         }
-        self.arena_room(at);
-        self.arena.truncate(self.arena.len() - CHUNK);
-        self.arena.extend_from_slice(&buf[..at + CHUNK]);
-        Ok(Runs::Kept(cells))
+        Ok(Runs::Kept(Cells { start: self.keep(&buf[..at]), lens }))
+    }
+
+    /// Adds `bytes` at the end of the arena, where its [`CHUNK`] zero bytes were, puts them back
+    /// after, and returns where `bytes` start.
+    fn keep(&mut self, bytes: &[u8]) -> u32 {
+        self.arena_room(bytes.len());
+        let start = self.arena.len() - CHUNK;
+        self.arena.truncate(start);
+        self.arena.extend_from_slice(bytes);
+        self.arena.extend_from_slice(&[0; CHUNK]);
+        start as u32
     }
 
     /// [`Rows::cells`] through [`write_value`], for the values [`Rows::cells`] does not lay out
@@ -1160,15 +1168,11 @@ impl Rows {
         if runs.iter().any(|r| r.len() > u8::MAX as usize) {
             return Ok(Runs::Long(runs));
         }
-        let mut cells = Cells { start: (self.arena.len() - CHUNK) as u32, lens: [0; RUNS] };
-        self.arena_room(runs.iter().map(Vec::len).sum());
-        self.arena.truncate(self.arena.len() - CHUNK);
-        for (r, run) in runs.iter().enumerate() {
-            self.arena.extend_from_slice(run);
-            cells.lens[r] = run.len() as u8;
+        let mut lens = [0; RUNS];
+        for (len, run) in lens.iter_mut().zip(&runs) {
+            *len = run.len() as u8;
         }
-        self.arena.extend_from_slice(&[0; CHUNK]);
-        Ok(Runs::Kept(cells))
+        Ok(Runs::Kept(Cells { start: self.keep(&runs.concat()), lens }))
     }
 
     /// The runs of alphagram fields of a word of `len` tiles, `combos` combinations and
