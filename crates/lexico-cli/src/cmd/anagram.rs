@@ -116,7 +116,7 @@ pub struct Printer<'l> {
     /// parts (a tile set they do not fit), and each row then goes through [`Out::record`].
     rows: Option<Option<Rows>>,
     /// Whether the words printed come grouped by length (see [`Rows::write`]), and how many
-    /// are about to be, if known (else 0).
+    /// are about to be, if known, until the first of them is (else 0).
     by_length: bool,
     expected: usize,
 }
@@ -158,8 +158,12 @@ impl<'l> Printer<'l> {
         let Some(rows) = rows else {
             return Ok(false);
         };
-        // Rows grouped by length recycle their arena; the others may need a large one.
-        rows.expect(if self.by_length { 0 } else { self.expected });
+        // Once per answer, at its first row: rows grouped by length recycle their arena; the
+        // others may need a large one.
+        let expected = std::mem::take(&mut self.expected);
+        if !self.by_length {
+            rows.expect(expected);
+        }
         if rows.write(out, sp, &self.bag, self.ranks.as_ref(), query, tiles, combos, self.by_length, blank)? {
             return Ok(true);
         }
