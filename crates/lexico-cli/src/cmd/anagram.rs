@@ -1279,17 +1279,23 @@ mod tests {
         }
     }
 
+    /// The default lexicon, its bag, and the probability ranks of its words.
+    fn default_ranked() -> (Lexicon, Bag, Ranks) {
+        let lex = Lexicon::from_static(DEFAULT).unwrap();
+        let bag = Bag::of(lex.tiles());
+        let ranks = Ranks::compute(&lex, &bag);
+        (lex, bag, ranks)
+    }
+
     /// The CSV and JSON rows written from parts are, byte for byte, the records
     /// [`Out::record`] writes for the same words: exact, sub- and super-anagrams in every order,
     /// with ranks, a top, the rack column and bracket spellings, and pattern answers printed
     /// word by word, one query after another into the same output.
     #[test]
     fn rows_from_parts_equal_records() {
-        let lex = Lexicon::from_static(DEFAULT).unwrap();
-        let set = lex.tiles();
-        let bag = Bag::of(set);
         // Ranked once: the printers of `--sort probability` are handed them.
-        let ranks = Ranks::compute(&lex, &bag);
+        let (lex, bag, ranks) = default_ranked();
+        let set = lex.tiles();
         let shows = [
             (None, false, None),
             (Some(SortArg::Alpha), true, Some(40)),
@@ -1349,10 +1355,8 @@ mod tests {
     /// written from the kept cells of the same fields, with and without ranks.
     #[test]
     fn rows_of_long_runs_equal_rows_of_kept_cells() {
-        let lex = Lexicon::from_static(DEFAULT).unwrap();
+        let (lex, bag, ranks) = default_ranked();
         let set = lex.tiles();
-        let bag = Bag::of(set);
-        let ranks = Ranks::compute(&lex, &bag);
         let lines = TextLines::new(false, true);
         let sp = lines.spelling(set).unwrap();
         for format in [Format::Csv, Format::Json] {
