@@ -137,6 +137,11 @@ impl<'l> Printer<'l> {
         }
     }
 
+    /// The bag of the lexicon's tile set, which the printer counts combinations with.
+    pub fn bag(&self) -> &Bag {
+        &self.bag
+    }
+
     /// Writes the CSV or JSON row of a word of `tiles`, blanks playing the tiles `blank` tells,
     /// from parts (see [`Rows`]); false, with nothing written and the rows so far handed to
     /// `out`, if it cannot. `combos` are the word's combinations, if known.
@@ -1221,7 +1226,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let order = args.show.sort.map_or(Sort::Length, SortArg::sort);
     let q = AnagramQuery { mode, min: args.min, max: args.max };
     let mut printer = Printer::new(&lex, &args.show, "rack", args.racks.len() != 1);
-    let bag = Bag::of(lex.tiles());
     let mut out = Out::new(args.show.format);
     let names = field_names("rack", &args.show);
     let fields = Fields { input: "rack", names: &names };
@@ -1231,7 +1235,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         // CSV and JSON rows print each word's combinations: the walk counts them per alphagram.
         let keys = match args.show.format {
             Format::Text => query::anagram_keys(&lex, &rack, &q),
-            Format::Csv | Format::Json => query::anagram_keys_with_combinations(&lex, &rack, &q, &bag),
+            Format::Csv | Format::Json => {
+                query::anagram_keys_with_combinations(&lex, &rack, &q, printer.bag())
+            }
         };
         if let Some(mut keys) = keys.map_err(input::bad)? {
             any |= !keys.is_empty();
