@@ -52,10 +52,17 @@ pub const LOCALE_VARS: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
 
 /// [`run`] from the folder `cwd`, with the variables `env` set (see [`lexico`]).
 pub fn run_in(cwd: &Path, env: &[(&str, &OsStr)], args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
     let mut command = lexico();
     command.args(args).current_dir(cwd);
     command.envs(env.iter().copied());
+    run_command(&mut command, stdin)
+}
+
+/// Runs `command` (made by [`lexico`]) with `stdin` as its input, and checks what every run must
+/// (see [`run`]).
+pub fn run_command(command: &mut Command, stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let args: Vec<_> = command.get_args().map(|a| a.to_string_lossy().into_owned()).collect();
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
