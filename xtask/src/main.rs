@@ -2,7 +2,9 @@
 //!
 //! - `import-letterpress`: fetch the default lexicon's source list with `npm pack` and rewrite
 //!   `lexicon-src/` from it, recording version and digests.
-//! - `ci`: what CI runs (fmt, clippy, tests).
+//! - `ci`: what CI runs (fmt, clippy, tidy, tests).
+//! - `tidy`: the tree's conventions (module cycles, docs, generated crate graph, no articles in
+//!   code, no timestamps in docs); `--fix` rewrites the generated parts.
 //! - `conformance`: build FISE-2 from `../shared/data/fise-2` and compare it with the previous
 //!   edition (`docs/conformance.md`); `--2009`: rebuild the 2009 edition from the same lists with
 //!   the update lists undone and compare it with the default lexicon.
@@ -14,7 +16,6 @@ mod bench;
 mod conformance;
 mod dist;
 mod import;
-#[cfg(test)]
 mod tidy;
 
 use std::process::{Command, ExitCode};
@@ -28,10 +29,11 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
+        Some("tidy") => tidy::run(&args[1..]),
         Some("ci") => ci(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist | ci>"
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist | tidy [--fix] | ci>"
             );
             return ExitCode::from(2);
         }
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
 fn ci() -> Result<()> {
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
     run(Command::new("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    tidy::run(&[])?;
     run(Command::new("cargo").args(["test", "--workspace"]))
 }
 
