@@ -20,6 +20,10 @@ use tokio::net::{TcpSocket, TcpStream};
 mod harness;
 use harness::{encode, start_with_open_files, temp_dir};
 
+/// The bound of open files of the station in [`idle_sockets_from_many_addresses_make_room_for_a_table`]:
+/// the station keeps 64 of them for itself and holds 64 connections.
+const FEW_FILES: u64 = 128;
+
 const TABLES: usize = 20;
 const IDLE: usize = 1100;
 const IDLE_PER_ADDRESS: usize = 100;
@@ -165,9 +169,44 @@ fn twenty_tables_are_judged_within_a_second_while_idle_and_slow_clients_hold_soc
     rows.sort();
     rows.dedup();
     assert_eq!(rows.len(), n);
-    let slowest = latencies.iter().max().unwrap();
+    let mut latencies = latencies;
+    latencies.sort();
+    let at = |q: f64| latencies[((n as f64 * q).ceil() as usize).clamp(1, n) - 1];
     println!(
-        "load: {TABLES} tables x {seconds} s = {n} plays beside {IDLE} idle and {SLOW} slow clients; slowest answer {:.0} ms",
-        slowest.as_secs_f64() * 1e3
+        "load: {TABLES} tables x {seconds} s = {n} plays beside {IDLE} idle and {SLOW} slow clients; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        at(0.50).as_secs_f64() * 1e3,
+        at(0.99).as_secs_f64() * 1e3,
+        latencies[n - 1].as_secs_f64() * 1e3,
     );
+}
+
+#[test]
+fn idle_sockets_from_many_addresses_make_room_for_a_table() {
+    raise_open_files();
+    let st = start_with_open_files(FEW_FILES, &["--rate-limit", "0"]);
+    let to: SocketAddr = st.addr.parse().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async {
+        // Ten idle sockets from each of twenty addresses: within each address's bound, and
+        // three times what the station holds.
+        let mut idle = Vec::new();
+        for i in 0..200u32 {
+            let from = Ipv4Addr::new(127, 0, 2, 1 + (i / 10) as u8);
+            idle.push(connect_from(from, to).await.expect("an idle connection"));
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        for table in 0..5u8 {
+            let from = Ipv4Addr::new(127, 0, 3, 1 + table);
+            let answer =
+                tokio::time::timeout(Duration::from_secs(1), judge(from, to, "/api/v1/judge?play=CASA"))
+                    .await;
+            let (status, body) = answer.expect("no answer within a second").expect("an answer");
+            assert_eq!(status, 200, "{body}");
+            assert!(body.contains("\"verdict\":\"ACCEPTABLE\""), "{body}");
+        }
+        drop(idle);
+    });
+    let (rest, err, status) = st.stop_reading_stderr("TERM");
+    assert!(status.success(), "{status:?}: {err}");
+    assert!(rest.contains("Station stopped: 5 plays judged."), "{rest}");
 }

@@ -1,9 +1,11 @@
 //! The station's connections, served one request each, so that idle or slow clients never stop
 //! the judging of others.
 //!
-//! - A client address holds at most [`MAX_PER_CLIENT`] connections at once, and the station at
-//!   most what its limit of open files allows (less a reserve for the audit log and the rest);
-//!   a connection over either bound is answered at once (`429` or `503`, JSON) and closed.
+//! - A client address holds at most [`MAX_PER_CLIENT`] connections at once: one more is answered
+//!   at once (`429`, JSON) and closed. The station holds at most what its limit of open files
+//!   allows (less a reserve for the audit log and the rest): at that bound the connection that
+//!   has waited longest for its request's head is closed to make room, and only when every
+//!   connection is serving a request is a new one answered `503`.
 //! - A request's head must arrive whole within [`HEAD_TIMEOUT`] and fit in [`MAX_HEAD`] bytes
 //!   and [`MAX_HEADERS`] lines. It is read here, before hyper sees it, so that an idle socket or
 //!   one sending a byte every few seconds is closed on time, and so that a head too large or
@@ -13,7 +15,7 @@
 //! - When accepting fails (no file descriptor left, for one), one line goes to standard error and
 //!   the loop waits, longer each time up to a second, instead of spinning.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -70,11 +72,20 @@ pub fn connection_limit() -> usize {
     }
 }
 
-/// The connections open, by client address.
+/// The connections open, by client address, and those still waiting for their request's head.
 struct Conns {
-    open: Mutex<(HashMap<IpAddr, usize>, usize)>,
+    open: Mutex<Open>,
     limit: usize,
     closed: Notify,
+}
+
+#[derive(Default)]
+struct Open {
+    by_client: HashMap<IpAddr, usize>,
+    total: usize,
+    /// The connections whose head has not arrived, oldest first, with what closes each.
+    waiting: BTreeMap<u64, Arc<Notify>>,
+    next: u64,
 }
 
 /// Why a connection was not taken.
@@ -87,41 +98,67 @@ enum Full {
 struct Slot {
     conns: Arc<Conns>,
     ip: IpAddr,
+    id: u64,
+    evicted: Arc<Notify>,
 }
 
 impl Conns {
+    fn new(limit: usize) -> Arc<Conns> {
+        Arc::new(Conns { open: Mutex::new(Open::default()), limit, closed: Notify::new() })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Open> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts a new connection of `ip`. At the station's limit, the connection that has waited
+    /// longest for its request's head is closed to make room: idle sockets from many addresses
+    /// then cost the others nothing but their own wait. Only when every connection is serving a
+    /// request is the new one refused.
     fn take(self: &Arc<Self>, ip: IpAddr) -> Result<Slot, Full> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let (by_client, total) = &mut *open;
-        if *total >= self.limit {
-            return Err(Full::Station);
-        }
-        let n = by_client.entry(ip).or_insert(0);
-        if *n >= MAX_PER_CLIENT {
+        let mut open = self.lock();
+        if open.by_client.get(&ip).is_some_and(|n| *n >= MAX_PER_CLIENT) {
             return Err(Full::Client);
         }
-        *n += 1;
-        *total += 1;
-        Ok(Slot { conns: Arc::clone(self), ip })
+        if open.total >= self.limit {
+            match open.waiting.pop_first() {
+                Some((_, evict)) => evict.notify_one(),
+                None => return Err(Full::Station),
+            }
+        }
+        *open.by_client.entry(ip).or_insert(0) += 1;
+        open.total += 1;
+        let id = open.next;
+        open.next += 1;
+        let evicted = Arc::new(Notify::new());
+        open.waiting.insert(id, Arc::clone(&evicted));
+        Ok(Slot { conns: Arc::clone(self), ip, id, evicted })
     }
 
     fn total(&self) -> usize {
-        self.open.lock().unwrap_or_else(|e| e.into_inner()).1
+        self.lock().total
+    }
+}
+
+impl Slot {
+    /// The connection's request head has arrived: it is no longer the first to close.
+    fn head_read(&self) {
+        self.conns.lock().waiting.remove(&self.id);
     }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        let mut open = self.conns.open.lock().unwrap_or_else(|e| e.into_inner());
-        let (by_client, total) = &mut *open;
-        if let Some(n) = by_client.get_mut(&self.ip) {
+        let mut open = self.conns.lock();
+        open.waiting.remove(&self.id);
+        if let Some(n) = open.by_client.get_mut(&self.ip) {
             *n -= 1;
             if *n == 0 {
-                by_client.remove(&self.ip);
+                open.by_client.remove(&self.ip);
             }
         }
-        *total -= 1;
-        if *total == 0 {
+        open.total -= 1;
+        if open.total == 0 {
             self.conns.closed.notify_waiters();
         }
     }
@@ -145,7 +182,7 @@ pub async fn serve(
     langs: Langs,
     stop: impl Future<Output = ()>,
 ) {
-    let conns = Arc::new(Conns { open: Mutex::new((HashMap::new(), 0)), limit, closed: Notify::new() });
+    let conns = Conns::new(limit);
     let (stopping, stopped) = watch::channel(false);
     tokio::pin!(stop);
     let mut backoff: Option<Duration> = None;
@@ -221,12 +258,15 @@ async fn connection(
     mut stopped: watch::Receiver<bool>,
     lang: Lang,
 ) {
-    let _slot = slot;
+    let evicted = Arc::clone(&slot.evicted);
     let head = tokio::select! {
         head = tokio::time::timeout(HEAD_TIMEOUT, read_head(&mut stream)) => head,
-        // A connection that has not sent its request when the station stops is closed.
+        // A connection that has not sent its request when the station stops, or when the
+        // station needs its place, is closed.
         _ = stopped.wait_for(|stopped| *stopped) => return,
+        _ = evicted.notified() => return,
     };
+    slot.head_read();
     let refused = match head {
         Ok(Ok(head)) => {
             serve_one(Replay { head, at: 0, stream }, peer, app).await;
@@ -438,8 +478,7 @@ mod tests {
 
     #[test]
     fn a_client_holds_at_most_its_share_of_connections() {
-        let conns =
-            Arc::new(Conns { open: Mutex::new((HashMap::new(), 0)), limit: 40, closed: Notify::new() });
+        let conns = Conns::new(40);
         let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
         let held: Vec<Slot> = (0..MAX_PER_CLIENT).map(|_| conns.take(a).ok().unwrap()).collect();
         assert!(matches!(conns.take(a), Err(Full::Client)));
@@ -448,5 +487,34 @@ mod tests {
         assert_eq!(conns.total(), 1);
         assert!(conns.take(a).is_ok());
         drop(other);
+    }
+
+    #[test]
+    fn at_the_limit_the_longest_waiting_connection_makes_room() {
+        let conns = Conns::new(3);
+        let ip = |i: u8| IpAddr::from([10, 0, 0, i]);
+        let oldest = conns.take(ip(1)).ok().unwrap();
+        let serving = conns.take(ip(2)).ok().unwrap();
+        serving.head_read();
+        let newer = conns.take(ip(3)).ok().unwrap();
+        // The fourth takes the place of the oldest still waiting for its head.
+        let fourth = conns.take(ip(4)).ok().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let notified = |slot: &Slot| {
+            let evicted = Arc::clone(&slot.evicted);
+            runtime.block_on(async {
+                tokio::time::timeout(Duration::from_millis(10), evicted.notified()).await.is_ok()
+            })
+        };
+        assert!(notified(&oldest));
+        assert!(!notified(&newer) && !notified(&serving));
+        drop(oldest);
+        // With every connection serving a request, a new one is refused.
+        for slot in [&newer, &fourth] {
+            slot.head_read();
+        }
+        assert!(matches!(conns.take(ip(5)), Err(Full::Station)));
+        drop((serving, newer, fourth));
+        assert_eq!(conns.total(), 0);
     }
 }
