@@ -210,3 +210,36 @@ fn idle_sockets_from_many_addresses_make_room_for_a_table() {
     assert!(status.success(), "{status:?}: {err}");
     assert!(rest.contains("Station stopped: 5 plays judged."), "{rest}");
 }
+
+#[test]
+fn a_station_out_of_file_descriptors_says_so_once_and_judges_again() {
+    raise_open_files();
+    // Too few files for the connections the station would hold: accepting fails with EMFILE.
+    let st = start_with_open_files(24, &["--rate-limit", "0"]);
+    let to: SocketAddr = st.addr.parse().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async {
+        let mut idle = Vec::new();
+        for i in 0..40u32 {
+            let from = Ipv4Addr::new(127, 0, 4, 1 + (i / 10) as u8);
+            idle.push(connect_from(from, to).await.expect("an idle connection"));
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let from = Ipv4Addr::new(127, 0, 5, 1);
+        let answer =
+            tokio::time::timeout(Duration::from_secs(10), judge(from, to, "/api/v1/judge?play=CASA")).await;
+        let (status, body) = answer.expect("no answer within ten seconds").expect("an answer");
+        assert_eq!(status, 200, "{body}");
+        drop(idle);
+    });
+    let (rest, err, status) = st.stop_reading_stderr("TERM");
+    assert!(status.success(), "{status:?}: {err}");
+    assert!(rest.contains("Station stopped: 1 play judged."), "{rest}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].starts_with("lexico: the station cannot accept connections (")
+            && lines[0].contains("ulimit -n"),
+        "{err}"
+    );
+}

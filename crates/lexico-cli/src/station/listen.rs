@@ -12,8 +12,10 @@
 //!   malformed gets a JSON answer (`431`, `400`) like every other refusal.
 //! - Each connection serves one request (no keep-alive), and lives at most
 //!   [`CONNECTION_TIMEOUT`].
-//! - When accepting fails (no file descriptor left, for one), one line goes to standard error and
-//!   the loop waits, longer each time up to a second, instead of spinning.
+//! - When accepting fails (no file descriptor left, for one), one line goes to standard error (at
+//!   most one a minute), the connection that has waited longest for its head is closed to give
+//!   its descriptor back, and the loop waits, longer each time up to a second, instead of
+//!   spinning.
 
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
@@ -22,7 +24,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ConnectInfo;
 use axum::http::{header, StatusCode};
@@ -48,6 +50,8 @@ pub const MAX_HEADERS: usize = 64;
 pub const MAX_PER_CLIENT: usize = 16;
 /// Files kept free of connections: the audit log, standard streams, the runtime's own.
 const RESERVED_FILES: u64 = 64;
+/// The least time between two lines about failing to accept connections.
+const WARN_EVERY: Duration = Duration::from_secs(60);
 /// How long serving waits, once stopped, for the requests under way.
 pub const STOP_GRACE: Duration = Duration::from_secs(5);
 
@@ -135,6 +139,13 @@ impl Conns {
         Ok(Slot { conns: Arc::clone(self), ip, id, evicted })
     }
 
+    /// Closes the connection that has waited longest for its request's head, if any.
+    fn evict_oldest(&self) {
+        if let Some((_, evict)) = self.lock().waiting.pop_first() {
+            evict.notify_one();
+        }
+    }
+
     fn total(&self) -> usize {
         self.lock().total
     }
@@ -186,6 +197,7 @@ pub async fn serve(
     let (stopping, stopped) = watch::channel(false);
     tokio::pin!(stop);
     let mut backoff: Option<Duration> = None;
+    let mut warned: Option<Instant> = None;
     loop {
         let accepted = tokio::select! {
             _ = &mut stop => break,
@@ -207,7 +219,9 @@ pub async fn serve(
                 if matches!(e.kind(), io::ErrorKind::ConnectionAborted | io::ErrorKind::ConnectionReset) => {}
             Err(e) => {
                 let wait = backoff.map_or(Duration::from_millis(50), |b| (b * 2).min(Duration::from_secs(1)));
-                if backoff.is_none() {
+                // One line a minute at most: a hall's operator needs to know, not a flood.
+                if warned.is_none_or(|at: Instant| at.elapsed() >= WARN_EVERY) {
+                    warned = Some(Instant::now());
                     let open = conns.total() as u64;
                     crate::input::warn(&msg(
                         langs.terminal,
@@ -215,6 +229,9 @@ pub async fn serve(
                         &[("error", Arg::Str(&e.to_string())), ("open", Arg::Num(open))],
                     ));
                 }
+                // Out of file descriptors most likely: the connection that has waited longest
+                // for its request gives its own back.
+                conns.evict_oldest();
                 backoff = Some(wait);
                 tokio::select! {
                     _ = &mut stop => break,
