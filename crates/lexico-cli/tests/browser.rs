@@ -285,6 +285,7 @@ fn the_station_in_a_browser_at_every_screen_size() {
             }
             for (width, height) in SIZES {
                 viewport(&c, width, height).await;
+                keep(&c.screenshot().await.unwrap(), &format!("judge-{view}-{width}x{height}-form.png"), None);
                 for (kind, play, words) in kinds {
                     let shot = format!("judge-{view}-{width}x{height}-{kind}");
                     let png = judge_and_measure(&c, play, kind, words, (width, height), &shot).await;

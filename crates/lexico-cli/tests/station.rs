@@ -222,6 +222,12 @@ fn bad_codes_and_busy_ports_are_refused_at_start() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("lexico: el código de --arbiter-code debe tener"), "{err}");
+    for name in ["", "Open\tde Madrid", &"M".repeat(101)] {
+        let out = harness::lexico().args(["serve", "--lang", "en", "--torneo", name]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("lexico: the name of --torneo must have 1 to 100 characters"), "{err}");
+    }
     let st = start(&[]);
     let out = harness::lexico().args(["serve", "--lang", "en", "--listen", &st.addr]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

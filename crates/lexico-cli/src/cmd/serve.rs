@@ -28,17 +28,20 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:8034";
 #[derive(clap::Args)]
 pub struct Args {
     /// The address and port to listen on. Any address but loopback serves the judge only to
-    /// holders of the table code printed at start. Port 0 takes a free port.
+    /// holders of the table code printed at start, with every address of the machine and a QR
+    /// code of the judge page for the hall's devices. Port 0 takes a free port.
     #[arg(long, value_name = "ADDR", default_value = DEFAULT_LISTEN)]
     pub listen: SocketAddr,
-    /// Seconds after which the judge page clears a verdict; 0 keeps it until the next play.
+    /// Seconds after which the judge page clears a verdict (any key or a tap clears it too); 0
+    /// keeps it until then.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub clear_after: u64,
     /// Append every judgement to FILE as CSV (UTC time, play as typed, table, round, verdict,
     /// lexicon checksum), each line synced to the disk before its verdict is sent.
     #[arg(long, value_name = "FILE")]
     pub audit_log: Option<PathBuf>,
-    /// The tournament's name, shown on the pages and on the arbiter's printed ruling.
+    /// The tournament's name (at most 100 characters), shown on the pages and on the arbiter's
+    /// printed ruling.
     #[arg(long = "torneo", visible_alias = "tournament", value_name = "NAME")]
     pub tournament: Option<String>,
     /// Requests one client address may make per minute (0: no limit).
