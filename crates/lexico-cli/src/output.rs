@@ -75,14 +75,6 @@ pub struct BatchFields<'a> {
     pub names: &'a [&'a str],
 }
 
-/// A record of a batch command with the `error` field its error rows fill, empty here.
-#[derive(serde::Serialize)]
-struct BatchRow<'a, R> {
-    #[serde(flatten)]
-    record: &'a R,
-    error: Option<&'a str>,
-}
-
 /// The error row of a bad input in CSV and JSON: the batch's fields, the input as typed in its
 /// field, the message in `error`, every other field empty (CSV) or `null` (JSON).
 struct ErrorRow<'a> {
@@ -120,7 +112,7 @@ pub struct Out {
 /// crate's writer (which has its own).
 enum Writer {
     Lines(BufWriter<Sink>),
-    Csv { w: Box<csv::Writer<Sink>>, header: bool },
+    Csv { w: Box<csv::Writer<Sink>>, header: bool, row: csv::ByteRecord },
 }
 
 /// Standard output, or memory in tests.
@@ -175,6 +167,7 @@ impl Out {
                         .from_writer(sink),
                 ),
                 header: false,
+                row: csv::ByteRecord::new(),
             },
             Format::Text | Format::Json => Writer::Lines(BufWriter::with_capacity(BUFFER, sink)),
         };
@@ -213,6 +206,35 @@ impl Out {
         record: &R,
         text: impl FnOnce(&mut String),
     ) -> io::Result<()> {
+        self.write(None, record, false, text)
+    }
+
+    /// Writes one record of a batch command: [`Out::row`] with the field `error` last, empty
+    /// (its error rows fill it).
+    pub fn batch_row<R: Serialize>(&mut self, record: &R, text: impl FnOnce(&mut String)) -> io::Result<()> {
+        self.write(None, record, true, text)
+    }
+
+    /// Writes one record that answers the query `input`, a batch command's input: in CSV and
+    /// JSON the input in the field `name`, then the record's fields, then `error`, empty.
+    pub fn answer_row<R: Serialize>(
+        &mut self,
+        (name, input): (&'static str, &str),
+        record: &R,
+        text: impl FnOnce(&mut String),
+    ) -> io::Result<()> {
+        self.write(Some((name, input)), record, true, text)
+    }
+
+    /// Writes one record, in CSV and JSON after the field `lead` and before an empty `error`
+    /// field if `error`.
+    fn write<R: Serialize + ?Sized>(
+        &mut self,
+        lead: Option<(&'static str, &str)>,
+        record: &R,
+        error: bool,
+        text: impl FnOnce(&mut String),
+    ) -> io::Result<()> {
         match &mut self.w {
             Writer::Lines(w) if self.format == Format::Text => {
                 self.line.clear();
@@ -221,23 +243,21 @@ impl Out {
                 w.write_all(self.line.as_bytes())
             }
             Writer::Lines(w) => {
-                self.fields.collect(record)?;
+                self.fields.collect(lead, record, error)?;
                 self.fields.write_json(w)
             }
-            Writer::Csv { w, header } => {
-                self.fields.collect(record)?;
+            Writer::Csv { w, header, row } => {
+                self.fields.collect(lead, record, error)?;
                 if !*header {
                     *header = true;
                     w.write_record(self.fields.names().map(csv_safe_bytes)).map_err(csv_error)?;
                 }
-                w.write_record(self.fields.values().map(csv_safe_bytes)).map_err(csv_error)
+                // A whole record, which the writer lays out faster than field by field.
+                row.clear();
+                self.fields.values().for_each(|v| row.push_field(&csv_safe_bytes(v)));
+                w.write_byte_record(row).map_err(csv_error)
             }
         }
-    }
-
-    /// Writes one record of a batch command: [`Out::row`] with the field `error` last, empty.
-    pub fn batch_row<R: Serialize>(&mut self, record: &R, text: impl FnOnce(&mut String)) -> io::Result<()> {
-        self.row(&BatchRow { record, error: None }, text)
     }
 
     /// Writes one record made as a list of named values; `text` is its line in text.

@@ -14,7 +14,7 @@
 //! let lex = lexico_lexicon::Lexicon::from_words(["casa", "saca", "cosa"])?;
 //! let mut rows = WordRecords::new(&lex, Spelling::Natural);
 //! let rack = lexico_tiles::Rack::parse(lex.tiles(), "CAS?")?;
-//! let words = anagram_words(&lex, &rack, &AnagramQuery::default(), Sort::Alpha, rows.bag())?;
+//! let words = anagram_words(&lex, &rack, &AnagramQuery::default(), Sort::Alpha, &rows)?;
 //! let mut lines = Vec::new();
 //! words.records(&mut rows, usize::MAX, |r| {
 //!     lines.push(serde_json::to_string(r)?);
@@ -126,7 +126,10 @@ impl fmt::Display for Spelled<'_> {
 
 impl Serialize for Spelled<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // Spelled whole first: a serializer takes one string faster than a tile at a time.
+        let mut s = String::with_capacity(self.tiles.len() * 2 + 8);
+        self.push_to(&mut s);
+        serializer.serialize_str(&s)
     }
 }
 
@@ -142,10 +145,14 @@ pub struct WordRecord<'a> {
     pub value: u32,
     /// The tiles blanks play.
     pub blanks: u32,
-    /// The distinct draws from a full bag that spell it ([`Bag::combinations`]).
-    pub combinations: u64,
-    /// The chance that a draw of as many tiles from a full bag spells it.
-    pub probability: f64,
+    /// The distinct draws from a full bag that spell it ([`Bag::combinations`]); `None` from
+    /// records made without draws and ranks ([`WordRecords::without_draws`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub combinations: Option<u64>,
+    /// The chance that a draw of as many tiles from a full bag spells it; `None` from records
+    /// made without draws.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
     /// Its rank by probability among the words of its length, 1 the most probable (equal
     /// combinations share a rank): only when the records are ranked
     /// ([`WordRecords::ranked`]).
@@ -163,7 +170,9 @@ impl<'a> WordRecord<'a> {
 }
 
 /// Makes the [`WordRecord`]s of a lexicon's words: spells them, adds their values, counts their
-/// combinations and probability in the lexicon's bag and, when asked, ranks them.
+/// combinations and probability in the lexicon's bag and, when asked, ranks them. A list that
+/// shows neither draws nor ranks (the text of `lexico anagram`) asks for records
+/// [`WordRecords::without_draws`], which cost no count.
 ///
 /// ```
 /// use lexico_lexicon::record::{Spelling, WordRecords};
@@ -179,18 +188,31 @@ pub struct WordRecords<'l> {
     lex: &'l Lexicon,
     bag: Bag,
     /// Counts the combinations of words met one after another (a search in tile order shares
-    /// most of a word's tiles with the one before).
-    draws: PrefixDraws,
+    /// most of a word's tiles with the one before); made at the first word it counts.
+    prefix: Option<PrefixDraws>,
     ranks: Option<Ranks>,
+    /// Whether records carry their combinations and probability.
+    draws: bool,
     spelling: Spelling,
 }
 
 impl<'l> WordRecords<'l> {
-    /// The records of `lex`'s words, spelled as `spelling` says, without ranks.
+    /// The records of `lex`'s words, spelled as `spelling` says, with their combinations and
+    /// probability, without ranks.
     pub fn new(lex: &'l Lexicon, spelling: Spelling) -> WordRecords<'l> {
-        let bag = Bag::of(lex.tiles());
-        let draws = PrefixDraws::new(&bag);
-        WordRecords { lex, bag, draws, ranks: None, spelling }
+        WordRecords { lex, bag: Bag::of(lex.tiles()), prefix: None, ranks: None, draws: true, spelling }
+    }
+
+    /// The same records without their combinations and probability (`None`), unless they are
+    /// ranked, which needs the combinations.
+    pub fn without_draws(mut self) -> WordRecords<'l> {
+        self.draws = false;
+        self
+    }
+
+    /// Returns true if and only if the records carry their combinations: with draws, or ranked.
+    pub fn counts(&self) -> bool {
+        self.draws || self.ranks.is_some()
     }
 
     /// The same records with ranks ([`WordRecord::rank`]). It reads the whole word store once
@@ -217,13 +239,24 @@ impl<'l> WordRecords<'l> {
     where
         'l: 'a,
     {
-        let combinations = self.draws.combinations(tiles);
-        self.counted(tiles, blanks, combinations)
+        let combinations = match self.counts() {
+            true => Some(self.prefix.get_or_insert_with(|| PrefixDraws::new(&self.bag)).combinations(tiles)),
+            false => None,
+        };
+        self.make(tiles, blanks, combinations)
     }
 
     /// [`WordRecords::record`] of a word whose combinations are known (an answer of
     /// [`query::anagram_keys_with_combinations`] carries them).
     pub fn counted<'a>(&self, tiles: &'a [Tile], blanks: u64, combinations: u64) -> WordRecord<'a>
+    where
+        'l: 'a,
+    {
+        self.make(tiles, blanks, self.counts().then_some(combinations))
+    }
+
+    /// The record of a word of `combinations`, if counted.
+    fn make<'a>(&self, tiles: &'a [Tile], blanks: u64, combinations: Option<u64>) -> WordRecord<'a>
     where
         'l: 'a,
     {
@@ -242,8 +275,8 @@ impl<'l> WordRecords<'l> {
             value,
             blanks: (blanks & mask(length)).count_ones(),
             combinations,
-            probability: self.bag.probability_of(combinations, length),
-            rank: self.ranks.as_ref().map(|r| r.rank(length, combinations)),
+            probability: combinations.filter(|_| self.draws).map(|c| self.bag.probability_of(c, length)),
+            rank: self.ranks.as_ref().zip(combinations).map(|(r, c)| r.rank(length, c)),
         }
     }
 }
@@ -270,16 +303,22 @@ enum Answer {
     Found(Vec<Found>),
 }
 
-/// The words `rack` makes under `query`, sorted in `order` (ties in tile order), with the
-/// combinations of `bag` counted as they are found. Errors as [`query::anagram`].
+/// The words `rack` makes under `query`, sorted in `order` (ties in tile order), for the
+/// records of `records`: their combinations are counted as the words are found when the records
+/// carry them. Errors as [`query::anagram`].
 pub fn anagram_words(
     lex: &Lexicon,
     rack: &Rack,
     query: &AnagramQuery,
     order: Sort,
-    bag: &Bag,
+    records: &WordRecords<'_>,
 ) -> Result<AnagramWords, QueryError> {
-    let words = match query::anagram_keys_with_combinations(lex, rack, query, bag)? {
+    let bag = records.bag();
+    let keys = match records.counts() {
+        true => query::anagram_keys_with_combinations(lex, rack, query, bag)?,
+        false => query::anagram_keys(lex, rack, query)?,
+    };
+    let words = match keys {
         Some(mut keys) => {
             keys.sort(order, lex.tiles(), bag);
             Answer::Keys(Box::new(keys))
@@ -535,12 +574,12 @@ mod tests {
                     let shown = |lex: &Lexicon| {
                         let mut rows = WordRecords::new(lex, Spelling::Natural).ranked();
                         let r = Rack::parse(lex.tiles(), rack).unwrap();
-                        let words = anagram_words(lex, &r, &q, order, &rows.bag().clone()).unwrap();
+                        let words = anagram_words(lex, &r, &q, order, &rows).unwrap();
                         let mut out = Vec::new();
                         words
                             .records(&mut rows, usize::MAX, |r| {
                                 let bag = Bag::of(lex.tiles());
-                                assert_eq!(r.combinations, bag.combinations(r.word.tiles()));
+                                assert_eq!(r.combinations, Some(bag.combinations(r.word.tiles())));
                                 out.push(serde_json::to_string(r).unwrap());
                                 Ok::<_, ()>(())
                             })
@@ -548,6 +587,27 @@ mod tests {
                         out
                     };
                     assert_eq!(shown(&indexed), shown(&plain), "{rack} {mode:?} {order:?}");
+                    // Without draws: the same words, values and ranks, no combinations.
+                    let mut brief = WordRecords::new(&indexed, Spelling::Natural).without_draws();
+                    let r = Rack::parse(indexed.tiles(), rack).unwrap();
+                    let words = anagram_words(&indexed, &r, &q, order, &brief).unwrap();
+                    let mut full = WordRecords::new(&indexed, Spelling::Natural);
+                    let all = anagram_words(&indexed, &r, &q, order, &full).unwrap();
+                    let mut seen = Vec::new();
+                    words
+                        .records(&mut brief, usize::MAX, |r| {
+                            assert_eq!((r.combinations, r.probability), (None, None));
+                            seen.push((r.word.to_string(), r.value, r.blanks));
+                            Ok::<_, ()>(())
+                        })
+                        .unwrap();
+                    let mut want = Vec::new();
+                    all.records(&mut full, usize::MAX, |r| {
+                        want.push((r.word.to_string(), r.value, r.blanks));
+                        Ok::<_, ()>(())
+                    })
+                    .unwrap();
+                    assert_eq!(seen, want, "{rack} {mode:?} {order:?}");
                 }
             }
         }

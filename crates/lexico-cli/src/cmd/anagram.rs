@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use lexico_lexicon::query::{AnagramQuery, Mode, Sort};
-use lexico_lexicon::record::{anagram_words, WordRecords};
+use lexico_lexicon::record::anagram_words;
 use lexico_tiles::Rack;
 
 use crate::input;
@@ -54,17 +54,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let order = args.show.sort.map_or(Sort::Length, SortArg::sort);
     let q = AnagramQuery { mode, min: args.min, max: args.max };
-    let mut records = WordRecords::new(&lex, args.show.spelling());
-    if args.show.ranked() {
-        records = records.ranked();
-    }
+    let mut records = args.show.records(&lex);
     let rows = WordRows::new("rack", &args.show, args.racks.len() != 1);
     let top = args.show.top.unwrap_or(usize::MAX);
     let mut out = Out::new(args.show.format);
     let mut any = false;
     let errors = input::each(&args.racks, &mut out, &rows.fields(), |text, out| {
         let rack = Rack::parse(lex.tiles(), text).map_err(input::bad)?;
-        let words = anagram_words(&lex, &rack, &q, order, records.bag()).map_err(input::bad)?;
+        let words = anagram_words(&lex, &rack, &q, order, &records).map_err(input::bad)?;
         any |= !words.is_empty();
         Ok(words.records(&mut records, top, |r| rows.write(out, text, r))?)
     })?;

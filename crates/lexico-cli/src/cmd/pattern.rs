@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use lexico_lexicon::query::{self, Found, Pattern, Sort, TileRegex, MAX_WORD};
-use lexico_lexicon::record::WordRecords;
 
 use crate::input::{self, Fault};
 use crate::lexicons::LexiconArg;
@@ -39,10 +38,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let order = args.show.sort.map_or(Sort::Alpha, SortArg::sort);
     let (min, max) = (args.min.unwrap_or(1), args.max.unwrap_or(MAX_WORD));
-    let mut records = WordRecords::new(&lex, args.show.spelling());
-    if args.show.ranked() {
-        records = records.ranked();
-    }
+    let mut records = args.show.records(&lex);
     let rows = WordRows::new("pattern", &args.show, args.patterns.len() != 1);
     let top = args.show.top.unwrap_or(usize::MAX);
     let mut out = Out::new(args.show.format);

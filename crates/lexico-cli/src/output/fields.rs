@@ -39,11 +39,27 @@ impl Fields {
         Fields { format, text: Vec::with_capacity(256), fields: Vec::new(), layout: Default::default() }
     }
 
-    /// Takes `record`'s fields, in place of the last record's.
-    pub fn collect<R: Serialize + ?Sized>(&mut self, record: &R) -> io::Result<()> {
+    /// Takes `record`'s fields, in place of the last record's: after the field `lead`, if any,
+    /// and before an empty field `error` if `error`.
+    pub fn collect<R: Serialize + ?Sized>(
+        &mut self,
+        lead: Option<(&'static str, &str)>,
+        record: &R,
+        error: bool,
+    ) -> io::Result<()> {
         self.text.clear();
         self.fields.clear();
-        record.serialize(Collect(self)).map_err(|e| io::Error::other(e.0))
+        let mut all = || {
+            if let Some((name, value)) = lead {
+                self.push(Name::Static(name), value)?;
+            }
+            record.serialize(Collect(self))?;
+            if error {
+                self.push(Name::Static("error"), &None::<&str>)?;
+            }
+            Ok(())
+        };
+        all().map_err(|e: Error| io::Error::other(e.0))
     }
 
     fn name(&self, name: &Name) -> &str {
@@ -304,6 +320,16 @@ impl ser::Error for Nested {
     }
 }
 
+/// A cell's bytes as a `fmt::Write`: what a value displays goes straight into them.
+struct Text<'b>(&'b mut Vec<u8>);
+
+impl fmt::Write for Text<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
 /// Writes an integer as the standard library does.
 macro_rules! integers {
     ($($method:ident($ty:ty)),*) => {
@@ -340,7 +366,7 @@ impl Serializer for Cell<'_> {
     }
 
     fn serialize_f64(self, v: f64) -> Result<(), Nested> {
-        write!(self.0, "{v}").map_err(|_| Nested)
+        fmt::write(&mut Text(self.0), format_args!("{v}")).map_err(|_| Nested)
     }
 
     fn serialize_char(self, v: char) -> Result<(), Nested> {
@@ -354,7 +380,7 @@ impl Serializer for Cell<'_> {
     }
 
     fn collect_str<T: Display + ?Sized>(self, v: &T) -> Result<(), Nested> {
-        write!(self.0, "{v}").map_err(|_| Nested)
+        fmt::write(&mut Text(self.0), format_args!("{v}")).map_err(|_| Nested)
     }
 
     fn serialize_bytes(self, _: &[u8]) -> Result<(), Nested> {

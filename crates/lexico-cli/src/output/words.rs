@@ -5,9 +5,8 @@ use std::io;
 
 use clap::ValueEnum;
 use lexico_lexicon::query::Sort;
-use lexico_lexicon::record::{Spelling, WordRecord};
-use serde::ser::{SerializeMap, Serializer};
-use serde::Serialize;
+use lexico_lexicon::record::{Spelling, WordRecord, WordRecords};
+use lexico_lexicon::Lexicon;
 
 use super::{BatchFields, Format, Out};
 
@@ -55,18 +54,24 @@ impl SortArg {
 }
 
 impl Show {
-    /// How words are spelled.
-    pub fn spelling(&self) -> Spelling {
-        if self.tiles {
-            Spelling::Brackets
-        } else {
-            Spelling::Natural
-        }
-    }
-
     /// Returns true if and only if the words are ranked by probability.
     pub fn ranked(&self) -> bool {
         self.sort == Some(SortArg::Probability)
+    }
+
+    /// The maker of the records of `lex`'s words as these flags show them: spelled with
+    /// brackets or not, ranked with `--sort probability`, and without their draws in text, which
+    /// prints none.
+    pub fn records<'l>(&self, lex: &'l Lexicon) -> WordRecords<'l> {
+        let spelling = if self.tiles { Spelling::Brackets } else { Spelling::Natural };
+        let mut records = WordRecords::new(lex, spelling);
+        if self.format == Format::Text {
+            records = records.without_draws();
+        }
+        if self.ranked() {
+            records = records.ranked();
+        }
+        records
     }
 }
 
@@ -97,8 +102,7 @@ impl WordRows {
 
     /// Writes the row of `record`, a word that answers `query`.
     pub fn write(&self, out: &mut Out, query: &str, record: &WordRecord) -> io::Result<()> {
-        let row = Row { query: Query { key: self.key, text: query }, record, error: None };
-        out.row(&row, |line| {
+        out.answer_row((self.key, query), record, |line| {
             if self.show_key {
                 line.push_str(query);
                 line.push('\t');
@@ -111,29 +115,5 @@ impl WordRows {
                 line.push_str(itoa::Buffer::new().format(rank));
             }
         })
-    }
-}
-
-/// A found word's row in CSV and JSON.
-#[derive(Serialize)]
-struct Row<'a> {
-    #[serde(flatten)]
-    query: Query<'a>,
-    #[serde(flatten)]
-    record: &'a WordRecord<'a>,
-    error: Option<&'a str>,
-}
-
-/// The query a word answers, in a field of its own name (`rack`, `pattern`).
-struct Query<'a> {
-    key: &'static str,
-    text: &'a str,
-}
-
-impl Serialize for Query<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(1))?;
-        map.serialize_entry(self.key, self.text)?;
-        map.end()
     }
 }
