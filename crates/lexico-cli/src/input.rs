@@ -2,10 +2,11 @@
 //! batch does with a bad one: an error row where its output would be, one line on standard error,
 //! and on to the next.
 //!
-//! No input is longer than [`MAX_INPUT`] bytes: a longer line of standard input is refused with
-//! its line number and skipped without being held in memory, and so is a longer argument. No
-//! word, rack, pattern or play comes near it (a word has at most 16 tiles, a rack 32, a pattern
-//! 63 elements, a regular expression 4,096 bytes).
+//! No line of standard input is longer than [`MAX_INPUT`] bytes: a longer line is refused with
+//! its line number and skipped without being held in memory. No word, rack, pattern or play comes
+//! near it (a word has at most 16 tiles, a rack 32, a pattern 63 elements, a regular expression
+//! 4,096 bytes). Arguments are bounded by the system (128 KiB each on Linux), and the library
+//! refuses a pattern or a regular expression of more than 4,096 bytes before it reads it.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -19,8 +20,7 @@ use crate::i18n::{msg, Arg, Lang};
 use crate::output::{escape_controls, BatchFields, Format, Out};
 use crate::say::Localize;
 
-/// The longest input taken, in bytes: a line of standard input without its line end, or an
-/// argument.
+/// The longest line of standard input taken, in bytes, without its line end.
 pub const MAX_INPUT: usize = 4096;
 
 /// The characters of a refused long input shown in its error row, so that a reader can tell
@@ -55,13 +55,14 @@ impl Place {
     }
 }
 
-/// An input longer than [`MAX_INPUT`] bytes, refused without being read into memory.
+/// A line of standard input longer than [`MAX_INPUT`] bytes, refused without being read into
+/// memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooLong;
 
 impl fmt::Display for TooLong {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "longer than {MAX_INPUT} bytes, the most an input may hold")
+        write!(f, "longer than {MAX_INPUT} bytes, the most a line of input may hold")
     }
 }
 
@@ -71,7 +72,7 @@ impl Localize for TooLong {
     }
 }
 
-/// What the error row of a refused long input shows of it: its first characters, then `…`.
+/// What the error row of a refused long line shows of it: its first characters, then `…`.
 pub fn shown_start(start: &[u8]) -> String {
     let text = String::from_utf8_lossy(start);
     let mut shown: String = text.trim_start().chars().take(SHOWN).collect();
@@ -182,7 +183,7 @@ impl Errors {
         out.error_row(fields, shown.trim(), &format!("column {column}: {message}"))
     }
 
-    /// Reports an input longer than [`MAX_INPUT`] from `place`, which starts with `start`.
+    /// Reports a line longer than [`MAX_INPUT`] from `place`, which starts with `start`.
     pub fn too_long(
         &mut self,
         out: &mut Out,
@@ -214,7 +215,7 @@ impl Errors {
 /// Calls `f(text, out)` for each argument, or each line of standard input when there are no
 /// arguments, as each line arrives (a judge station answers play by play). LF, CRLF and bare CR
 /// end lines; blank lines are skipped; a BOM is dropped; lines are trimmed. An input `f` finds
-/// bad ([`Fault::Input`]), an argument or line that is not UTF-8, and one longer than
+/// bad ([`Fault::Input`]), an argument or line that is not UTF-8, and a line longer than
 /// [`MAX_INPUT`] get their error row (see [`Errors`]) and the batch goes on; [`Fault::Stop`]
 /// and a failure to read standard input stop it.
 pub fn each(
@@ -234,10 +235,6 @@ pub fn each(
             let place = Place::Argument(i + 1);
             // On Unix an argument is any bytes; on Windows any UTF-16, lone surrogates included.
             let bytes = a.as_encoded_bytes();
-            if bytes.len() > MAX_INPUT {
-                errors.too_long(out, fields, place, &bytes[..MAX_INPUT])?;
-                continue;
-            }
             match std::str::from_utf8(bytes) {
                 Ok(text) => one(text, place, out, &mut errors)?,
                 Err(e) => {
