@@ -2,11 +2,13 @@
 //! the library crates. It opens lexicons, runs the library's queries with the GIL released, and
 //! hands back plain values (str, bool, int, float, tuples); the named tuples users see are made
 //! in `python/lexico/__init__.py`. It has no logic of its own beyond turning arguments into the
-//! library's types and errors into Python exceptions with the CLI's messages.
+//! library's types and errors into Python exceptions with the CLI's messages. Every answer is
+//! made of the library's records (`lexico_lexicon::record`), the rows the CLI prints.
 
 use std::sync::OnceLock;
 
-use lexico_lexicon::query::{self, AnagramQuery, Bag, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_lexicon::query::{self, AnagramQuery, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_lexicon::record::{anagram_words, HooksRecord, Spelling, TilesRecord, WordRecord, WordRecords};
 use lexico_lexicon::{
     explain, judge_play, judge_word, kind_of, play_words, Derivation, Lexicon, PlayVerdict,
 };
@@ -79,32 +81,9 @@ fn parse_sort(sort: &str) -> PyResult<Sort> {
     }
 }
 
-/// Each tile's spelling in capitals and, played by a blank, in lower case, by tile byte: words
-/// are spelled into one buffer with a copy per tile.
-struct Spelling {
-    tiles: Vec<[String; 2]>,
-}
-
-impl Spelling {
-    fn new(set: &TileSet) -> Spelling {
-        let tiles = (0..=255u8)
-            .map(|t| {
-                let name = if set.is_tile(t) { set.name(t) } else { "?" };
-                [name.to_string(), name.chars().flat_map(char::to_lowercase).collect()]
-            })
-            .collect();
-        Spelling { tiles }
-    }
-
-    /// Appends tile `t`, played by a blank if `blank`, to `out`.
-    fn push(&self, t: u8, blank: bool, out: &mut String) {
-        out.push_str(&self.tiles[t as usize][blank as usize]);
-    }
-}
-
 /// Found words as Python values: each word's spelling (blanks in lower case), or with `details`
-/// a tuple `(word, length, value, blanks, combinations, probability)`, the fields of the CLI's
-/// CSV and JSON records.
+/// a tuple `(word, length, value, blanks, combinations, probability)`, the fields of the
+/// library's `WordRecord` that the CLI's CSV and JSON records print.
 enum Answer {
     /// The words spelled one after another, and where each ends.
     Words(String, Vec<usize>),
@@ -112,36 +91,30 @@ enum Answer {
 }
 
 impl Answer {
-    fn of(found: &[Found], lex: &PyLexicon, details: bool) -> Answer {
-        let set = lex.lex.tiles();
-        if !details {
-            let mut text = String::with_capacity(found.len() * 8);
-            let mut ends = Vec::with_capacity(found.len());
-            for f in found {
-                for (i, &t) in f.tiles.iter().enumerate() {
-                    lex.spelling.push(t, f.is_blank(i), &mut text);
-                }
+    fn new(details: bool) -> Answer {
+        match details {
+            false => Answer::Words(String::new(), Vec::new()),
+            true => Answer::Details(Vec::new()),
+        }
+    }
+
+    /// Adds the word of `r`.
+    fn push(&mut self, r: &WordRecord<'_>) {
+        match self {
+            Answer::Words(text, ends) => {
+                r.word.push_to(text);
                 ends.push(text.len());
             }
-            return Answer::Words(text, ends);
+            // Records made with draws (`WordRecords::new`) carry both.
+            Answer::Details(d) => d.push((
+                r.word.to_string(),
+                r.length,
+                r.value,
+                r.blanks,
+                r.combinations.unwrap_or_default(),
+                r.probability.unwrap_or_default(),
+            )),
         }
-        let bag = &lex.bag;
-        Answer::Details(
-            found
-                .iter()
-                .map(|f| {
-                    let (combinations, probability) = (bag.combinations(&f.tiles), bag.probability(&f.tiles));
-                    (
-                        f.spell(set),
-                        f.tiles.len(),
-                        f.value(set),
-                        f.blanks.count_ones(),
-                        combinations,
-                        probability,
-                    )
-                })
-                .collect(),
-        )
     }
 
     fn into_list(self, py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
@@ -155,12 +128,21 @@ impl Answer {
     }
 }
 
+/// The maker of the records of `lex`'s words, spelled naturally: with their draws for
+/// `details`, else without (a list of words shows none).
+fn records_for(lex: &Lexicon, details: bool) -> WordRecords<'_> {
+    let records = WordRecords::new(lex, Spelling::Natural);
+    if details {
+        records
+    } else {
+        records.without_draws()
+    }
+}
+
 /// A lexicon, open. `Lexicon()` is the default lexicon embedded in the module.
 #[pyclass(subclass, frozen, module = "lexico._lexico", name = "Lexicon")]
 pub struct PyLexicon {
     lex: Lexicon,
-    bag: Bag,
-    spelling: Spelling,
 }
 
 impl PyLexicon {
@@ -177,8 +159,7 @@ impl PyLexicon {
                     .lexicon
             }
         };
-        let (bag, spelling) = (Bag::of(lex.tiles()), Spelling::new(lex.tiles()));
-        Ok(PyLexicon { lex, bag, spelling })
+        Ok(PyLexicon { lex })
     }
 
     /// Runs a pattern or a regular expression over the word store with the GIL released.
@@ -203,10 +184,15 @@ impl PyLexicon {
                 found.push(Found::plain(w));
                 true
             });
+            let mut records = records_for(&self.lex, details);
             if order != Sort::Alpha {
-                query::sort(&mut found, order, self.lex.tiles(), &self.bag);
+                query::sort(&mut found, order, self.lex.tiles(), records.bag());
             }
-            Answer::of(&found, self, details)
+            let mut answer = Answer::new(details);
+            for f in &found {
+                answer.push(&records.record(&f.tiles, f.blanks));
+            }
+            answer
         }))
     }
 }
@@ -293,32 +279,17 @@ impl PyLexicon {
             ));
         }
         let order = parse_sort(sort)?;
-        let set = self.lex.tiles();
-        let parsed = Rack::parse(set, rack).map_err(|e| bad_input(rack, e))?;
+        let parsed = Rack::parse(self.lex.tiles(), rack).map_err(|e| bad_input(rack, e))?;
         let q = AnagramQuery { mode, min: min_tiles, max: max_tiles };
         let answer = py.detach(|| -> Result<Answer, query::QueryError> {
-            let Some(mut keys) = query::anagram_keys(&self.lex, &parsed, &q)? else {
-                let mut found = query::anagram(&self.lex, &parsed, &q)?;
-                query::sort(&mut found, order, set, &self.bag);
-                return Ok(Answer::of(&found, self, details));
-            };
-            keys.sort(order, set, &self.bag);
-            if details {
-                let found: Vec<Found> = (0..keys.len()).map(|i| keys.found(i)).collect();
-                return Ok(Answer::of(&found, self, details));
-            }
-            // Spelled straight from the keys: no word is copied out first.
-            let mut text = String::with_capacity(keys.len() * 8);
-            let mut ends = Vec::with_capacity(keys.len());
-            for i in 0..keys.len() {
-                let word = keys.word(i);
-                let mut marks = keys.marks();
-                for &t in word.tiles() {
-                    self.spelling.push(t, marks.next(t), &mut text);
-                }
-                ends.push(text.len());
-            }
-            Ok(Answer::Words(text, ends))
+            let mut records = records_for(&self.lex, details);
+            let words = anagram_words(&self.lex, &parsed, &q, order, &records)?;
+            let mut answer = Answer::new(details);
+            words.records(&mut records, usize::MAX, |r| {
+                answer.push(r);
+                Ok::<_, query::QueryError>(())
+            })?;
+            Ok(answer)
         });
         answer.map_err(|e| bad_input(rack, e))?.into_list(py)
     }
@@ -360,23 +331,9 @@ impl PyLexicon {
     #[allow(clippy::type_complexity)]
     #[pyo3(name = "_hooks")]
     fn hooks(&self, word: &str) -> PyResult<(String, bool, Vec<String>, Vec<String>, Vec<String>)> {
-        let set = self.lex.tiles();
-        let tiles = set.parse_word(word).map_err(|e| bad_input(word, e))?;
-        let h = query::hooks(&self.lex, &tiles);
-        let front = h.front.iter().map(|&t| set.name(t).to_string()).collect();
-        let back = h.back.iter().map(|&t| set.name(t).to_string()).collect();
-        let mut hooked = Vec::with_capacity(h.front.len() + h.back.len());
-        for &t in &h.front {
-            let mut w = vec![t];
-            w.extend_from_slice(&tiles);
-            hooked.push(set.spell(&w));
-        }
-        for &t in &h.back {
-            let mut w = tiles.clone();
-            w.push(t);
-            hooked.push(set.spell(&w));
-        }
-        Ok((set.spell(&tiles), self.lex.contains(&tiles), front, back, hooked))
+        let tiles = self.lex.tiles().parse_word(word).map_err(|e| bad_input(word, e))?;
+        let r = HooksRecord::of(&self.lex, &tiles, Spelling::Natural);
+        Ok((r.word, r.valid, r.front, r.back, r.hooked))
     }
 
     /// `(verdict, words, lexicon, edition, version, payload_sha256)` of a play, as the word-judge
@@ -524,11 +481,8 @@ fn tiles(word: &str) -> PyResult<(String, Vec<String>, String, usize, u32)> {
     if seq.is_empty() {
         return Err(bad_input(word, "no tiles"));
     }
-    let names: Vec<String> = seq.iter().map(|t| t.map_or("?", |t| set.name(t)).to_string()).collect();
-    let value = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
-    let bracketed =
-        names.iter().map(|n| if n == "?" { "?".to_string() } else { format!("[{n}]") }).collect::<String>();
-    Ok((names.concat(), names, bracketed, seq.len(), value))
+    let r = TilesRecord::of(set, &seq);
+    Ok((r.word, r.tiles, r.bracketed, r.count, r.value))
 }
 
 #[pymodule]

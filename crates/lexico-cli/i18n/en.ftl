@@ -195,6 +195,7 @@ error-absent-tile = column { $column }: { $text } has no tile and a blank cannot
 error-bracket = column { $column }: { $text } is not a bracketed tile
 error-empty-word = empty word
 error-no-tiles = no tiles
+error-too-long = longer than { $max } bytes, the most a line of input may hold
 error-blanks = { $got } blanks, but the bag holds only { $max }
 error-rack-too-long = { $got } tiles, but a rack may hold at most { $max }
 error-lengths = no word can be { $min } to { $max } tiles long

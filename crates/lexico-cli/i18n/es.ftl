@@ -195,6 +195,7 @@ error-absent-tile = columna { $column }: { $text } no tiene ficha y un comodín 
 error-bracket = columna { $column }: { $text } no es una ficha entre corchetes
 error-empty-word = palabra vacía
 error-no-tiles = sin fichas
+error-too-long = más de { $max } bytes, lo más que puede tener una línea de entrada
 error-blanks = { $got } comodines, pero la bolsa solo tiene { $max }
 error-rack-too-long = { $got } fichas, pero un atril tiene como máximo { $max }
 error-lengths = ninguna palabra puede tener de { $min } a { $max } fichas

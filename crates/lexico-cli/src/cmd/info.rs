@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use crate::lexicons::LexiconArg;
-use crate::output::Format;
+use crate::output::{csv_safe, Format};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -78,8 +78,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Format::Csv => {
             writeln!(stdout, "field,value")?;
+            // A document of its own shape: every value quoted. No field starts a formula.
             for (k, v) in &rows {
-                writeln!(stdout, "{k},\"{}\"", v.replace('"', "\"\""))?;
+                writeln!(stdout, "{},\"{}\"", csv_safe(k), csv_safe(v).replace('"', "\"\""))?;
             }
         }
         Format::Json => {

@@ -2,7 +2,6 @@
 //! with its signer. An installed file that is damaged, changed from what its manifest says, or
 //! not signed by a trusted key (once keys are trusted) is reported after the list.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -105,7 +104,7 @@ fn print(rows: &[Row], format: Format) -> Result<()> {
             )
         };
         let header = line(" ", ["name", "edition", "version", "words", "payload sha256", "signer", "path"]);
-        writeln!(out.raw(), "{}", header.trim_end())?;
+        out.text_line(header.trim_end())?;
         for (row, words) in rows.iter().zip(&words) {
             let mark = if row.default { "*" } else { " " };
             let text = line(
