@@ -84,6 +84,7 @@ impl<'a> Spelled<'a> {
     /// Appends the spelling to `s`.
     pub fn push_to(&self, s: &mut String) {
         let brackets = self.spelling == Spelling::Brackets;
+        s.reserve(self.tiles.len() * if brackets { 6 } else { 2 });
         for (i, &t) in self.tiles.iter().enumerate() {
             if brackets {
                 s.push('[');
@@ -91,6 +92,9 @@ impl<'a> Spelled<'a> {
             let name = self.set.name(t);
             if self.is_blank(i) {
                 s.extend(name.chars().flat_map(char::to_lowercase));
+            } else if let [letter] = name.as_bytes() {
+                // Most tiles are one ASCII letter: pushed as a character, not copied as a slice.
+                s.push(char::from(*letter));
             } else {
                 s.push_str(name);
             }
