@@ -1,5 +1,5 @@
-//! The bytes a lexicon is read from: the file's backing store (a static slice, a vector or a
-//! memory map) and [`Bytes`], a section's share of it, which the word store, the rejected forms
+//! The bytes a lexicon is read from: the file's backing store (a static slice compiled into the
+//! program, or a vector a file was read into) and [`Bytes`], a section's share of it, which the word store, the rejected forms
 //! and the anagram index are built on. Its own module so that `lexicon` (which opens files) and
 //! `anagram_index` (which reads one section) both use it without using each other.
 
@@ -11,7 +11,6 @@ use crate::format::SectionEntry;
 pub(crate) enum Backing {
     Static(&'static [u8]),
     Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
 }
 
 impl Backing {
@@ -19,7 +18,6 @@ impl Backing {
         match self {
             Backing::Static(b) => b,
             Backing::Owned(v) => v,
-            Backing::Mapped(m) => m,
         }
     }
 }

@@ -66,8 +66,15 @@ pub struct Lexicon {
 }
 
 impl Lexicon {
-    /// Opens a lexicon file by memory-mapping it. Only a regular file is opened: a folder, a
-    /// FIFO (which would block) or a device is refused before anything is read.
+    /// The largest lexicon file [`Lexicon::open`] reads (1 GiB): hundreds of times the FISE-2
+    /// lexicon with its anagram index, so that a file given by mistake (a disk image, a video) is
+    /// refused before it fills the memory.
+    pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+    /// Opens a lexicon file: reads it whole, once, into memory of this process
+    /// ([`Lexicon::read_image`]), so that no other program changes the bytes it answers from.
+    /// Only a regular file is opened: a folder, a FIFO (which would block) or a device is refused
+    /// before anything is read.
     pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
         // Looked at before opening: opening a FIFO for reading waits for a writer.
         let meta = std::fs::metadata(path)?;
@@ -77,22 +84,41 @@ impl Lexicon {
         Lexicon::open_file(std::fs::File::open(path)?)
     }
 
-    /// [`Lexicon::open`] on a file already open (so that its metadata and the bytes mapped are
+    /// [`Lexicon::open`] on a file already open (so that its metadata and the bytes read are
     /// those of one file, even if the path is replaced meanwhile).
     pub fn open_file(file: std::fs::File) -> Result<Lexicon, LexiconError> {
+        Lexicon::from_vec(Lexicon::read_image(file)?)
+    }
+
+    /// The bytes of a lexicon file already open, read whole into memory: a private copy that
+    /// whatever happens to the file afterwards (a write, a truncation, a replacement) leaves as
+    /// it is. A file that is not a regular file, is empty, or is larger than
+    /// [`Lexicon::MAX_FILE_BYTES`] is refused before it is read.
+    pub fn read_image(mut file: std::fs::File) -> Result<Vec<u8>, LexiconError> {
+        use std::io::Read;
         let meta = file.metadata()?;
         if !meta.is_file() {
             return Err(LexiconError::Io(std::io::Error::other(not_a_regular_file(&meta.file_type()))));
         }
-        if meta.len() == 0 {
+        let too_large = |len: u64| {
+            LexiconError::Io(std::io::Error::other(format!(
+                "{len} bytes, larger than any lexicon file (at most {})",
+                Lexicon::MAX_FILE_BYTES
+            )))
+        };
+        if meta.len() > Lexicon::MAX_FILE_BYTES {
+            return Err(too_large(meta.len()));
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        // One byte past the bound tells a file that grew after it was looked at.
+        (&mut file).take(Lexicon::MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > Lexicon::MAX_FILE_BYTES {
+            return Err(too_large(bytes.len() as u64));
+        }
+        if bytes.is_empty() {
             return Err(LexiconError::Io(std::io::Error::other("the file is empty, not a lexicon")));
         }
-        // SAFETY: the map is read-only. A lexicon file is written once, atomically (a new file
-        // renamed into place), so a file that is open is never modified under us by Lexico
-        // itself; every read of the map is bounds-checked against the section table.
-        #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(&file)? };
-        Lexicon::from_backing(Backing::Mapped(map), true)
+        Ok(bytes)
     }
 
     /// Opens a lexicon held in memory.
@@ -476,19 +502,6 @@ impl Lexicon {
     /// The file image, for writing it out.
     pub fn as_bytes(&self) -> &[u8] {
         self.backing.bytes()
-    }
-
-    /// Returns true if and only if the lexicon is read from a memory-mapped file, which another
-    /// program could replace or truncate while it is open: a long-running reader (a judge
-    /// station) copies it into memory with [`Lexicon::from_vec`] instead.
-    ///
-    /// ```
-    /// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
-    /// assert!(!lex.is_mapped());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn is_mapped(&self) -> bool {
-        matches!(*self.backing, Backing::Mapped(_))
     }
 
     /// The file image, taken out of the lexicon.
