@@ -14,7 +14,7 @@ use std::fmt;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use lexico_lexicon::Lexicon;
+use lexico_lexicon::{Image, Lexicon};
 
 use crate::atomic::{lock_folder, persist, release_stem, stage_with_mode};
 use crate::folder::{clear_default, set_default};
@@ -109,8 +109,9 @@ pub fn install_file(dir: &Path, path: &Path, force: bool, default: bool) -> Resu
             .map_err(|e| e.context("nothing installed"))?;
         Some(key.id.clone())
     };
-    install_checked(dir, bytes, signature, signed_by, force, default)
-        .map_err(|e| StoreError::InFile { path: path.to_path_buf(), source: Box::new(e) })
+    let in_file = |e| StoreError::InFile { path: path.to_path_buf(), source: Box::new(e) };
+    let lexicon = Lexicon::from_image(bytes).map_err(|e| in_file(e.into()))?;
+    install_checked(dir, lexicon, signature, signed_by, force, default).map_err(in_file)
 }
 
 /// [`install_file`] of a file image in memory (a lexicon just built) and the text of its
@@ -131,12 +132,12 @@ pub fn install_image(
             .map_err(|e| e.context("nothing installed"))?;
         Some(key.id.clone())
     };
-    install_checked(dir, bytes, signature, signed_by, force, default)
+    install_checked(dir, Lexicon::from_vec(bytes)?, signature, signed_by, force, default)
 }
 
 /// What an entry of the data folder holds now.
 struct Held {
-    bytes: Vec<u8>,
+    bytes: Image,
     signature: Option<String>,
     /// The SHA-256 of the copy it links to, for an entry `install` made.
     linked: Option<String>,
@@ -155,16 +156,15 @@ fn held(dir: &Path, entry: &Path) -> Result<Option<Held>, StoreError> {
     Ok(Some(Held { bytes, signature, linked }))
 }
 
-/// Installs bytes whose signature, when keys are trusted, the key `signed_by` verified.
+/// Installs a lexicon whose signature, when keys are trusted, the key `signed_by` verified.
 fn install_checked(
     dir: &Path,
-    bytes: Vec<u8>,
+    lexicon: Lexicon,
     signature: Option<String>,
     signed_by: Option<String>,
     force: bool,
     default: bool,
 ) -> Result<Installation, StoreError> {
-    let lexicon = Lexicon::from_vec(bytes)?;
     let payload = lexicon
         .verify()
         .map_err(|e| StoreError::Format(e).context("verification failed, nothing installed"))?
@@ -178,13 +178,13 @@ fn install_checked(
     let old = held(dir, &entry)?;
     // An installed copy named by these bytes' digest is this lexicon, even if the copy was
     // damaged since: installing it again repairs it.
-    let same = |old: &Held| old.bytes == lexicon.as_bytes() || old.linked.as_deref() == Some(sha.as_str());
+    let same = |old: &Held| *old.bytes == *lexicon.as_bytes() || old.linked.as_deref() == Some(sha.as_str());
     let change = match &old {
         None => Change::Added,
-        Some(old) if old.bytes == lexicon.as_bytes() && old.signature == signature => Change::Unchanged,
+        Some(old) if *old.bytes == *lexicon.as_bytes() && old.signature == signature => Change::Unchanged,
         Some(old) if same(old) || force => Change::Replaced,
         Some(old) => {
-            let held = match Lexicon::from_vec(old.bytes.clone()).and_then(|old| {
+            let held = match Lexicon::from_vec(old.bytes.to_vec()).and_then(|old| {
                 let m = old.manifest()?;
                 Ok(format!("{}, payload sha256 {}", title(m), short(&m.payload_sha256)))
             }) {

@@ -11,17 +11,17 @@
 //! data folder is never listed on that path. Looking a name up opens every installed file
 //! (without reading its words) to read its manifest ([`scan`], [`find_installed`]).
 //!
-//! Every lexicon file opened, by path or by installed name, is read once into memory of this
-//! process and proven whole before it answers ([`open_path`]): when the data folder trusts keys
-//! (`trusted/`, [`trusted_keys`]), its minisign signature (`FILE.minisig`) by one of them first
-//! ([`check_signature`]), before anything decodes the bytes; then its checksums, its payload
-//! digest (computed, and equal to its manifest's) and its counts. The result is recorded in the
-//! data folder's `verified/` folder under the SHA-256 of the bytes checked. A file named by path
-//! is hashed on every use and its record looked up by that digest. `install` keeps a read-only
-//! copy of each lexicon named by its SHA-256 (`objects/`, [`install_file`]), which only it
-//! replaces, by rename; an installed lexicon is read from that copy, whose name gives the digest
-//! of its record without hashing it. The embedded lexicon is trusted as part of the program
-//! ([`Signer::Embedded`]).
+//! Every lexicon file opened, by path or by installed name, is read once and proven whole before
+//! it answers ([`open_path`]): when the data folder trusts keys (`trusted/`, [`trusted_keys`]),
+//! its minisign signature (`FILE.minisig`) by one of them first ([`check_signature`]), before
+//! anything decodes the bytes; then its checksums, its payload digest (computed, and equal to its
+//! manifest's) and its counts. The result is recorded in the data folder's `verified/` folder
+//! under the SHA-256 of the bytes checked. A file named by path is read into memory of this
+//! process and hashed on every use, and its record looked up by that digest. `install` keeps a
+//! read-only copy of each lexicon named by its SHA-256 (`objects/`, [`install_file`]), which
+//! nothing writes in place and only an installation replaces, by rename; an installed lexicon is
+//! read from that copy, whose name gives the digest of its record without hashing it. The
+//! embedded lexicon is trusted as part of the program ([`Signer::Embedded`]).
 //!
 //! Install, the default, trusted keys, key pairs and signatures are all here ([`install_file`],
 //! [`make_default`], [`trust_key_file`], [`untrust`], [`keygen`], [`sign_file`]), and so is the

@@ -1,18 +1,20 @@
 //! Opening a lexicon file proven whole, with its verification record and its signer.
 //!
-//! A file is read once, into memory of this process; its signature (when keys are trusted),
-//! then its checksums, payload digest and counts are checked on those bytes, in that order, and
-//! every answer comes from them. What a later writer does to the file changes nothing already
-//! read. A verification record lets a later run skip checks already done, and is found by the
-//! SHA-256 of the bytes: of the bytes just read, for a file named by path; of the bytes `install`
-//! wrote, for the read-only copy it keeps in the data folder under that name.
+//! A file is read once; its signature (when keys are trusted), then its checksums, payload
+//! digest and counts are checked on those bytes, in that order, and every answer comes from
+//! them. A file named by path is read into memory of this process, so that nothing a later
+//! writer does to it changes an answer already begun; an installed lexicon is read from the
+//! read-only copy `install` keeps, which nothing writes in place. A verification record lets a
+//! later run skip checks already done, and is found by the SHA-256 of the bytes: of the bytes
+//! just read, for a file named by path; of the bytes `install` wrote, for its copy, whose name it
+//! is.
 
 use std::path::{Path, PathBuf};
 
-use lexico_lexicon::Lexicon;
+use lexico_lexicon::{Image, Lexicon};
 
 use crate::folder::{data_dir, default_path};
-use crate::read::read_lexicon;
+use crate::read::{open_lexicon, read_lexicon};
 use crate::record::{identity, linked_object, object_path, sha256_hex, update_record, Record};
 use crate::trust::{check_signature, read_signature, signature_path, trusted_keys};
 use crate::StoreError;
@@ -87,9 +89,10 @@ pub(crate) fn embedded_opened() -> Result<Opened, StoreError> {
     Ok(Opened { lexicon: embedded()?, signer: Signer::Embedded })
 }
 
-/// A lexicon this crate opened is already a private copy in memory (every file is read whole
-/// when it is opened, never mapped), so `lex` is returned as it is: a long-running program (a
-/// judge station) answers the same whatever happens to the file afterwards.
+/// `lex` as it is: a lexicon this crate opened is already either a private copy in memory of
+/// the process (a file named by path) or an installed copy that nothing writes in place (see
+/// [`open_path`]), so a long-running program (a judge station) answers the same whatever
+/// happens to the file afterwards.
 ///
 /// ```
 /// let lex = lexico_store::in_memory(lexico_store::embedded()?)?;
@@ -111,12 +114,13 @@ pub enum Check {
     Full,
 }
 
-/// Opens a lexicon file and proves it whole. The file is read once into memory; when keys are
-/// trusted in the data folder ([`data_dir`]), its signature is checked first, on those bytes,
-/// before anything decodes them; then every section's checksum, the payload digest and the counts
-/// ([`Lexicon::verify`]). A record in the data folder of the bytes' SHA-256 (computed on every
-/// open of a file named by path) spares the checks it records. A folder, FIFO or device is
-/// refused at once.
+/// Opens a lexicon file and proves it whole. The file is read once into memory of this process;
+/// when keys are trusted in the data folder ([`data_dir`]), its signature is checked first, on
+/// those bytes, before anything decodes them; then every section's checksum, the payload digest
+/// and the counts ([`Lexicon::verify`]). A record in the data folder of the bytes' SHA-256
+/// (computed on every open of a file named by path) spares the checks it records. An installed
+/// lexicon's entry is followed to the copy `install` keeps (see [`crate::install_file`]). A
+/// folder, FIFO or device is refused at once.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -141,37 +145,55 @@ pub fn open_path_with(path: &Path, check: Check) -> Result<Opened, StoreError> {
 
 /// The bytes of a lexicon file, as read.
 struct Read {
-    bytes: Vec<u8>,
-    meta: std::fs::Metadata,
+    bytes: Image,
     /// The file they were read from: the installed copy, for an installed lexicon.
     source: PathBuf,
-    /// For an installed lexicon, the SHA-256 that names its copy.
-    installed: Option<String>,
+    /// For an installed lexicon, what is known of its copy.
+    installed: Option<InstalledCopy>,
+}
+
+/// The copy `install` keeps of an installed lexicon.
+struct InstalledCopy {
+    /// The SHA-256 that names it.
+    sha: String,
+    /// The record of the bytes of that SHA-256.
+    record: Record,
+    /// Whether the copy still has the identity `install` gave it, so that its name is taken for
+    /// the digest of its bytes (see `Record::installed`).
+    intact: bool,
 }
 
 /// Reads the file `path`, or the copy an installed lexicon's entry links to. An installation
 /// may replace the link and remove the copy between the two steps: the link is then followed
-/// again.
-fn read_file(dir: Option<&Path>, path: &Path, label: &str) -> Result<Read, StoreError> {
+/// again. A file named by path is read into memory of this process. An installed copy that
+/// still has the identity `install` gave it is mapped instead ([`Lexicon::map_image`]): it is
+/// read-only and never written in place (another installation writes another copy), so
+/// whoever could change its bytes could as well change the trusted keys of the data folder; a
+/// copy that lost that identity is read into memory, and hashed.
+fn read_file(dir: Option<&Path>, path: &Path, label: &str, check: Check) -> Result<Read, StoreError> {
     let mut attempts = 0;
     loop {
-        let installed = dir.and_then(|dir| Some((dir, linked_object(dir, path)?)));
-        let source = match &installed {
-            Some((dir, sha)) => object_path(dir, sha),
-            None => path.to_path_buf(),
+        let Some((dir, sha)) = dir.and_then(|dir| Some((dir, linked_object(dir, path)?))) else {
+            let (bytes, _) = read_lexicon(path, label)?;
+            return Ok(Read { bytes, source: path.to_path_buf(), installed: None });
         };
-        match read_lexicon(&source, label) {
-            Ok((bytes, meta)) => {
-                return Ok(Read { bytes, meta, source, installed: installed.map(|(_, sha)| sha) })
-            }
-            Err(StoreError::Io { source: e, .. }) if installed.is_some() && attempts < 3 => {
-                if e.kind() != std::io::ErrorKind::NotFound {
-                    return Err(StoreError::Io { label: label.to_string(), source: e });
-                }
+        let source = object_path(dir, &sha);
+        let (file, meta) = match open_lexicon(&source, label) {
+            Ok(opened) => opened,
+            Err(StoreError::Io { source: e, .. })
+                if e.kind() == std::io::ErrorKind::NotFound && attempts < 3 =>
+            {
                 attempts += 1;
+                continue;
             }
             Err(e) => return Err(e),
-        }
+        };
+        let record = Record::read(dir, &sha);
+        let intact =
+            check == Check::Recorded && record.installed.as_deref() == Some(identity(&meta).as_str());
+        let bytes = if intact { Lexicon::map_image(&file) } else { Lexicon::read_image(file) }
+            .map_err(|source| StoreError::Lexicon { label: label.to_string(), source })?;
+        return Ok(Read { bytes, source, installed: Some(InstalledCopy { sha, record, intact }) });
     }
 }
 
@@ -187,32 +209,27 @@ pub(crate) fn open_file(
         Some(dir) => trusted_keys(dir)?,
         None => Vec::new(),
     };
-    let file = read_file(dir, path, label)?;
+    let file = read_file(dir, path, label, check)?;
     let changed = |got: String, installed: String| {
         StoreError::ChangedSinceInstalled { got, installed }.context(format!("{label}: verification failed"))
     };
     // The SHA-256 of the bytes read, and whether it was computed from them: an installed copy
     // that still has the identity `install` gave it is taken to hold the bytes its name says.
-    let (sha, hashed, record) = match (dir, &file.installed) {
-        (Some(dir), Some(name)) => {
-            let record = Record::read(dir, name);
-            if check == Check::Recorded && record.installed.as_deref() == Some(identity(&file.meta).as_str())
-            {
-                (name.clone(), false, record)
-            } else {
-                let got = sha256_hex(&file.bytes);
-                if &got != name {
-                    return Err(changed(got, name.clone()));
-                }
-                (got, true, record)
+    let (sha, hashed, record) = match (dir, file.installed) {
+        (_, Some(copy)) if copy.intact => (copy.sha, false, copy.record),
+        (_, Some(copy)) => {
+            let got = sha256_hex(&file.bytes);
+            if got != copy.sha {
+                return Err(changed(got, copy.sha));
             }
+            (got, true, copy.record)
         }
         (Some(dir), None) => {
             let sha = sha256_hex(&file.bytes);
             let record = Record::read(dir, &sha);
             (sha, true, record)
         }
-        (None, _) => (String::new(), false, Record::default()),
+        (None, None) => (String::new(), false, Record::default()),
     };
     let recorded = if check == Check::Full { Record::default() } else { record };
     // The signature, on the bytes read, before any reader of the format sees them.
@@ -233,7 +250,7 @@ pub(crate) fn open_file(
         Signer::Key { id: key.id.clone(), comment: key.comment.clone() }
     };
     // Then the checksums, the payload digest and the counts.
-    let lexicon = Lexicon::from_vec(file.bytes)
+    let lexicon = Lexicon::from_image(file.bytes)
         .map_err(|source| StoreError::Lexicon { label: label.to_string(), source })?;
     let verification = |source| StoreError::Verification { label: label.to_string(), source };
     let verified_now = match recorded.payload.as_deref() {

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 
-use lexico_lexicon::{Lexicon, LexiconError};
+use lexico_lexicon::{Image, Lexicon, LexiconError};
 
 use crate::atomic::special_kind;
 use crate::StoreError;
@@ -59,19 +59,26 @@ pub(crate) fn read_small(path: &Path, what: &'static str) -> Result<Option<Strin
     String::from_utf8(bytes).map(Some).map_err(|_| StoreError::NotText { path: path.to_path_buf(), what })
 }
 
-/// The bytes of the lexicon file `path`, read once into memory of this process, and the
-/// metadata of the file they were read from. Errors name the file as `label`.
-pub(crate) fn read_lexicon(path: &Path, label: &str) -> Result<(Vec<u8>, std::fs::Metadata), StoreError> {
+/// The lexicon file `path`, open (without waiting, if it is a FIFO), and its metadata. Errors
+/// name the file as `label`.
+pub(crate) fn open_lexicon(path: &Path, label: &str) -> Result<(File, std::fs::Metadata), StoreError> {
     let io = |source| StoreError::Io { label: label.to_string(), source };
     let file = open_nonblocking(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
+    Ok((file, meta))
+}
+
+/// The bytes of the lexicon file `path`, read once into memory of this process, and the
+/// metadata of the file they were read from. Errors name the file as `label`.
+pub(crate) fn read_lexicon(path: &Path, label: &str) -> Result<(Image, std::fs::Metadata), StoreError> {
+    let (file, meta) = open_lexicon(path, label)?;
     let bytes = Lexicon::read_image(file)
         .map_err(|source| StoreError::Lexicon { label: label.to_string(), source })?;
     Ok((bytes, meta))
 }
 
 /// [`read_lexicon`], `None` when there is no such file.
-pub(crate) fn read_lexicon_if_any(path: &Path, label: &str) -> Result<Option<Vec<u8>>, StoreError> {
+pub(crate) fn read_lexicon_if_any(path: &Path, label: &str) -> Result<Option<Image>, StoreError> {
     match read_lexicon(path, label) {
         Ok((bytes, _)) => Ok(Some(bytes)),
         Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => Ok(None),

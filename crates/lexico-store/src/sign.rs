@@ -137,7 +137,7 @@ pub fn sign_file(file: &Path, key: &SecretKey) -> Result<PathBuf, StoreError> {
     let label = file.display().to_string();
     let not_signed = |e: StoreError| e.context(format!("{label}: not signed"));
     let (bytes, _) = read_lexicon(file, &label)?;
-    let lexicon = Lexicon::from_vec(bytes).map_err(|e| not_signed(e.into()))?;
+    let lexicon = Lexicon::from_image(bytes).map_err(|e| not_signed(e.into()))?;
     lexicon.verify().map_err(|e| not_signed(e.into()))?;
     let sig = sign_bytes(key, lexicon.as_bytes(), file)?;
     let sig_path = signature_path(file);
