@@ -21,7 +21,7 @@ pyo3::create_exception!(
     lexico,
     LexiconError,
     PyException,
-    "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key)."
+    "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key), or a change to the data folder it refuses (an installation, a key to trust or stop trusting)."
 );
 
 /// The tile set `lexico.tiles` reads words with.
@@ -485,8 +485,62 @@ fn tiles(word: &str) -> PyResult<(String, Vec<String>, String, usize, u32)> {
     Ok((r.word, r.tiles, r.bracketed, r.count, r.value))
 }
 
+// The data folder, as `lexico install` and `lexico trust` change it: the store's functions, with
+// the store's messages.
+
+/// A store error as the `LexiconError` its message says.
+fn store_error(e: lexico_store::StoreError) -> PyErr {
+    LexiconError::new_err(e.to_string())
+}
+
+/// The data folder the CLI uses.
+fn data_folder() -> PyResult<std::path::PathBuf> {
+    lexico_store::require_data_dir().map_err(store_error)
+}
+
+/// An installation: `(title, words, path, change, default, line)`, `line` being what `lexico
+/// install` prints.
+type Installed = (String, u64, String, &'static str, bool, String);
+
+/// Installs a lexicon file in the data folder, as `lexico install FILE [--default] [--force]`.
+#[pyfunction]
+#[pyo3(signature = (path, default = false, force = false))]
+fn install(py: Python<'_>, path: std::path::PathBuf, default: bool, force: bool) -> PyResult<Installed> {
+    let dir = data_folder()?;
+    let done = py.detach(|| lexico_store::install_file(&dir, &path, force, default)).map_err(store_error)?;
+    let change = match done.change {
+        lexico_store::Change::Added => "added",
+        lexico_store::Change::Replaced => "replaced",
+        lexico_store::Change::Unchanged => "unchanged",
+    };
+    let line = done.to_string();
+    Ok((done.title, done.words, done.path.display().to_string(), change, done.default, line))
+}
+
+/// Trusts the minisign public key file `key_path`, as `lexico trust add`: `(id, comment, file)`.
+#[pyfunction]
+fn trust(key_path: std::path::PathBuf) -> PyResult<(String, String, String)> {
+    let trusted = lexico_store::trust_key_file(&data_folder()?, &key_path).map_err(store_error)?;
+    Ok((trusted.id, trusted.comment, trusted.file.display().to_string()))
+}
+
+/// The trusted keys, as `lexico trust list`: `(id, comment)` each, by id.
+#[pyfunction]
+fn trusted_keys() -> PyResult<Vec<(String, String)>> {
+    let keys = lexico_store::trusted_keys(&data_folder()?).map_err(store_error)?;
+    Ok(keys.into_iter().map(|k| (k.id, k.comment)).collect())
+}
+
+/// Stops trusting a key, as `lexico trust remove`; returns its id.
+#[pyfunction]
+fn untrust(key_id: &str) -> PyResult<String> {
+    lexico_store::untrust(&data_folder()?, key_id).map_err(store_error)
+}
+
 #[pymodule]
 mod _lexico {
+    #[pymodule_export]
+    use super::{install, trust, trusted_keys, untrust};
     #[pymodule_export]
     use super::{tiles, LexiconError, PyLexicon, WordIter};
 }

@@ -64,6 +64,7 @@ pub const MAX_WORD_TILES: usize = 16;
 pub use anagram_index::AnagramIndex;
 pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause};
 pub use builder::{hex, Builder, Part};
+pub use bytes::Image;
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
 pub use explain::{
