@@ -15,6 +15,7 @@ use lexico_lexicon::{
 use lexico_tiles::{quoted, Rack, TileSet, Word};
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 pyo3::create_exception!(
@@ -233,9 +234,11 @@ impl PyLexicon {
                 }
             }
         }
-        // Our own references keep each string alive, and a str never changes, for as long as
-        // `texts` borrows their UTF-8.
-        let texts = strings.iter().map(|s| s.to_str()).collect::<PyResult<Vec<&str>>>()?;
+        // Each word's UTF-8, kept alive for as long as `texts` borrows it: the str itself, or
+        // under the stable ABI of CPython 3.9, which cannot lend a str's UTF-8, a copy of it.
+        let backed =
+            strings.iter().map(|s| PyBackedStr::try_from(s.clone())).collect::<PyResult<Vec<_>>>()?;
+        let texts: Vec<&str> = backed.iter().map(|s| &**s).collect();
         match py.detach(|| lexico_lexicon::valid_many(&self.lex, &texts)) {
             Ok(v) => PyList::new(py, v),
             Err(e) => Err(PyValueError::new_err(format!(
@@ -414,10 +417,10 @@ impl PyLexicon {
         let Ok(s) = word.cast::<PyString>() else {
             return false;
         };
-        let Ok(text) = s.to_str() else {
+        let Ok(text) = s.to_cow() else {
             return false;
         };
-        judge_word(&self.lex, text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
+        judge_word(&self.lex, &text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> WordIter {

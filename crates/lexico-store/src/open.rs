@@ -72,8 +72,10 @@ impl std::fmt::Display for Signer {
     }
 }
 
-/// The default lexicon's file image, built from `lexicon-src/` by `lexico-default`.
-pub static DEFAULT: &[u8] = lexico_default::BYTES;
+/// The default lexicon's file image, built from `lexicon-src/` by `lexico-default`: that crate's
+/// static itself, so a program that uses both crates holds one copy (a static of its own here
+/// would hold a second copy of the image).
+pub use lexico_default::BYTES as DEFAULT;
 
 /// Opens the lexicon embedded in the binary (`lexico_default`).
 ///
