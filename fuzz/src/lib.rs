@@ -35,7 +35,7 @@ pub fn split(data: &[u8], n: usize) -> Vec<&[u8]> {
 /// The Spanish tile set, parsed once.
 pub fn spanish() -> &'static TileSet {
     static SET: OnceLock<TileSet> = OnceLock::new();
-    SET.get_or_init(TileSet::spanish)
+    SET.get_or_init(lexico_lexicon::fise_2016_tiles)
 }
 
 /// Checks an error's column against the text it came from.
@@ -112,7 +112,7 @@ pub fn sample_image() -> &'static [u8] {
     static IMAGE: OnceLock<Vec<u8>> = OnceLock::new();
     IMAGE.get_or_init(|| {
         let set = spanish();
-        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let mut b = Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
         let word = b
             .slot(SlotInfo {
                 slot: "word".into(),

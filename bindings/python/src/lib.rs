@@ -25,10 +25,11 @@ pyo3::create_exception!(
     "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key), or a change to the data folder it refuses (an installation, a key to trust or stop trusting)."
 );
 
-/// The tile set `lexico.tiles` reads words with.
+/// The tile set `lexico.tiles` reads words with: the embedded default lexicon's, which its rule
+/// set gave it.
 fn spanish() -> &'static TileSet {
     static SET: OnceLock<TileSet> = OnceLock::new();
-    SET.get_or_init(TileSet::spanish)
+    SET.get_or_init(|| lexico_default::lexicon().tiles().clone())
 }
 
 /// A `ValueError` for the typed text `text`: `'TEXT': MESSAGE`, as the CLI's error lines say it.

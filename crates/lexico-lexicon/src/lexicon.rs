@@ -658,8 +658,8 @@ mod tests {
     use crate::{Builder, SourceInfo};
 
     fn build(words: &[&str]) -> Vec<u8> {
-        let set = TileSet::spanish();
-        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let set = crate::fise_2016_tiles();
+        let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = b
             .slot(SlotInfo { slot: "word".into(), rule: "raw".into(), article: "".into(), reason: "".into() })
             .unwrap();
@@ -690,8 +690,8 @@ mod tests {
 
     #[test]
     fn entry_texts_are_read_in_one_pass() {
-        let set = TileSet::spanish();
-        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let set = crate::fise_2016_tiles();
+        let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = b.slot(SlotInfo { slot: "lemma".into(), ..Default::default() }).unwrap();
         for (id, w) in [(3u64, "casa"), (10, "perro")] {
             b.insert(&set.parse_word(w).unwrap(), code(id, slot)).unwrap();

@@ -50,7 +50,7 @@ pub enum Spelling {
 /// ```
 /// use lexico_lexicon::record::{Spelled, Spelling};
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let word = set.parse_word("churro")?;
 /// assert_eq!(Spelled::new(&set, &word, 0b1, Spelling::Natural).to_string(), "chURRO");
 /// assert_eq!(Spelled::new(&set, &word, 0, Spelling::Brackets).to_string(), "[CH][U][RR][O]");
@@ -453,7 +453,7 @@ fn joined<S: Serializer>(items: &[String], serializer: S) -> Result<S::Ok, S::Er
 /// ```
 /// use lexico_lexicon::record::TilesRecord;
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let r = TilesRecord::of(&set, &set.parse_sequence("churro?")?);
 /// assert_eq!(r.word, "CHURRO?");
 /// assert_eq!(r.bracketed, "[CH][U][RR][O]?");
@@ -562,7 +562,7 @@ mod tests {
         let words = ["casa", "saca", "cosa", "casas", "asa", "sal", "chacha", "churro"];
         let indexed = Lexicon::from_words(words).unwrap();
         let plain = {
-            let mut b = crate::Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+            let mut b = crate::Builder::new(crate::FISE_2016_TILES_CSV);
             b.anagram_index(false);
             let slot = b.slot(SlotInfo::default()).unwrap();
             for w in words {
