@@ -664,8 +664,15 @@ fn docs_problems(root: &Path) -> Result<Vec<String>> {
     docs.sort();
     for doc in docs {
         let text = fs::read_to_string(&doc)?;
+        // A date in a code block is an example a user types (`--audit-log juez-2026-05-01.csv`),
+        // not the time of a run.
+        let mut in_code = false;
         for (i, line) in text.lines().enumerate() {
-            if has_timestamp(line) {
+            if line.trim_start().starts_with("```") {
+                in_code = !in_code;
+                continue;
+            }
+            if !in_code && has_timestamp(line) {
                 problems.push(format!(
                     "{}:{}: a timestamp in the docs (the history of runs is in git)",
                     doc.strip_prefix(root).unwrap_or(&doc).display(),

@@ -30,7 +30,8 @@ struct Cli {
 
 /// The commands: variant, name, one-line summary, arguments. Each command's arguments are added
 /// to the parser only when that command runs (`clap::Command::defer`): building every command's
-/// arguments and help texts took a whole process about 150 µs, as long as answering a query.
+/// arguments and help texts costs a whole process as much as answering a query
+/// (`docs/performance.md`).
 macro_rules! commands {
     // Each command with its summary, its arguments added by `$augment` when it runs. The
     // summary is set again after the arguments: a flattened argument group's own doc comment

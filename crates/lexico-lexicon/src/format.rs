@@ -15,6 +15,7 @@
 
 use crate::error::LexiconError;
 
+/// The first eight bytes of every lexicon file (CR LF, as PNG, shows a file mangled by text mode).
 pub const MAGIC: &[u8; 8] = b"LEXICO\r\n";
 /// The version of the layout this code reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -45,9 +46,13 @@ pub mod tag {
 /// One row of the section table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SectionEntry {
+    /// The section's four-byte name (`WORD`, `PROV`…).
     pub tag: [u8; 4],
+    /// The CRC-32 of the section's bytes.
     pub crc: u32,
+    /// Where the section starts, in bytes from the start of the file.
     pub offset: u64,
+    /// The section's length in bytes.
     pub len: u64,
 }
 

@@ -9,8 +9,7 @@
 //! word longer still is looked up in the word store. The tables are kept at most about 60 % full
 //! (linear probing, 0 marks an empty slot), each in a mapping of its own that Linux is asked to
 //! back with huge pages, fewer page faults and address translations for lookups at random
-//! (`valid` of the shuffled default list: 7,700 page faults and 100 ms of CPU in 4 KiB pages,
-//! 1,600 and 92 ms in huge pages). For the 636,598 words of the default lexicon the tables take
+//! (`valid` of a shuffled list faults about a fifth as often). For the 636,598 words of the default lexicon the tables take
 //! 8 MiB for the 548,117 words of up to 12 tiles and 4 MiB for the 88,481 longer ones, and
 //! while the set is made, 6 MiB more hold the keys listed before they are filed.
 

@@ -12,6 +12,7 @@ use crate::sources::{decode, lines};
 /// `abaleo 1`, `ablativo ablativa 2`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NonVerbEntry {
+    /// The 1-based line of the list it was read from.
     pub line: usize,
     /// The headword, with its accents (`abacá`).
     pub lemma: String,
@@ -110,8 +111,11 @@ pub enum UpdateSection {
 /// One word of the non-verb update list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UpdateEntry {
+    /// The 1-based line of the list it was read from.
     pub line: usize,
+    /// The section of the list the line is under (what the update does).
     pub section: UpdateSection,
+    /// The word, as the list spells it.
     pub word: String,
     /// Plurals the list spells out (`boy (plural "bois")`).
     pub plurals: Vec<String>,
@@ -222,7 +226,9 @@ pub enum VerbClass {
 /// One verb of the verb update list: `bunkerizar (no usable por tener k)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerbUpdate {
+    /// The 1-based line of the list it was read from.
     pub line: usize,
+    /// The section of the list the line is under (what the update does).
     pub section: VerbUpdateSection,
     /// 1, 2 or 3, from the sub-heading the line is under (`Primera conjugación`).
     pub conjugation: u8,

@@ -19,22 +19,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod embedded;
 pub mod error;
 pub mod explain;
 pub mod files;
-// The readers of the FISE lists, the non-verb expansion and the plural engine do not yet document
-// every public field.
-#[allow(missing_docs)]
 pub mod fise;
 pub mod form;
 pub mod lemmas;
-#[allow(missing_docs)]
 pub mod nonverbs;
 pub mod number;
-#[allow(missing_docs)]
 pub mod plural;
 pub mod ruleset;
 pub mod sources;

@@ -27,6 +27,7 @@ use crate::syllable::strip_accents;
 /// it (the build counts words by label).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Evidence {
+    /// The kind of evidence that decided.
     pub kind: EvidenceKind,
     label: &'static str,
 }
@@ -58,7 +59,9 @@ pub trait PreviousEdition {
 
 /// What the expansion of non-verbs knows besides the entry itself.
 pub struct NonVerbContext<'a> {
+    /// The rule set's plural rules.
     pub plurals: &'a Plurals,
+    /// The previous edition, when the build names one: its silence on a plural is evidence.
     pub previous: Option<&'a dyn PreviousEdition>,
     updates: HashMap<String, Vec<UpdateEntry>>,
     annotations: HashMap<(String, Option<u8>), LemmaRow>,
@@ -71,6 +74,7 @@ pub struct NonVerbContext<'a> {
 }
 
 impl<'a> NonVerbContext<'a> {
+    /// The context of a build: its plural rules, the previous edition if any, and the update list.
     pub fn new(
         plurals: &'a Plurals,
         previous: Option<&'a dyn PreviousEdition>,

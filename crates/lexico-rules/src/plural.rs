@@ -137,7 +137,12 @@ impl Category {
 pub enum Alternative {
     /// Drop `drop` from the end of the lemma (accents ignored), add `add`, and write the accents
     /// the result needs (`+es`, `-z+ces`, `-y+is`; `drop` is empty for a plain suffix).
-    Suffix { drop: String, add: String },
+    Suffix {
+        /// The ending dropped (empty for a plain suffix).
+        drop: String,
+        /// The ending added.
+        add: String,
+    },
     /// A plural spelled out in the rule file (`=regímenes`).
     Literal(String),
 }

@@ -8,6 +8,8 @@
 //! runs every one of them. This crate is for tests only; it reads nothing but the environment
 //! and one folder's metadata.
 
+#![deny(missing_docs)]
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Once;

@@ -78,8 +78,8 @@ compared_by_key!(LongCounted);
 compared_by_key!(ShortCounted);
 
 /// A short key with its word's combinations, compared by the key alone (see
-/// `compared_by_key!`): sorting the 7,558 words of `anagram --sub AEINR??` took 0.142 ms as
-/// `(u64, u64)` pairs and takes 0.119 ms (their keys alone, 0.073 ms).
+/// `compared_by_key!`): a sort that compares the keys alone does less work than one of
+/// `(u64, u64)` pairs, which would compare the combinations of equal keys too.
 #[derive(Clone, Copy, Debug)]
 struct ShortCounted {
     key: u64,
