@@ -11,7 +11,8 @@
 //! `grep -Fx -f` for batch lookups, `lexico dump | grep` for a broad pattern, and the text output
 //! of the same answer for CSV and JSON. A reference that is not installed is reported as
 //! `skipped:`, not faked. `--only SECTION` runs one section (`build`, `fise2`, `startup`, `file`,
-//! `valid`, `anagram`, `pattern`), for a quick look at one figure.
+//! `valid`, `anagram`, `pattern`), for a quick look at one figure. `--write` puts the table of a
+//! whole run into `docs/performance.md`, between its markers: the history of runs is in git.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -281,17 +282,22 @@ fn in_formats(lexico: &Path, args: &[&str], stdin: Option<&Path>) -> Vec<Proc> {
 
 pub fn run(args: &[String]) -> Result<()> {
     let mut quick = false;
+    let mut write = false;
     let mut only: Option<String> = None;
     let mut rest = args.iter();
     while let Some(a) = rest.next() {
         match a.as_str() {
             "--quick" => quick = true,
+            "--write" => write = true,
             "--only" => only = Some(rest.next().context("--only needs a section name")?.clone()),
             other => bail!(
-                "unknown bench option '{other}' (usage: cargo xtask bench [--quick] [--only SECTION]; sections: {})",
+                "unknown bench option '{other}' (usage: cargo xtask bench [--quick] [--only SECTION] [--write]; sections: {})",
                 SECTIONS.join(", ")
             ),
         }
+    }
+    if write && only.is_some() {
+        bail!("--write writes the table of a whole run: it cannot be given with --only");
     }
     if let Some(o) = &only {
         if !SECTIONS.iter().any(|s| s.contains(o.as_str())) {
@@ -311,6 +317,14 @@ pub fn run(args: &[String]) -> Result<()> {
     let n_words = fs::read_to_string(&words)?.lines().count();
     let mut rows = Vec::new();
     let lex_out = work.join("default.lex");
+    let size = fs::metadata(&lexico)?.len();
+    rows.push(row(
+        "distributed binary, stripped",
+        format!("{:.1} MB", size as f64 / 1e6),
+        "-".into(),
+        "-".into(),
+        &format!("≤ 10 MB: {}", verdict(size <= 10_000_000)),
+    ));
 
     // Build: the default lexicon's sources, against fst's own CLI on the same sorted words, run
     // in turn.
@@ -595,9 +609,24 @@ pub fn run(args: &[String]) -> Result<()> {
         format_rows(&mut rows, "`dump`", &times);
     }
 
-    println!("{}", table(&rows, quick)?);
+    let table = table(&rows, quick)?;
+    println!("{table}");
+    if write {
+        let path = root.join("docs/performance.md");
+        let doc = fs::read_to_string(&path)?;
+        let (start, end) = match (doc.find(TABLE_START), doc.find(TABLE_END)) {
+            (Some(s), Some(e)) if s < e => (s + TABLE_START.len(), e),
+            _ => bail!("{}: no bench table markers ({TABLE_START} … {TABLE_END})", path.display()),
+        };
+        fs::write(&path, format!("{}\n{table}{}", &doc[..start], &doc[end..]))?;
+        eprintln!("bench: the table is written into {}", path.display());
+    }
     Ok(())
 }
+
+/// The markers in `docs/performance.md` between which `--write` puts the table.
+const TABLE_START: &str = "<!-- bench table: written by `cargo xtask bench --write` -->";
+const TABLE_END: &str = "<!-- end of bench table -->";
 
 /// The FISE-2 conformance build: every plural and verb form generated, with the previous
 /// edition as evidence. Its sources are test data beside the checkout, never in it.
@@ -643,11 +672,6 @@ fn fise2(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result
 }
 
 fn table(rows: &[Row], quick: bool) -> Result<String> {
-    let date = Command::new("date")
-        .args(["-u", "+%Y-%m-%d %H:%M UTC"])
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_else(|_| "unknown date".into());
     let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
     let model = fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -660,8 +684,8 @@ fn table(rows: &[Row], quick: bool) -> Result<String> {
     let mut s = String::new();
     writeln!(
         s,
-        "Run of {date}{}, {cpus} CPUs ({model}); medians of whole processes.\n",
-        if quick { " (--quick)" } else { "" }
+        "A{} run on {cpus} CPUs ({model}); medians of whole processes.\n",
+        if quick { " `--quick`" } else { "" }
     )?;
     writeln!(s, "| measure (reference) | lexico | reference | ratio | target |")?;
     writeln!(s, "|---|---|---|---|---|")?;
