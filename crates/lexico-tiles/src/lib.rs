@@ -30,7 +30,7 @@ mod tileset;
 pub use normalize::{normalize, Normalized};
 pub use quote::{quoted, QUOTE_CHARS};
 pub use rack::Rack;
-pub use tileset::{shown, Tile, TileDef, TileError, TileSet, MAX_TILES};
+pub use tileset::{shown, Tile, TileDef, TileError, TileSet, MAX_SPELLINGS, MAX_TILES};
 
 /// A word as tiles: one byte per tile, in tile order.
 ///

@@ -25,6 +25,11 @@ const BYTE_OF_ROW: [u8; 28] = [
     114, 115, 116, 117, 119,
 ];
 
+/// The most spellings (names and aliases together) a set may define: a game's alphabet has a few
+/// dozen, and every spelling is tried wherever a word could start with its first letter, so a
+/// bound keeps reading words in proportion to their length.
+pub const MAX_SPELLINGS: usize = 1024;
+
 /// The most tiles a set may define.
 pub const MAX_TILES: usize = BYTE_OF_ROW.len() + (256 - 120);
 
@@ -233,6 +238,8 @@ impl TileSet {
             absent: Vec::new(),
         };
         let mut header_seen = false;
+        // Every spelling seen so far, to refuse one used twice in one lookup.
+        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let row = raw.trim_end_matches('\r');
@@ -275,7 +282,7 @@ impl TileSet {
                     }
                     // A name that is an earlier tile's alias would make one spelling mean two
                     // tiles.
-                    if set.spellings.iter().any(|(s, _)| s.iter().copied().eq(name.chars())) {
+                    if !seen.insert(name.clone()) {
                         return Err(syntax(
                             line,
                             column_of(1),
@@ -297,7 +304,14 @@ impl TileSet {
                                 format!("{} is not a spelling of a tile", quoted(&alias)),
                             ));
                         }
-                        if set.spellings.iter().any(|(s, _)| s.iter().copied().eq(alias.chars())) {
+                        if set.spellings.len() == MAX_SPELLINGS {
+                            return Err(syntax(
+                                line,
+                                column_of(4),
+                                format!("more than {MAX_SPELLINGS} spellings (tile names and aliases)"),
+                            ));
+                        }
+                        if !seen.insert(alias.clone()) {
                             return Err(syntax(
                                 line,
                                 column_of(4),
@@ -773,6 +787,26 @@ mod tests {
         let mut out = Word::new();
         assert!(!set.parse_word_fast("ña".as_bytes(), &mut out));
         assert_eq!(set.parse_word("ña").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_hundred_thousand_aliases_are_refused_at_the_limit_with_their_line() {
+        let aliases: Vec<String> = (0..100_000).map(|n| format!("X{n}")).collect();
+        let text = format!("kind,tile,count,value,aliases\ntile,B,2,3,\ntile,A,12,1,{}\n", aliases.join("|"));
+        match TileSet::parse(&text) {
+            Err(TileError::Syntax { line: 3, column: 13, message }) => {
+                assert!(message.contains(&MAX_SPELLINGS.to_string()), "{message}")
+            }
+            other => panic!("expected the limit on line 3, column 13: {other:?}"),
+        }
+        // Up to the limit, a set reads, and every alias reads as its tile.
+        let fit: Vec<String> = (0..MAX_SPELLINGS - 2).map(|n| format!("X{n}")).collect();
+        let text = format!("kind,tile,count,value,aliases\ntile,B,2,3,\ntile,A,12,1,{}\n", fit.join("|"));
+        let set = TileSet::parse(&text).expect("a set within the limit reads");
+        assert_eq!(set.parse_word("X1021B").unwrap(), set.parse_word("AB").unwrap());
+        // A spelling used twice is still found among many.
+        let text = format!("kind,tile,count,value,aliases\ntile,B,2,3,X7\ntile,A,12,1,{}\n", fit.join("|"));
+        assert!(matches!(TileSet::parse(&text), Err(TileError::Syntax { line: 3, .. })));
     }
 
     #[test]
