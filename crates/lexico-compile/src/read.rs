@@ -36,7 +36,25 @@ pub(crate) enum Parsed {
     /// word by itself.
     VerbUpdates,
     /// What an update list given to undo restores (`crate::undo`).
-    Undone(crate::undo::Restored),
+    Undone(Restored),
+}
+
+/// What undoing an update list brings back, expanded as a source of its own (its lines are the
+/// entries' lines, so explanations name the update list).
+#[derive(Default)]
+pub(crate) struct Restored {
+    /// Non-verb entries the list removed (section 4, annex II).
+    pub non_verbs: Vec<fise::NonVerbEntry>,
+    /// Plurals the list removed (section 5), with their lines.
+    pub plurals: Vec<(usize, String)>,
+    /// Verbs the list removed (section 2).
+    pub verbs: Vec<verbs::VerbEntry>,
+}
+
+impl Restored {
+    pub(crate) fn len(&self) -> usize {
+        self.non_verbs.len() + self.plurals.len() + self.verbs.len()
+    }
 }
 
 /// The classified verb list, and for each entry an undone update list changed (by its line), the

@@ -28,7 +28,7 @@ use lexico_rules::fise::{
 };
 use lexico_rules::verbs::{VerbEntry, VerbRules};
 
-use crate::read::Parsed;
+use crate::read::{Parsed, Restored};
 
 /// An update list given to undo, once read.
 pub(crate) enum UndoList {
@@ -36,24 +36,6 @@ pub(crate) enum UndoList {
     NonVerbs(Vec<UpdateEntry>),
     /// The verb update list.
     Verbs(Vec<VerbUpdate>),
-}
-
-/// What undoing a list brings back, expanded as a source of its own (its lines are the entries'
-/// lines, so explanations name the update list).
-#[derive(Default)]
-pub(crate) struct Restored {
-    /// Non-verb entries the list removed (section 4, annex II).
-    pub non_verbs: Vec<NonVerbEntry>,
-    /// Plurals the list removed (section 5), with their lines.
-    pub plurals: Vec<(usize, String)>,
-    /// Verbs the list removed (section 2).
-    pub verbs: Vec<VerbEntry>,
-}
-
-impl Restored {
-    pub(crate) fn len(&self) -> usize {
-        self.non_verbs.len() + self.plurals.len() + self.verbs.len()
-    }
 }
 
 /// The plurals an undone list added (section 3), without accents: the non-verb expansion rejects
