@@ -34,11 +34,14 @@ pub mod lemmas;
 #[allow(missing_docs)]
 pub mod nonverbs;
 pub mod number;
+pub mod pattern;
 #[allow(missing_docs)]
 pub mod plural;
 pub mod ruleset;
 pub mod sources;
 pub mod syllable;
+pub mod tags;
+mod toml_util;
 pub mod verbs;
 
 pub use error::RuleError;

@@ -109,16 +109,6 @@ impl<'a> NonVerbContext<'a> {
         }
     }
 
-    /// True if `word` is an adverb in *-mente* made on a listed adjective: the part
-    /// before *-mente* is a listed word of three letters or more (`lenta`, `fácil`), or the
-    /// feminine of a participle (`unida`, `abastada`).
-    fn is_mente_adverb(&self, word: &str) -> bool {
-        let Some(stem) = word.strip_suffix("mente") else { return false };
-        stem.chars().count() >= 3
-            && (self.words.contains(stem)
-                || (stem.len() > 4 && (stem.ends_with("ada") || stem.ends_with("ida"))))
-    }
-
     /// Adds lemma-table rows that annotate entries of the non-verb list.
     pub fn annotate(&mut self, rows: impl IntoIterator<Item = LemmaRow>) {
         for r in rows {
@@ -313,7 +303,8 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 forms.extend(candidates());
             }
             EvidenceKind::Adverb => {
-                if !ctx.is_mente_adverb(word) {
+                let adverb = step.adverb.as_ref().expect("checked when loaded");
+                if !adverb.is_adverb(word, |stem| ctx.words.contains(stem)) {
                     continue;
                 }
                 refuse(forms, step, "an adverb in -mente has no plural".into());
@@ -344,10 +335,12 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 if !(foreign && prev.has(word)) || candidates().iter().any(|f| prev.has(&f.text)) {
                     continue;
                 }
-                let reason =
-                    "the previous edition holds this word in the singular only, and its spelling is \
-                              not adapted to Spanish: no old word whose plural art. 12 admits";
-                refuse(forms, step, reason.into());
+                let reason = step.reason.clone().unwrap_or_else(|| {
+                    "the previous edition holds this word in the singular only, and its spelling is not \
+                     adapted to Spanish"
+                        .into()
+                });
+                refuse(forms, step, reason);
             }
             EvidenceKind::Silent => {
                 let Some(prev) = ctx.previous else { continue };

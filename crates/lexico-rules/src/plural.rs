@@ -23,6 +23,8 @@ use crate::files::RuleFiles;
 use crate::form::{Form, Verdict};
 use crate::number::NumberRules;
 use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
+pub use crate::tags::{Category, Pos};
+use crate::tags::{Mark, Marks};
 
 /// How a word behaves in number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,93 +44,6 @@ impl fmt::Display for Number {
             Number::Invariable => "invariable",
             Number::NoPlural => "no plural",
         })
-    }
-}
-
-/// The kind of list a word entry comes from. The file name is free; the category tells the engine
-/// how to apply the entry. Which article a list cites is the rule file's business.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Category {
-    /// `nadj`: noun or adjective, an exception to the ending rules.
-    NounAdj,
-    /// `art`: article.
-    Art,
-    /// `contr`: contraction.
-    Contr,
-    /// `pron`: pronoun.
-    Pron,
-    /// `acort`: shortening.
-    Acort,
-    /// `prefadj`: adjective made of prefix and noun.
-    PrefAdj,
-    /// `letra`: name of a Spanish letter or digraph.
-    Letra,
-    /// `griega`: name of a Greek letter.
-    Griega,
-    /// `nota`: musical note.
-    Nota,
-    /// `aposicion`: noun that modifies another noun.
-    Aposicion,
-    /// `tratamiento`: form of address.
-    Tratamiento,
-    /// `tribu`: name of a tribe or people.
-    Tribu,
-    /// `adv`: adverb.
-    Adv,
-    /// `apoc`: apocope.
-    Apoc,
-    /// `conj`: conjunction.
-    Conj,
-    /// `loc`: word of an expression or locution.
-    Loc,
-    /// `cursiva`: unadapted foreign word or Latinism, in italics in the dictionary.
-    Cursiva,
-    /// `adaptado`: adapted foreign word or Latinism.
-    Adaptado,
-    /// `interj`: interjection.
-    Interj,
-    /// `onomat`: onomatopoeia.
-    Onomat,
-    /// `prep`: preposition.
-    Prep,
-    /// `envio`: word in a cross-reference entry.
-    Envio,
-}
-
-const CATEGORIES: [(&str, Category); 22] = [
-    ("nadj", Category::NounAdj),
-    ("art", Category::Art),
-    ("contr", Category::Contr),
-    ("pron", Category::Pron),
-    ("acort", Category::Acort),
-    ("prefadj", Category::PrefAdj),
-    ("letra", Category::Letra),
-    ("griega", Category::Griega),
-    ("nota", Category::Nota),
-    ("aposicion", Category::Aposicion),
-    ("tratamiento", Category::Tratamiento),
-    ("tribu", Category::Tribu),
-    ("adv", Category::Adv),
-    ("apoc", Category::Apoc),
-    ("conj", Category::Conj),
-    ("loc", Category::Loc),
-    ("cursiva", Category::Cursiva),
-    ("adaptado", Category::Adaptado),
-    ("interj", Category::Interj),
-    ("onomat", Category::Onomat),
-    ("prep", Category::Prep),
-    ("envio", Category::Envio),
-];
-
-impl Category {
-    /// The name used in rule files.
-    pub fn name(self) -> &'static str {
-        CATEGORIES.iter().find(|(_, c)| *c == self).map(|(n, _)| *n).expect("every category has a name")
-    }
-
-    /// The inverse of [`Category::name`].
-    pub fn from_name(name: &str) -> Option<Category> {
-        CATEGORIES.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
     }
 }
 
@@ -236,97 +151,19 @@ impl<'a> Decision<'a> {
     }
 }
 
-/// A part of speech of a lemma table (see [`LemmaEntry`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pos {
-    /// `n`: noun.
-    N,
-    /// `adj`: adjective.
-    Adj,
-    /// `pron`: pronoun.
-    Pron,
-    /// `art`: article.
-    Art,
-    /// `contr`: contraction.
-    Contr,
-    /// `adv`: adverb.
-    Adv,
-    /// `prep`: preposition.
-    Prep,
-    /// `conj`: conjunction.
-    Conj,
-    /// `interj`: interjection.
-    Interj,
-    /// `onomat`: onomatopoeia.
-    Onomat,
-    /// `loc`: word that occurs only in expressions or locutions.
-    Loc,
-    /// `form`: term of a compound form.
-    Form,
-}
-
-impl Pos {
-    /// The table name of the part of speech.
-    pub fn name(self) -> &'static str {
-        match self {
-            Pos::N => "n",
-            Pos::Adj => "adj",
-            Pos::Pron => "pron",
-            Pos::Art => "art",
-            Pos::Contr => "contr",
-            Pos::Adv => "adv",
-            Pos::Prep => "prep",
-            Pos::Conj => "conj",
-            Pos::Interj => "interj",
-            Pos::Onomat => "onomat",
-            Pos::Loc => "loc",
-            Pos::Form => "form",
-        }
-    }
-
-    /// The inverse of [`Pos::name`].
-    pub fn from_name(name: &str) -> Option<Pos> {
-        [
-            Pos::N,
-            Pos::Adj,
-            Pos::Pron,
-            Pos::Art,
-            Pos::Contr,
-            Pos::Adv,
-            Pos::Prep,
-            Pos::Conj,
-            Pos::Interj,
-            Pos::Onomat,
-            Pos::Loc,
-            Pos::Form,
-        ]
-        .into_iter()
-        .find(|p| p.name() == name)
-    }
-}
-
 /// A lemma of a table that carries parts of speech and marks, e.g. `ayer adv n`,
 /// `ballet n cursiva`, `bíceps n inv`, `lord n pl=lores`.
 ///
-/// Marks: `pl=X|Y` (the plurals), `inv` (invariable), `cursiva` (unadapted foreign word),
-/// `desus` and `germ` (obsolete, germanía). What each mark decides, if anything, is in the rule
-/// set's `plurals/number.toml`.
+/// Marks: `pl=X|Y` (the plurals) and the marks of [`Mark`] (`inv`, `cursiva`, `desus`, `germ`…).
+/// What each mark decides, if anything, is in the rule set's `plurals/number.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LemmaEntry {
     /// The singular.
     pub lemma: String,
     /// Its parts of speech.
     pub pos: Vec<Pos>,
-    /// Shown in italics in the dictionary.
-    pub cursiva: bool,
-    /// Marked invariable.
-    pub inv: bool,
-    /// Marked obsolete (*desus.*).
-    pub desus: bool,
-    /// Marked germanía.
-    pub germ: bool,
-    /// Plurals given by the table.
-    pub pl: Option<Vec<String>>,
+    /// Its marks, and the plurals the table gives.
+    pub marks: Marks,
 }
 
 impl FromStr for LemmaEntry {
@@ -337,20 +174,14 @@ impl FromStr for LemmaEntry {
         let lemma = tokens.next().ok_or("empty lemma entry")?.to_string();
         let mut entry = LemmaEntry { lemma, ..LemmaEntry::default() };
         for t in tokens {
-            if t == "cursiva" {
-                entry.cursiva = true;
-            } else if t == "inv" {
-                entry.inv = true;
-            } else if t == "desus" {
-                entry.desus = true;
-            } else if t == "germ" {
-                entry.germ = true;
+            if let Some(m) = Mark::from_name(t) {
+                entry.marks.insert(m);
             } else if let Some(forms) = t.strip_prefix("pl=") {
                 let forms: Vec<String> = forms.split('|').map(str::to_string).collect();
                 if forms.iter().any(|f| f.is_empty()) {
                     return Err(format!("empty plural in {t:?}"));
                 }
-                entry.pl = Some(forms);
+                entry.marks.pl = Some(forms);
             } else if let Some(p) = Pos::from_name(t) {
                 entry.pos.push(p);
             } else {
@@ -726,15 +557,16 @@ impl Plurals {
     }
 
     /// The decision for a lemma of a table that carries parts of speech and marks, by the marks
-    /// and parts of speech of `number.toml`: a mark that has a rule there decides first, in the
-    /// order `pl=` (the plurals), `inv` (invariable), `cursiva`, `desus`, `germ` (no plural); then
+    /// and parts of speech of `number.toml`: a mark that has a rule there decides first, `pl=`
+    /// (the plurals) before the marks in the order of [`Mark::ALL`]: `inv` makes the word
+    /// invariable, any other mark with a rule leaves it without plural; then
     /// a lemma with a part of speech that takes a plural (or none given) is decided as by
     /// [`Plurals::decide`]; a lemma with only parts of speech without plural has none, unless a
     /// list of the regulation gives it one (`hurra`-`hurras`).
     pub fn decide_entry(&self, entry: &LemmaEntry) -> Decision<'_> {
         let lemma = entry.lemma.as_str();
         let n = &self.number;
-        if let (Some(forms), Some(m)) = (&entry.pl, n.mark("pl")) {
+        if let (Some(forms), Some(m)) = (&entry.marks.pl, n.plurals_mark()) {
             let forms = forms.iter().map(|t| form(t, &m.rule, &m.article)).collect::<Vec<_>>();
             return Decision {
                 lemma: lemma.to_string(),
@@ -744,19 +576,19 @@ impl Plurals {
                 forms,
             };
         }
-        if let (true, Some(m)) = (entry.inv, n.mark("inv")) {
-            return Decision {
-                lemma: lemma.to_string(),
-                number: Number::Invariable,
-                rule: &m.rule,
-                article: &m.article,
-                forms: vec![form(lemma, &m.rule, &m.article)],
+        for mark in entry.marks.iter() {
+            let Some(m) = n.mark(mark) else { continue };
+            return if mark == Mark::Inv {
+                Decision {
+                    lemma: lemma.to_string(),
+                    number: Number::Invariable,
+                    rule: &m.rule,
+                    article: &m.article,
+                    forms: vec![form(lemma, &m.rule, &m.article)],
+                }
+            } else {
+                Decision::without_plural(lemma, &m.rule, &m.article)
             };
-        }
-        for (marked, name) in [(entry.cursiva, "cursiva"), (entry.desus, "desus"), (entry.germ, "germ")] {
-            if let (true, Some(m)) = (marked, n.mark(name)) {
-                return Decision::without_plural(lemma, &m.rule, &m.article);
-            }
         }
         if entry.pos.is_empty() || entry.pos.iter().any(|p| n.pluralises(*p)) {
             return self.decide(lemma);
@@ -942,8 +774,8 @@ mod tests {
         let e: LemmaEntry = "ayer adv n".parse().unwrap();
         assert_eq!(e.pos, vec![Pos::Adv, Pos::N]);
         let e: LemmaEntry = "lord n pl=lores|lords cursiva".parse().unwrap();
-        assert!(e.cursiva);
-        assert_eq!(e.pl, Some(vec!["lores".to_string(), "lords".to_string()]));
+        assert!(e.marks.has(Mark::Cursiva));
+        assert_eq!(e.marks.pl, Some(vec!["lores".to_string(), "lords".to_string()]));
         assert!("x sustantivo".parse::<LemmaEntry>().is_err());
     }
 }

@@ -136,8 +136,8 @@ struct ScreeningFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ScreenRuleFile {
-    id: String,
-    pattern: String,
+    id: Spanned<String>,
+    pattern: Spanned<String>,
     reason: String,
     article: String,
 }
@@ -177,30 +177,33 @@ impl RuleSet {
             return Err(tile_error(src.path(tiles_name), e));
         }
         let mut screening = Vec::new();
+        let mut screen_set = regex::RegexSet::empty();
         if let Some(name) = manifest.screening.as_ref().map(Spanned::get_ref) {
             let file: ScreeningFile = read_toml(src, name, &mut files)?;
-            let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
-            for r in file.rule {
-                let pattern = Regex::new(&r.pattern).map_err(|e| {
-                    let (line, column) = locate(&text, &r.pattern);
-                    RuleError::syntax(
-                        src.path(name),
-                        line,
-                        column,
-                        format!("rule '{}': bad pattern: {}", r.id, pattern_error(&e)),
-                    )
-                })?;
-                if screening.iter().any(|s: &ScreenRule| s.id == r.id) {
-                    let (line, column) = locate(&text, &format!("\"{}\"", r.id));
-                    return Err(RuleError::syntax(
-                        src.path(name),
-                        line,
-                        column,
-                        format!("rule '{}' is defined twice", r.id),
-                    ));
+            let text = &files.last().expect("just read").1;
+            let at = |value: &Spanned<String>, message: String| {
+                let (line, column) = line_col(text, value.span().start);
+                RuleError::syntax(src.path(name), line, column, message)
+            };
+            for r in &file.rule {
+                let id = r.id.get_ref();
+                let pattern = crate::pattern::one(r.pattern.get_ref())
+                    .map_err(|e| at(&r.pattern, format!("rule '{id}': bad pattern: {e}")))?;
+                if screening.iter().any(|s: &ScreenRule| s.id == *id) {
+                    return Err(at(&r.id, format!("rule '{id}' is defined twice")));
                 }
-                screening.push(ScreenRule { id: r.id, pattern, reason: r.reason, article: r.article });
+                screening.push(ScreenRule {
+                    id: id.clone(),
+                    pattern,
+                    reason: r.reason.clone(),
+                    article: r.article.clone(),
+                });
             }
+            let patterns: Vec<&str> = file.rule.iter().map(|r| r.pattern.get_ref().as_str()).collect();
+            screen_set = crate::pattern::set(&patterns).map_err(|(i, e)| {
+                let r = &file.rule[i];
+                at(&r.pattern, format!("rule '{}': {e}", r.id.get_ref()))
+            })?;
         }
         let plurals =
             load_folder(src, manifest.plurals.as_ref(), &mut files, crate::plural::Plurals::load_from)?;
@@ -239,8 +242,7 @@ impl RuleSet {
             min_tiles: manifest.min_tiles,
             max_tiles: manifest.max_tiles,
             tiles_csv,
-            screen_set: regex::RegexSet::new(screening.iter().map(|r| r.pattern.as_str()))
-                .expect("each pattern compiled on its own"),
+            screen_set,
             screen_first: screen_first(&screening),
             screening,
             plurals,
@@ -443,16 +445,6 @@ fn read_toml<T: serde::de::DeserializeOwned>(
         let message = e.message().to_string();
         RuleError::syntax(&path, line, column, message)
     })
-}
-
-/// The reason a pattern does not compile, on one line: the regex crate's message spans several
-/// lines (the pattern, a caret under the fault, the reason) and only the reason is kept, since
-/// the error already points at the pattern.
-pub(crate) fn pattern_error(e: &regex::Error) -> String {
-    let text = e.to_string();
-    let reason = text.lines().map(str::trim).rfind(|l| !l.is_empty());
-    let reason = reason.unwrap_or("invalid pattern");
-    reason.strip_prefix("error: ").unwrap_or(reason).to_string()
 }
 
 fn locate(text: &str, needle: &str) -> (usize, usize) {
@@ -673,6 +665,30 @@ mod tests {
         let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", &format!("{rule}{rule}"))]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
         assert!(err.contains("defined twice"), "{err}");
+    }
+
+    #[test]
+    fn screening_patterns_too_big_to_compile_together_are_an_error_at_their_place() {
+        let head = "name = \"x\"\nversion = \"1\"\nmin_tiles = 2\nmax_tiles = 15\ntiles = \"t.csv\"\nscreening = \"s.toml\"\n";
+        let rule = |id: &str| {
+            format!("[[rule]]\nid = \"{id}\"\npattern = '\\w{{100}}'\nreason = \"r\"\narticle = \"1\"\n\n")
+        };
+        let screening: String = ["a", "b", "c"].iter().map(|id| rule(id)).collect();
+        let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", &screening)]);
+        let err = RuleSet::load(&d.0).unwrap_err();
+        let RuleError::Syntax { line, column, ref message, .. } = err else { panic!("{err}") };
+        // Each compiles alone, and two together: the third takes the set past the limit, and is
+        // named at its pattern.
+        assert_eq!((line, column), (15, 11), "{err}");
+        assert!(message.contains("size limit") && !message.contains('\n'), "{err}");
+        // One pattern too big on its own is a bad pattern at its place.
+        let d = dir_with(&[
+            ("ruleset.toml", head),
+            ("t.csv", TILES),
+            ("s.toml", "[[rule]]\nid = \"a\"\npattern = '\\w{1000}'\nreason = \"r\"\narticle = \"1\"\n"),
+        ]);
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.contains("s.toml:3:11: rule 'a': bad pattern:") && err.contains("size limit"), "{err}");
     }
 
     #[test]

@@ -8,10 +8,11 @@ use serde::Deserialize;
 
 use super::models::{Cell, Conjugator, Paradigm};
 use super::reader::VerbEntry;
-use super::toml_util::{fold, Source, Spanned};
 use crate::error::RuleError;
 use crate::files::RuleFiles;
 use crate::form::{Form, Verdict};
+use crate::tags::Mark;
+use crate::toml_util::{fold, Source, Spanned};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,14 +48,11 @@ const UPDATE_SECTIONS: [(&str, crate::fise::VerbUpdateSection); 2] = [
 /// The usage every entry without a usage code has.
 const CURRENT: &str = "current";
 
-/// The lemma-table marks a usage code can stand for.
-const USAGE_MARKS: [&str; 3] = ["desus", "germ", "geo"];
-
 #[derive(Debug)]
 struct UsageCode {
     code: u8,
     name: String,
-    marks: Vec<String>,
+    marks: Vec<Mark>,
     update_section: Option<crate::fise::VerbUpdateSection>,
 }
 
@@ -185,13 +183,16 @@ impl VerbRules {
             if name == CURRENT || usages.iter().any(|x| x.name == *name) {
                 return Err(src.error(u.name.span().start, format!("usage name `{name}` defined twice")));
             }
+            let mut marks = Vec::new();
             for m in &u.marks {
-                if !USAGE_MARKS.contains(&m.get_ref().as_str()) {
+                let Some(mark) = Mark::from_name(m.get_ref()) else {
+                    let names: Vec<&str> = Mark::names().collect();
                     return Err(src.error(
                         m.span().start,
-                        format!("unknown mark `{}` (marks: {})", m.get_ref(), USAGE_MARKS.join(", ")),
+                        format!("unknown mark `{}` (marks: {})", m.get_ref(), names.join(", ")),
                     ));
-                }
+                };
+                marks.push(mark);
             }
             let update_section = match &u.update_section {
                 None => None,
@@ -212,12 +213,7 @@ impl VerbRules {
                     Some(*section)
                 }
             };
-            usages.push(UsageCode {
-                code,
-                name: name.clone(),
-                marks: u.marks.iter().map(|m| m.get_ref().clone()).collect(),
-                update_section,
-            });
+            usages.push(UsageCode { code, name: name.clone(), marks, update_section });
         }
         let mut rules = Vec::new();
         let mut descriptions = HashSet::new();
@@ -305,7 +301,7 @@ impl VerbRules {
             let regex = |s: &Option<Spanned<String>>| -> Result<Option<Regex>, RuleError> {
                 match s {
                     None => Ok(None),
-                    Some(s) => Regex::new(s.get_ref())
+                    Some(s) => crate::pattern::one(s.get_ref())
                         .map(Some)
                         .map_err(|e| src.error(s.span().start, format!("bad regex: {e}"))),
                 }
@@ -670,13 +666,7 @@ impl VerbRules {
                     .ok_or_else(|| format!("model id '{id}'"))?
             }
         };
-        let marked = |m: &str| match m {
-            "desus" => row.marks.desus,
-            "germ" => row.marks.germ,
-            "geo" => row.marks.geo,
-            _ => false,
-        };
-        let usage = self.usages.iter().find(|u| u.marks.iter().any(|m| marked(m)));
+        let usage = self.usages.iter().find(|u| u.marks.iter().any(|&m| row.marks.has(m)));
         let (model, class) = if let Some(u) = usage {
             (u.code, 0)
         } else if row.verb.contains(&VerbPos::Transitive) {

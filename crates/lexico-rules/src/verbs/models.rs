@@ -6,9 +6,9 @@ use std::collections::{BTreeMap, HashMap};
 use regex::Regex;
 use serde::Deserialize;
 
-use super::toml_util::{OneOrMany, Source, Spanned};
 use crate::error::RuleError;
 use crate::files::RuleFiles;
+use crate::toml_util::{OneOrMany, Source, Spanned};
 
 /// The slot derived from `inf` by appending "se".
 pub const INF_SE: &str = "inf.se";
@@ -197,7 +197,8 @@ struct SpellDef {
 }
 
 fn compile(src: &Source, re: &Spanned<String>, pattern: String) -> Result<Regex, RuleError> {
-    Regex::new(&pattern).map_err(|e| src.error(re.span().start, format!("bad regex `{}`: {e}", re.get_ref())))
+    crate::pattern::one(&pattern)
+        .map_err(|e| src.error(re.span().start, format!("bad regex `{}`: {e}", re.get_ref())))
 }
 
 fn load_spelling(src: &Source) -> Result<Vec<SpellRule>, RuleError> {
