@@ -96,7 +96,7 @@ pub struct ListEntry {
     pub source: (PathBuf, usize),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum PatternChar {
     Letter(char),
     AnyVowel,
@@ -196,6 +196,8 @@ impl FromStr for LemmaEntry {
 #[derive(Clone, Debug)]
 pub struct Plurals {
     endings: Vec<EndingRule>,
+    /// The ending rules filed by their endings, read from the last letter.
+    index: EndingIndex,
     /// Every list entry, sorted by lemma, a lemma's entries in file order: one allocation for
     /// all of them, where a map of lists cost a table of millions of entries gigabytes.
     entries: Vec<ListEntry>,
@@ -362,15 +364,18 @@ impl Plurals {
         });
         // The first duplicate in reading order is reported, with the entry it repeats.
         let mut duplicate: Option<(&ListEntry, &ListEntry)> = None;
+        let mut seen: std::collections::HashMap<&str, &ListEntry> = Default::default();
         for group in entries.chunk_by(|a, b| a.lemma == b.lemma) {
-            for (i, e) in group.iter().enumerate() {
-                if let Some(first) = group[..i].iter().find(|p| p.rule == e.rule) {
-                    let earlier = |d: &(&ListEntry, &ListEntry)| {
-                        (&d.1.source.0, d.1.source.1) < (&e.source.0, e.source.1)
-                    };
-                    if !duplicate.as_ref().is_some_and(earlier) {
-                        duplicate = Some((first, e));
-                    }
+            seen.clear();
+            for e in group {
+                let Some(&first) = seen.get(e.rule.as_str()) else {
+                    seen.insert(&e.rule, e);
+                    continue;
+                };
+                let earlier =
+                    |d: &(&ListEntry, &ListEntry)| (&d.1.source.0, d.1.source.1) < (&e.source.0, e.source.1);
+                if !duplicate.as_ref().is_some_and(earlier) {
+                    duplicate = Some((first, e));
                 }
             }
         }
@@ -393,17 +398,19 @@ impl Plurals {
             ));
         }
         let number = NumberRules::load(src)?;
-        Ok(Plurals { endings, entries, number })
+        let index = EndingIndex::new(&endings);
+        Ok(Plurals { endings, index, entries, number })
     }
 
     fn load_endings(path: &Path, text: &str) -> Result<Vec<EndingRule>, RuleError> {
         let mut rules: Vec<EndingRule> = Vec::new();
+        let mut ids = std::collections::HashSet::new();
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
             let Some(f) = row(path, line_no, line, "id ending when plural article")? else { continue };
             let err = |column: usize, msg: String| RuleError::syntax(path, line_no, column, msg);
             let id = f[0].text.to_string();
-            if rules.iter().any(|r| r.id == id) {
+            if !ids.insert(f[0].text) {
                 return Err(err(f[0].column, format!("duplicate rule id {id:?}")));
             }
             let endings = parse_endings(f[1].text).map_err(|m| err(f[1].column, m))?;
@@ -656,15 +663,7 @@ impl Plurals {
             && matches!(vowel(chars[last]), Some(('i' | 'u', false)))
             && matches!(vowel(chars[last - 1]), Some(('i' | 'u', _)));
         let tonic = chars[last] != 'y' && vowel(chars[last]).is_some() && s.stressed_vowel == last && !glide;
-        let Some(rule) = self.endings.iter().find(|r| {
-            r.endings.iter().any(|e| matches_ending(&chars, e))
-                && (r.when.is_empty()
-                    || r.when.iter().any(|c| match c {
-                        Condition::Stress(st) => *st == s.stress,
-                        Condition::Tonic => tonic,
-                        Condition::Atonic => !tonic,
-                    }))
-        }) else {
+        let Some(rule) = self.index.first(&chars, context(s.stress, tonic)).map(|i| &self.endings[i]) else {
             return Decision::without_plural(lemma, "no-ending-rule", &self.number.ending_article);
         };
         let (number, forms) = match &rule.action {
@@ -679,19 +678,113 @@ impl Plurals {
     }
 }
 
-fn matches_ending(chars: &[char], pattern: &[PatternChar]) -> bool {
-    if pattern.len() > chars.len() {
-        return false;
+/// The number of contexts a word's ending rule is chosen in: its stress class, and whether its
+/// final vowel is tonic.
+const CONTEXTS: usize = 10;
+
+/// The context of a word: its stress class and whether its final vowel is the stressed one.
+fn context(stress: Stress, tonic: bool) -> usize {
+    let class = match stress {
+        Stress::Monosilaba => 0,
+        Stress::Aguda => 1,
+        Stress::Grave => 2,
+        Stress::Esdrujula => 3,
+        Stress::Sobresdrujula => 4,
+    };
+    class * 2 + usize::from(tonic)
+}
+
+/// Returns true if and only if a rule with the conditions `when` applies in `context`.
+fn applies(when: &[Condition], context: usize) -> bool {
+    let tonic = context % 2 == 1;
+    when.is_empty()
+        || when.iter().any(|c| match c {
+            Condition::Stress(st) => self::context(*st, tonic) == context,
+            Condition::Tonic => tonic,
+            Condition::Atonic => !tonic,
+        })
+}
+
+/// The ending rules as a trie of their endings read from the last letter: the rules a word's
+/// ending matches are found by walking its letters from the end, in time bounded by its length
+/// and the endings that share its last letters, not by the number of rules. Each node keeps, for
+/// each context, the first rule in file order with an ending that ends there and applies in it.
+#[derive(Clone, Debug)]
+struct EndingIndex {
+    nodes: Vec<Node>,
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    /// The next letters back, and the nodes they lead to.
+    next: Vec<(PatternChar, u32)>,
+    /// By context, the index of the first rule whose ending ends here and applies in it.
+    first: [u32; CONTEXTS],
+}
+
+/// No rule.
+const NONE: u32 = u32::MAX;
+
+impl Node {
+    fn new() -> Node {
+        Node { next: Vec::new(), first: [NONE; CONTEXTS] }
     }
-    let tail = &chars[chars.len() - pattern.len()..];
-    tail.iter().zip(pattern).all(|(&c, p)| {
-        let is_vowel = c != 'y' && vowel(c).is_some();
-        match p {
-            PatternChar::Letter(l) => syllable::without_accent(c) == *l,
-            PatternChar::AnyVowel => is_vowel,
-            PatternChar::AnyConsonant => !is_vowel,
+}
+
+impl EndingIndex {
+    fn new(rules: &[EndingRule]) -> EndingIndex {
+        let mut nodes = vec![Node::new()];
+        for (i, rule) in rules.iter().enumerate() {
+            let i = u32::try_from(i).unwrap_or(NONE - 1);
+            for ending in &rule.endings {
+                let mut at = 0;
+                for &p in ending.iter().rev() {
+                    at = match nodes[at].next.iter().find(|(q, _)| *q == p) {
+                        Some(&(_, n)) => n as usize,
+                        None => {
+                            nodes.push(Node::new());
+                            let n = nodes.len() - 1;
+                            nodes[at].next.push((p, n as u32));
+                            n
+                        }
+                    };
+                }
+                for (c, first) in nodes[at].first.iter_mut().enumerate() {
+                    if *first == NONE && applies(&rule.when, c) {
+                        *first = i;
+                    }
+                }
+            }
         }
-    })
+        EndingIndex { nodes }
+    }
+
+    /// The index of the first rule, in file order, with an ending `chars` ends in that applies in
+    /// `context`.
+    fn first(&self, chars: &[char], context: usize) -> Option<usize> {
+        let mut best = NONE;
+        let mut frontier = vec![0usize];
+        let mut next = Vec::new();
+        for &c in chars.iter().rev() {
+            let is_vowel = c != 'y' && vowel(c).is_some();
+            let class = if is_vowel { PatternChar::AnyVowel } else { PatternChar::AnyConsonant };
+            let letter = PatternChar::Letter(syllable::without_accent(c));
+            next.clear();
+            for &at in &frontier {
+                for &(p, n) in &self.nodes[at].next {
+                    if p == letter || p == class {
+                        best = best.min(self.nodes[n as usize].first[context]);
+                        next.push(n as usize);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+        (best != NONE).then_some(best as usize)
+    }
 }
 
 fn form<'a>(text: &str, rule: &'a str, article: &'a str) -> Form<'a> {
@@ -759,6 +852,62 @@ mod tests {
         ];
         for (lemma, drop, add, expected) in cases {
             assert_eq!(add_suffix(lemma, drop, add), expected, "{lemma} -{drop}+{add}");
+        }
+    }
+
+    /// The first rule, in file order, whose ending `chars` ends in and that applies in `context`,
+    /// by trying every rule: what the index must find.
+    fn scan(rules: &[EndingRule], chars: &[char], context: usize) -> Option<usize> {
+        let matches = |pattern: &[PatternChar]| {
+            pattern.len() <= chars.len()
+                && chars[chars.len() - pattern.len()..].iter().zip(pattern).all(|(&c, p)| {
+                    let is_vowel = c != 'y' && vowel(c).is_some();
+                    match p {
+                        PatternChar::Letter(l) => syllable::without_accent(c) == *l,
+                        PatternChar::AnyVowel => is_vowel,
+                        PatternChar::AnyConsonant => !is_vowel,
+                    }
+                })
+        };
+        rules.iter().position(|r| r.endings.iter().any(|e| matches(e)) && applies(&r.when, context))
+    }
+
+    #[test]
+    fn the_ending_index_finds_the_rule_a_scan_of_every_rule_finds() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/plurals/endings.txt");
+        let shipped = Plurals::load_endings(&shipped, &std::fs::read_to_string(&shipped).unwrap()).unwrap();
+        // Random rules over letters and the classes V and C, with random conditions, before and
+        // after the shipped ones.
+        let letters = ['a', 'e', 'i', 'o', 'u', 'y', 'n', 's', 'r', 'z', 'V', 'C'];
+        let conditions = ["*", "tonic", "atonic", "mono", "aguda,grave", "esdrujula,tonic"];
+        let mut text = String::new();
+        for i in 0..300 {
+            let ending: String = (0..1 + next(3)).map(|_| letters[next(letters.len())]).collect();
+            text.push_str(&format!("r{i} {ending} {} +s 18.4.1\n", conditions[next(conditions.len())]));
+        }
+        let random = Plurals::load_endings(Path::new("random.txt"), &text).unwrap();
+        let word_letters: Vec<char> = "aáeéiíoóuúüynsrlzch".chars().collect();
+        for rules in [shipped.clone(), [random.clone(), shipped.clone()].concat(), [shipped, random].concat()]
+        {
+            let index = EndingIndex::new(&rules);
+            for _ in 0..3000 {
+                let word: Vec<char> =
+                    (0..1 + next(6)).map(|_| word_letters[next(word_letters.len())]).collect();
+                for context in 0..CONTEXTS {
+                    assert_eq!(
+                        index.first(&word, context),
+                        scan(&rules, &word, context),
+                        "{word:?} in {context}"
+                    );
+                }
+            }
         }
     }
 
