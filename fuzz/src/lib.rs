@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use lexico_lexicon::provenance::code;
-use lexico_lexicon::{Builder, Lexicon, Manifest, SlotInfo, SourceInfo};
+use lexico_lexicon::{Builder, EntryInfo, EntryKind, Kind, Lexicon, Manifest, SlotInfo, SourceInfo};
 use lexico_tiles::{Rack, TileError, TileSet};
 
 /// The separator between the parts of an input that holds several files: it is not UTF-8, so it
@@ -115,6 +115,7 @@ pub fn sample_image() -> &'static [u8] {
         let word = b
             .slot(SlotInfo {
                 slot: "word".into(),
+                kind: Kind::Unknown,
                 rule: "raw-list".into(),
                 article: String::new(),
                 reason: String::new(),
@@ -123,6 +124,7 @@ pub fn sample_image() -> &'static [u8] {
         let plural = b
             .slot(SlotInfo {
                 slot: "plural".into(),
+                kind: Kind::Plural,
                 rule: "plural-s".into(),
                 article: "17.4".into(),
                 reason: "not a countable noun".into(),
@@ -131,7 +133,8 @@ pub fn sample_image() -> &'static [u8] {
         for (i, w) in PROBES[..9].iter().enumerate() {
             let entry = i as u64 + 1;
             b.insert(&set.parse_word(w).expect("a probe word"), code(entry, word)).expect("a word");
-            b.describe_entry(entry, format!("{w} n"));
+            let info = EntryInfo { lemma: w.to_string(), homograph: None, kind: EntryKind::LemmaRow };
+            b.describe_entry(entry, info);
         }
         b.insert(&set.parse_word("casas").expect("a word"), code(20, plural)).expect("a word");
         b.reject(&set.parse_word("casita").expect("a word"), code(21, plural)).expect("a word");

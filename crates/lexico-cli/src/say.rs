@@ -322,13 +322,13 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
 /// article, the rule's reason, source line. Slot names, rule ids, articles and the rule's reason
 /// are the rule set's, as they are.
 pub fn describe(d: &Derivation, lang: Lang, codes: &[CodeNote]) -> String {
-    let mut s = match &d.entry_text {
+    let mut s = match d.entry_text() {
         Some(entry) => {
-            msg(lang, "derivation-of", &[("slot", Arg::Str(&d.slot.slot)), ("entry", Arg::Str(entry))])
+            msg(lang, "derivation-of", &[("slot", Arg::Str(&d.slot.slot)), ("entry", Arg::Str(&entry))])
         }
         None => d.slot.slot.clone(),
     };
-    if let Some(entry) = &d.entry_text {
+    if let Some(entry) = &d.entry_info {
         // The rule set's words for the codes: in Spanish when it gives them.
         let note = |c: &CodeNote| match lang {
             Lang::Es if !c.note_es.is_empty() => c.note_es.clone(),
@@ -499,21 +499,31 @@ mod tests {
     #[test]
     fn verb_notes_are_said_in_spanish_when_the_rule_set_gives_them() {
         let note = |value: &str, en: &str, es: &str| CodeNote {
-            field: "model".into(),
+            field: lexico_lexicon::CodeField::Model,
             value: value.into(),
             note: en.into(),
             note_es: es.into(),
         };
         let codes =
             [note("88", "regional Spanish verb", "verbo regional español"), note("99", "obsolete", "")];
-        let d = |entry: &str| Derivation {
+        let d = |model: u8| Derivation {
             entry: 1,
             source: None,
-            entry_text: Some(entry.into()),
+            entry_info: Some(lexico_lexicon::EntryInfo {
+                lemma: "amar".into(),
+                homograph: None,
+                kind: lexico_lexicon::EntryKind::Verb(lexico_lexicon::VerbInfo {
+                    model,
+                    class: 1,
+                    property: '.',
+                    forms: None,
+                    undone_at: None,
+                }),
+            }),
             slot: lexico_lexicon::SlotInfo::default(),
         };
-        assert!(describe(&d("verb 88-1-.-amar"), Lang::Es, &codes).contains("(verbo regional español)"));
-        assert!(describe(&d("verb 88-1-.-amar"), Lang::En, &codes).contains("(regional Spanish verb)"));
-        assert!(describe(&d("verb 99-1-.-amar"), Lang::Es, &codes).contains("(obsolete)"));
+        assert!(describe(&d(88), Lang::Es, &codes).contains("verb 88-1-.-amar (verbo regional español)"));
+        assert!(describe(&d(88), Lang::En, &codes).contains("(regional Spanish verb)"));
+        assert!(describe(&d(99), Lang::Es, &codes).contains("(obsolete)"));
     }
 }

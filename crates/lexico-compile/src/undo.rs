@@ -222,7 +222,7 @@ fn undo_verbs(
     let obsolete = rules.usage_code_for(VerbUpdateSection::BecameObsolete);
     let current_class = |infinitive: &str| if infinitive.ends_with("se") { 3 } else { 1 };
     for u in updates {
-        let note = format!("{path}:{}", u.line);
+        let note = (path.to_string(), u.line as u64);
         let mut changed = 0;
         if u.section == VerbUpdateSection::Removed {
             let model = analogy.model(u.conjugation, u.verb(), rules);

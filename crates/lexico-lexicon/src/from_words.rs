@@ -150,6 +150,7 @@ impl Lexicon {
         let mut builder = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
         let slot = builder.slot(SlotInfo {
             slot: "word".into(),
+            kind: crate::Kind::Unknown,
             rule: FROM_WORDS_NAME.into(),
             article: String::new(),
             reason: String::new(),

@@ -58,12 +58,25 @@ pub struct RestoreRule {
     pub min_tiles: usize,
 }
 
+/// Which code of a classified verb list's entry (`MM-C-P-infinitive`) a note speaks of.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CodeField {
+    /// `model`: the model number, or a usage code (`MM`).
+    #[default]
+    Model,
+    /// `class`: the class (`C`).
+    Class,
+    /// `property`: the property (`P`).
+    Property,
+}
+
 /// `[[code]]`: a note on a code of a verb entry (`MM-C-P-infinitive`).
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CodeRule {
-    /// `model`, `class` or `property`.
-    pub field: String,
+    /// Which code: `model`, `class` or `property`.
+    pub field: CodeField,
     /// The code (`88`, `3`, `D`).
     pub value: String,
     /// What it says, with its article.

@@ -46,6 +46,6 @@ pub mod verbs;
 
 pub use error::RuleError;
 pub use files::RuleFiles;
-pub use form::{Form, Verdict};
+pub use form::{Form, FormKind, Verdict};
 pub use ruleset::{RuleSet, Screener};
 pub use sources::SourceKind;

@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
-use crate::form::{Form, Verdict};
+use crate::form::{Form, FormKind, Verdict};
 use crate::lemmas::LemmaRow;
 use crate::number::{EvidenceKind, Step};
 use crate::plural::{add_suffix, Decision, Number, Plurals};
@@ -121,8 +121,9 @@ impl<'a> NonVerbContext<'a> {
     }
 }
 
-fn form<'a>(text: &str, slot: &'a str, rule: &'a str, article: &'a str, verdict: Verdict<'a>) -> Form<'a> {
-    Form { text: text.to_string(), slot, rule, article, verdict }
+fn form<'a>(text: &str, kind: FormKind, rule: &'a str, article: &'a str, verdict: Verdict<'a>) -> Form<'a> {
+    let slot = kind.slot().expect("a non-verb kind of form is its own slot");
+    Form { text: text.to_string(), kind, slot, rule, article, verdict }
 }
 
 fn rejected(reason: &'static str) -> Verdict<'static> {
@@ -137,10 +138,10 @@ fn rejected_owned(reason: String) -> Verdict<'static> {
 /// each form with the rule that decided it. Also returns the evidence that decided each word's
 /// number.
 pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'a>>, Vec<Evidence>) {
-    let mut forms = vec![form(&entry.lemma, "lemma", "listed", "", Verdict::Accepted)];
+    let mut forms = vec![form(&entry.lemma, FormKind::Lemma, "listed", "", Verdict::Accepted)];
     let mut evidence = Vec::new();
     if let Some(f) = &entry.feminine {
-        forms.push(form(f, "feminine", "listed-feminine", "", Verdict::Accepted));
+        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Verdict::Accepted));
     }
     if let Some(row) = ctx.annotations.get(&(entry.lemma.clone(), entry.homograph)) {
         push_decision(
@@ -175,7 +176,7 @@ fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
         return;
     }
     let r = &ctx.plurals.number_rules().update_removed_plural;
-    for f in forms.iter_mut().filter(|f| f.slot == "plural" && f.is_accepted()) {
+    for f in forms.iter_mut().filter(|f| f.kind == FormKind::Plural && f.is_accepted()) {
         if ctx.removed_plurals.contains(&strip_accents(&f.text)) {
             f.verdict = rejected("the edition's update list removes this plural (section 5)");
             f.rule = &r.rule;
@@ -187,10 +188,10 @@ fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
 /// Expands a lemma-table row that is a lemma of its own (not an annotation): the headword, the
 /// feminine, and their plurals as the row's parts of speech and marks decide.
 pub fn expand_row<'a>(row: &LemmaRow, plurals: &'a Plurals) -> Vec<Form<'a>> {
-    let mut forms = vec![form(&row.lemma, "lemma", "listed", "", Verdict::Accepted)];
+    let mut forms = vec![form(&row.lemma, FormKind::Lemma, "listed", "", Verdict::Accepted)];
     push_decision(plurals, plurals.decide_entry(&row.plural_entry(false)), &row.lemma, &mut forms);
     if let Some(f) = &row.feminine {
-        forms.push(form(f, "feminine", "listed-feminine", "", Verdict::Accepted));
+        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Verdict::Accepted));
         push_decision(plurals, plurals.decide_entry(&row.plural_entry(true)), f, &mut forms);
     }
     forms
@@ -263,7 +264,13 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                         forms.extend(candidates());
                     } else {
                         for p in &u.plurals {
-                            forms.push(form(p, "plural", &r.rule, &r.plural_article, Verdict::Accepted));
+                            forms.push(form(
+                                p,
+                                FormKind::Plural,
+                                &r.rule,
+                                &r.plural_article,
+                                Verdict::Accepted,
+                            ));
                         }
                     }
                 } else if ctx.update(word, UpdateSection::AddedInvariable).is_some() {
@@ -289,6 +296,7 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 for add in ["es", "s"] {
                     forms.push(Form {
                         text: add_suffix(word, "", add),
+                        kind: FormKind::Plural,
                         slot: "plural",
                         rule: by_rules.rule,
                         article: by_rules.article,
@@ -378,17 +386,19 @@ pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: 
     match u.section {
         UpdateSection::AddedPluralOnly => {
             let (rule, article) = cite(rules.map(|r| &r.update_plural_only), "update-plural-only");
-            vec![form(&u.word, "plural", rule, article, Verdict::Accepted)]
+            vec![form(&u.word, FormKind::Plural, rule, article, Verdict::Accepted)]
         }
         UpdateSection::AddedVariable if !in_list => {
             let v = rules.map(|r| &r.update_variable);
             let (rule, article) =
                 v.map_or(("update-variable", ""), |v| (v.rule.as_str(), v.article.as_str()));
             let plural_article = v.map_or("", |v| v.plural_article.as_str());
-            let mut forms = vec![form(&u.word, "lemma", rule, article, Verdict::Accepted)];
+            let mut forms = vec![form(&u.word, FormKind::Lemma, rule, article, Verdict::Accepted)];
             if !u.plurals.is_empty() {
                 forms.extend(
-                    u.plurals.iter().map(|p| form(p, "plural", rule, plural_article, Verdict::Accepted)),
+                    u.plurals
+                        .iter()
+                        .map(|p| form(p, FormKind::Plural, rule, plural_article, Verdict::Accepted)),
                 );
             } else if let Some(p) = plurals {
                 forms.extend(p.decide(&u.word).forms.into_iter().filter(|f| f.text != u.word));
@@ -397,7 +407,7 @@ pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: 
         }
         UpdateSection::AddedInvariable if !in_list => {
             let (rule, article) = cite(rules.map(|r| &r.update_invariable), "update-invariable");
-            vec![form(&u.word, "lemma", rule, article, Verdict::Accepted)]
+            vec![form(&u.word, FormKind::Lemma, rule, article, Verdict::Accepted)]
         }
         _ => Vec::new(),
     }

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, Verdict};
+use crate::form::{Form, FormKind, Verdict};
 use crate::number::NumberRules;
 use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
 pub use crate::tags::{Category, Pos};
@@ -788,7 +788,14 @@ impl EndingIndex {
 }
 
 fn form<'a>(text: &str, rule: &'a str, article: &'a str) -> Form<'a> {
-    Form { text: text.to_string(), slot: "plural", rule, article, verdict: Verdict::Accepted }
+    Form {
+        text: text.to_string(),
+        kind: FormKind::Plural,
+        slot: "plural",
+        rule,
+        article,
+        verdict: Verdict::Accepted,
+    }
 }
 
 /// Applies plural alternatives to `lemma`.

@@ -213,19 +213,6 @@ impl RuleSet {
             Some(name) => read_toml(src, name, &mut files)?,
             None => Default::default(),
         };
-        if let Some(c) =
-            explain.code.iter().find(|c| !["model", "class", "property"].contains(&c.field.as_str()))
-        {
-            let name = manifest.explain.as_ref().map(Spanned::get_ref).expect("read above");
-            let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
-            let (line, column) = locate(&text, &format!("\"{}\"", c.field));
-            return Err(RuleError::syntax(
-                src.path(name),
-                line,
-                column,
-                format!("code field {} is none of model, class, property", quoted(&c.field)),
-            ));
-        }
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 src.path("ruleset.toml"),
@@ -445,10 +432,6 @@ fn read_toml<T: serde::de::DeserializeOwned>(
         let message = e.message().to_string();
         RuleError::syntax(&path, line, column, message)
     })
-}
-
-fn locate(text: &str, needle: &str) -> (usize, usize) {
-    text.find(needle).map_or((1, 1), |at| line_col(text.as_bytes(), at))
 }
 
 #[cfg(test)]

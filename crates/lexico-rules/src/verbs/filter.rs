@@ -10,7 +10,7 @@ use super::models::{Cell, Conjugator, Paradigm};
 use super::reader::VerbEntry;
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, Verdict};
+use crate::form::{Form, FormKind, Verdict};
 use crate::tags::Mark;
 use crate::toml_util::{fold, Source, Spanned};
 
@@ -526,6 +526,7 @@ impl VerbRules {
             Err(reason) => {
                 return vec![Form {
                     text: entry.infinitive.clone(),
+                    kind: FormKind::VerbForm,
                     slot: "inf",
                     rule: "model-mismatch",
                     article: &self.paradigm_article,
@@ -588,6 +589,7 @@ impl VerbRules {
             }
             return Form {
                 text: cell.text.clone(),
+                kind: FormKind::VerbForm,
                 slot: slot_name,
                 rule: &r.id,
                 article: &r.article,
@@ -600,6 +602,7 @@ impl VerbRules {
         }
         Form {
             text: cell.text.clone(),
+            kind: FormKind::VerbForm,
             slot: slot_name,
             rule: "paradigm",
             article: &self.paradigm_article,
