@@ -256,3 +256,45 @@ fn verb_model_bases_that_loop_are_an_error_naming_the_model() {
     .to_string();
     assert!(err.contains("model `c-100`: its bases loop"), "{err}");
 }
+
+/// 17.4's irregular participles (IMPRESO, INSCRIPTO) are given in the masculine singular; the
+/// cells they fill and the endings of each are `[participle]` of slots.toml, not the engine's.
+#[test]
+fn the_participle_cells_of_a_p_entry_are_the_rule_sets() {
+    let entry = |rules: &VerbRules| {
+        let entries = read("3. TERCERA CONJUGACIÓN\n00-1-P-imprimir(imprimido impreso)\n").unwrap();
+        let p = rules.paradigm(&entries[0]).unwrap();
+        p.cells
+            .iter()
+            .filter(|(slot, _)| slot.starts_with("part."))
+            .map(|(slot, cells)| (slot.to_string(), cells.iter().map(|c| c.text.clone()).collect::<Vec<_>>()))
+            .collect::<Vec<_>>()
+    };
+    let shipped = entry(&common::rules());
+    let cell = |slot: &str| shipped.iter().find(|(s, _)| s == slot).map(|(_, c)| c.clone()).unwrap();
+    assert_eq!(cell("part.m.sg"), ["imprimido", "impreso"]);
+    assert_eq!(cell("part.f.pl"), ["imprimidas", "impresas"]);
+    // Another rule set's endings give other forms, from the same entry.
+    let edited = load_edited("slots.toml", |t| {
+        t.replace("endings = [\"o\", \"a\", \"os\", \"as\"]", "endings = [\"o\", \"a\", \"oz\", \"az\"]")
+    })
+    .unwrap();
+    let edited = entry(&edited);
+    assert!(
+        edited.contains(&("part.m.pl".to_string(), vec!["imprimidoz".to_string(), "impresoz".to_string()])),
+        "{edited:?}"
+    );
+    // A count of endings that is not the group's is an error at `[participle]`.
+    let err = load_edited("slots.toml", |t| {
+        t.replace("endings = [\"o\", \"a\", \"os\", \"as\"]", "endings = [\"o\", \"a\"]")
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("slots.toml:")
+            && err.contains(
+                "participle: `part` must be a slot or group with one non-empty ending each (2 given)"
+            ),
+        "{err}"
+    );
+}
