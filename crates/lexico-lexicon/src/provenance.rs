@@ -353,7 +353,8 @@ fn deflate(bytes: &[u8]) -> Vec<u8> {
 pub(crate) enum Inflated {
     /// Exactly this many bytes, as the manifest records.
     Exactly(u64),
-    /// A file whose manifest records no size (written before sizes were recorded): at most this.
+    /// A manifest that records no size (every build records it; a hand-made file may not): at
+    /// most this.
     AtMost(u64),
 }
 

@@ -176,10 +176,10 @@ pub struct Step {
     pub adverb: Option<AdverbSuffix>,
 }
 
-/// How `adverb-mente` tells an adverb made on an adjective (art. 2 of 2016: ANGUSTIOSAMENTE,
-/// BUENAMENTE, FELIZMENTE, SABIAMENTE): the word ends in `suffix`, and the stem before it, of
-/// `min_stem` letters or more, is a listed word or ends in one of `participles` (a feminine
-/// participle, which the non-verb list does not give: UNIDAMENTE, ABASTADAMENTE).
+/// How `adverb-mente` tells an adverb made on an adjective (BUENAMENTE on BUENA): the word ends
+/// in `suffix`, and the stem before it, of `min_stem` letters or more, is a listed word or ends in
+/// one of `participles` (a feminine participle, which the non-verb list does not give: UNIDAMENTE,
+/// ABASTADAMENTE).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdverbSuffix {
     /// The ending of the adverb (`mente`).
