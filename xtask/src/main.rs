@@ -2,20 +2,27 @@
 //!
 //! - `import-letterpress`: fetch the default lexicon's source list with `npm pack` and rewrite
 //!   `lexicon-src/` from it, recording version and digests.
-//! - `ci`: what CI runs (fmt, clippy, tests).
+//! - `ci`: what CI runs (fmt, clippy, tidy, tests).
+//! - `tidy`: the tree's conventions (module cycles, docs, generated crate graph, no articles in
+//!   code, no timestamps in docs); `--fix` rewrites the generated parts.
 //! - `conformance`: build FISE-2 from `../shared/data/fise-2` and compare it with the previous
 //!   edition (`docs/conformance.md`); `--2009`: rebuild the 2009 edition from the same lists with
 //!   the update lists undone and compare it with the default lexicon.
 //! - `bench`: the performance figures of `docs/performance.md`, with ratios against references.
-//! - `dist`: the distributed binary (static on x86-64 Linux, as `bench` measures it), its
-//!   completion scripts and manual page, in `target/dist/`.
+//! - `dist`: the release archive in `target/dist/`: the distributed binary (static and stripped
+//!   on x86-64 Linux, as `bench` measures it), its completion scripts and manual page, README,
+//!   licence and digests; `--check`: unpack it and use it where no Rust is installed.
+//! - `wheels`: the Python package's wheel and sdist and the command line's wheel, in
+//!   `target/wheels/`; `--check`: install them where no Rust is installed and run their tests.
+//! - `package`: `cargo package` of every published crate, the packages checked together.
 
 mod bench;
 mod conformance;
 mod dist;
 mod import;
-#[cfg(test)]
+mod package;
 mod tidy;
+mod wheels;
 
 use std::process::{Command, ExitCode};
 
@@ -28,10 +35,13 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
+        Some("wheels") => wheels::run(&args[1..]),
+        Some("package") => package::run(&args[1..]),
+        Some("tidy") => tidy::run(&args[1..]),
         Some("ci") => ci(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist | ci>"
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist [--check] | wheels [--check] | package | tidy [--fix] | ci>"
             );
             return ExitCode::from(2);
         }
@@ -48,6 +58,7 @@ fn main() -> ExitCode {
 fn ci() -> Result<()> {
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
     run(Command::new("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    tidy::run(&[])?;
     run(Command::new("cargo").args(["test", "--workspace"]))
 }
 

@@ -2,24 +2,27 @@
 //! the library crates. It opens lexicons, runs the library's queries with the GIL released, and
 //! hands back plain values (str, bool, int, float, tuples); the named tuples users see are made
 //! in `python/lexico/__init__.py`. It has no logic of its own beyond turning arguments into the
-//! library's types and errors into Python exceptions with the CLI's messages.
+//! library's types and errors into Python exceptions with the CLI's messages. Every answer is
+//! made of the library's records (`lexico_lexicon::record`), the rows the CLI prints.
 
 use std::sync::OnceLock;
 
-use lexico_lexicon::query::{self, AnagramQuery, Bag, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_lexicon::query::{self, AnagramQuery, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_lexicon::record::{anagram_words, HooksRecord, Spelling, TilesRecord, WordRecord, WordRecords};
 use lexico_lexicon::{
     explain, judge_play, judge_word, kind_of, play_words, Derivation, Lexicon, PlayVerdict,
 };
 use lexico_tiles::{quoted, Rack, TileSet, Word};
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 pyo3::create_exception!(
     lexico,
     LexiconError,
     PyException,
-    "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key)."
+    "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key), or a change to the data folder it refuses (an installation, a key to trust or stop trusting)."
 );
 
 /// The tile set `lexico.tiles` reads words with.
@@ -79,32 +82,9 @@ fn parse_sort(sort: &str) -> PyResult<Sort> {
     }
 }
 
-/// Each tile's spelling in capitals and, played by a blank, in lower case, by tile byte: words
-/// are spelled into one buffer with a copy per tile.
-struct Spelling {
-    tiles: Vec<[String; 2]>,
-}
-
-impl Spelling {
-    fn new(set: &TileSet) -> Spelling {
-        let tiles = (0..=255u8)
-            .map(|t| {
-                let name = if set.is_tile(t) { set.name(t) } else { "?" };
-                [name.to_string(), name.chars().flat_map(char::to_lowercase).collect()]
-            })
-            .collect();
-        Spelling { tiles }
-    }
-
-    /// Appends tile `t`, played by a blank if `blank`, to `out`.
-    fn push(&self, t: u8, blank: bool, out: &mut String) {
-        out.push_str(&self.tiles[t as usize][blank as usize]);
-    }
-}
-
 /// Found words as Python values: each word's spelling (blanks in lower case), or with `details`
-/// a tuple `(word, length, value, blanks, combinations, probability)`, the fields of the CLI's
-/// CSV and JSON records.
+/// a tuple `(word, length, value, blanks, combinations, probability)`, the fields of the
+/// library's `WordRecord` that the CLI's CSV and JSON records print.
 enum Answer {
     /// The words spelled one after another, and where each ends.
     Words(String, Vec<usize>),
@@ -112,36 +92,30 @@ enum Answer {
 }
 
 impl Answer {
-    fn of(found: &[Found], lex: &PyLexicon, details: bool) -> Answer {
-        let set = lex.lex.tiles();
-        if !details {
-            let mut text = String::with_capacity(found.len() * 8);
-            let mut ends = Vec::with_capacity(found.len());
-            for f in found {
-                for (i, &t) in f.tiles.iter().enumerate() {
-                    lex.spelling.push(t, f.is_blank(i), &mut text);
-                }
+    fn new(details: bool) -> Answer {
+        match details {
+            false => Answer::Words(String::new(), Vec::new()),
+            true => Answer::Details(Vec::new()),
+        }
+    }
+
+    /// Adds the word of `r`.
+    fn push(&mut self, r: &WordRecord<'_>) {
+        match self {
+            Answer::Words(text, ends) => {
+                r.word.push_to(text);
                 ends.push(text.len());
             }
-            return Answer::Words(text, ends);
+            // Records made with draws (`WordRecords::new`) carry both.
+            Answer::Details(d) => d.push((
+                r.word.to_string(),
+                r.length,
+                r.value,
+                r.blanks,
+                r.combinations.unwrap_or_default(),
+                r.probability.unwrap_or_default(),
+            )),
         }
-        let bag = &lex.bag;
-        Answer::Details(
-            found
-                .iter()
-                .map(|f| {
-                    let (combinations, probability) = (bag.combinations(&f.tiles), bag.probability(&f.tiles));
-                    (
-                        f.spell(set),
-                        f.tiles.len(),
-                        f.value(set),
-                        f.blanks.count_ones(),
-                        combinations,
-                        probability,
-                    )
-                })
-                .collect(),
-        )
     }
 
     fn into_list(self, py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
@@ -155,12 +129,21 @@ impl Answer {
     }
 }
 
+/// The maker of the records of `lex`'s words, spelled naturally: with their draws for
+/// `details`, else without (a list of words shows none).
+fn records_for(lex: &Lexicon, details: bool) -> WordRecords<'_> {
+    let records = WordRecords::new(lex, Spelling::Natural);
+    if details {
+        records
+    } else {
+        records.without_draws()
+    }
+}
+
 /// A lexicon, open. `Lexicon()` is the default lexicon embedded in the module.
 #[pyclass(subclass, frozen, module = "lexico._lexico", name = "Lexicon")]
 pub struct PyLexicon {
     lex: Lexicon,
-    bag: Bag,
-    spelling: Spelling,
 }
 
 impl PyLexicon {
@@ -177,8 +160,7 @@ impl PyLexicon {
                     .lexicon
             }
         };
-        let (bag, spelling) = (Bag::of(lex.tiles()), Spelling::new(lex.tiles()));
-        Ok(PyLexicon { lex, bag, spelling })
+        Ok(PyLexicon { lex })
     }
 
     /// Runs a pattern or a regular expression over the word store with the GIL released.
@@ -203,10 +185,15 @@ impl PyLexicon {
                 found.push(Found::plain(w));
                 true
             });
+            let mut records = records_for(&self.lex, details);
             if order != Sort::Alpha {
-                query::sort(&mut found, order, self.lex.tiles(), &self.bag);
+                query::sort(&mut found, order, self.lex.tiles(), records.bag());
             }
-            Answer::of(&found, self, details)
+            let mut answer = Answer::new(details);
+            for f in &found {
+                answer.push(&records.record(&f.tiles, f.blanks));
+            }
+            answer
         }))
     }
 }
@@ -247,9 +234,11 @@ impl PyLexicon {
                 }
             }
         }
-        // Our own references keep each string alive, and a str never changes, for as long as
-        // `texts` borrows their UTF-8.
-        let texts = strings.iter().map(|s| s.to_str()).collect::<PyResult<Vec<&str>>>()?;
+        // Each word's UTF-8, kept alive for as long as `texts` borrows it: the str itself, or
+        // under the stable ABI of CPython 3.9, which cannot lend a str's UTF-8, a copy of it.
+        let backed =
+            strings.iter().map(|s| PyBackedStr::try_from(s.clone())).collect::<PyResult<Vec<_>>>()?;
+        let texts: Vec<&str> = backed.iter().map(|s| &**s).collect();
         match py.detach(|| lexico_lexicon::valid_many(&self.lex, &texts)) {
             Ok(v) => PyList::new(py, v),
             Err(e) => Err(PyValueError::new_err(format!(
@@ -293,32 +282,17 @@ impl PyLexicon {
             ));
         }
         let order = parse_sort(sort)?;
-        let set = self.lex.tiles();
-        let parsed = Rack::parse(set, rack).map_err(|e| bad_input(rack, e))?;
+        let parsed = Rack::parse(self.lex.tiles(), rack).map_err(|e| bad_input(rack, e))?;
         let q = AnagramQuery { mode, min: min_tiles, max: max_tiles };
         let answer = py.detach(|| -> Result<Answer, query::QueryError> {
-            let Some(mut keys) = query::anagram_keys(&self.lex, &parsed, &q)? else {
-                let mut found = query::anagram(&self.lex, &parsed, &q)?;
-                query::sort(&mut found, order, set, &self.bag);
-                return Ok(Answer::of(&found, self, details));
-            };
-            keys.sort(order, set, &self.bag);
-            if details {
-                let found: Vec<Found> = (0..keys.len()).map(|i| keys.found(i)).collect();
-                return Ok(Answer::of(&found, self, details));
-            }
-            // Spelled straight from the keys: no word is copied out first.
-            let mut text = String::with_capacity(keys.len() * 8);
-            let mut ends = Vec::with_capacity(keys.len());
-            for i in 0..keys.len() {
-                let word = keys.word(i);
-                let mut marks = keys.marks();
-                for &t in word.tiles() {
-                    self.spelling.push(t, marks.next(t), &mut text);
-                }
-                ends.push(text.len());
-            }
-            Ok(Answer::Words(text, ends))
+            let mut records = records_for(&self.lex, details);
+            let words = anagram_words(&self.lex, &parsed, &q, order, &records)?;
+            let mut answer = Answer::new(details);
+            words.records(&mut records, usize::MAX, |r| {
+                answer.push(r);
+                Ok::<_, query::QueryError>(())
+            })?;
+            Ok(answer)
         });
         answer.map_err(|e| bad_input(rack, e))?.into_list(py)
     }
@@ -360,23 +334,9 @@ impl PyLexicon {
     #[allow(clippy::type_complexity)]
     #[pyo3(name = "_hooks")]
     fn hooks(&self, word: &str) -> PyResult<(String, bool, Vec<String>, Vec<String>, Vec<String>)> {
-        let set = self.lex.tiles();
-        let tiles = set.parse_word(word).map_err(|e| bad_input(word, e))?;
-        let h = query::hooks(&self.lex, &tiles);
-        let front = h.front.iter().map(|&t| set.name(t).to_string()).collect();
-        let back = h.back.iter().map(|&t| set.name(t).to_string()).collect();
-        let mut hooked = Vec::with_capacity(h.front.len() + h.back.len());
-        for &t in &h.front {
-            let mut w = vec![t];
-            w.extend_from_slice(&tiles);
-            hooked.push(set.spell(&w));
-        }
-        for &t in &h.back {
-            let mut w = tiles.clone();
-            w.push(t);
-            hooked.push(set.spell(&w));
-        }
-        Ok((set.spell(&tiles), self.lex.contains(&tiles), front, back, hooked))
+        let tiles = self.lex.tiles().parse_word(word).map_err(|e| bad_input(word, e))?;
+        let r = HooksRecord::of(&self.lex, &tiles, Spelling::Natural);
+        Ok((r.word, r.valid, r.front, r.back, r.hooked))
     }
 
     /// `(verdict, words, lexicon, edition, version, payload_sha256)` of a play, as the word-judge
@@ -457,10 +417,10 @@ impl PyLexicon {
         let Ok(s) = word.cast::<PyString>() else {
             return false;
         };
-        let Ok(text) = s.to_str() else {
+        let Ok(text) = s.to_cow() else {
             return false;
         };
-        judge_word(&self.lex, text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
+        judge_word(&self.lex, &text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> WordIter {
@@ -524,15 +484,66 @@ fn tiles(word: &str) -> PyResult<(String, Vec<String>, String, usize, u32)> {
     if seq.is_empty() {
         return Err(bad_input(word, "no tiles"));
     }
-    let names: Vec<String> = seq.iter().map(|t| t.map_or("?", |t| set.name(t)).to_string()).collect();
-    let value = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
-    let bracketed =
-        names.iter().map(|n| if n == "?" { "?".to_string() } else { format!("[{n}]") }).collect::<String>();
-    Ok((names.concat(), names, bracketed, seq.len(), value))
+    let r = TilesRecord::of(set, &seq);
+    Ok((r.word, r.tiles, r.bracketed, r.count, r.value))
+}
+
+// The data folder, as `lexico install` and `lexico trust` change it: the store's functions, with
+// the store's messages.
+
+/// A store error as the `LexiconError` its message says.
+fn store_error(e: lexico_store::StoreError) -> PyErr {
+    LexiconError::new_err(e.to_string())
+}
+
+/// The data folder the CLI uses.
+fn data_folder() -> PyResult<std::path::PathBuf> {
+    lexico_store::require_data_dir().map_err(store_error)
+}
+
+/// An installation: `(title, words, path, change, default, line)`, `line` being what `lexico
+/// install` prints.
+type Installed = (String, u64, String, &'static str, bool, String);
+
+/// Installs a lexicon file in the data folder, as `lexico install FILE [--default] [--force]`.
+#[pyfunction]
+#[pyo3(signature = (path, default = false, force = false))]
+fn install(py: Python<'_>, path: std::path::PathBuf, default: bool, force: bool) -> PyResult<Installed> {
+    let dir = data_folder()?;
+    let done = py.detach(|| lexico_store::install_file(&dir, &path, force, default)).map_err(store_error)?;
+    let change = match done.change {
+        lexico_store::Change::Added => "added",
+        lexico_store::Change::Replaced => "replaced",
+        lexico_store::Change::Unchanged => "unchanged",
+    };
+    let line = done.to_string();
+    Ok((done.title, done.words, done.path.display().to_string(), change, done.default, line))
+}
+
+/// Trusts the minisign public key file `key_path`, as `lexico trust add`: `(id, comment, file)`.
+#[pyfunction]
+fn trust(key_path: std::path::PathBuf) -> PyResult<(String, String, String)> {
+    let trusted = lexico_store::trust_key_file(&data_folder()?, &key_path).map_err(store_error)?;
+    Ok((trusted.id, trusted.comment, trusted.file.display().to_string()))
+}
+
+/// The trusted keys, as `lexico trust list`: `(id, comment)` each, by id.
+#[pyfunction]
+fn trusted_keys() -> PyResult<Vec<(String, String)>> {
+    let keys = lexico_store::trusted_keys(&data_folder()?).map_err(store_error)?;
+    Ok(keys.into_iter().map(|k| (k.id, k.comment)).collect())
+}
+
+/// Stops trusting a key, as `lexico trust remove`; returns its id.
+#[pyfunction]
+fn untrust(key_id: &str) -> PyResult<String> {
+    lexico_store::untrust(&data_folder()?, key_id).map_err(store_error)
 }
 
 #[pymodule]
 mod _lexico {
+    #[pymodule_export]
+    use super::{install, trust, trusted_keys, untrust};
     #[pymodule_export]
     use super::{tiles, LexiconError, PyLexicon, WordIter};
 }

@@ -62,6 +62,22 @@ def test_pattern_and_regex_equal_the_cli(lx, cli):
     assert limited == [line.split("\t")[0] for line in cli.text("pattern", "--min", "5", "--max", "6", "CAS*").splitlines()]
 
 
+def test_pattern_and_regex_details_are_the_cli_records(lx, cli):
+    for args, call in [
+        (["CH?RR?"], lambda: lx.pattern("CH?RR?", details=True)),
+        (["--sort", "probability", "*ZU[AEIOU]"], lambda: lx.pattern("*ZU[AEIOU]", sort="probability", details=True)),
+        (["--min", "5", "--max", "6", "--sort", "value", "CAS*"], lambda: lx.pattern("CAS*", min_tiles=5, max_tiles=6, sort="value", details=True)),
+        (["--regex", "--sort", "length", "CHU(RR|LL)O.*"], lambda: lx.regex("CHU(RR|LL)O.*", sort="length", details=True)),
+    ]:
+        want = cli.records("pattern", *args)
+        got = call()
+        assert got and all(isinstance(w, lexico.Word) for w in got), args
+        # The package leaves out the query, the error field and the CLI's probability rank.
+        assert [w._asdict() for w in got] == [
+            {k: v for k, v in r.items() if k not in ("pattern", "error", "rank")} for r in want
+        ], args
+
+
 def test_hooks_equal_the_cli(lx, cli):
     words = ["casa", "churro", "ala", "ñu", "xyzzy"]
     for word, r in zip(words, cli.records("hooks", *words)):

@@ -5,6 +5,10 @@
 
 serve-lexicon = Lexicon: { $lexicon }, sha256 { $checksum }
 serve-judge-page = Judge page: { $url }
+serve-judge-page-network = Judge page on the hall's network: { $url }
+serve-no-network = No network address found: the hall's devices cannot reach this computer.
+serve-qr = Scan this code with each table's device: it opens the judge page with the table code ({ $url }).
+serve-tournament = Tournament: { $name }
 serve-arbiter-page = Arbiter page: { $url } (arbiter code: { $code })
 serve-table-code = Table code: { $code } (the judge page and the API on { $addr } ask for it)
 serve-audit-log = Audit log: { $path }
@@ -16,6 +20,8 @@ serve-stopped = Station stopped: { $count ->
 }.
 serve-error-listen = cannot listen on { $addr } (--listen)
 serve-error-code = the code of { $option } must have { $min } to { $max } ASCII letters or digits
+serve-error-tournament = the name of --torneo must have 1 to { $max } characters, with no control characters
+serve-accept-error = the station cannot accept connections ({ $error }; { $open } open): it tries again shortly; if this repeats, raise the limit of open files (ulimit -n)
 serve-error-public-without-listen = the station listens on 127.0.0.1 only, unless --listen names another address
 
 ## The judge page
@@ -26,17 +32,34 @@ judge-play-label = Play (words separated by spaces or commas)
 judge-table-label = Table
 judge-round-label = Round
 judge-submit = Judge
-judge-keys = Enter judges · Esc clears
-judge-clears = The verdict clears after { $seconds } seconds.
-judge-never-clears = The verdict stays until the next play.
+judge-keys = Enter judges · Esc clears · F2 full screen
+judge-clears = The verdict clears after { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+} or at any key.
+judge-never-clears = The verdict stays until a key is pressed.
+judge-keep = The table and round stay for the next plays.
+judge-change-table = Change table
+judge-no-table = no table
+judge-fullscreen = Full screen (F2)
+judge-normal-view = Normal view (F2)
 verdict-acceptable = PLAY ACCEPTABLE
 verdict-unacceptable = PLAY UNACCEPTABLE
 verdict-error = Unreadable play: a character is neither a letter nor a tile. Type it again.
+verdict-unreadable = PLAY UNREADABLE
+verdict-play = PLAY
+verdict-acceptable-word = ACCEPTABLE
+verdict-unacceptable-word = UNACCEPTABLE
+verdict-unreadable-word = UNREADABLE
+verdict-unreadable-hint = A character is neither a letter nor a tile: type the play again.
+verdict-dismiss = Any key or a tap clears it.
 lexicon-label = Lexicon
 checksum-label = SHA-256
 table-code-label = Table code
 code-submit = Enter
 code-wrong = Wrong code.
+code-intro = Type the table code the arbiter gave you.
+code-checking = Checking the code…
 station-unreachable = The station does not answer.
 arbiter-link = Arbiter page
 
@@ -51,7 +74,27 @@ arbiter-print = Print the ruling
 arbiter-intro = Each word with the rule and article that admit or exclude it: the material for answering a written appeal (art. 35.4).
 dictamen-title = Ruling
 dictamen-date = Date
-dictamen-signature = Judge's signature
+dictamen-datetime = Date and time
+dictamen-tournament = Tournament
+dictamen-verdict = Verdict on the play
+dictamen-word = Word
+dictamen-word-verdict = Verdict
+dictamen-reason = Reason
+dictamen-rule = Rule
+dictamen-article = Article
+dictamen-explanation = Explanation
+dictamen-signature = Chief arbiter's signature
+dictamen-name = Name
+dictamen-unprintable = Correct the unreadable word: a ruling without a verdict is not printed.
+ruling-unreadable-word = “{ $word }”: a character is neither a letter nor a tile. Correct it and press Explain again.
+reason-listed = in the lexicon
+reason-unlisted = not in the lexicon's sources
+reason-no-tile = has a letter with no tile in the set
+reason-separate-tiles = typed as separate tiles where there is one
+reason-rejected-form = a form the rules generated and rejected
+reason-enclitic = a verb form with enclitic pronouns
+reason-too-short = too short
+reason-too-long = too long
 word-valid = VALID
 word-invalid = INVALID
 judge-link = Judge page
@@ -81,12 +124,37 @@ derivation-source = { $path }, line { $line }
 
 api-missing-play = No play: type its words.
 api-missing-word = No word.
-api-too-long = The field { $field } is too long (at most { $max } characters).
-api-too-many-words = The play has too many words (at most { $max }).
+api-too-long = The field “{ $field }” is too long (at most { $max } characters).
+field-play = play
+field-table = table
+field-round = round
+field-word = word
+api-too-many-words = The play has { $count } words and at most { $max } are allowed: type only the words it forms.
+api-word-too-long = Word { $position } of the play has more than { $max } characters.
 api-code-required = An access code is needed.
 api-code-wrong = The access code is not valid.
-api-rate-limited = Too many requests from this client: wait a minute.
+api-rate-limited = Too many requests from this client: wait { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}.
+api-too-many-connections = Too many connections open from this client: wait { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}.
+api-station-busy = Every connection of the station is taken: try again in { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}.
 api-request-too-large = The request is too large.
+api-headers-too-large = The request's headers are too large.
+api-body-too-large = The request has a body: the station reads none.
+api-bad-request = The request is not valid HTTP.
+api-bad-query = The request's fields cannot be read (bad encoding).
+api-request-timeout = The request did not arrive whole in time.
+api-method-not-allowed = The station answers GET and HEAD only.
+api-judge-get-only = A play is judged by GET only.
+api-internal = An internal error of the station.
+api-unreadable-word = Unreadable word: a character is neither a letter nor a tile.
 api-not-found = No such page.
 api-unreadable-play = { verdict-error }
 
@@ -102,7 +170,10 @@ term-judge-banner = word judge: { $lexicon }
 term-judge-prompt = type each play on a line (words separated by spaces or commas); Ctrl-D ends
 term-judge-unjudged = the play could not be judged: { $why }
 term-judge-not-a-tile = a character is neither a letter nor a tile
-term-judge-clears = the verdict clears after { $seconds } seconds
+term-judge-clears = the verdict clears after { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}
 term-separate-tiles = { $first } and { $second } are separate tiles here; { $joined } is one tile
 
 ## What the classified verb list says of a verb (code MM-C-P-infinitive)
@@ -124,6 +195,7 @@ error-absent-tile = column { $column }: { $text } has no tile and a blank cannot
 error-bracket = column { $column }: { $text } is not a bracketed tile
 error-empty-word = empty word
 error-no-tiles = no tiles
+error-too-long = longer than { $max } bytes, the most a line of input may hold
 error-blanks = { $got } blanks, but the bag holds only { $max }
 error-rack-too-long = { $got } tiles, but a rack may hold at most { $max }
 error-lengths = no word can be { $min } to { $max } tiles long

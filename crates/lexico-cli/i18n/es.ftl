@@ -5,6 +5,10 @@
 
 serve-lexicon = Léxico: { $lexicon }, sha256 { $checksum }
 serve-judge-page = Página del juez: { $url }
+serve-judge-page-network = Página del juez en la red de la sala: { $url }
+serve-no-network = No se encontró ninguna dirección de red: los dispositivos de la sala no llegarán a este ordenador.
+serve-qr = Escanee este código con el dispositivo de cada mesa: abre la página del juez con el código de mesa ({ $url }).
+serve-tournament = Torneo: { $name }
 serve-arbiter-page = Página del árbitro: { $url } (código de árbitro: { $code })
 serve-table-code = Código de mesa: { $code } (lo piden la página del juez y la API en { $addr })
 serve-audit-log = Registro de auditoría: { $path }
@@ -16,6 +20,8 @@ serve-stopped = Estación detenida: { $count ->
 }.
 serve-error-listen = no se puede escuchar en { $addr } (--listen)
 serve-error-code = el código de { $option } debe tener entre { $min } y { $max } letras o cifras ASCII
+serve-error-tournament = el nombre de --torneo debe tener de 1 a { $max } caracteres, sin caracteres de control
+serve-accept-error = la estación no puede aceptar conexiones ({ $error }; { $open } abiertas): lo reintenta en breve; si se repite, suba el límite de ficheros abiertos (ulimit -n)
 serve-error-public-without-listen = la estación escucha solo en 127.0.0.1 salvo que --listen indique otra dirección
 
 ## Página del juez
@@ -26,17 +32,34 @@ judge-play-label = Jugada (palabras separadas por espacios o comas)
 judge-table-label = Mesa
 judge-round-label = Ronda
 judge-submit = Juzgar
-judge-keys = Intro juzga · Esc borra
-judge-clears = El veredicto se borra a los { $seconds } segundos.
-judge-never-clears = El veredicto queda hasta la jugada siguiente.
+judge-keys = Intro juzga · Esc borra · F2 pantalla completa
+judge-clears = El veredicto se borra { $seconds ->
+    [one] al cabo de { $seconds } segundo
+   *[other] a los { $seconds } segundos
+} o al pulsar cualquier tecla.
+judge-never-clears = El veredicto queda hasta que se pulsa una tecla.
+judge-keep = La mesa y la ronda se mantienen para las jugadas siguientes.
+judge-change-table = Cambiar mesa
+judge-no-table = sin mesa
+judge-fullscreen = Pantalla completa (F2)
+judge-normal-view = Vista normal (F2)
 verdict-acceptable = JUGADA ACEPTABLE
 verdict-unacceptable = JUGADA INACEPTABLE
 verdict-error = Jugada ilegible: un carácter no es letra ni ficha. Escríbala de nuevo.
+verdict-unreadable = JUGADA ILEGIBLE
+verdict-play = JUGADA
+verdict-acceptable-word = ACEPTABLE
+verdict-unacceptable-word = INACEPTABLE
+verdict-unreadable-word = ILEGIBLE
+verdict-unreadable-hint = Un carácter no es letra ni ficha: escriba la jugada de nuevo.
+verdict-dismiss = Cualquier tecla o un toque lo borra.
 lexicon-label = Léxico
 checksum-label = SHA-256
 table-code-label = Código de mesa
 code-submit = Entrar
 code-wrong = Código incorrecto.
+code-intro = Escriba el código de mesa que le dio el árbitro.
+code-checking = Comprobando el código…
 station-unreachable = La estación no responde.
 arbiter-link = Página del árbitro
 
@@ -51,7 +74,27 @@ arbiter-print = Imprimir dictamen
 arbiter-intro = Cada palabra con la regla y el artículo que la admiten o la excluyen: material para responder una hoja de reclamación (art. 35.4).
 dictamen-title = Dictamen
 dictamen-date = Fecha
-dictamen-signature = Firma del juez
+dictamen-datetime = Fecha y hora
+dictamen-tournament = Torneo
+dictamen-verdict = Veredicto de la jugada
+dictamen-word = Palabra
+dictamen-word-verdict = Veredicto
+dictamen-reason = Motivo
+dictamen-rule = Regla
+dictamen-article = Artículo
+dictamen-explanation = Explicación
+dictamen-signature = Firma del juez principal
+dictamen-name = Nombre
+dictamen-unprintable = Corrija la palabra ilegible: un dictamen sin veredicto no se imprime.
+ruling-unreadable-word = «{ $word }»: un carácter no es letra ni ficha. Corríjala y pulse Explicar de nuevo.
+reason-listed = figura en el léxico
+reason-unlisted = no figura en las fuentes del léxico
+reason-no-tile = tiene una letra sin ficha en el juego
+reason-separate-tiles = escrita con fichas separadas donde hay una sola
+reason-rejected-form = forma generada y rechazada por una regla
+reason-enclitic = forma verbal con pronombres enclíticos
+reason-too-short = demasiado corta
+reason-too-long = demasiado larga
 word-valid = VÁLIDA
 word-invalid = INVÁLIDA
 judge-link = Página del juez
@@ -81,12 +124,37 @@ derivation-source = { $path }, línea { $line }
 
 api-missing-play = Falta la jugada: escriba sus palabras.
 api-missing-word = Falta la palabra.
-api-too-long = El campo { $field } es demasiado largo (máximo { $max } caracteres).
-api-too-many-words = La jugada tiene demasiadas palabras (máximo { $max }).
+api-too-long = El campo «{ $field }» es demasiado largo (máximo { $max } caracteres).
+field-play = jugada
+field-table = mesa
+field-round = ronda
+field-word = palabra
+api-too-many-words = La jugada tiene { $count } palabras y el máximo es { $max }: escriba solo las palabras que forma.
+api-word-too-long = La palabra { $position } de la jugada tiene más de { $max } caracteres.
 api-code-required = Hace falta un código de acceso.
 api-code-wrong = El código de acceso no es válido.
-api-rate-limited = Demasiadas consultas desde este puesto: espere un minuto.
+api-rate-limited = Demasiadas consultas desde este puesto: espere { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+}.
+api-too-many-connections = Demasiadas conexiones abiertas desde este puesto: espere { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+}.
+api-station-busy = La estación tiene todas sus conexiones ocupadas: vuelva a intentarlo { $seconds ->
+    [one] dentro de { $seconds } segundo
+   *[other] dentro de { $seconds } segundos
+}.
 api-request-too-large = La petición es demasiado grande.
+api-headers-too-large = Las cabeceras de la petición son demasiado grandes.
+api-body-too-large = La petición lleva un cuerpo: la estación no lee ninguno.
+api-bad-request = La petición no es HTTP válido.
+api-bad-query = Los campos de la petición no se pueden leer (codificación incorrecta).
+api-request-timeout = La petición no llegó entera a tiempo.
+api-method-not-allowed = La estación solo responde a GET y HEAD.
+api-judge-get-only = Una jugada solo se juzga con GET.
+api-internal = Error interno de la estación.
+api-unreadable-word = Palabra ilegible: un carácter no es letra ni ficha.
 api-not-found = No existe esa página.
 api-unreadable-play = { verdict-error }
 
@@ -102,7 +170,10 @@ term-judge-banner = juez de palabras: { $lexicon }
 term-judge-prompt = escriba cada jugada en una línea (palabras separadas por espacios o comas); Ctrl-D termina
 term-judge-unjudged = la jugada no se pudo juzgar: { $why }
 term-judge-not-a-tile = un carácter no es letra ni ficha
-term-judge-clears = el veredicto se borra a los { $seconds } segundos
+term-judge-clears = el veredicto se borra { $seconds ->
+    [one] al cabo de { $seconds } segundo
+   *[other] a los { $seconds } segundos
+}
 term-separate-tiles = { $first } y { $second } son aquí fichas separadas; { $joined } es una sola ficha
 
 ## Lo que dice un verbo de la lista clasificada (código MM-C-P-infinitivo)
@@ -124,6 +195,7 @@ error-absent-tile = columna { $column }: { $text } no tiene ficha y un comodín 
 error-bracket = columna { $column }: { $text } no es una ficha entre corchetes
 error-empty-word = palabra vacía
 error-no-tiles = sin fichas
+error-too-long = más de { $max } bytes, lo más que puede tener una línea de entrada
 error-blanks = { $got } comodines, pero la bolsa solo tiene { $max }
 error-rack-too-long = { $got } fichas, pero un atril tiene como máximo { $max }
 error-lengths = ninguna palabra puede tener de { $min } a { $max } fichas

@@ -15,7 +15,7 @@ use std::time::SystemTime;
 
 use anyhow::{bail, Context, Result};
 
-use crate::output::escape_controls;
+use crate::output::{csv_safe, escape_controls};
 
 /// The header line of a new log.
 pub const HEADER: &str = "time,play,table,round,verdict,lexicon_sha256,signer\n";
@@ -88,13 +88,9 @@ fn csv_line(fields: &[&str]) -> Result<Vec<u8>> {
 }
 
 /// A field a spreadsheet shows as text: control characters escaped, and a `'` before a field
-/// that would start a formula.
+/// that would start a formula (the rule of every CSV the program writes, `csv_safe`).
 pub fn neutralise(field: &str) -> String {
-    let field = escape_controls(field);
-    match field.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{field}"),
-        _ => field.into_owned(),
-    }
+    csv_safe(&escape_controls(field)).into_owned()
 }
 
 #[cfg(test)]

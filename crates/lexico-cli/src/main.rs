@@ -1,6 +1,5 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
-mod alloc;
 mod audit;
 mod cmd;
 mod files;
@@ -16,9 +15,6 @@ mod station;
 use std::process::ExitCode;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
-
-#[global_allocator]
-static ALLOC: alloc::Alloc = alloc::Alloc;
 
 /// Build Spanish Scrabble lexicons (FISE rules) and query them: validity, tiles, word lists.
 #[derive(Parser)]

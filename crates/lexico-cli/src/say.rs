@@ -15,7 +15,6 @@ use lexico_lexicon::{CodeNote, Derivation, ExplainData, ExplainError, Explanatio
 use lexico_tiles::{quoted, shown, TileError};
 
 use crate::i18n::{msg, Arg, Lang};
-use crate::input::Place;
 use crate::lexicons::{EmptyLexiconArg, Signer};
 use lexico_store::StoreError;
 
@@ -224,14 +223,6 @@ pub fn cause(e: &(dyn Error + 'static), lang: Lang) -> Option<String> {
         e.downcast_ref::<io::Error>()?
     };
     Some(localize.localize(lang))
-}
-
-/// Where an input came from, in `lang`: `argumento 2`, `<stdin>:12`.
-pub fn place(p: Place, lang: Lang) -> String {
-    match (p, lang) {
-        (Place::Argument(k), Lang::Es) => msg(lang, "error-place-argument", &[("n", n(k))]),
-        _ => p.to_string(),
-    }
 }
 
 /// Who vouches for a lexicon, in `lang`: `incluido en el binario`, `sin firma`, `clave ID`.

@@ -1,9 +1,10 @@
 //! `lexico serve` against the real binary on a free loopback port: the judge's API never names a
 //! word, the arbiter's endpoints need the arbiter code, every judgement reaches the audit log,
-//! and a station on an address but loopback judges only for holders of the table code.
+//! a station on an address but loopback judges only for holders of the table code, codes are
+//! checked without judging, and every refusal, down to a request head too large, is JSON.
 
 mod harness;
-use harness::{encode, lexico, start, temp_dir, workspace, ARBITER};
+use harness::{encode, lexico, raw, request, start, temp_dir, workspace, ARBITER};
 
 fn judge_target(play: &str) -> String {
     format!("/api/v1/judge?play={}", encode(play))
@@ -47,6 +48,15 @@ fn the_judge_bounds_plays_and_refuses_an_empty_one() {
     let many = vec!["CASA"; 17].join(" ");
     let a = st.get(&judge_target(&many), &[]);
     assert_eq!((a.status, a.json()["error"].as_str()), (400, Some("too-many-words")));
+    assert!(a.json()["message"].as_str().unwrap().starts_with("La jugada tiene 17 palabras"), "{}", a.body);
+    // The documented limit of a word, exactly: 64 characters are judged, 65 refused.
+    let at_limit = st.get(&judge_target(&format!("CASA {}", "A".repeat(64))), &[]);
+    assert_eq!(at_limit.json()["verdict"], "UNACCEPTABLE");
+    let over = st.get(&judge_target(&format!("CASA {}", "A".repeat(65))), &[]);
+    assert_eq!((over.status, over.json()["error"].as_str()), (400, Some("word-too-long")));
+    assert_eq!(over.json()["message"], "La palabra 2 de la jugada tiene más de 64 caracteres.");
+    let table = st.get(&format!("{}&table={}", judge_target("CASA"), "9".repeat(33)), &[]);
+    assert_eq!(table.json()["message"], "El campo «mesa» es demasiado largo (máximo 32 caracteres).");
     let long = "A".repeat(401);
     assert_eq!(st.get(&judge_target(&long), &[]).json()["error"], "too-long");
     let huge = format!("/api/v1/judge?play={}", "A".repeat(3000));
@@ -98,7 +108,10 @@ fn pages_are_spanish_by_default_and_carry_the_lexicon_and_safety_headers() {
     let page = st.get("/?lang=en", &[]);
     assert_eq!(page.status, 200);
     assert!(page.body.contains("<html lang=\"es\">"));
-    assert!(page.body.contains("JUGADA ACEPTABLE") && page.body.contains("data-clear-after=\"7\""));
+    assert!(
+        page.body.contains("data-play=\"JUGADA\"") && page.body.contains("data-acceptable=\"ACEPTABLE\"")
+    );
+    assert!(page.body.contains("data-clear-after=\"7\""));
     assert!(page.body.contains("Letterpress Spanish list"));
     let head = page.head.to_lowercase();
     assert!(head.contains("content-security-policy: default-src 'none'"), "{head}");
@@ -117,10 +130,17 @@ fn every_judgement_reaches_the_audit_log_and_formulas_are_neutralised() {
     let log = dir.join("audit.csv");
     let st = start(&["--audit-log", log.to_str().unwrap()]);
     st.get(&format!("{}&table=12&round=3", judge_target("CASA PERROS")), &[]);
-    st.get(&format!("{}&table=%3D1%2B1&round=-2", judge_target("=CMD() GATOZQ")), &[]);
+    st.get(&format!("{}&table=%3D1%2B1&round=-2", judge_target("@CASA GATOZQ")), &[]);
+    st.get(&format!("{}&table=%3D1%2B1&round=-2", judge_target("CASA GATOZQ")), &[]);
     st.get(&judge_target("CASA GATOZQ"), &[]);
-    // Refused requests are no judgements.
+    // Refused requests, unreadable plays and HEAD requests are no judgements.
     st.get(&judge_target(""), &[]);
+    let unreadable = st.get(&judge_target("=CMD() GATOZQ"), &[]);
+    assert_eq!(unreadable.status, 422);
+    let head = request(&st.addr, "HEAD", &judge_target("CASA"), &[]).unwrap();
+    assert_eq!(head.status, 405, "{head:?}");
+    assert!(head.head.to_lowercase().contains("allow: get"), "{}", head.head);
+    assert_eq!(request(&st.addr, "HEAD", "/", &[]).unwrap().status, 200);
     let (rest, status) = st.stop();
     assert!(status.success(), "{status:?}");
     assert!(rest.contains("Station stopped: 3 plays judged."), "{rest}");
@@ -136,8 +156,9 @@ fn every_judgement_reaches_the_audit_log_and_formulas_are_neutralised() {
     );
     assert_eq!(
         &rows[1].iter().skip(1).take(4).collect::<Vec<_>>(),
-        &["'=CMD() GATOZQ", "'=1+1", "'-2", "ERROR"]
+        &["CASA GATOZQ", "'=1+1", "'-2", "UNACCEPTABLE"]
     );
+    assert!(!text.contains("CMD") && !text.contains("ERROR") && !text.contains("@CASA"), "{text}");
     assert_eq!(&rows[2][4], "UNACCEPTABLE");
     assert!(rows.iter().all(|r| r[0].ends_with('Z') && r[5].len() == 64));
     // A restarted station appends, without a second header.
@@ -182,7 +203,17 @@ fn requests_per_client_per_minute_are_bounded() {
     let st = start(&["--rate-limit", "5"]);
     let statuses: Vec<u16> = (0..7).map(|_| st.get(&judge_target("CASA"), &[]).status).collect();
     assert_eq!(statuses, [200, 200, 200, 200, 200, 429, 429]);
-    assert_eq!(st.get("/", &[]).status, 429);
+    let limited = st.get("/", &[]);
+    assert_eq!(limited.status, 429);
+    let retry: u64 = limited
+        .head
+        .lines()
+        .find_map(|l| l.to_lowercase().strip_prefix("retry-after: ").map(str::to_string))
+        .and_then(|v| v.trim().parse().ok())
+        .expect("a Retry-After header");
+    assert!((1..=60).contains(&retry), "{retry}");
+    let message = limited.json()["message"].as_str().unwrap().to_string();
+    assert!(message.starts_with("Demasiadas consultas desde este puesto: espere "), "{message}");
 }
 
 #[test]
@@ -191,6 +222,12 @@ fn bad_codes_and_busy_ports_are_refused_at_start() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("lexico: el código de --arbiter-code debe tener"), "{err}");
+    for name in ["", "Open\tde Madrid", &"M".repeat(101)] {
+        let out = harness::lexico().args(["serve", "--lang", "en", "--torneo", name]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("lexico: the name of --torneo must have 1 to 100 characters"), "{err}");
+    }
     let st = start(&[]);
     let out = harness::lexico().args(["serve", "--lang", "en", "--listen", &st.addr]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -250,4 +287,140 @@ fn a_lexicon_file_overwritten_under_a_running_station_changes_no_answer() {
     let (rest, status) = st.stop_with("INT");
     assert!(status.success(), "{status:?}");
     assert!(rest.contains("Station stopped: 5 plays judged."), "{rest}");
+}
+
+#[test]
+fn codes_are_checked_without_judging() {
+    let dir = temp_dir("station", "code");
+    let log = dir.join("audit.csv");
+    let st = start(&["--table-code", "MESA1234", "--audit-log", log.to_str().unwrap()]);
+    let wrong = st.get("/api/v1/code", &[("X-Lexico-Code", "MESA9999")]);
+    assert_eq!((wrong.status, wrong.json()["error"].as_str()), (401, Some("code-wrong")));
+    assert_eq!(st.get("/api/v1/code", &[]).json()["error"], "code-required");
+    assert_eq!(st.get("/api/v1/code", &[("X-Lexico-Code", "MESA1234")]).json()["access"], "table");
+    assert_eq!(st.get(&format!("/api/v1/code?code={ARBITER}"), &[]).json()["access"], "arbiter");
+    let (rest, _) = st.stop();
+    assert!(rest.contains("Station stopped: 0 plays judged."), "{rest}");
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 1, "only the header");
+}
+
+#[test]
+fn every_refusal_is_json_with_a_code_and_a_message() {
+    let st = start(&[]);
+    let json_refusal = |answer: &harness::Answer, status: u16, code: &str| {
+        assert_eq!(answer.status, status, "{answer:?}");
+        assert!(answer.head.to_lowercase().contains("content-type: application/json"), "{}", answer.head);
+        assert!(answer.head.to_lowercase().contains("cache-control: no-store"), "{}", answer.head);
+        let j = answer.json();
+        assert_eq!(j["error"], code, "{j}");
+        assert!(!j["message"].as_str().unwrap().is_empty(), "{j}");
+    };
+    let post = request(&st.addr, "POST", "/api/v1/judge?play=CASA", &[("Content-Length", "0")]).unwrap();
+    json_refusal(&post, 405, "method-not-allowed");
+    assert!(post.head.to_lowercase().contains("allow: get, head"), "{}", post.head);
+    let body = request(&st.addr, "GET", "/", &[("Content-Length", "5000")]).unwrap();
+    json_refusal(&body, 413, "body-too-large");
+    json_refusal(&st.get(&format!("/api/v1/judge?play={}", "A".repeat(3000)), &[]), 414, "request-too-large");
+    let big = "x".repeat(9000);
+    json_refusal(&st.get("/", &[("X-Big", &big)]), 431, "headers-too-large");
+    let many: Vec<(String, String)> = (0..70).map(|i| (format!("X-H{i}"), "1".to_string())).collect();
+    let many: Vec<(&str, &str)> = many.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    json_refusal(&st.get("/", &many), 431, "headers-too-large");
+    json_refusal(&raw(&st.addr, b"NOT HTTP AT ALL\r\n\r\n").unwrap(), 400, "bad-request");
+    json_refusal(&st.get("/nothing-here", &[]), 404, "not-found");
+    let es = st.get("/nothing-here", &[]).json();
+    assert_eq!(es["message"], "No existe esa página.");
+    let en = st.get("/nothing-here?lang=en", &[]).json();
+    assert_eq!(en["message"], "No such page.");
+}
+
+#[test]
+fn the_ruling_refuses_a_play_over_the_limit_and_names_an_unreadable_word_to_the_arbiter_only() {
+    let st = start(&["--torneo", "Open de Madrid"]);
+    let ruling = |play: &str| {
+        st.get(
+            &format!("/api/v1/ruling?play={}&table=7&round=2", encode(play)),
+            &[("X-Lexico-Code", ARBITER)],
+        )
+    };
+    let many = vec!["CASA"; 17].join(" ");
+    let refused = ruling(&many);
+    assert_eq!((refused.status, refused.json()["error"].as_str()), (400, Some("too-many-words")));
+    assert!(refused.json()["words"].is_null(), "never cut to 16: {}", refused.body);
+    let r = ruling("GATOZQ CA$A KIOSCO casa").json();
+    assert_eq!(r["verdict"], "ERROR");
+    let words = r["words"].as_array().unwrap();
+    assert_eq!(words.len(), 4);
+    assert_eq!(
+        (words[1]["word"].as_str(), words[1]["error"].as_str()),
+        (Some("CA$A"), Some("unreadable-word"))
+    );
+    assert!(
+        words[1]["message"].as_str().unwrap().starts_with("«CA$A»: un carácter no es letra ni ficha"),
+        "{r}"
+    );
+    assert_eq!(
+        (words[0]["word"].as_str(), words[0]["verdict_text"].as_str()),
+        (Some("GATOZQ"), Some("INVÁLIDA"))
+    );
+    assert_eq!(words[0]["reason_text"], "no figura en las fuentes del léxico");
+    assert_eq!(words[2]["reason"], "no-tile");
+    assert!(words[2]["articles"][0].as_str().unwrap().starts_with("art. 11"), "{r}");
+    assert_eq!(
+        (words[3]["word"].as_str(), words[3]["verdict_text"].as_str()),
+        (Some("CASA"), Some("VÁLIDA"))
+    );
+    assert!(words[3]["summary"][0].as_str().unwrap().starts_with("Válida"), "{r}");
+    assert_eq!(
+        (r["tournament"].as_str(), r["table"].as_str(), r["round"].as_str()),
+        (Some("Open de Madrid"), Some("7"), Some("2"))
+    );
+    assert!(r["time"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(r["lexicon"]["sha256"].as_str().unwrap().len(), 64);
+    let judged = ruling("GATOZQ KIOSCO casa").json();
+    assert_eq!(
+        (judged["verdict"].as_str(), judged["verdict_text"].as_str()),
+        (Some("UNACCEPTABLE"), Some("JUGADA INACEPTABLE"))
+    );
+    // The judge's answer for the same play names no word, the unreadable one included.
+    let judge = st.get(&judge_target("GATOZQ CA$A KIOSCO casa"), &[]);
+    assert_eq!(judge.status, 422);
+    assert!(!judge.body.to_uppercase().contains("CA$A") && !judge.body.contains("GATOZQ"), "{}", judge.body);
+    // The ruling is the arbiter's: the table code does not open it.
+    assert_eq!(st.get("/api/v1/ruling?play=CASA", &[]).status, 401);
+}
+
+#[test]
+fn a_hall_station_prints_every_address_and_a_qr_code_of_the_judge_page() {
+    let st = start(&["--listen", "0.0.0.0:0", "--table-code", "MESA1234", "--torneo", "Open de Madrid"]);
+    let port = st.addr.rsplit(':').next().unwrap().to_string();
+    assert_eq!(st.addr, format!("127.0.0.1:{port}"));
+    assert!(st.banner.contains(&"Tournament: Open de Madrid".to_string()), "{:?}", st.banner);
+    let network: Vec<String> = if_addrs::get_if_addrs()
+        .unwrap()
+        .into_iter()
+        .filter(|i| i.ip().is_ipv4() && !i.ip().is_loopback())
+        .map(|i| format!("Judge page on the hall's network: http://{}:{port}/", i.ip()))
+        .collect();
+    for line in &network {
+        assert!(st.banner.contains(line), "{line} missing from {:?}", st.banner);
+    }
+    let qr_intro = st.banner.iter().position(|l| l.starts_with("Scan this code")).expect("a QR code");
+    let url = if network.is_empty() {
+        format!("127.0.0.1:{port}")
+    } else {
+        network[0].rsplit("//").next().unwrap().trim_end_matches('/').to_string()
+    };
+    assert!(
+        st.banner[qr_intro].contains(&format!("http://{url}/?codigo=MESA1234")),
+        "{}",
+        st.banner[qr_intro]
+    );
+    let drawn: Vec<&String> = st.banner[qr_intro + 1..]
+        .iter()
+        .take_while(|l| l.chars().all(|c| " \u{2580}\u{2584}\u{2588}".contains(c)))
+        .collect();
+    assert!(drawn.len() >= 10, "{:?}", st.banner);
+    let width = drawn[0].chars().count();
+    assert!(drawn.iter().all(|l| l.chars().count() == width) && width >= 21 + 8);
 }

@@ -7,7 +7,8 @@
 //! ([`judge_word`]), is a play acceptable ([`judge_play`]), why a word is in or out
 //! ([`explain`]), what kind of form it is ([`kind_of`]), what changed between two editions
 //! ([`diff`], [`notes`]) and why, a source or a rule change ([`attribute`], [`notes_by_cause`]);
-//! and it builds small lexicons in memory ([`Lexicon::from_words`]).
+//! and it builds small lexicons in memory ([`Lexicon::from_words`]). Answers come as typed
+//! records ([`record`]), the rows every front end prints.
 //!
 //! Build and query live together because they share the format, as the fst crate keeps
 //! `SetBuilder` and `Set` together. This crate never prints, never reads source lists or rule
@@ -48,6 +49,7 @@ mod manifest;
 pub mod progress;
 pub mod provenance;
 pub mod query;
+pub mod record;
 mod word_set;
 mod words;
 
@@ -62,6 +64,7 @@ pub const MAX_WORD_TILES: usize = 16;
 pub use anagram_index::AnagramIndex;
 pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause};
 pub use builder::{hex, Builder, Part};
+pub use bytes::Image;
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
 pub use explain::{

@@ -41,4 +41,4 @@ pub use tileset::{shown, Tile, TileDef, TileError, TileSet, MAX_TILES};
 pub type Word = Vec<Tile>;
 
 /// The tile set of the Spanish game as shipped in `rules/fise-2016/tiles.csv`.
-pub const SPANISH_TILES_CSV: &str = include_str!("../../../rules/fise-2016/tiles.csv");
+pub const SPANISH_TILES_CSV: &str = include_str!("../rules/fise-2016/tiles.csv");

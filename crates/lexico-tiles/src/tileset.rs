@@ -361,11 +361,13 @@ impl TileSet {
     }
 
     /// The definition of tile `t`, if the set has it.
+    #[inline]
     pub fn get(&self, t: Tile) -> Option<&TileDef> {
         self.tiles.get((self.row[t as usize] as usize).wrapping_sub(1))
     }
 
     /// Returns true if and only if `t` is a tile of this set.
+    #[inline]
     pub fn is_tile(&self, t: Tile) -> bool {
         self.row[t as usize] != 0
     }
@@ -587,6 +589,7 @@ impl TileSet {
     }
 
     /// The natural spelling of tile `t`, or `?` for a byte the set does not define.
+    #[inline]
     pub fn name(&self, t: Tile) -> &str {
         self.get(t).map_or("?", |d| d.name.as_str())
     }

@@ -436,11 +436,14 @@ fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> St
     format!("lexico: {}: {line}", msg(lang, "build-warning", &[]))
 }
 
+/// The exclusion report: one row per excluded form, no field starting a formula (an excluded
+/// source line may hold anything).
 fn exclusion_csv(exclusions: &[Exclusion]) -> Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["text", "reason", "rule", "article", "source", "line"])?;
     for x in exclusions {
-        w.write_record([&x.text, &x.reason, &x.rule, &x.article, &x.source, &x.line.to_string()])?;
+        let fields = [&x.text, &x.reason, &x.rule, &x.article, &x.source, &x.line.to_string()];
+        w.write_record(fields.map(|f| crate::output::csv_safe(f)).iter().map(|f| f.as_bytes()))?;
     }
     Ok(w.into_inner()?)
 }

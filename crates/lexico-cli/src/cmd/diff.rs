@@ -12,7 +12,7 @@ use lexico_lexicon::{
     attribute, counts, diff, notes, notes_by_cause, Attributed, Attribution, Cause, Lexicon,
 };
 
-use crate::output::{Format, Out, Value};
+use crate::output::{Format, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -64,44 +64,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 .chain(by_len.iter().map(|(n, c)| ("length", n.to_string(), *c)))
                 .chain(by_kind.iter().map(|(k, c)| ("kind", k.name().to_string(), *c)));
             for (by, key, count) in rows {
-                out.record(
-                    &format!("{change}\t{by}\t{key}\t{count}"),
-                    &[
-                        ("change", Value::Str(change)),
-                        ("by", Value::Str(by)),
-                        ("key", Value::Str(&key)),
-                        ("count", Value::Int(count)),
-                    ],
-                )?;
+                let row = Count { change, by, key: &key, count };
+                out.row(&row, |line| line.push_str(&format!("{change}\t{by}\t{key}\t{count}")))?;
             }
         }
     } else {
         for (sign, change, list) in [("+", "added", &d.added), ("-", "removed", &d.removed)] {
             for c in list {
-                out.record(
-                    &format!("{sign}{}\t{}", c.word, c.kind.name()),
-                    &[
-                        ("change", Value::Str(change)),
-                        ("word", Value::Str(&c.word)),
-                        ("tiles", Value::Int(c.tiles as u64)),
-                        ("kind", Value::Str(c.kind.name())),
-                    ],
-                )?;
+                let row = Word { change, word: &c.word, tiles: c.tiles, kind: c.kind.name() };
+                out.row(&row, |line| line.push_str(&format!("{sign}{}\t{}", c.word, c.kind.name())))?;
             }
         }
-        if args.format == Format::Text {
-            for (change, list) in [("added", &d.added), ("removed", &d.removed)] {
-                let (by_len, by_kind) = counts(list);
-                let lens: Vec<String> = by_len.iter().map(|(n, c)| format!("{n}:{c}")).collect();
-                let kinds: Vec<String> = by_kind.iter().map(|(k, c)| format!("{}:{c}", k.name())).collect();
-                let line = format!(
-                    "# {change} {}; by tiles {}; by kind {}",
-                    list.len(),
-                    lens.join(" "),
-                    kinds.join(", ")
-                );
-                out.record(&line, &[])?;
-            }
+        for (change, list) in [("added", &d.added), ("removed", &d.removed)] {
+            let (by_len, by_kind) = counts(list);
+            let lens: Vec<String> = by_len.iter().map(|(n, c)| format!("{n}:{c}")).collect();
+            let kinds: Vec<String> = by_kind.iter().map(|(k, c)| format!("{}:{c}", k.name())).collect();
+            let line = format!(
+                "# {change} {}; by tiles {}; by kind {}",
+                list.len(),
+                lens.join(" "),
+                kinds.join(", ")
+            );
+            out.text_line(&line)?;
         }
     }
     out.flush()?;
@@ -120,30 +104,19 @@ fn explained(args: &Args, old: &Lexicon, new: &Lexicon) -> Result<ExitCode> {
         for (change, list) in [("added", &a.added), ("removed", &a.removed)] {
             for cause in Cause::ALL {
                 let count = list.iter().filter(|x| x.cause == cause).count() as u64;
-                out.record(
-                    &format!("{change}\tcause\t{}\t{count}", cause.name()),
-                    &[
-                        ("change", Value::Str(change)),
-                        ("by", Value::Str("cause")),
-                        ("key", Value::Str(cause.name())),
-                        ("count", Value::Int(count)),
-                    ],
-                )?;
+                let row = Count { change, by: "cause", key: cause.name(), count };
+                out.row(&row, |line| line.push_str(&format!("{change}\tcause\t{}\t{count}", cause.name())))?;
             }
         }
     } else {
         let counts = a.counts();
         for cause in Cause::ALL {
-            if args.format == Format::Text {
-                out.record(&format!("# {}: {}", cause.title(), counts[&cause]), &[])?;
-            }
+            out.text_line(&format!("# {}: {}", cause.title(), counts[&cause]))?;
             for x in a.iter().filter(|x| x.cause == cause) {
                 record(&mut out, x)?;
             }
         }
-        if args.format == Format::Text {
-            out.record(&summary(&a), &[])?;
-        }
+        out.text_line(&summary(&a))?;
     }
     out.flush()?;
     if let Some(path) = &args.notes {
@@ -153,45 +126,78 @@ fn explained(args: &Args, old: &Lexicon, new: &Lexicon) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One explained word: `+WORD kind cause detail` in text; in CSV and JSON the fields of
-/// `docs/maintainers.md` ("Why each word changed").
-fn record(out: &mut Out, x: &Attributed) -> Result<()> {
-    let (sign, change) = if x.added { ("+", "added") } else { ("-", "removed") };
-    let text =
-        format!("{sign}{}\t{}\t{}\t{}", x.change.word, x.change.kind.name(), x.cause.title(), x.detail);
-    let (source, line) = match &x.source {
-        Some((path, line)) => (Value::Str(path), Value::Int(*line)),
-        None => (Value::Null, Value::Null),
-    };
-    let (o, n) = (x.old.as_ref(), x.new.as_ref());
-    out.record(
-        &text,
-        &[
-            ("word", Value::Str(&x.change.word)),
-            ("change", Value::Str(change)),
-            ("tiles", Value::Int(x.change.tiles as u64)),
-            ("kind", Value::Str(x.change.kind.name())),
-            ("cause", Value::Str(x.cause.name())),
-            ("source", source),
-            ("line", line),
-            ("rule_old", text_or_null(o.map(|s| s.rule.as_str()))),
-            ("article_old", text_or_null(o.map(|s| s.article.as_str()))),
-            ("reason_old", text_or_null(o.map(|s| s.reason.as_str()))),
-            ("rule_new", text_or_null(n.map(|s| s.rule.as_str()))),
-            ("article_new", text_or_null(n.map(|s| s.article.as_str()))),
-            ("reason_new", text_or_null(n.map(|s| s.reason.as_str()))),
-            ("detail", Value::Str(&x.detail)),
-        ],
-    )?;
-    Ok(())
+/// A count of `diff --counts`: of the words `change`d, those of `by` (`length`, `kind`,
+/// `cause`, or `total`) `key`.
+#[derive(serde::Serialize)]
+struct Count<'a> {
+    change: &'a str,
+    by: &'a str,
+    key: &'a str,
+    count: u64,
 }
 
-/// A text field, empty or absent text as no value.
-fn text_or_null(s: Option<&str>) -> Value<'_> {
-    match s {
-        Some(s) if !s.is_empty() => Value::Str(s),
-        _ => Value::Null,
+/// A word added or removed.
+#[derive(serde::Serialize)]
+struct Word<'a> {
+    change: &'a str,
+    word: &'a str,
+    tiles: usize,
+    kind: &'a str,
+}
+
+/// A word added or removed with its cause: the fields of `docs/maintainers.md` ("Why each word
+/// changed"); an absent or empty text is no value.
+#[derive(serde::Serialize)]
+struct Explained<'a> {
+    word: &'a str,
+    change: &'a str,
+    tiles: usize,
+    kind: &'a str,
+    cause: &'a str,
+    source: Option<&'a str>,
+    line: Option<u64>,
+    rule_old: Option<&'a str>,
+    article_old: Option<&'a str>,
+    reason_old: Option<&'a str>,
+    rule_new: Option<&'a str>,
+    article_new: Option<&'a str>,
+    reason_new: Option<&'a str>,
+    detail: &'a str,
+}
+
+/// One explained word: `+WORD kind cause detail` in text; in CSV and JSON its [`Explained`].
+fn record(out: &mut Out, x: &Attributed) -> Result<()> {
+    let (sign, change) = if x.added { ("+", "added") } else { ("-", "removed") };
+    fn text(s: Option<&String>) -> Option<&str> {
+        s.map(String::as_str).filter(|s| !s.is_empty())
     }
+    let (o, n) = (x.old.as_ref(), x.new.as_ref());
+    let row = Explained {
+        word: &x.change.word,
+        change,
+        tiles: x.change.tiles,
+        kind: x.change.kind.name(),
+        cause: x.cause.name(),
+        source: x.source.as_ref().map(|(path, _)| path.as_str()),
+        line: x.source.as_ref().map(|&(_, line)| line),
+        rule_old: text(o.map(|s| &s.rule)),
+        article_old: text(o.map(|s| &s.article)),
+        reason_old: text(o.map(|s| &s.reason)),
+        rule_new: text(n.map(|s| &s.rule)),
+        article_new: text(n.map(|s| &s.article)),
+        reason_new: text(n.map(|s| &s.reason)),
+        detail: &x.detail,
+    };
+    out.row(&row, |line| {
+        line.push_str(&format!(
+            "{sign}{}\t{}\t{}\t{}",
+            x.change.word,
+            x.change.kind.name(),
+            x.cause.title(),
+            x.detail
+        ))
+    })?;
+    Ok(())
 }
 
 /// The closing line of the text output: the count of each cause and the share attributed.

@@ -1,13 +1,13 @@
 //! `lexico dump`: every word of a lexicon, in tile order.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use fst::Streamer;
+use lexico_lexicon::record::{DumpRecord, Provenance, Spelled, Spelling};
 
 use crate::lexicons::LexiconArg;
-use crate::output::{write_int, Format, Out, Value};
+use crate::output::{Format, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -46,59 +46,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     let slots = if args.provenance { lex.slots()? } else { &[] };
+    let spelling = if args.tiles { Spelling::Brackets } else { Spelling::Natural };
     let mut stream = if args.rejected { lex.rejected()?.keys() } else { lex.fst().keys() };
-    let mut line = String::new();
-    let mut row = Vec::with_capacity(64);
+    let mut word = String::new();
     let mut rank = 0;
     while let Some(key) = stream.next() {
         let slot =
             codes.as_ref().and_then(|c| slots.get(lexico_lexicon::provenance::slot_of(c[rank]) as usize));
         rank += 1;
-        line.clear();
-        if args.tiles {
-            line.push_str(&set.spell_tiles(key));
-        } else {
-            for &t in key {
-                line.push_str(set.name(t));
+        word.clear();
+        Spelled::new(set, key, 0, spelling).push_to(&mut word);
+        let record = DumpRecord { word: &word, tiles: key.len(), provenance: slot.map(Provenance::of) };
+        out.row(&record, |line| {
+            line.push_str(&word);
+            if let Some(p) = &record.provenance {
+                line.push_str(&format!("\t{}\t{}\t{}", p.slot, p.rule, p.article));
             }
-        }
-        if let Some(slot) = slot {
-            let text = format!("{line}\t{}\t{}\t{}", slot.slot, slot.rule, slot.article);
-            out.record(
-                &text,
-                &[
-                    ("word", Value::Str(&line)),
-                    ("tiles", Value::Int(key.len() as u64)),
-                    ("slot", Value::Str(&slot.slot)),
-                    ("rule", Value::Str(&slot.rule)),
-                    ("article", Value::Str(&slot.article)),
-                ],
-            )?;
-        } else if out.format() == Format::Text {
-            let w = out.raw();
-            w.write_all(line.as_bytes())?;
-            w.write_all(b"\n")?;
-        } else if crate::output::plain(out.format(), line.as_bytes()) {
-            // The record `out.record` writes, made in one buffer: `WORD,TILES` or
-            // `{"tiles":TILES,"word":"WORD"}`.
-            row.clear();
-            if out.format() == Format::Csv {
-                out.header(&["word", "tiles"])?;
-                row.extend_from_slice(line.as_bytes());
-                row.push(b',');
-                write_int(&mut row, key.len() as u64)?;
-                row.push(b'\n');
-            } else {
-                row.extend_from_slice(b"{\"tiles\":");
-                write_int(&mut row, key.len() as u64)?;
-                row.extend_from_slice(b",\"word\":\"");
-                row.extend_from_slice(line.as_bytes());
-                row.extend_from_slice(b"\"}\n");
-            }
-            out.raw().write_all(&row)?;
-        } else {
-            out.record(&line, &[("word", Value::Str(&line)), ("tiles", Value::Int(key.len() as u64))])?;
-        }
+        })?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

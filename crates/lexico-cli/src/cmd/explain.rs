@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::i18n::{msg, Lang};
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{Fields, Format, Out, Value};
+use crate::output::{BatchFields, Format, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -33,7 +33,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// The fields of `explain`'s records.
-const FIELDS: Fields = Fields {
+const FIELDS: BatchFields = BatchFields {
     input: "word",
     names: &["word", "valid", "reason", "explanation", "derivations", "enclitics", "error"],
 };
@@ -85,20 +85,40 @@ pub fn derivation_json(d: &Derivation) -> serde_json::Value {
     })
 }
 
+/// An explanation's record in CSV and JSON: its derivations and enclitic readings nested, as
+/// [`derivation_json`] and [`enclitic_json`] give them.
+#[derive(serde::Serialize)]
+struct Record<'a> {
+    word: &'a str,
+    valid: bool,
+    reason: &'a str,
+    /// The sentences, in English, separated by ` | `.
+    explanation: String,
+    derivations: Vec<serde_json::Value>,
+    enclitics: Vec<serde_json::Value>,
+}
+
 /// Prints an explanation: in text, the verdict line then one indented line per reason, in the
 /// terminal's language (the library's English sentences, or the catalogue's, see
 /// `crate::say::explanation`, with what `data`, the lexicon's rule set, says of articles and
 /// verb codes); the reason code and the CSV and JSON fields stay English.
 pub fn print(out: &mut Out, e: &Explanation, data: &ExplainData) -> Result<()> {
-    let mut text = String::new();
-    if out.format() == Format::Text {
+    let record = Record {
+        word: &e.word,
+        valid: e.valid,
+        reason: e.reason,
+        explanation: e.lines.join(" | "),
+        derivations: e.derivations.iter().map(derivation_json).collect(),
+        enclitics: e.enclitics.iter().map(enclitic_json).collect(),
+    };
+    out.batch_row(&record, |text| {
         let lang = Lang::terminal();
         let verdict = match (lang, e.valid) {
             (Lang::En, true) => "valid".into(),
             (Lang::En, false) => "invalid".into(),
             (lang, valid) => msg(lang, if valid { "term-valid" } else { "term-invalid" }, &[]),
         };
-        text = format!("{}\t{verdict}\t{}", e.word, e.reason);
+        text.push_str(&format!("{}\t{verdict}\t{}", e.word, e.reason));
         let local;
         let lines = match lang {
             Lang::En => &e.lines,
@@ -111,20 +131,6 @@ pub fn print(out: &mut Out, e: &Explanation, data: &ExplainData) -> Result<()> {
             text.push_str("\n  ");
             text.push_str(line);
         }
-    }
-    let derivations = serde_json::Value::Array(e.derivations.iter().map(derivation_json).collect());
-    let enclitics = serde_json::Value::Array(e.enclitics.iter().map(enclitic_json).collect());
-    out.record(
-        &text,
-        &[
-            ("word", Value::Str(&e.word)),
-            ("valid", Value::Bool(e.valid)),
-            ("reason", Value::Str(e.reason)),
-            ("explanation", Value::Str(&e.lines.join(" | "))),
-            ("derivations", Value::Json(derivations)),
-            ("enclitics", Value::Json(enclitics)),
-            ("error", Value::Null),
-        ],
-    )?;
+    })?;
     Ok(())
 }

@@ -4,11 +4,11 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::query;
+use lexico_lexicon::record::{HooksRecord, Spelling};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{Fields, Format, Out, Value};
+use crate::output::{BatchFields, Format, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,59 +25,32 @@ pub struct Args {
 }
 
 /// The fields of `hooks`' records.
-const FIELDS: Fields =
-    Fields { input: "word", names: &["word", "valid", "front", "back", "hooked", "error"] };
+const FIELDS: BatchFields =
+    BatchFields { input: "word", names: &["word", "valid", "front", "back", "hooked", "error"] };
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
-    let set = lex.tiles();
+    let spelling = if args.tiles { Spelling::Brackets } else { Spelling::Natural };
     let mut out = Out::new(args.format);
     let mut any = false;
-    let spell = |w: &[u8]| {
-        if args.tiles {
-            set.spell_tiles(w)
-        } else {
-            set.spell(w)
-        }
-    };
     let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
-        let word = set.parse_word(text).map_err(input::bad)?;
-        let h = query::hooks(&lex, &word);
-        any |= !h.front.is_empty() || !h.back.is_empty();
-        let tile = |t: u8| spell(&[t]);
-        let front: Vec<String> = h.front.iter().map(|&t| tile(t)).collect();
-        let back: Vec<String> = h.back.iter().map(|&t| tile(t)).collect();
-        let mut hooked: Vec<String> = Vec::new();
-        for &t in &h.front {
-            let mut w = vec![t];
-            w.extend_from_slice(&word);
-            hooked.push(spell(&w));
-        }
-        for &t in &h.back {
-            let mut w = word.clone();
-            w.push(t);
-            hooked.push(spell(&w));
-        }
-        let (front, back, hooked) = (front.join(" "), back.join(" "), hooked.join(" "));
-        let spelled = spell(&word);
-        let dash = |s: &str| {
-            if s.is_empty() {
-                "-".to_string()
-            } else {
-                s.to_string()
-            }
+        let word = lex.tiles().parse_word(text).map_err(input::bad)?;
+        let r = HooksRecord::of(&lex, &word, spelling);
+        any |= !r.front.is_empty() || !r.back.is_empty();
+        // An empty list is a dash in text.
+        let list = |items: &[String], line: &mut String| match items.is_empty() {
+            true => line.push('-'),
+            false => line.push_str(&items.join(" ")),
         };
-        out.record(
-            &format!("{}\t{spelled}\t{}\t{}", dash(&front), dash(&back), dash(&hooked)),
-            &[
-                ("word", Value::Str(&spelled)),
-                ("valid", Value::Bool(lex.contains(&word))),
-                ("front", Value::Str(&front)),
-                ("back", Value::Str(&back)),
-                ("hooked", Value::Str(&hooked)),
-                ("error", Value::Null),
-            ],
-        )?;
+        out.batch_row(&r, |line| {
+            list(&r.front, line);
+            line.push('\t');
+            line.push_str(&r.word);
+            line.push('\t');
+            list(&r.back, line);
+            line.push('\t');
+            list(&r.hooked, line);
+        })?;
         Ok(())
     })?;
     out.flush()?;

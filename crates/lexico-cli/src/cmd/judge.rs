@@ -130,7 +130,7 @@ pub fn run(
             lang => msg(lang, "term-judge-unjudged", &[("why", Arg::Str(why))]),
         };
         let unjudged = match place {
-            Some(place) => format!("{}: {unjudged}", crate::say::place(place, lang)),
+            Some(place) => format!("{}: {unjudged}", place.said(lang)),
             None => unjudged,
         };
         if verdict == PlayVerdict::Error && screen.is_none() {
@@ -176,12 +176,13 @@ pub fn run(
             eprintln!("{}", say.banner(&id));
             eprintln!("{}", say.prompt);
         }
-        input::stdin_lines(&mut out, |n, part, out| match std::str::from_utf8(part) {
-            Ok(text) => answer(Ok(&words_of(text)), Some(Place::Stdin(n)), out),
-            Err(e) => {
-                let (_, why) = input::utf8_fault(part, e);
-                answer(Err(&why), Some(Place::Stdin(n)), out)
-            }
+        input::stdin_lines(&mut out, |n, part, out| match part {
+            Ok(bytes) => match std::str::from_utf8(bytes) {
+                Ok(text) => answer(Ok(&words_of(text)), Some(Place::Stdin(n)), out),
+                Err(e) => answer(Err(&input::utf8_fault(bytes, e).1), Some(Place::Stdin(n)), out),
+            },
+            // A line too long to be a play is not read: an error for that play.
+            Err(_) => answer(Err(&input::TooLong.to_string()), Some(Place::Stdin(n)), out),
         })?;
     } else {
         // One play: an argument that is not UTF-8 makes it an error, as a line would.

@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use lexico_lexicon::query::{self, Found, Pattern, Sort, TileRegex, MAX_WORD};
 
-use crate::cmd::anagram::{field_names, Printer, Show, SortArg};
 use crate::input::{self, Fault};
 use crate::lexicons::LexiconArg;
-use crate::output::{Fields, Out};
+use crate::output::words::{Show, SortArg, WordRows};
+use crate::output::Out;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -38,49 +38,46 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let order = args.show.sort.map_or(Sort::Alpha, SortArg::sort);
     let (min, max) = (args.min.unwrap_or(1), args.max.unwrap_or(MAX_WORD));
-    let mut printer = Printer::new(&lex, &args.show, "pattern", args.patterns.len() != 1);
-    let mut out = Out::new(args.show.format);
-    let names = field_names("pattern", &args.show);
-    let fields = Fields { input: "pattern", names: &names };
+    let mut records = args.show.records(&lex);
+    let rows = WordRows::new("pattern", &args.show, args.patterns.len() != 1);
     let top = args.show.top.unwrap_or(usize::MAX);
+    let mut out = Out::new(args.show.format);
     let mut any = false;
-    let errors = input::each(&args.patterns, &mut out, &fields, |text, out| {
+    let errors = input::each(&args.patterns, &mut out, &rows.fields(), |text, out| {
+        if top == 0 {
+            return Ok(());
+        }
         let mut found = Vec::new();
         let mut failed = None;
         let mut n = 0;
-        // One word reused for every row: no allocation per word.
-        let mut word = Found::plain(&[]);
-        // In tile order the words are printed as the fst yields them; other orders collect.
+        // In tile order the words are printed as the word store yields them; other orders
+        // collect them first.
         let mut visit = |w: &[u8]| {
             any = true;
             if order != Sort::Alpha {
                 found.push(Found::plain(w));
                 return true;
             }
-            word.tiles.clear();
-            word.tiles.extend_from_slice(w);
-            if let Err(e) = printer.print(out, text, &word) {
+            if let Err(e) = rows.write(out, text, &records.record(w, 0)) {
                 failed = Some(e);
                 return false;
             }
             n += 1;
             n < top
         };
-        if top > 0 {
-            if args.regex {
-                let re = TileRegex::new(lex.tiles(), text).map_err(input::bad)?;
-                query::search(&lex, re, min, max, &mut visit);
-            } else {
-                let p = Pattern::parse(lex.tiles(), text).map_err(input::bad)?;
-                query::search(&lex, p, min, max, &mut visit);
-            }
+        if args.regex {
+            let re = TileRegex::new(lex.tiles(), text).map_err(input::bad)?;
+            query::search(&lex, re, min, max, &mut visit);
+        } else {
+            let p = Pattern::parse(lex.tiles(), text).map_err(input::bad)?;
+            query::search(&lex, p, min, max, &mut visit);
         }
-        printer.finish(out)?;
         if let Some(e) = failed {
-            return Err(Fault::Stop(e));
+            return Err(Fault::Stop(e.into()));
         }
-        if order != Sort::Alpha {
-            printer.print_all(out, text, &mut found, order, args.show.top)?;
+        query::sort(&mut found, order, lex.tiles(), records.bag());
+        for f in found.iter().take(top) {
+            rows.write(out, text, &records.record(&f.tiles, f.blanks))?;
         }
         Ok(())
     })?;

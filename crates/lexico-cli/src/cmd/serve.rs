@@ -3,17 +3,17 @@
 //! The lexicon is opened once, at start, and copied into memory. The station listens on
 //! 127.0.0.1 unless `--listen` names another address; on any address but loopback the judge
 //! answers only holders of the table code. The codes are printed at start: the arbiter code
-//! always, the table code when one is needed. Ctrl-C or SIGTERM stops it: requests under way
-//! finish (five seconds at most), and every judgement is in the audit log by then, since each is
-//! written and synced before its verdict is sent.
+//! always, the table code when one is needed, with every address of the judge page and, in a
+//! hall, a QR code that opens it with the table code. Ctrl-C or SIGTERM stops it: requests under
+//! way finish (five seconds at most), and every judgement is in the audit log by then, since each
+//! is written and synced before its verdict is sent.
 
-use std::future::IntoFuture;
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
@@ -28,16 +28,22 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:8034";
 #[derive(clap::Args)]
 pub struct Args {
     /// The address and port to listen on. Any address but loopback serves the judge only to
-    /// holders of the table code printed at start. Port 0 takes a free port.
+    /// holders of the table code printed at start, with every address of the machine and a QR
+    /// code of the judge page for the hall's devices. Port 0 takes a free port.
     #[arg(long, value_name = "ADDR", default_value = DEFAULT_LISTEN)]
     pub listen: SocketAddr,
-    /// Seconds after which the judge page clears a verdict; 0 keeps it until the next play.
+    /// Seconds after which the judge page clears a verdict (any key or a tap clears it too); 0
+    /// keeps it until then.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub clear_after: u64,
     /// Append every judgement to FILE as CSV (UTC time, play as typed, table, round, verdict,
     /// lexicon checksum), each line synced to the disk before its verdict is sent.
     #[arg(long, value_name = "FILE")]
     pub audit_log: Option<PathBuf>,
+    /// The tournament's name (at most 100 characters), shown on the pages and on the arbiter's
+    /// printed ruling.
+    #[arg(long = "torneo", visible_alias = "tournament", value_name = "NAME")]
+    pub tournament: Option<String>,
     /// Requests one client address may make per minute (0: no limit).
     #[arg(long, value_name = "N", default_value_t = 120)]
     pub rate_limit: u32,
@@ -78,8 +84,19 @@ fn given_code(code: &str, option: &str, lang: Lang) -> Result<String> {
     Ok(code.to_string())
 }
 
+/// A tournament name given on the command line, checked.
+fn given_tournament(name: &str, lang: Lang) -> Result<String> {
+    let name = name.trim();
+    let max = station::MAX_TOURNAMENT;
+    if name.is_empty() || name.chars().count() > max || name.chars().any(char::is_control) {
+        bail!(msg(lang, "serve-error-tournament", &[("max", Arg::Num(max as u64))]));
+    }
+    Ok(name.to_string())
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let term = Lang::terminal();
+    let tournament = args.tournament.as_deref().map(|t| given_tournament(t, term)).transpose()?;
     let (lex, signer) = station::engine::open_in_memory(&args.lexicon)?;
     let checksum = lex.payload_sha256_verified()?.to_string();
     let arbiter_code = match &args.arbiter_code {
@@ -94,17 +111,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let audit =
         args.audit_log.as_deref().map(|p| AuditLog::open(p, &checksum, &signer.to_string())).transpose()?;
-    let st = Station::new(
-        lex,
-        Lang::station(),
+    let settings = station::Settings {
+        lang: Lang::station(),
         signer,
         arbiter_code,
         table_code,
-        args.clear_after,
-        args.rate_limit,
+        clear_after: args.clear_after,
+        rate_limit: args.rate_limit,
         audit,
-    )?;
-    let st = Arc::new(st);
+        tournament,
+    };
+    let st = Arc::new(Station::new(lex, settings)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -117,50 +134,71 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 async fn serve(st: Arc<Station>, args: &Args, term: Lang) -> Result<()> {
     let addr = args.listen.to_string();
+    // Raised before the listener opens: the limit of open files bounds the connections held.
+    let limit = station::listen::connection_limit();
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| msg(term, "serve-error-listen", &[("addr", Arg::Str(&addr))]))?;
     let local = listener.local_addr().context("the station's address")?;
-    let shown = if local.ip().is_unspecified() {
-        SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), local.port())
-    } else {
-        local
+    banner(&st, args, local, term);
+    let langs = station::listen::Langs { terminal: term, station: st.lang };
+    station::listen::serve(listener, station::router(st), limit, langs, shutdown_signal()).await;
+    Ok(())
+}
+
+/// What the station prints at start: the lexicon, every address of the judge page, the arbiter
+/// page and its code, the table code and, in a hall, the judge page with it as a QR code.
+fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
+    use std::io::Write;
+    let mut out = String::new();
+    let t = |out: &mut String, id: &str, args: &[(&str, Arg)]| {
+        out.push_str(&msg(term, id, args));
+        out.push('\n');
     };
-    let lexicon = format!("{} {} {}", st.name, st.edition, st.version);
-    let t = |id: &str, args: &[(&str, Arg)]| println!("{}", msg(term, id, args));
-    t("serve-lexicon", &[("lexicon", Arg::Str(&lexicon)), ("checksum", Arg::Str(&st.sha256))]);
-    t("serve-judge-page", &[("url", Arg::Str(&format!("http://{shown}/")))]);
     t(
+        &mut out,
+        "serve-lexicon",
+        &[("lexicon", Arg::Str(&st.lexicon_title())), ("checksum", Arg::Str(&st.sha256))],
+    );
+    if let Some(name) = &st.tournament {
+        t(&mut out, "serve-tournament", &[("name", Arg::Str(name))]);
+    }
+    let addresses = station::hall::addresses(local);
+    let (first, network) = addresses.split_first().map_or((local, &[][..]), |(f, rest)| (*f, rest));
+    t(&mut out, "serve-judge-page", &[("url", Arg::Str(&station::hall::judge_url(first, None)))]);
+    for a in network {
+        t(&mut out, "serve-judge-page-network", &[("url", Arg::Str(&station::hall::judge_url(*a, None)))]);
+    }
+    if local.ip().is_unspecified() && network.is_empty() {
+        t(&mut out, "serve-no-network", &[]);
+    }
+    t(
+        &mut out,
         "serve-arbiter-page",
-        &[("url", Arg::Str(&format!("http://{shown}/arbitro"))), ("code", Arg::Str(&st.arbiter_code))],
+        &[("url", Arg::Str(&format!("http://{first}/arbitro"))), ("code", Arg::Str(&st.arbiter_code))],
     );
     if let Some(code) = &st.table_code {
-        t("serve-table-code", &[("code", Arg::Str(code)), ("addr", Arg::Str(&local.to_string()))]);
+        t(&mut out, "serve-table-code", &[("code", Arg::Str(code)), ("addr", Arg::Str(&local.to_string()))]);
+    }
+    // The QR code opens the judge page on a hall device: on the first address of the network.
+    let scanned = if local.ip().is_loopback() { None } else { network.first().or(Some(&first)) };
+    if let (Some(addr), Some(code)) = (scanned, &st.table_code) {
+        let url = station::hall::judge_url(*addr, Some(code));
+        let colours =
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        if let Some(drawn) = station::hall::qr(&url, colours) {
+            t(&mut out, "serve-qr", &[("url", Arg::Str(&url))]);
+            out.push_str(&drawn);
+        }
     }
     match &args.audit_log {
-        Some(path) => t("serve-audit-log", &[("path", Arg::Str(&path.display().to_string()))]),
-        None => t("serve-no-audit-log", &[]),
+        Some(path) => t(&mut out, "serve-audit-log", &[("path", Arg::Str(&path.display().to_string()))]),
+        None => t(&mut out, "serve-no-audit-log", &[]),
     }
-    t("serve-stop-hint", &[]);
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = station::router(st).into_make_service_with_connect_info::<SocketAddr>();
-    let server = tokio::spawn(
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .into_future(),
-    );
-    shutdown_signal().await;
-    let _ = stop.send(());
-    // Requests under way finish; a client that keeps a connection open does not hold the
-    // station up for more than a few seconds.
-    match tokio::time::timeout(Duration::from_secs(5), server).await {
-        Ok(Ok(result)) => result.context("serving")?,
-        Ok(Err(e)) => bail!("the station stopped unexpectedly: {e}"),
-        Err(_) => {}
-    }
-    Ok(())
+    t(&mut out, "serve-stop-hint", &[]);
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(out.as_bytes());
+    let _ = stdout.flush();
 }
 
 /// Waits for Ctrl-C (SIGINT) or, on Unix, SIGTERM.

@@ -4,10 +4,11 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use lexico_lexicon::record::TilesRecord;
 
 use crate::input;
 use crate::lexicons::LexiconArg;
-use crate::output::{Fields, Format, Out, Value};
+use crate::output::{BatchFields, Format, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,8 +23,8 @@ pub struct Args {
 }
 
 /// The fields of `tiles`' records.
-const FIELDS: Fields =
-    Fields { input: "word", names: &["word", "tiles", "bracketed", "count", "value", "error"] };
+const FIELDS: BatchFields =
+    BatchFields { input: "word", names: &["word", "tiles", "bracketed", "count", "value", "error"] };
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
@@ -34,23 +35,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if seq.is_empty() {
             return Err(input::bad(crate::say::Text { id: "error-no-tiles", english: "no tiles" }));
         }
-        let names: Vec<&str> = seq.iter().map(|t| t.map_or("?", |t| set.name(t))).collect();
-        let value: u32 = seq.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
-        let spelled: String = names.concat();
-        let joined = names.join(" ");
-        let bracketed: String =
-            names.iter().map(|n| if *n == "?" { "?".to_string() } else { format!("[{n}]") }).collect();
-        out.record(
-            &format!("{spelled}\t{joined}\t{} tiles\t{value} points", seq.len()),
-            &[
-                ("word", Value::Str(&spelled)),
-                ("tiles", Value::Str(&joined)),
-                ("bracketed", Value::Str(&bracketed)),
-                ("count", Value::Int(seq.len() as u64)),
-                ("value", Value::Int(value as u64)),
-                ("error", Value::Null),
-            ],
-        )?;
+        let r = TilesRecord::of(set, &seq);
+        out.batch_row(&r, |line| {
+            let (count, value) = (r.count, r.value);
+            line.push_str(&format!("{}\t{}\t{count} tiles\t{value} points", r.word, r.tiles.join(" ")));
+        })?;
         Ok(())
     })?;
     out.flush()?;

@@ -3,17 +3,17 @@
 //! A batch judges every line: a word with a character that is no tile gets an error row (see
 //! `input::Errors`) and the words after it are judged all the same.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use lexico_lexicon::record::ValidRecord;
 use lexico_lexicon::{judge_word, separate_tiles, Lexicon, Verdict, SEPARATE_TILES};
 use lexico_tiles::{TileSet, Word};
 
 use crate::i18n::{msg, Arg, Lang};
 use crate::input::{self, Errors, Place};
 use crate::lexicons::LexiconArg;
-use crate::output::{Fields, Format, Out, Value};
+use crate::output::{BatchFields, Format, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -45,28 +45,47 @@ pub struct Args {
 }
 
 /// The fields of `valid`'s records.
-const FIELDS: Fields = Fields { input: "word", names: &["word", "valid", "reason", "error"] };
+const FIELDS: BatchFields = BatchFields { input: "word", names: &["word", "valid", "reason", "error"] };
 
-/// The text line of a verdict: `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for
-/// [`SEPARATE_TILES`] the sentence that says why in a fourth column.
-fn text_line(set: &TileSet, spelled: &str, verdict: Verdict, tiles: &[u8]) -> String {
-    let words = TermWords::get();
-    let (valid, invalid) = (&words.valid, &words.invalid);
-    match verdict {
-        Verdict::Valid => format!("{spelled}\t{valid}"),
-        Verdict::Invalid(SEPARATE_TILES) => {
-            let why = match Lang::terminal() {
-                Lang::En => separate_tiles(set, tiles).unwrap_or_default(),
-                lang => set.split_digraph(tiles).map_or_else(String::new, |(i, joined)| {
-                    let name = |t| Arg::Str(set.name(t));
-                    let args =
-                        [("first", name(tiles[i])), ("second", name(tiles[i + 1])), ("joined", name(joined))];
-                    msg(lang, "term-separate-tiles", &args)
-                }),
-            };
-            format!("{spelled}\t{invalid}\t{SEPARATE_TILES}\t{why}")
+/// Writes the row of a verdict: in CSV and JSON its [`ValidRecord`]; in text
+/// `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for [`SEPARATE_TILES`] the sentence that
+/// says why in a fourth column. `tiles` are the word's.
+fn verdict_row(
+    out: &mut Out,
+    set: &TileSet,
+    spelled: &str,
+    verdict: Verdict,
+    tiles: &[u8],
+) -> std::io::Result<()> {
+    out.batch_row(&ValidRecord::new(spelled, verdict), |line| {
+        let words = TermWords::get();
+        line.push_str(spelled);
+        line.push('\t');
+        match verdict {
+            Verdict::Valid => line.push_str(&words.valid),
+            Verdict::Invalid(reason) => {
+                line.push_str(&words.invalid);
+                line.push('\t');
+                line.push_str(reason);
+                if reason == SEPARATE_TILES {
+                    line.push('\t');
+                    line.push_str(&separate_tiles_why(set, tiles));
+                }
+            }
         }
-        Verdict::Invalid(reason) => format!("{spelled}\t{invalid}\t{reason}"),
+    })
+}
+
+/// The sentence that says why a word of two tiles that make a joined one ([`SEPARATE_TILES`])
+/// is invalid, in the terminal's language.
+fn separate_tiles_why(set: &TileSet, tiles: &[u8]) -> String {
+    match Lang::terminal() {
+        Lang::En => separate_tiles(set, tiles).unwrap_or_default(),
+        lang => set.split_digraph(tiles).map_or_else(String::new, |(i, joined)| {
+            let name = |t| Arg::Str(set.name(t));
+            let args = [("first", name(tiles[i])), ("second", name(tiles[i + 1])), ("joined", name(joined))];
+            msg(lang, "term-separate-tiles", &args)
+        }),
     }
 }
 
@@ -113,7 +132,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
         let (spelled, verdict) = judge_word(&lex, text, &mut scratch).map_err(input::bad)?;
         all_valid &= verdict == Verdict::Valid;
-        record(out, lex.tiles(), &spelled, verdict, &scratch)?;
+        verdict_row(out, lex.tiles(), &spelled, verdict, &scratch)?;
         Ok(())
     })?;
     out.flush()?;
@@ -121,9 +140,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// Verdicts for words on standard input, in any format, with an allocation-free path for
-/// plain words (ASCII letters, accented vowels, Ñ): a valid one is written straight into the
-/// output buffer from a row made once ([`ValidLine`]). Lines are answered in groups of the lines
-/// at hand ([`input::stdin_events`]), so that their lookups overlap
+/// plain words (ASCII letters, accented vowels, Ñ): a valid one is spelled from the line or its
+/// tiles, without the full tokeniser. Lines are answered in groups of the lines at hand
+/// ([`input::stdin_events`]), so that their lookups overlap
 /// ([`lexico_lexicon::Checker::contains_each`]); a line is answered as soon as the next one has
 /// not arrived yet, and memory stays flat over any input. Everything else, bad lines included,
 /// takes the path of a word given as an argument, with the same rows.
@@ -131,8 +150,6 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
     let mut batch = Batch {
         lex,
         checker: lex.checker(),
-        words: TermWords::get(),
-        valid: ValidLine::new(out.format(), &TermWords::get().valid),
         errors: Errors::default(),
         all_valid: true,
         text: Vec::with_capacity(GROUP * 16),
@@ -141,7 +158,7 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
         parsed: Vec::with_capacity(GROUP),
         found: Vec::with_capacity(GROUP),
         scratch: Word::new(),
-        row: Vec::with_capacity(64),
+        spelled: String::with_capacity(64),
     };
     input::stdin_events(out, |event, out| match event {
         input::Event::Line(n, raw) => {
@@ -152,6 +169,11 @@ fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
                 batch.answer(out)?;
             }
             Ok(())
+        }
+        input::Event::TooLong(n, start) => {
+            // The lines before it are answered first, in order.
+            batch.answer(out)?;
+            Ok(batch.errors.too_long(out, &FIELDS, Place::Stdin(n), start)?)
         }
         input::Event::Idle => batch.answer(out),
     })?;
@@ -167,8 +189,6 @@ const GROUP: usize = 64;
 struct Batch<'l> {
     lex: &'l Lexicon,
     checker: lexico_lexicon::Checker<'l>,
-    words: &'static TermWords,
-    valid: ValidLine,
     errors: Errors,
     all_valid: bool,
     /// The gathered lines, one after the other.
@@ -182,8 +202,8 @@ struct Batch<'l> {
     /// Whether each word of `tiles` is valid, in order.
     found: Vec<bool>,
     scratch: Word,
-    /// One row of output.
-    row: Vec<u8>,
+    /// The spelling of a valid word of the fast path.
+    spelled: String,
 }
 
 impl Batch<'_> {
@@ -219,11 +239,7 @@ impl Batch<'_> {
             let raw = &text[start..end];
             result = match *parsed {
                 Some((a, b)) if answers.next() == Some(&true) => {
-                    match self.fast_row(out, raw.trim_ascii(), &tiles[a..b]) {
-                        Ok(true) => Ok(()),
-                        Ok(false) => self.slow_row(out, n, raw),
-                        Err(e) => Err(e.into()),
-                    }
+                    self.valid_row(out, raw.trim_ascii(), &tiles[a..b]).map_err(Into::into)
                 }
                 _ => self.slow_row(out, n, raw),
             };
@@ -237,28 +253,19 @@ impl Batch<'_> {
         result
     }
 
-    /// Writes the row of a valid word read by the fast path, typed as `line`, of tiles `tiles`;
-    /// false, with nothing written, if its spelling needs quoting or escaping.
-    fn fast_row(&mut self, out: &mut Out, line: &[u8], tiles: &[u8]) -> std::io::Result<bool> {
-        let row = &mut self.row;
-        row.clear();
-        row.extend_from_slice(self.valid.before);
-        let start = row.len();
-        if line.is_ascii() {
-            row.extend(line.iter().map(u8::to_ascii_uppercase));
-        } else {
-            // Accented vowels and Ñ: spelled by the tiles, as `judge_word` spells them.
-            for &t in tiles {
-                row.extend_from_slice(self.lex.tiles().name(t).as_bytes());
+    /// Writes the row of a valid word read by the fast path, typed as `line`, of tiles `tiles`:
+    /// spelled as `judge_word` spells it, the line in capitals when it is ASCII, else by its
+    /// tiles (accented vowels, Ñ).
+    fn valid_row(&mut self, out: &mut Out, line: &[u8], tiles: &[u8]) -> std::io::Result<()> {
+        self.spelled.clear();
+        match std::str::from_utf8(line) {
+            Ok(ascii) if ascii.is_ascii() => {
+                self.spelled.push_str(ascii);
+                self.spelled.make_ascii_uppercase();
             }
+            _ => tiles.iter().for_each(|&t| self.spelled.push_str(self.lex.tiles().name(t))),
         }
-        if !self.valid.plain(&row[start..]) {
-            return Ok(false);
-        }
-        row.extend_from_slice(&self.valid.after);
-        out.header(FIELDS.names)?;
-        out.raw().write_all(row)?;
-        Ok(true)
+        verdict_row(out, self.lex.tiles(), &self.spelled, Verdict::Valid, tiles)
     }
 
     /// Answers line `n`, `raw`, as a word given as an argument is answered.
@@ -277,73 +284,10 @@ impl Batch<'_> {
         match judge_word(lex, text, &mut self.scratch) {
             Ok((spelled, verdict)) => {
                 self.all_valid &= verdict == Verdict::Valid;
-                if out.format() != Format::Text {
-                    record(out, lex.tiles(), &spelled, verdict, &self.scratch)?;
-                    return Ok(());
-                }
-                // The lines of `text_line`, written without making each a string first.
-                let w = out.raw();
-                match verdict {
-                    Verdict::Valid => writeln!(w, "{spelled}\t{}", self.words.valid)?,
-                    Verdict::Invalid(SEPARATE_TILES) => {
-                        writeln!(w, "{}", text_line(lex.tiles(), &spelled, verdict, &self.scratch))?
-                    }
-                    Verdict::Invalid(reason) => writeln!(w, "{spelled}\t{}\t{reason}", self.words.invalid)?,
-                }
+                verdict_row(out, lex.tiles(), &spelled, verdict, &self.scratch)?;
             }
             Err(e) => self.errors.input(out, &FIELDS, Place::Stdin(n), text, &input::Said::from(&e))?,
         }
         Ok(())
-    }
-}
-
-/// The record of a verdict in CSV or JSON (text has its own line, [`text_line`]).
-fn record(
-    out: &mut Out,
-    set: &TileSet,
-    spelled: &str,
-    verdict: Verdict,
-    tiles: &[u8],
-) -> std::io::Result<()> {
-    let (valid, reason) = match verdict {
-        Verdict::Valid => (true, ""),
-        Verdict::Invalid(r) => (false, r),
-    };
-    let text =
-        if out.format() == Format::Text { text_line(set, spelled, verdict, tiles) } else { String::new() };
-    out.record(
-        &text,
-        &[
-            ("word", Value::Str(spelled)),
-            ("valid", Value::Bool(valid)),
-            ("reason", Value::Str(reason)),
-            ("error", Value::Null),
-        ],
-    )
-}
-
-/// The row of a valid word in the output's format, around the word: what [`record`] writes
-/// for it, made once per batch.
-struct ValidLine {
-    before: &'static [u8],
-    after: Vec<u8>,
-    format: Format,
-}
-
-impl ValidLine {
-    fn new(format: Format, valid: &str) -> ValidLine {
-        let (before, after): (&[u8], Vec<u8>) = match format {
-            Format::Text => (b"", [b"\t", valid.as_bytes(), b"\n"].concat()),
-            Format::Csv => (b"", b",true,,\n".to_vec()),
-            Format::Json => {
-                (b"{\"error\":null,\"reason\":\"\",\"valid\":true,\"word\":\"", b"\"}\n".to_vec())
-            }
-        };
-        ValidLine { before, after, format }
-    }
-
-    /// Returns true if `word` is written as it is in the format's row ([`crate::output::plain`]).
-    fn plain(&self, word: &[u8]) -> bool {
-        crate::output::plain(self.format, word)
     }
 }

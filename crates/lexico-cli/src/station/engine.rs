@@ -10,7 +10,7 @@ use lexico_tiles::Word;
 use serde_json::{json, Value};
 
 use crate::cmd::explain::{derivation_json, enclitic_json};
-use crate::i18n::Lang;
+use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::{self, LexiconArg, Signer};
 
 /// Opens the lexicon `arg` chooses, as every command does, and copies it into memory
@@ -59,6 +59,63 @@ pub fn explain(lex: &Lexicon, word: &str, lang: Lang) -> Option<Value> {
     }))
 }
 
+/// The catalogue's message for a play's verdict (`JUGADA ACEPTABLE`…).
+pub fn verdict_message(verdict: PlayVerdict) -> &'static str {
+    match verdict {
+        PlayVerdict::Acceptable => "verdict-acceptable",
+        PlayVerdict::Unacceptable => "verdict-unacceptable",
+        PlayVerdict::Error => "verdict-unreadable",
+    }
+}
+
+/// One word of an arbiter's ruling: its verdict, the reason in words, the rules and articles
+/// that decide it, and the explanation lines that `lexico explain` prints in `lang`; for a word
+/// with a character that is neither a letter nor a tile, the word as typed and what is wrong.
+pub fn ruling_word(lex: &Lexicon, word: &str, lang: Lang) -> Value {
+    let explained = explain_word(lex, word).ok().zip(lex.manifest().ok());
+    let Some((e, manifest)) = explained else {
+        return json!({
+            "word": word,
+            "error": "unreadable-word",
+            "message": msg(lang, "ruling-unreadable-word", &[("word", Arg::Str(word))]),
+        });
+    };
+    let data = &manifest.explain;
+    let mut rules: Vec<&str> = Vec::new();
+    let mut articles: Vec<&str> = Vec::new();
+    for d in &e.derivations {
+        // A rule of the rule set cites its article; a word taken from a plain list has neither.
+        if !d.slot.article.is_empty() {
+            rules.push(&d.slot.rule);
+            articles.push(&d.slot.article);
+        }
+    }
+    articles.extend(e.enclitics.iter().map(|a| a.article.as_str()));
+    if e.reason == "no-tile" && !data.no_tile_article.is_empty() {
+        articles.push(&data.no_tile_article);
+    }
+    dedup_in_order(&mut rules);
+    dedup_in_order(&mut articles);
+    let articles: Vec<String> =
+        articles.iter().map(|a| msg(lang, "derivation-article", &[("article", Arg::Str(a))])).collect();
+    json!({
+        "word": e.word,
+        "valid": e.valid,
+        "reason": e.reason,
+        "verdict_text": msg(lang, if e.valid { "word-valid" } else { "word-invalid" }, &[]),
+        "reason_text": msg(lang, &format!("reason-{}", e.reason), &[]),
+        "rules": rules,
+        "articles": articles,
+        "summary": crate::say::explanation(&e, lang, data),
+    })
+}
+
+/// Drops the repeats of a list, keeping the first of each in its place.
+fn dedup_in_order(items: &mut Vec<&str>) {
+    let mut seen = std::collections::HashSet::new();
+    items.retain(|item| seen.insert(*item));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,5 +143,20 @@ mod tests {
         assert!(e["summary"][0].as_str().unwrap().starts_with("Inválida"), "{e}");
         let e = explain(&lex, "CASA", Lang::En).unwrap();
         assert!(e["summary"][0].as_str().unwrap().starts_with("Valid"), "{e}");
+    }
+
+    #[test]
+    fn a_ruling_names_an_unreadable_word_and_explains_the_others() {
+        let lex = lexicons::embedded().unwrap();
+        let bad = ruling_word(&lex, "CA$A", Lang::Es);
+        assert_eq!(bad["error"], "unreadable-word");
+        assert!(bad["message"].as_str().unwrap().contains("«CA$A»"), "{bad}");
+        let good = ruling_word(&lex, "casa", Lang::Es);
+        assert_eq!((good["word"].as_str(), good["valid"].as_bool()), (Some("CASA"), Some(true)));
+        assert_eq!(good["verdict_text"], "VÁLIDA");
+        assert_eq!(good["reason_text"], "figura en el léxico");
+        let k = ruling_word(&lex, "KIOSCO", Lang::Es);
+        assert_eq!((k["verdict_text"].as_str(), k["reason"].as_str()), (Some("INVÁLIDA"), Some("no-tile")));
+        assert_eq!(k["reason_text"], "tiene una letra sin ficha en el juego");
     }
 }

@@ -1,24 +1,30 @@
-//! The judge station of `lexico serve`: an HTTP server (axum on tokio) with the judge page (`/`),
-//! the arbiter page (`/arbitro`) and the JSON API (`/api/v1/…`), all from assets embedded in the
-//! binary; no request ever reads a file.
+//! The judge station of `lexico serve`: an HTTP server (axum on hyper and tokio) with the judge
+//! page (`/`), the arbiter page (`/arbitro`) and the JSON API (`/api/v1/…`), all from assets
+//! embedded in the binary; no request ever reads a file.
 //!
 //! Access: the judge answers anyone on a loopback listener, and only holders of the table code
 //! (or the arbiter code) on any other address; the arbiter's endpoints need the arbiter code.
 //! Codes come in the `X-Lexico-Code` header or the `code` query parameter and are compared in
-//! constant time. Every request is bounded: the URI's length, the fields' lengths, the words of
-//! a play, and the requests of one client address per minute. See `docs/arbiters.md`.
+//! constant time. Every request is bounded: its head (read by [`listen`] before the router sees
+//! it), the URI's length, the fields' lengths, the words of a play and their lengths, and the
+//! requests of one client address per minute. Every refusal is a JSON body with a stable code
+//! and a message in the station's language (or the one `lang` asks for). See
+//! `docs/arbiters.md`.
 
 pub mod engine;
+pub mod hall;
+pub mod listen;
 mod pages;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{ConnectInfo, Query, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -38,12 +44,33 @@ pub const MAX_PLAY: usize = 400;
 /// The most words in a play (a play forms one word along its line and at most one across each
 /// tile placed: 8; the bound leaves room for a monitor who types words twice).
 pub const MAX_WORDS: usize = 16;
-/// The longest word asked of the arbiter's endpoints, in characters.
+/// The longest word of a play or of the arbiter's endpoints, in characters.
 pub const MAX_WORD: usize = 64;
 /// The longest table or round label, in characters.
 pub const MAX_LABEL: usize = 32;
+/// The longest tournament name (`--torneo`), in characters.
+pub const MAX_TOURNAMENT: usize = 100;
+/// The longest request body accepted, in bytes (the station reads none: every request is a GET).
+pub const MAX_BODY: u64 = 1024;
 /// The header that carries an access code.
 pub const CODE_HEADER: &str = "x-lexico-code";
+
+/// How the station was asked to run, fixed at start.
+pub struct Settings {
+    pub lang: Lang,
+    /// Who vouches for the lexicon, named on the pages in the station's language.
+    pub signer: crate::lexicons::Signer,
+    pub arbiter_code: String,
+    /// The code the judge needs, when it needs one (any listener but loopback).
+    pub table_code: Option<String>,
+    /// Seconds after which the judge page clears a verdict (0: never by itself).
+    pub clear_after: u64,
+    /// Requests one client address may make per minute (0: no limit).
+    pub rate_limit: u32,
+    pub audit: Option<AuditLog>,
+    /// The tournament's name, on the pages and the arbiter's ruling.
+    pub tournament: Option<String>,
+}
 
 /// What the station serves with, fixed at start.
 pub struct Station {
@@ -53,15 +80,14 @@ pub struct Station {
     pub edition: String,
     pub version: String,
     pub sha256: String,
-    /// Who vouches for the lexicon, named on the pages in the station's language.
     pub signer: crate::lexicons::Signer,
     pub arbiter_code: String,
-    /// The code the judge needs, when it needs one (any listener but loopback).
     pub table_code: Option<String>,
     pub clear_after: u64,
     pub rate_limit: u32,
+    pub tournament: Option<String>,
     pub audit: Option<Mutex<AuditLog>>,
-    /// Plays judged since start.
+    /// Plays judged since start (an unreadable play is no judgement).
     pub judged: AtomicU64,
     limiter: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     judge_page: String,
@@ -70,20 +96,12 @@ pub struct Station {
 
 impl Station {
     /// A station for `lex`; the pages are rendered here, once.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        lex: Lexicon,
-        lang: Lang,
-        signer: crate::lexicons::Signer,
-        arbiter_code: String,
-        table_code: Option<String>,
-        clear_after: u64,
-        rate_limit: u32,
-        audit: Option<AuditLog>,
-    ) -> anyhow::Result<Station> {
+    pub fn new(lex: Lexicon, settings: Settings) -> anyhow::Result<Station> {
         let m = lex.manifest()?;
         let (name, edition, version, sha256) =
             (m.name.clone(), m.edition.clone(), m.version.clone(), m.payload_sha256.clone());
+        let Settings { lang, signer, arbiter_code, table_code, clear_after, rate_limit, audit, tournament } =
+            settings;
         let mut station = Station {
             lex,
             lang,
@@ -96,6 +114,7 @@ impl Station {
             table_code,
             clear_after,
             rate_limit,
+            tournament,
             audit: audit.map(Mutex::new),
             judged: AtomicU64::new(0),
             limiter: Mutex::new(HashMap::new()),
@@ -107,27 +126,39 @@ impl Station {
         Ok(station)
     }
 
+    /// The lexicon's name, edition and version, as the pages and the terminal show it.
+    pub fn lexicon_title(&self) -> String {
+        format!("{} {} {}", self.name, self.edition, self.version)
+    }
+
     fn lexicon_json(&self) -> Value {
         json!({"name": self.name, "edition": self.edition, "version": self.version, "sha256": self.sha256})
     }
 
-    /// Counts a request of `ip`; false when it is over the limit of this minute.
-    fn allow(&self, ip: IpAddr) -> bool {
+    /// Counts a request of `ip`: `Err(seconds)` when it is over the limit of this minute, with
+    /// the seconds until the next minute starts for it.
+    fn allow(&self, ip: IpAddr) -> Result<(), u64> {
         if self.rate_limit == 0 {
-            return true;
+            return Ok(());
         }
+        let minute = Duration::from_secs(60);
         let now = Instant::now();
         let mut map = self.limiter.lock().unwrap_or_else(|e| e.into_inner());
         // Forget clients of past minutes, so the table stays as small as the hall.
         if map.len() > 4096 {
-            map.retain(|_, (start, _)| now.duration_since(*start) < Duration::from_secs(60));
+            map.retain(|_, (start, _)| now.duration_since(*start) < minute);
         }
         let entry = map.entry(ip).or_insert((now, 0));
-        if now.duration_since(entry.0) >= Duration::from_secs(60) {
+        if now.duration_since(entry.0) >= minute {
             *entry = (now, 0);
         }
         entry.1 = entry.1.saturating_add(1);
-        entry.1 <= self.rate_limit
+        if entry.1 <= self.rate_limit {
+            Ok(())
+        } else {
+            let left = minute.saturating_sub(now.duration_since(entry.0));
+            Err(left.as_secs() + u64::from(left.subsec_nanos() > 0))
+        }
     }
 }
 
@@ -143,18 +174,19 @@ pub fn router(station: Arc<Station>) -> Router {
             get(|| async { asset("text/javascript; charset=utf-8", pages::ARBITER_JS) }),
         )
         .route("/api/v1/lexicon", get(lexicon))
+        .route("/api/v1/code", get(code))
         .route("/api/v1/judge", get(judge))
+        .route("/api/v1/ruling", get(ruling))
         .route("/api/v1/valid", get(valid))
         .route("/api/v1/explain", get(explain))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(Arc::clone(&station), guard))
-        .layer(axum::extract::DefaultBodyLimit::max(1024))
         .with_state(station)
 }
 
-/// Bounds every request (target length, requests per client per minute) and adds the headers
-/// every answer carries: no caching, no framing, no content sniffing, scripts only from the
-/// station itself.
+/// Bounds every request (method, target length, body, requests per client per minute) and adds
+/// the headers every answer carries: no caching, no framing, no content sniffing, scripts only
+/// from the station itself.
 async fn guard(
     State(st): State<Arc<Station>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -163,24 +195,55 @@ async fn guard(
 ) -> Response {
     let lang = lang_of_query(req.uri().query(), st.lang);
     let too_long = req.uri().path_and_query().map_or(0, |p| p.as_str().len()) > MAX_URI;
-    let mut response = if too_long {
+    let body = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0);
+    let mut response = if !matches!(*req.method(), Method::GET | Method::HEAD) {
+        let mut r =
+            error(lang, StatusCode::METHOD_NOT_ALLOWED, "method-not-allowed", "api-method-not-allowed", &[]);
+        r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        r
+    } else if too_long {
         error(lang, StatusCode::URI_TOO_LONG, "request-too-large", "api-request-too-large", &[])
-    } else if !st.allow(peer.ip()) {
-        error(lang, StatusCode::TOO_MANY_REQUESTS, "rate-limited", "api-rate-limited", &[])
+    } else if body > MAX_BODY || req.headers().contains_key(header::TRANSFER_ENCODING) {
+        error(lang, StatusCode::PAYLOAD_TOO_LARGE, "body-too-large", "api-body-too-large", &[])
     } else {
-        next.run(req).await
+        match st.allow(peer.ip()) {
+            Ok(()) => next.run(req).await,
+            Err(seconds) => {
+                let mut r = error(
+                    lang,
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate-limited",
+                    "api-rate-limited",
+                    &[("seconds", Arg::Num(seconds))],
+                );
+                r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+                r
+            }
+        }
     };
     let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'"),
-    );
+    for (name, value) in SAFETY_HEADERS {
+        headers.insert(name.clone(), HeaderValue::from_static(value));
+    }
     response
 }
+
+/// The headers every answer carries, [`listen`]'s own refusals too.
+pub const SAFETY_HEADERS: &[(header::HeaderName, &str)] = &[
+    (header::CACHE_CONTROL, "no-store"),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+    (header::REFERRER_POLICY, "no-referrer"),
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
+    ),
+];
 
 /// The language of an answer: the `lang` query parameter, else the station's.
 fn lang_of_query(query: Option<&str>, default: Lang) -> Lang {
@@ -235,7 +298,16 @@ fn error(lang: Lang, status: StatusCode, code: &'static str, id: &str, args: &[(
     refuse(lang, status, code, id, args).into_response()
 }
 
-type Params = Query<HashMap<String, String>>;
+type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
+
+/// The query's fields, or a refusal for a query that cannot be read (bad percent-encoding, not
+/// UTF-8).
+fn params(q: Params, lang: Lang) -> Result<HashMap<String, String>, Refusal> {
+    match q {
+        Ok(Query(q)) => Ok(q),
+        Err(_) => Err(refuse(lang, StatusCode::BAD_REQUEST, "bad-query", "api-bad-query", &[])),
+    }
+}
 
 fn lang_of(q: &HashMap<String, String>, st: &Station) -> Lang {
     q.get("lang").and_then(|l| Lang::from_locale(l)).unwrap_or(st.lang)
@@ -246,83 +318,159 @@ fn same_code(given: &str, expected: &str) -> bool {
     given.as_bytes().ct_eq(expected.as_bytes()).into()
 }
 
-/// Checks the access code of a request against `accepted`: an error answer when it is missing
-/// or matches none of them.
+/// Who a code is: the arbiter, a table, or nobody the station knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    Arbiter,
+    Table,
+}
+
+/// The access code of a request, trimmed; `None` when there is none.
+fn given_code<'a>(headers: &'a HeaderMap, q: &'a HashMap<String, String>) -> Option<&'a str> {
+    let given = headers.get(CODE_HEADER).and_then(|v| v.to_str().ok()).or(q.get("code").map(String::as_str));
+    given.map(str::trim).filter(|c| !c.is_empty())
+}
+
+/// Checks the access code of a request: whose it is, or an error answer when it is missing or
+/// is neither the arbiter's nor (when `table` allows it) the tables'.
 fn check_code(
+    st: &Station,
     headers: &HeaderMap,
     q: &HashMap<String, String>,
-    accepted: &[&str],
+    table: bool,
     lang: Lang,
-) -> Result<(), Refusal> {
-    let given = headers.get(CODE_HEADER).and_then(|v| v.to_str().ok()).or(q.get("code").map(String::as_str));
-    match given.map(str::trim) {
-        None | Some("") => {
-            Err(refuse(lang, StatusCode::UNAUTHORIZED, "code-required", "api-code-required", &[]))
-        }
-        Some(code) => {
-            // Every accepted code is compared, whichever matches.
-            let ok = accepted.iter().fold(false, |ok, expected| ok | same_code(code, expected));
-            if ok {
-                Ok(())
-            } else {
-                Err(refuse(lang, StatusCode::UNAUTHORIZED, "code-wrong", "api-code-wrong", &[]))
-            }
-        }
+) -> Result<Access, Refusal> {
+    let Some(code) = given_code(headers, q) else {
+        return Err(refuse(lang, StatusCode::UNAUTHORIZED, "code-required", "api-code-required", &[]));
+    };
+    // Both codes are compared, whichever matches, so that the time taken tells nothing.
+    let arbiter = same_code(code, &st.arbiter_code);
+    let tables = match &st.table_code {
+        Some(expected) => same_code(code, expected) & table,
+        None => false,
+    };
+    if arbiter {
+        Ok(Access::Arbiter)
+    } else if tables {
+        Ok(Access::Table)
+    } else {
+        Err(refuse(lang, StatusCode::UNAUTHORIZED, "code-wrong", "api-code-wrong", &[]))
     }
 }
 
-/// A text field, bounded: an error answer when it is longer than `max` characters.
+/// A text field, bounded: an error answer when it is longer than `max` characters or holds a
+/// control character.
 fn field<'q>(q: &'q HashMap<String, String>, name: &str, max: usize, lang: Lang) -> Result<&'q str, Refusal> {
     let value = q.get(name).map(|s| s.trim()).unwrap_or("");
     if value.chars().count() > max {
-        let max = max as u64;
+        let label = msg(lang, &format!("field-{name}"), &[]);
         return Err(refuse(
             lang,
             StatusCode::BAD_REQUEST,
             "too-long",
             "api-too-long",
-            &[("field", Arg::Str(name)), ("max", Arg::Num(max))],
+            &[("field", Arg::Str(&label)), ("max", Arg::Num(max as u64))],
         ));
     }
     Ok(value)
 }
 
-async fn lexicon(State(st): State<Arc<Station>>) -> Response {
-    Json(json!({"lexicon": st.lexicon_json(), "table_code_required": st.table_code.is_some()}))
-        .into_response()
-}
-
-async fn judge(
-    State(st): State<Arc<Station>>,
-    headers: HeaderMap,
-    Query(q): Params,
-) -> Result<Response, Refusal> {
-    judge_inner(&st, &headers, &q)
-}
-
-fn judge_inner(st: &Station, headers: &HeaderMap, q: &HashMap<String, String>) -> Result<Response, Refusal> {
-    let lang = lang_of(q, st);
-    if let Some(table_code) = &st.table_code {
-        check_code(headers, q, &[table_code, &st.arbiter_code], lang)?;
-    }
+/// The words of a play, bounded: an error answer for an empty play, one of more than
+/// [`MAX_WORDS`] words, or one with a word of more than [`MAX_WORD`] characters.
+fn play_of(q: &HashMap<String, String>, lang: Lang) -> Result<(&str, Vec<&str>), Refusal> {
     let play = field(q, "play", MAX_PLAY, lang)?;
-    let table = field(q, "table", MAX_LABEL, lang)?;
-    let round = field(q, "round", MAX_LABEL, lang)?;
     let words = engine::words_of(play);
     if words.is_empty() {
         return Err(refuse(lang, StatusCode::BAD_REQUEST, "missing-play", "api-missing-play", &[]));
     }
     if words.len() > MAX_WORDS {
-        let max = MAX_WORDS as u64;
         return Err(refuse(
             lang,
             StatusCode::BAD_REQUEST,
             "too-many-words",
             "api-too-many-words",
-            &[("max", Arg::Num(max))],
+            &[("max", Arg::Num(MAX_WORDS as u64)), ("count", Arg::Num(words.len() as u64))],
         ));
     }
+    if let Some(at) = words.iter().position(|w| w.chars().count() > MAX_WORD) {
+        return Err(refuse(
+            lang,
+            StatusCode::BAD_REQUEST,
+            "word-too-long",
+            "api-word-too-long",
+            &[("position", Arg::Num(at as u64 + 1)), ("max", Arg::Num(MAX_WORD as u64))],
+        ));
+    }
+    Ok((play, words))
+}
+
+async fn lexicon(State(st): State<Arc<Station>>) -> Response {
+    Json(json!({
+        "lexicon": st.lexicon_json(),
+        "table_code_required": st.table_code.is_some(),
+        "tournament": st.tournament,
+    }))
+    .into_response()
+}
+
+/// `GET /api/v1/code`: whose code the request carries, judging nothing, so that a page can
+/// check a code when it is typed.
+async fn code(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+    let q = match params(q, st.lang) {
+        Ok(q) => q,
+        Err(r) => return r.into_response(),
+    };
+    let lang = lang_of(&q, &st);
+    match check_code(&st, &headers, &q, true, lang) {
+        Ok(Access::Arbiter) => Json(json!({"access": "arbiter"})).into_response(),
+        Ok(Access::Table) => Json(json!({"access": "table"})).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn judge(State(st): State<Arc<Station>>, method: Method, headers: HeaderMap, q: Params) -> Response {
+    let q = match params(q, st.lang) {
+        Ok(q) => q,
+        Err(r) => return r.into_response(),
+    };
+    let lang = lang_of(&q, &st);
+    if method == Method::HEAD {
+        // A judgement is logged: a HEAD request, which must be free of effects, makes none.
+        let mut r =
+            error(lang, StatusCode::METHOD_NOT_ALLOWED, "method-not-allowed", "api-judge-get-only", &[]);
+        r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET"));
+        return r;
+    }
+    // The audit log is synced to the disk before the verdict is sent: that wait belongs on a
+    // blocking thread, not on one that serves the other tables.
+    let judged = tokio::task::spawn_blocking(move || judge_inner(&st, &headers, &q, lang)).await;
+    match judged {
+        Ok(Ok(r)) => r,
+        Ok(Err(r)) => r.into_response(),
+        Err(_) => error(lang, StatusCode::INTERNAL_SERVER_ERROR, "internal", "api-internal", &[]),
+    }
+}
+
+fn judge_inner(
+    st: &Station,
+    headers: &HeaderMap,
+    q: &HashMap<String, String>,
+    lang: Lang,
+) -> Result<Response, Refusal> {
+    if st.table_code.is_some() {
+        check_code(st, headers, q, true, lang)?;
+    }
+    let (play, words) = play_of(q, lang)?;
+    let table = field(q, "table", MAX_LABEL, lang)?;
+    let round = field(q, "round", MAX_LABEL, lang)?;
     let verdict = engine::judge_play(&st.lex, &words);
+    let mut body = json!({"verdict": verdict.name(), "words": words.len(), "lexicon": st.lexicon_json()});
+    if verdict == PlayVerdict::Error {
+        // An unreadable play is no judgement: nothing is logged, and the monitor types it again.
+        body["error"] = json!("unreadable-play");
+        body["message"] = json!(msg(lang, "api-unreadable-play", &[]));
+        return Ok((StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response());
+    }
     if let Some(log) = &st.audit {
         let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = log.record(play, table, round, verdict.name()) {
@@ -333,13 +481,48 @@ fn judge_inner(st: &Station, headers: &HeaderMap, q: &HashMap<String, String>) -
         }
     }
     st.judged.fetch_add(1, Ordering::Relaxed);
-    let mut body = json!({"verdict": verdict.name(), "words": words.len(), "lexicon": st.lexicon_json()});
-    if verdict == PlayVerdict::Error {
-        body["error"] = json!("unreadable-play");
-        body["message"] = json!(msg(lang, "api-unreadable-play", &[]));
-        return Ok((StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response());
-    }
     Ok(Json(body).into_response())
+}
+
+/// `GET /api/v1/ruling`: the arbiter's ruling on a play: its verdict, each word explained (an
+/// unreadable one named, the others explained all the same), and what a printed ruling states.
+async fn ruling(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+    let q = match params(q, st.lang) {
+        Ok(q) => q,
+        Err(r) => return r.into_response(),
+    };
+    let lang = lang_of(&q, &st);
+    match ruling_inner(&st, &headers, &q, lang) {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+fn ruling_inner(
+    st: &Station,
+    headers: &HeaderMap,
+    q: &HashMap<String, String>,
+    lang: Lang,
+) -> Result<Value, Refusal> {
+    check_code(st, headers, q, false, lang)?;
+    let (_, words) = play_of(q, lang)?;
+    let table = field(q, "table", MAX_LABEL, lang)?;
+    let round = field(q, "round", MAX_LABEL, lang)?;
+    let verdict = engine::judge_play(&st.lex, &words);
+    let explained: Vec<Value> = words.iter().map(|w| engine::ruling_word(&st.lex, w, lang)).collect();
+    let time = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+    let mut lexicon = st.lexicon_json();
+    lexicon["signer"] = json!(crate::say::signer(&st.signer, lang));
+    Ok(json!({
+        "verdict": verdict.name(),
+        "verdict_text": msg(lang, engine::verdict_message(verdict), &[]),
+        "words": explained,
+        "tournament": st.tournament,
+        "table": table,
+        "round": round,
+        "time": time,
+        "lexicon": lexicon,
+    }))
 }
 
 /// The word of an arbiter request, after its code is checked.
@@ -347,22 +530,27 @@ fn arbiter_word<'q>(
     st: &Station,
     headers: &HeaderMap,
     q: &'q HashMap<String, String>,
-) -> Result<(&'q str, Lang), Refusal> {
-    let lang = lang_of(q, st);
-    check_code(headers, q, &[&st.arbiter_code], lang)?;
+    lang: Lang,
+) -> Result<&'q str, Refusal> {
+    check_code(st, headers, q, false, lang)?;
     let word = field(q, "word", MAX_WORD, lang)?;
     if word.is_empty() {
         return Err(refuse(lang, StatusCode::BAD_REQUEST, "missing-word", "api-missing-word", &[]));
     }
-    Ok((word, lang))
+    Ok(word)
 }
 
 fn unreadable_word(lang: Lang) -> Response {
-    error(lang, StatusCode::UNPROCESSABLE_ENTITY, "unreadable-word", "verdict-error", &[])
+    error(lang, StatusCode::UNPROCESSABLE_ENTITY, "unreadable-word", "api-unreadable-word", &[])
 }
 
-async fn valid(State(st): State<Arc<Station>>, headers: HeaderMap, Query(q): Params) -> Response {
-    let (word, lang) = match arbiter_word(&st, &headers, &q) {
+async fn valid(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+    let q = match params(q, st.lang) {
+        Ok(q) => q,
+        Err(r) => return r.into_response(),
+    };
+    let lang = lang_of(&q, &st);
+    let word = match arbiter_word(&st, &headers, &q, lang) {
         Ok(w) => w,
         Err(r) => return r.into_response(),
     };
@@ -375,8 +563,13 @@ async fn valid(State(st): State<Arc<Station>>, headers: HeaderMap, Query(q): Par
     }
 }
 
-async fn explain(State(st): State<Arc<Station>>, headers: HeaderMap, Query(q): Params) -> Response {
-    let (word, lang) = match arbiter_word(&st, &headers, &q) {
+async fn explain(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+    let q = match params(q, st.lang) {
+        Ok(q) => q,
+        Err(r) => return r.into_response(),
+    };
+    let lang = lang_of(&q, &st);
+    let word = match arbiter_word(&st, &headers, &q, lang) {
         Ok(w) => w,
         Err(r) => return r.into_response(),
     };
@@ -406,5 +599,26 @@ mod tests {
         assert_eq!(lang_of_query(Some("play=x&lang=en"), Lang::Es), Lang::En);
         assert_eq!(lang_of_query(Some("play=x"), Lang::Es), Lang::Es);
         assert_eq!(lang_of_query(None, Lang::En), Lang::En);
+    }
+
+    #[test]
+    fn a_word_of_65_characters_is_refused_and_one_of_64_is_judged() {
+        let at = |play: String| {
+            let q = HashMap::from([("play".to_string(), play)]);
+            play_of(&q, Lang::Es).map(|(_, w)| w.len()).map_err(|r| (r.code, r.message))
+        };
+        assert_eq!(at(format!("CASA {}", "A".repeat(MAX_WORD))), Ok(2));
+        let (code, message) = at(format!("CASA {}", "A".repeat(MAX_WORD + 1))).unwrap_err();
+        assert_eq!(code, "word-too-long");
+        assert!(message.contains("palabra 2") && message.contains("64"), "{message}");
+    }
+
+    #[test]
+    fn a_field_too_long_is_named_in_the_language_of_the_answer() {
+        let q = HashMap::from([("table".to_string(), "9".repeat(MAX_LABEL + 1))]);
+        let es = field(&q, "table", MAX_LABEL, Lang::Es).unwrap_err().message;
+        assert_eq!(es, "El campo «mesa» es demasiado largo (máximo 32 caracteres).");
+        let en = field(&q, "table", MAX_LABEL, Lang::En).unwrap_err().message;
+        assert_eq!(en, "The field “table” is too long (at most 32 characters).");
     }
 }

@@ -26,7 +26,9 @@ pub fn arbiter(st: &Station) -> Result<String> {
 fn value(st: &Station, name: &str) -> Option<String> {
     Some(match name {
         "lang" => st.lang.tag().to_string(),
-        "lexicon" => format!("{} {} {}", st.name, st.edition, st.version),
+        "lexicon" => st.lexicon_title(),
+        "tournament" => st.tournament.clone().unwrap_or_default(),
+        "tournament-or-dash" => st.tournament.clone().unwrap_or_else(|| "—".to_string()),
         "sha256" => st.sha256.clone(),
         "sha256-short" => st.sha256.chars().take(16).collect(),
         "signer" => crate::say::signer(&st.signer, st.lang),
@@ -87,19 +89,48 @@ mod tests {
         for lang in [Lang::Es, Lang::En] {
             let lex = crate::lexicons::embedded().unwrap();
             let signer = crate::lexicons::Signer::Embedded;
-            let st =
-                Station::new(lex, lang, signer, "ARBITER1".into(), Some("TABLE123".into()), 10, 60, None)
-                    .unwrap();
+            let settings = crate::station::Settings {
+                lang,
+                signer,
+                arbiter_code: "ARBITER1".into(),
+                table_code: Some("TABLE123".into()),
+                clear_after: 10,
+                rate_limit: 60,
+                audit: None,
+                tournament: Some("Open <de> Madrid".into()),
+            };
+            let st = Station::new(lex, settings).unwrap();
             assert!(st.judge_page.contains(&crate::say::signer(&st.signer, lang)));
             assert!(st.judge_page.contains(&format!("lang=\"{}\"", lang.tag())));
-            assert!(st.judge_page.contains(&escape(&msg(lang, "verdict-acceptable", &[]))));
+            assert!(st.judge_page.contains(&escape(&msg(lang, "verdict-acceptable-word", &[]))));
             assert!(st.arbiter_page.contains(&escape(&msg(lang, "dictamen-title", &[]))));
+            assert!(st.arbiter_page.contains("Open &lt;de&gt; Madrid"));
             for page in [&st.judge_page, &st.arbiter_page] {
                 assert!(!page.contains("{{"), "{page}");
                 // No code reaches a page: they are typed by the people who hold them.
                 assert!(!page.contains("ARBITER1") && !page.contains("TABLE123"));
             }
         }
+    }
+
+    #[test]
+    fn one_second_is_singular() {
+        let lex = crate::lexicons::embedded().unwrap();
+        let settings = crate::station::Settings {
+            lang: Lang::Es,
+            signer: crate::lexicons::Signer::Embedded,
+            arbiter_code: "ARBITER1".into(),
+            table_code: None,
+            clear_after: 1,
+            rate_limit: 60,
+            audit: None,
+            tournament: None,
+        };
+        let st = Station::new(lex, settings).unwrap();
+        assert_eq!(
+            value(&st, "clears").unwrap(),
+            "El veredicto se borra al cabo de 1 segundo o al pulsar cualquier tecla."
+        );
     }
 
     #[test]

@@ -29,7 +29,21 @@ pub struct Station {
 /// `--listen`) under `LC_ALL=C`, so that the terminal speaks English and the pages Spanish, and
 /// waits until it says how to stop it.
 pub fn start(args: &[&str]) -> Station {
-    let mut command = lexico();
+    start_command(lexico(), args)
+}
+
+/// [`start`], the station limited to `files` open files (soft and hard limit, as `ulimit -n`
+/// sets them in a shell), as on a machine left with the usual limit of 1024.
+pub fn start_with_open_files(files: u64, args: &[&str]) -> Station {
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", &format!("ulimit -n {files} && exec \"$0\" \"$@\""), env!("CARGO_BIN_EXE_lexico")]);
+    for var in common::LEXICON_VARS.iter().chain(&common::LOCALE_VARS) {
+        command.env_remove(var);
+    }
+    start_command(command, args)
+}
+
+fn start_command(mut command: std::process::Command, args: &[&str]) -> Station {
     command.current_dir(workspace()).args(["serve", "--arbiter-code", ARBITER]).env("LC_ALL", "C");
     if !args.contains(&"--listen") {
         command.args(["--listen", "127.0.0.1:0"]);
@@ -91,14 +105,24 @@ pub fn encode(value: &str) -> String {
 
 /// One GET of `target` from the server at `addr`, with extra header lines `headers`.
 pub fn get(addr: &str, target: &str, headers: &[(&str, &str)]) -> std::io::Result<Answer> {
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut request = format!("GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    request(addr, "GET", target, headers)
+}
+
+/// One request of `method` for `target` from the server at `addr`, with extra header lines.
+pub fn request(addr: &str, method: &str, target: &str, headers: &[(&str, &str)]) -> std::io::Result<Answer> {
+    let mut request = format!("{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (name, value) in headers {
         request.push_str(&format!("{name}: {value}\r\n"));
     }
     request.push_str("\r\n");
-    stream.write_all(request.as_bytes())?;
+    raw(addr, request.as_bytes())
+}
+
+/// Sends `bytes` to the server at `addr` as they are, and reads its answer to the end.
+pub fn raw(addr: &str, bytes: &[u8]) -> std::io::Result<Answer> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(15)))?;
+    stream.write_all(bytes)?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
@@ -126,14 +150,24 @@ impl Station {
     }
 
     /// Stops the station with the signal `signal` (`TERM`, `INT`), as [`Station::stop`].
-    pub fn stop_with(mut self, signal: &str) -> (String, std::process::ExitStatus) {
+    pub fn stop_with(self, signal: &str) -> (String, std::process::ExitStatus) {
+        let (rest, _, status) = self.stop_reading_stderr(signal);
+        (rest, status)
+    }
+
+    /// [`Station::stop_with`], with what the station wrote to standard error.
+    pub fn stop_reading_stderr(mut self, signal: &str) -> (String, String, std::process::ExitStatus) {
         let pid = self.child.id().to_string();
         let killed = std::process::Command::new("kill").args([&format!("-{signal}"), &pid]).status().unwrap();
         assert!(killed.success());
         let mut rest = String::new();
         self.stdout.read_to_string(&mut rest).unwrap();
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            e.read_to_string(&mut err).unwrap();
+        }
         let status = self.child.wait().unwrap();
-        (rest, status)
+        (rest, err, status)
     }
 }
 

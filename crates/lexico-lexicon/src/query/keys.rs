@@ -17,8 +17,7 @@ const SHORT: usize = 7;
 const RESERVED: usize = 8192;
 
 /// The bytes an answer expected to be large (a super-anagram's, tens of thousands of words)
-/// reserves up front: the binary's allocator gives a block this large huge pages, one page
-/// fault for each 2 MiB written instead of one for each 4 KiB; what is reserved and never
+/// reserves up front, so that it never grows by copying its keys: what is reserved and never
 /// written costs nothing.
 const LARGE: usize = 4 << 20;
 

@@ -17,7 +17,7 @@ pub use anagram::{
 };
 pub use hooks::{hooks, Hooks};
 pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
-pub use pattern::{search, Bounded, Pattern, MAX_PATTERN};
+pub use pattern::{search, Bounded, Pattern, MAX_PATTERN, MAX_PATTERN_TEXT};
 pub use probability::{Bag, Draws, PrefixDraws, Ranks};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
 

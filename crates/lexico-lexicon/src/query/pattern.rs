@@ -20,6 +20,10 @@ use crate::Lexicon;
 /// The most elements (tiles, classes, `?` and `*`) a pattern may have.
 pub const MAX_PATTERN: usize = 63;
 
+/// The longest text of a pattern, in bytes: far more than [`MAX_PATTERN`] elements need, each
+/// at most a bracketed class of every tile. A longer text is refused before it is read.
+pub const MAX_PATTERN_TEXT: usize = 4096;
+
 /// A compiled crossword pattern.
 ///
 /// ```
@@ -53,6 +57,9 @@ enum Elem {
 impl Pattern {
     /// Compiles `text` for the tiles of `set`.
     pub fn parse(set: &TileSet, text: &str) -> Result<Pattern, QueryError> {
+        if text.len() > MAX_PATTERN_TEXT {
+            return Err(QueryError::TooLarge(format!("a pattern may have at most {MAX_PATTERN_TEXT} bytes")));
+        }
         let chars: Vec<char> = text.chars().collect();
         let mut elems: Vec<Elem> = Vec::new();
         let mut all = [false; 256];
@@ -316,5 +323,19 @@ mod tests {
         assert_eq!(err("C\u{410}SA"), "column 2: 'А' (U+0410) is not a tile");
         assert_eq!(err("A]"), "column 2: ']' without its '['");
         assert_eq!(err(""), "column 1: an empty pattern");
+    }
+
+    /// A long pattern is refused from its length, before a single element is made (each took
+    /// hundreds of bytes); the longest a pattern of [`MAX_PATTERN`] classes of every tile needs
+    /// still parses as far as its element count.
+    #[test]
+    fn a_pattern_longer_than_its_text_limit_is_refused_unread() {
+        let set = TileSet::spanish();
+        let long = "A".repeat(MAX_PATTERN_TEXT + 1);
+        assert!(matches!(Pattern::parse(&set, &long), Err(QueryError::TooLarge(_))));
+        let every = format!("[{}]", set.all().map(|t| set.name(t)).collect::<Vec<_>>().join(" "));
+        let classes = every.repeat(MAX_PATTERN);
+        assert!(classes.len() <= MAX_PATTERN_TEXT, "{}", classes.len());
+        assert!(Pattern::parse(&set, &classes).is_ok());
     }
 }

@@ -1,0 +1,130 @@
+//! What a hall's monitors need from the terminal at start: every address at which their devices
+//! reach the station, and the judge page with its table code as a QR code to scan.
+
+use std::net::{IpAddr, SocketAddr};
+
+use qrcode::render::unicode::Dense1x2;
+use qrcode::QrCode;
+
+/// The addresses at which a station listening on `local` can be reached: for the unspecified
+/// address (`0.0.0.0`, `::`) the loopback address first, then every address of the machine's
+/// interfaces that a browser can use (IPv4, and for `::` global IPv6 too, without link-local
+/// ones, whose URLs need a zone); else `local` itself.
+pub fn addresses(local: SocketAddr) -> Vec<SocketAddr> {
+    let ip = local.ip();
+    if !ip.is_unspecified() {
+        return vec![local];
+    }
+    let port = local.port();
+    let mut found: Vec<IpAddr> = vec![IpAddr::V4(std::net::Ipv4Addr::LOCALHOST)];
+    // A machine whose interfaces cannot be listed still has its loopback address.
+    let interfaces = if_addrs::get_if_addrs().unwrap_or_default();
+    for interface in interfaces {
+        let address = interface.ip();
+        let usable = match address {
+            IpAddr::V4(v4) => !v4.is_loopback() && !v4.is_unspecified(),
+            // `::` also takes IPv4 on a dual-stack system; `0.0.0.0` takes no IPv6.
+            IpAddr::V6(v6) => {
+                ip.is_ipv6()
+                    && !v6.is_loopback()
+                    && !v6.is_unspecified()
+                    && (v6.segments()[0] & 0xffc0) != 0xfe80
+            }
+        };
+        if usable && !found.contains(&address) {
+            found.push(address);
+        }
+    }
+    // IPv4 before IPv6: hall networks hand out IPv4 addresses, and they are shorter to type.
+    found[1..].sort_by_key(|a| (a.is_ipv6(), *a));
+    found.into_iter().map(|a| SocketAddr::new(a, port)).collect()
+}
+
+/// The URL of the judge page at `addr`, with the table code when one is given (the page checks
+/// it, keeps it for the tab and takes it out of the address bar).
+pub fn judge_url(addr: SocketAddr, table_code: Option<&str>) -> String {
+    match table_code {
+        Some(code) => format!("http://{addr}/?codigo={code}"),
+        None => format!("http://{addr}/"),
+    }
+}
+
+/// `text` as a QR code drawn with Unicode half blocks, two modules a character, quiet zone
+/// included. With `colours`, ANSI codes draw it black on white on any terminal; without, the
+/// light modules are drawn as blocks and the dark ones as blanks, which reads right on a
+/// terminal with a dark background (most) and as a negative elsewhere, which phone cameras
+/// read too.
+pub fn qr(text: &str, colours: bool) -> Option<String> {
+    let code = QrCode::new(text.as_bytes()).ok()?;
+    if colours {
+        let image = code.render::<Dense1x2>().dark_color(Dense1x2::Dark).light_color(Dense1x2::Light).build();
+        Some(image.lines().map(|line| format!("\x1b[30;47m{line}\x1b[0m\n")).collect())
+    } else {
+        let image = code.render::<Dense1x2>().dark_color(Dense1x2::Light).light_color(Dense1x2::Dark).build();
+        Some(image.lines().map(|line| format!("{line}\n")).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_loopback_or_given_address_is_the_only_one() {
+        let local: SocketAddr = "127.0.0.1:8034".parse().unwrap();
+        assert_eq!(addresses(local), [local]);
+        let lan: SocketAddr = "192.168.1.10:8034".parse().unwrap();
+        assert_eq!(addresses(lan), [lan]);
+    }
+
+    #[test]
+    fn every_interface_address_is_listed_loopback_first() {
+        let all = addresses("0.0.0.0:8034".parse().unwrap());
+        assert_eq!(all[0], "127.0.0.1:8034".parse::<SocketAddr>().unwrap());
+        assert!(all.iter().all(|a| a.is_ipv4() && a.port() == 8034));
+        let listed: Vec<IpAddr> = if_addrs::get_if_addrs().unwrap().iter().map(|i| i.ip()).collect();
+        for a in &all[1..] {
+            assert!(listed.contains(&a.ip()) && !a.ip().is_loopback(), "{a}");
+        }
+        let mut unique = all.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len());
+    }
+
+    #[test]
+    fn the_qr_code_holds_the_judge_url_with_its_table_code() {
+        let url = judge_url("192.168.1.10:8034".parse().unwrap(), Some("P3XW9RTK"));
+        assert_eq!(url, "http://192.168.1.10:8034/?codigo=P3XW9RTK");
+        let drawn = qr(&url, false).unwrap();
+        // Read the drawing back into modules (true: dark) and compare with the code's own.
+        let mut rows: Vec<Vec<bool>> = Vec::new();
+        for line in drawn.lines() {
+            let (mut top, mut bottom) = (Vec::new(), Vec::new());
+            for c in line.chars() {
+                let (t, b) = match c {
+                    ' ' => (true, true),
+                    '\u{2584}' => (true, false),
+                    '\u{2580}' => (false, true),
+                    '\u{2588}' => (false, false),
+                    other => panic!("{other:?} in the QR code"),
+                };
+                top.push(t);
+                bottom.push(b);
+            }
+            rows.push(top);
+            rows.push(bottom);
+        }
+        let code = QrCode::new(url.as_bytes()).unwrap();
+        let (width, quiet) = (code.width(), 4);
+        let colors = code.to_colors();
+        for y in 0..width {
+            for x in 0..width {
+                let dark = colors[y * width + x] == qrcode::Color::Dark;
+                assert_eq!(rows[y + quiet][x + quiet], dark, "module {x},{y}");
+            }
+        }
+        assert!(!rows[0].iter().any(|d| *d), "the quiet zone is light");
+        let coloured = qr(&url, true).unwrap();
+        assert!(coloured.lines().all(|l| l.starts_with("\x1b[30;47m") && l.ends_with("\x1b[0m")));
+    }
+}

@@ -1,0 +1,619 @@
+//! Records: the answers of queries as typed rows, one per word found or per input, with the
+//! fields that word-study lists print (spelling, length, face value, blanks, combinations,
+//! probability, rank; hooks; tiles; verdicts; the words of a dump).
+//!
+//! Every record is a [`serde::Serialize`] type that borrows what it can; its field names are
+//! those of the `lexico` command's CSV and JSON records, and the Python package hands the same
+//! values over. What a record says is computed here only: a program that prints records, in any
+//! format, never counts, spells or ranks a word itself.
+//!
+//! ```
+//! use lexico_lexicon::query::{AnagramQuery, Sort};
+//! use lexico_lexicon::record::{anagram_words, Spelling, WordRecords};
+//!
+//! let lex = lexico_lexicon::Lexicon::from_words(["casa", "saca", "cosa"])?;
+//! let mut rows = WordRecords::new(&lex, Spelling::Natural);
+//! let rack = lexico_tiles::Rack::parse(lex.tiles(), "CAS?")?;
+//! let words = anagram_words(&lex, &rack, &AnagramQuery::default(), Sort::Alpha, &rows)?;
+//! let mut lines = Vec::new();
+//! words.records(&mut rows, usize::MAX, |r| {
+//!     lines.push(serde_json::to_string(r)?);
+//!     Ok::<_, serde_json::Error>(())
+//! })?;
+//! assert_eq!(lines[0], r#"{"word":"CASa","length":4,"value":5,"blanks":1,"combinations":3690,"probability":0.0009410324579691296}"#);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt::{self, Write as _};
+
+use lexico_tiles::{Rack, Tile, TileSet};
+use serde::{Serialize, Serializer};
+
+use crate::query::{
+    self, AnagramKeys, AnagramQuery, Bag, Found, Hooks, PrefixDraws, QueryError, Ranks, Sort,
+};
+use crate::{Lexicon, SlotInfo, Verdict};
+
+/// How records spell words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Spelling {
+    /// Naturally, in capitals (`CHURRO`).
+    #[default]
+    Natural,
+    /// Every tile in brackets (`[CH]U[RR]O`).
+    Brackets,
+}
+
+/// A word spelled as records spell it: tiles played by a blank in lower case (`cHURRO`,
+/// `[ch]U[RR]O`). It displays as its spelling and serializes as a string.
+///
+/// ```
+/// use lexico_lexicon::record::{Spelled, Spelling};
+///
+/// let set = lexico_tiles::TileSet::spanish();
+/// let word = set.parse_word("churro")?;
+/// assert_eq!(Spelled::new(&set, &word, 0b1, Spelling::Natural).to_string(), "chURRO");
+/// assert_eq!(Spelled::new(&set, &word, 0, Spelling::Brackets).to_string(), "[CH][U][RR][O]");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Spelled<'a> {
+    set: &'a TileSet,
+    tiles: &'a [Tile],
+    blanks: u64,
+    spelling: Spelling,
+}
+
+impl<'a> Spelled<'a> {
+    /// The word of `tiles` in `set`, bit `i` of `blanks` set if and only if a blank plays tile
+    /// `i` (as in [`Found::blanks`]).
+    pub fn new(set: &'a TileSet, tiles: &'a [Tile], blanks: u64, spelling: Spelling) -> Spelled<'a> {
+        Spelled { set, tiles, blanks, spelling }
+    }
+
+    /// The word's tiles.
+    pub fn tiles(&self) -> &'a [Tile] {
+        self.tiles
+    }
+
+    /// Returns true if and only if a blank plays tile `i`.
+    pub fn is_blank(&self, i: usize) -> bool {
+        i < 64 && self.blanks >> i & 1 == 1
+    }
+
+    /// Appends the spelling to `s`.
+    pub fn push_to(&self, s: &mut String) {
+        let brackets = self.spelling == Spelling::Brackets;
+        s.reserve(self.tiles.len() * if brackets { 6 } else { 2 });
+        for (i, &t) in self.tiles.iter().enumerate() {
+            if brackets {
+                s.push('[');
+            }
+            let name = self.set.name(t);
+            if self.is_blank(i) {
+                s.extend(name.chars().flat_map(char::to_lowercase));
+            } else if let [letter] = name.as_bytes() {
+                // Most tiles are one ASCII letter: pushed as a character, not copied as a slice.
+                s.push(char::from(*letter));
+            } else {
+                s.push_str(name);
+            }
+            if brackets {
+                s.push(']');
+            }
+        }
+    }
+}
+
+impl fmt::Display for Spelled<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let brackets = self.spelling == Spelling::Brackets;
+        for (i, &t) in self.tiles.iter().enumerate() {
+            if brackets {
+                f.write_char('[')?;
+            }
+            let name = self.set.name(t);
+            if self.is_blank(i) {
+                for c in name.chars().flat_map(char::to_lowercase) {
+                    f.write_char(c)?;
+                }
+            } else {
+                f.write_str(name)?;
+            }
+            if brackets {
+                f.write_char(']')?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Spelled<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Spelled whole first: a serializer takes one string faster than a tile at a time.
+        let mut s = String::with_capacity(self.tiles.len() * 2 + 8);
+        self.push_to(&mut s);
+        serializer.serialize_str(&s)
+    }
+}
+
+/// A word found by an anagram, pattern or regular-expression query: the fields of a word-study
+/// list, in the order the CLI's CSV columns give them.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct WordRecord<'a> {
+    /// The word, blanks in lower case.
+    pub word: Spelled<'a>,
+    /// Its tiles (CH, LL and RR count one).
+    pub length: usize,
+    /// Its face value: the values of the tiles not played by a blank.
+    pub value: u32,
+    /// The tiles blanks play.
+    pub blanks: u32,
+    /// The distinct draws from a full bag that spell it ([`Bag::combinations`]); `None` from
+    /// records made without draws and ranks ([`WordRecords::without_draws`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub combinations: Option<u64>,
+    /// The chance that a draw of as many tiles from a full bag spells it; `None` from records
+    /// made without draws.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
+    /// Its rank by probability among the words of its length, 1 the most probable (equal
+    /// combinations share a rank): only when the records are ranked
+    /// ([`WordRecords::ranked`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u64>,
+}
+
+impl<'a> WordRecord<'a> {
+    /// The word's alphagram: its tiles in tile order, spelled naturally (no blank marked).
+    pub fn alphagram(&self) -> String {
+        let mut tiles = self.word.tiles.to_vec();
+        tiles.sort_unstable();
+        self.word.set.spell(&tiles)
+    }
+}
+
+/// Makes the [`WordRecord`]s of a lexicon's words: spells them, adds their values, counts their
+/// combinations and probability in the lexicon's bag and, when asked, ranks them. A list that
+/// shows neither draws nor ranks (the text of `lexico anagram`) asks for records
+/// [`WordRecords::without_draws`], which cost no count.
+///
+/// ```
+/// use lexico_lexicon::record::{Spelling, WordRecords};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["esa", "ñus", "asa"])?;
+/// let mut rows = WordRecords::new(&lex, Spelling::Natural).ranked();
+/// let esa = lex.tiles().parse_word("esa")?;
+/// let r = rows.record(&esa, 0);
+/// assert_eq!((r.word.to_string(), r.length, r.value, r.rank), ("ESA".to_string(), 3, 3, Some(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct WordRecords<'l> {
+    lex: &'l Lexicon,
+    bag: Bag,
+    /// Counts the combinations of words met one after another (a search in tile order shares
+    /// most of a word's tiles with the one before); made at the first word it counts.
+    prefix: Option<PrefixDraws>,
+    ranks: Option<Ranks>,
+    /// Whether records carry their combinations and probability.
+    draws: bool,
+    spelling: Spelling,
+}
+
+impl<'l> WordRecords<'l> {
+    /// The records of `lex`'s words, spelled as `spelling` says, with their combinations and
+    /// probability, without ranks.
+    pub fn new(lex: &'l Lexicon, spelling: Spelling) -> WordRecords<'l> {
+        WordRecords { lex, bag: Bag::of(lex.tiles()), prefix: None, ranks: None, draws: true, spelling }
+    }
+
+    /// The same records without their combinations and probability (`None`), unless they are
+    /// ranked, which needs the combinations.
+    pub fn without_draws(mut self) -> WordRecords<'l> {
+        self.draws = false;
+        self
+    }
+
+    /// Returns true if and only if the records carry their combinations: with draws, or ranked.
+    pub fn counts(&self) -> bool {
+        self.draws || self.ranks.is_some()
+    }
+
+    /// The same records with ranks ([`WordRecord::rank`]). It reads the whole word store once
+    /// ([`Ranks::compute`]).
+    pub fn ranked(mut self) -> WordRecords<'l> {
+        if self.ranks.is_none() {
+            self.ranks = Some(Ranks::compute(self.lex, &self.bag));
+        }
+        self
+    }
+
+    /// Returns true if and only if the records carry ranks.
+    pub fn is_ranked(&self) -> bool {
+        self.ranks.is_some()
+    }
+
+    /// The full bag of the lexicon's tile set, which combinations are counted in.
+    pub fn bag(&self) -> &Bag {
+        &self.bag
+    }
+
+    /// The record of the word of `tiles`, bit `i` of `blanks` set if a blank plays tile `i`.
+    pub fn record<'a>(&mut self, tiles: &'a [Tile], blanks: u64) -> WordRecord<'a>
+    where
+        'l: 'a,
+    {
+        let combinations = match self.counts() {
+            true => Some(self.prefix.get_or_insert_with(|| PrefixDraws::new(&self.bag)).combinations(tiles)),
+            false => None,
+        };
+        self.make(tiles, blanks, combinations)
+    }
+
+    /// [`WordRecords::record`] of a word whose combinations are known (an answer of
+    /// [`query::anagram_keys_with_combinations`] carries them).
+    pub fn counted<'a>(&self, tiles: &'a [Tile], blanks: u64, combinations: u64) -> WordRecord<'a>
+    where
+        'l: 'a,
+    {
+        self.make(tiles, blanks, self.counts().then_some(combinations))
+    }
+
+    /// The record of a word of `combinations`, if counted.
+    fn make<'a>(&self, tiles: &'a [Tile], blanks: u64, combinations: Option<u64>) -> WordRecord<'a>
+    where
+        'l: 'a,
+    {
+        let set = self.lex.tiles();
+        let word = Spelled::new(set, tiles, blanks, self.spelling);
+        let value = tiles
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !word.is_blank(i))
+            .map(|(_, &t)| set.get(t).map_or(0, |d| d.value as u32))
+            .sum();
+        let length = tiles.len();
+        WordRecord {
+            word,
+            length,
+            value,
+            blanks: (blanks & mask(length)).count_ones(),
+            combinations,
+            probability: combinations.filter(|_| self.draws).map(|c| self.bag.probability_of(c, length)),
+            rank: self.ranks.as_ref().zip(combinations).map(|(r, c)| r.rank(length, c)),
+        }
+    }
+}
+
+/// The bits of the first `len` tiles of a blank mask.
+fn mask(len: usize) -> u64 {
+    if len >= 64 {
+        u64::MAX
+    } else {
+        (1 << len) - 1
+    }
+}
+
+/// The words of an anagram query, in the order asked for: compact keys from the lexicon's
+/// anagram index, each with its combinations, or words found by a walk of the word store.
+#[derive(Clone, Debug)]
+pub struct AnagramWords {
+    words: Answer,
+}
+
+#[derive(Clone, Debug)]
+enum Answer {
+    Keys(Box<AnagramKeys>),
+    Found(Vec<Found>),
+}
+
+/// The words `rack` makes under `query`, sorted in `order` (ties in tile order), for the
+/// records of `records`: their combinations are counted as the words are found when the records
+/// carry them. Errors as [`query::anagram`].
+pub fn anagram_words(
+    lex: &Lexicon,
+    rack: &Rack,
+    query: &AnagramQuery,
+    order: Sort,
+    records: &WordRecords<'_>,
+) -> Result<AnagramWords, QueryError> {
+    let bag = records.bag();
+    let keys = match records.counts() {
+        true => query::anagram_keys_with_combinations(lex, rack, query, bag)?,
+        false => query::anagram_keys(lex, rack, query)?,
+    };
+    let words = match keys {
+        Some(mut keys) => {
+            keys.sort(order, lex.tiles(), bag);
+            Answer::Keys(Box::new(keys))
+        }
+        None => {
+            let mut found = query::anagram(lex, rack, query)?;
+            query::sort(&mut found, order, lex.tiles(), bag);
+            Answer::Found(found)
+        }
+    };
+    Ok(AnagramWords { words })
+}
+
+impl AnagramWords {
+    /// The number of words.
+    pub fn len(&self) -> usize {
+        match &self.words {
+            Answer::Keys(k) => k.len(),
+            Answer::Found(f) => f.len(),
+        }
+    }
+
+    /// Returns true if and only if the rack makes no word.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Calls `f` with the record of each of the first `top` words, in order, and stops at the
+    /// first error it returns.
+    pub fn records<E>(
+        &self,
+        rows: &mut WordRecords<'_>,
+        top: usize,
+        mut f: impl FnMut(&WordRecord<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match &self.words {
+            Answer::Keys(keys) => {
+                for i in 0..keys.len().min(top) {
+                    let word = keys.word(i);
+                    let tiles = word.tiles();
+                    let blanks = keys.blanks(tiles);
+                    let record = match keys.combinations(i) {
+                        Some(c) => rows.counted(tiles, blanks, c),
+                        None => rows.record(tiles, blanks),
+                    };
+                    f(&record)?;
+                }
+            }
+            Answer::Found(found) => {
+                for w in found.iter().take(top) {
+                    f(&rows.record(&w.tiles, w.blanks))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The hooks of a word as a record: the word, whether it is valid, its front and back hook
+/// tiles and the hooked words (front hooks first), spelled as [`Spelling`] says. In CSV and JSON
+/// the lists are one string each, their items separated by spaces.
+///
+/// ```
+/// use lexico_lexicon::record::{HooksRecord, Spelling};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["as", "mas", "asa", "ase"])?;
+/// let r = HooksRecord::of(&lex, &lex.tiles().parse_word("as")?, Spelling::Natural);
+/// assert_eq!((r.front, r.back, r.hooked), (vec!["M".into()], vec!["A".into(), "E".into()], vec!["MAS".into(), "ASA".into(), "ASE".into()]));
+/// assert!(r.valid);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HooksRecord {
+    /// The word.
+    pub word: String,
+    /// Whether the word itself is valid.
+    pub valid: bool,
+    /// The tiles that make a valid word in front of it, in tile order.
+    #[serde(serialize_with = "joined")]
+    pub front: Vec<String>,
+    /// The tiles that make a valid word after it, in tile order.
+    #[serde(serialize_with = "joined")]
+    pub back: Vec<String>,
+    /// The hooked words: front hooks first, then back hooks.
+    #[serde(serialize_with = "joined")]
+    pub hooked: Vec<String>,
+}
+
+impl HooksRecord {
+    /// The hooks of `word` in `lex` ([`query::hooks`]).
+    pub fn of(lex: &Lexicon, word: &[Tile], spelling: Spelling) -> HooksRecord {
+        let set = lex.tiles();
+        let spell = |w: &[Tile]| Spelled::new(set, w, 0, spelling).to_string();
+        let Hooks { front, back } = query::hooks(lex, word);
+        let mut hooked = Vec::with_capacity(front.len() + back.len());
+        let mut w = Vec::with_capacity(word.len() + 1);
+        for &t in &front {
+            w.clear();
+            w.push(t);
+            w.extend_from_slice(word);
+            hooked.push(spell(&w));
+        }
+        for &t in &back {
+            w.clear();
+            w.extend_from_slice(word);
+            w.push(t);
+            hooked.push(spell(&w));
+        }
+        HooksRecord {
+            word: spell(word),
+            valid: lex.contains(word),
+            front: front.iter().map(|&t| spell(&[t])).collect(),
+            back: back.iter().map(|&t| spell(&[t])).collect(),
+            hooked,
+        }
+    }
+}
+
+/// Serializes a list as one string, its items separated by spaces.
+fn joined<S: Serializer>(items: &[String], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&items.join(" "))
+}
+
+/// The tiles of a word or rack as a record: its spelling, each tile's name (`?` for a blank),
+/// the bracket spelling, the number of tiles and the face value (blanks score 0). In CSV and
+/// JSON the names are one string, separated by spaces.
+///
+/// ```
+/// use lexico_lexicon::record::TilesRecord;
+///
+/// let set = lexico_tiles::TileSet::spanish();
+/// let r = TilesRecord::of(&set, &set.parse_sequence("churro?")?);
+/// assert_eq!(r.word, "CHURRO?");
+/// assert_eq!(r.bracketed, "[CH][U][RR][O]?");
+/// assert_eq!((r.count, r.value), (5, 15));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TilesRecord {
+    /// The tiles spelled one after the other.
+    pub word: String,
+    /// Each tile's name, `?` for a blank.
+    #[serde(serialize_with = "joined")]
+    pub tiles: Vec<String>,
+    /// Each tile in brackets, a blank as `?`.
+    pub bracketed: String,
+    /// The number of tiles.
+    pub count: usize,
+    /// The face value.
+    pub value: u32,
+}
+
+impl TilesRecord {
+    /// The record of a sequence of tiles of `set` (`None` a blank), as
+    /// [`TileSet::parse_sequence`] reads one.
+    pub fn of(set: &TileSet, sequence: &[Option<Tile>]) -> TilesRecord {
+        let tiles: Vec<String> =
+            sequence.iter().map(|t| t.map_or("?", |t| set.name(t)).to_string()).collect();
+        let bracketed = sequence
+            .iter()
+            .zip(&tiles)
+            .map(|(t, name)| if t.is_some() { format!("[{name}]") } else { "?".to_string() })
+            .collect();
+        let value = sequence.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
+        TilesRecord { word: tiles.concat(), tiles, bracketed, count: sequence.len(), value }
+    }
+}
+
+/// A verdict as a record: the word as spelled, whether it is valid, and the one-word reason
+/// it is not ([`Verdict::reason`]; empty for a valid word).
+///
+/// ```
+/// use lexico_lexicon::record::ValidRecord;
+/// use lexico_lexicon::Verdict;
+///
+/// let r = ValidRecord::new("KIWI", Verdict::Invalid("no-tile"));
+/// assert_eq!(serde_json::to_string(&r)?, r#"{"word":"KIWI","valid":false,"reason":"no-tile"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ValidRecord<'a> {
+    /// The word, spelled as [`crate::judge_word`] spells it.
+    pub word: &'a str,
+    /// Whether it is valid.
+    pub valid: bool,
+    /// Why not, in one word; empty for a valid word.
+    pub reason: &'static str,
+}
+
+impl<'a> ValidRecord<'a> {
+    /// The record of the verdict on `word`.
+    pub fn new(word: &'a str, verdict: Verdict) -> ValidRecord<'a> {
+        ValidRecord { word, valid: verdict.is_valid(), reason: verdict.reason().unwrap_or("") }
+    }
+}
+
+/// A word of a lexicon as `dump` lists it: its spelling and tiles and, when asked for, how it
+/// got in (its slot: paradigm cell or kind of form, rule and article).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct DumpRecord<'a> {
+    /// The word.
+    pub word: &'a str,
+    /// Its number of tiles.
+    pub tiles: usize,
+    /// How it got in, if asked for: the fields `slot`, `rule` and `article`.
+    #[serde(flatten)]
+    pub provenance: Option<Provenance<'a>>,
+}
+
+/// How a word got in, as [`DumpRecord`] gives it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Provenance<'a> {
+    /// The paradigm cell or kind of form.
+    pub slot: &'a str,
+    /// The rule that admitted or refused it.
+    pub rule: &'a str,
+    /// The article of the regulation the rule cites.
+    pub article: &'a str,
+}
+
+impl<'a> Provenance<'a> {
+    /// The provenance a slot of the lexicon's table gives.
+    pub fn of(slot: &'a SlotInfo) -> Provenance<'a> {
+        Provenance { slot: &slot.slot, rule: &slot.rule, article: &slot.article }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::Mode;
+
+    /// Records of answers from the anagram index and from a walk of the word store say the
+    /// same, and each field is what the bag and the tile set say of the word.
+    #[test]
+    fn records_from_keys_equal_records_from_the_walk() {
+        let words = ["casa", "saca", "cosa", "casas", "asa", "sal", "chacha", "churro"];
+        let indexed = Lexicon::from_words(words).unwrap();
+        let plain = {
+            let mut b = crate::Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+            b.anagram_index(false);
+            let slot = b.slot(SlotInfo::default()).unwrap();
+            for w in words {
+                b.insert(&indexed.tiles().parse_word(w).unwrap(), crate::provenance::code(0, slot)).unwrap();
+            }
+            let manifest = crate::Manifest { min_tiles: 1, max_tiles: 16, ..crate::Manifest::default() };
+            Lexicon::from_vec(b.finish(manifest).unwrap()).unwrap()
+        };
+        for rack in ["CAS?", "AS??", "CHA?", "CHURRO"] {
+            for mode in [Mode::Exact, Mode::Sub, Mode::Super] {
+                for order in [Sort::Length, Sort::Alpha, Sort::Value, Sort::Probability] {
+                    let q = AnagramQuery { mode, min: None, max: Some(8) };
+                    let shown = |lex: &Lexicon| {
+                        let mut rows = WordRecords::new(lex, Spelling::Natural).ranked();
+                        let r = Rack::parse(lex.tiles(), rack).unwrap();
+                        let words = anagram_words(lex, &r, &q, order, &rows).unwrap();
+                        let mut out = Vec::new();
+                        words
+                            .records(&mut rows, usize::MAX, |r| {
+                                let bag = Bag::of(lex.tiles());
+                                assert_eq!(r.combinations, Some(bag.combinations(r.word.tiles())));
+                                out.push(serde_json::to_string(r).unwrap());
+                                Ok::<_, ()>(())
+                            })
+                            .unwrap();
+                        out
+                    };
+                    assert_eq!(shown(&indexed), shown(&plain), "{rack} {mode:?} {order:?}");
+                    // Without draws: the same words, values and ranks, no combinations.
+                    let mut brief = WordRecords::new(&indexed, Spelling::Natural).without_draws();
+                    let r = Rack::parse(indexed.tiles(), rack).unwrap();
+                    let words = anagram_words(&indexed, &r, &q, order, &brief).unwrap();
+                    let mut full = WordRecords::new(&indexed, Spelling::Natural);
+                    let all = anagram_words(&indexed, &r, &q, order, &full).unwrap();
+                    let mut seen = Vec::new();
+                    words
+                        .records(&mut brief, usize::MAX, |r| {
+                            assert_eq!((r.combinations, r.probability), (None, None));
+                            seen.push((r.word.to_string(), r.value, r.blanks));
+                            Ok::<_, ()>(())
+                        })
+                        .unwrap();
+                    let mut want = Vec::new();
+                    all.records(&mut full, usize::MAX, |r| {
+                        want.push((r.word.to_string(), r.value, r.blanks));
+                        Ok::<_, ()>(())
+                    })
+                    .unwrap();
+                    assert_eq!(seen, want, "{rack} {mode:?} {order:?}");
+                }
+            }
+        }
+    }
+}
