@@ -120,6 +120,7 @@ pub fn sample_image() -> &'static [u8] {
                 rule: "raw-list".into(),
                 article: String::new(),
                 reason: String::new(),
+                reason_es: String::new(),
             })
             .expect("a slot");
         let plural = b
@@ -129,6 +130,7 @@ pub fn sample_image() -> &'static [u8] {
                 rule: "plural-s".into(),
                 article: "17.4".into(),
                 reason: "not a countable noun".into(),
+                reason_es: "no es un nombre contable".into(),
             })
             .expect("a slot");
         for (i, w) in PROBES[..9].iter().enumerate() {

@@ -247,6 +247,9 @@ impl<'a> Work<'a> {
                         reason:
                             "a plural the undone update list adds (section 3): not in the edition before it"
                                 .into(),
+                        reason_es: "un plural que añade la lista de actualización deshecha (sección 3): no \
+                                    está en la edición anterior"
+                            .into(),
                     };
                 }
             }
@@ -278,6 +281,7 @@ impl<'a> Work<'a> {
                     rule: "raw-list".into(),
                     article: String::new(),
                     reason: String::new(),
+                    reason_es: String::new(),
                 })?;
                 for (line, text) in list.words_in(unit.range.clone()) {
                     sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;

@@ -47,7 +47,7 @@ pub(crate) struct Sink<'a> {
     pub(crate) last_excluded: Option<u64>,
     pub(crate) scratch: Vec<u8>,
     /// Slots by the form's kind and where its names sit: see [`Sink::slot`].
-    pub(crate) slots: std::collections::HashMap<[(usize, usize); 5], u16, std::hash::BuildHasherDefault<Mix>>,
+    pub(crate) slots: std::collections::HashMap<[(usize, usize); 6], u16, std::hash::BuildHasherDefault<Mix>>,
 }
 
 /// A hasher for keys made of addresses and lengths: a multiply-rotate mix per word.
@@ -98,12 +98,15 @@ impl<'a> Sink<'a> {
     fn slot(&mut self, f: &Form<'a>) -> Result<u16, LexiconError> {
         let at = |s: &str| (s.as_ptr() as usize, s.len());
         let reason = match &f.verdict {
-            Verdict::Accepted => Some((0, 0)),
-            Verdict::Rejected { reason: std::borrow::Cow::Borrowed(r) } => Some(at(r)),
+            Verdict::Accepted => Some(((0, 0), (0, 0))),
+            Verdict::Rejected {
+                reason: std::borrow::Cow::Borrowed(r),
+                reason_es: std::borrow::Cow::Borrowed(es),
+            } => Some((at(r), at(es))),
             Verdict::Rejected { .. } => None,
         };
         let kind = kind(f.kind);
-        let key = reason.map(|r| [(kind as usize, 0), at(f.slot), at(f.rule), at(f.article), r]);
+        let key = reason.map(|(r, es)| [(kind as usize, 0), at(f.slot), at(f.rule), at(f.article), r, es]);
         if let Some(&i) = key.as_ref().and_then(|k| self.slots.get(k)) {
             return Ok(i);
         }
@@ -114,7 +117,11 @@ impl<'a> Sink<'a> {
             article: f.article.to_string(),
             reason: match &f.verdict {
                 Verdict::Accepted => String::new(),
-                Verdict::Rejected { reason } => reason.to_string(),
+                Verdict::Rejected { reason, .. } => reason.to_string(),
+            },
+            reason_es: match &f.verdict {
+                Verdict::Accepted => String::new(),
+                Verdict::Rejected { reason_es, .. } => reason_es.to_string(),
             },
         })?;
         if let Some(k) = key {

@@ -74,6 +74,7 @@ fn explain_data(rules: &RuleSet) -> ExplainData {
                 note_es: c.note_es.clone(),
             })
             .collect(),
+        articles_es: e.articles_es.clone(),
     }
 }
 

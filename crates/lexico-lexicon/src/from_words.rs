@@ -154,6 +154,7 @@ impl Lexicon {
             rule: FROM_WORDS_NAME.into(),
             article: String::new(),
             reason: String::new(),
+            reason_es: String::new(),
         })?;
         // One code for every word: the provenance column is a single run, whatever the order.
         let c = code(0, slot);

@@ -201,12 +201,28 @@ pub struct ExplainData {
     /// Notes on the codes of a verb entry (`verb 88-0-.-abanar`), in the order they are said.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub codes: Vec<CodeNote>,
+    /// How Spanish cites the articles that are not plain numbers of the lexicon regulation
+    /// (`11; game art. 10.1`), by the article as the rule files write it.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub articles_es: std::collections::BTreeMap<String, String>,
 }
 
 impl ExplainData {
     /// Returns true if and only if it says nothing.
     pub fn is_empty(&self) -> bool {
-        self.no_tile_article.is_empty() && self.enclitics.is_none() && self.codes.is_empty()
+        self.no_tile_article.is_empty()
+            && self.enclitics.is_none()
+            && self.codes.is_empty()
+            && self.articles_es.is_empty()
+    }
+
+    /// An article as Spanish (`spanish`) or English cites it: the rule set's Spanish for an
+    /// article that names another regulation, else the article as written.
+    pub fn article<'a>(&'a self, article: &'a str, spanish: bool) -> &'a str {
+        match self.articles_es.get(article) {
+            Some(es) if spanish => es,
+            _ => article,
+        }
     }
 }
 

@@ -70,6 +70,9 @@ pub struct SlotInfo {
     /// For rejected forms, why.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
+    /// The same in Spanish, when the rule set gives it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason_es: String,
 }
 
 /// The kind of form a slot made, as the build recorded it with the slot.

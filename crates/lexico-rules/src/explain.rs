@@ -23,6 +23,10 @@ pub struct ExplainRules {
     /// Notes on the codes of a verb entry, in the order they are said.
     #[serde(default)]
     pub code: Vec<CodeRule>,
+    /// `[articles_es]`: how Spanish cites an article that is not a plain number of the lexicon
+    /// regulation, keyed by the article as the rule files write it (`"game art. 10.1"`).
+    #[serde(default)]
+    pub articles_es: std::collections::BTreeMap<String, String>,
 }
 
 /// `[enclitics]`: the article, the pronouns (in capitals, longer ones first) and the spelling

@@ -7,7 +7,10 @@ use std::borrow::Cow;
 /// ```
 /// use lexico_rules::Verdict;
 ///
-/// let no = Verdict::Rejected { reason: "plural participle of a pronominal verb".into() };
+/// let no = Verdict::Rejected {
+///     reason: "plural participle of a pronominal verb".into(),
+///     reason_es: "participio plural de un verbo pronominal".into(),
+/// };
 /// assert_ne!(no, Verdict::Accepted);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +22,8 @@ pub enum Verdict<'a> {
     Rejected {
         /// Why, in a short sentence.
         reason: Cow<'a, str>,
+        /// The same in Spanish, which explanations in Spanish give.
+        reason_es: Cow<'a, str>,
     },
 }
 

@@ -126,12 +126,22 @@ fn form<'a>(text: &str, kind: FormKind, rule: &'a str, article: &'a str, verdict
     Form { text: text.to_string(), kind, slot, rule, article, verdict }
 }
 
-fn rejected(reason: &'static str) -> Verdict<'static> {
-    Verdict::Rejected { reason: reason.into() }
+/// A rejection in the engine's words, English and Spanish.
+fn rejected(reason: &'static str, reason_es: &'static str) -> Verdict<'static> {
+    Verdict::Rejected { reason: reason.into(), reason_es: reason_es.into() }
 }
 
-fn rejected_owned(reason: String) -> Verdict<'static> {
-    Verdict::Rejected { reason: reason.into() }
+fn rejected_owned((reason, reason_es): (String, String)) -> Verdict<'static> {
+    Verdict::Rejected { reason: reason.into(), reason_es: reason_es.into() }
+}
+
+/// The reason a refusing step gives, in English and Spanish: the rule set's words when it has
+/// them, else the engine's.
+fn step_reason(step: &Step, en: &str, es: &str) -> (String, String) {
+    match (&step.reason, &step.reason_es) {
+        (Some(en), Some(es)) => (en.clone(), es.clone()),
+        _ => (en.to_string(), es.to_string()),
+    }
 }
 
 /// Expands one entry of the non-verb list: the headword, the feminine, and the plurals of each,
@@ -178,7 +188,10 @@ fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
     let r = &ctx.plurals.number_rules().update_removed_plural;
     for f in forms.iter_mut().filter(|f| f.kind == FormKind::Plural && f.is_accepted()) {
         if ctx.removed_plurals.contains(&strip_accents(&f.text)) {
-            f.verdict = rejected("the edition's update list removes this plural (section 5)");
+            f.verdict = rejected(
+                "the edition's update list removes this plural (section 5)",
+                "la lista de actualización de la edición da de baja este plural (sección 5)",
+            );
             f.rule = &r.rule;
             f.article = &r.article;
         }
@@ -206,7 +219,10 @@ fn push_decision<'a>(plurals: &'a Plurals, d: Decision<'a>, word: &str, forms: &
         Number::NoPlural => {
             for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
                 forms.push(Form {
-                    verdict: rejected("no plural for this part of speech or mark"),
+                    verdict: rejected(
+                        "no plural for this part of speech or mark",
+                        "sin plural por su categoría gramatical o su marca",
+                    ),
                     rule: d.rule,
                     article: d.article,
                     ..f
@@ -225,7 +241,7 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
     let by_rules = plurals.decide(word);
     let candidates =
         || -> Vec<Form<'a>> { by_rules.forms.iter().filter(|f| f.text != word).cloned().collect() };
-    let refuse = |forms: &mut Vec<Form<'a>>, step: &'a Step, reason: String| {
+    let refuse = |forms: &mut Vec<Form<'a>>, step: &'a Step, reason: (String, String)| {
         let r = step.refuse.as_ref().expect("a refusing step has a rule");
         for f in candidates() {
             forms.push(Form {
@@ -246,9 +262,10 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                     Number::Invariable => {}
                     Number::NoPlural => {
                         let reason = "the regulation gives this word no plural";
+                        let reason_es = "el reglamento no da plural a esta palabra";
                         for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
                             forms.push(Form {
-                                verdict: rejected(reason),
+                                verdict: rejected(reason, reason_es),
                                 rule: d.rule,
                                 article: d.article,
                                 ..f
@@ -277,7 +294,10 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                     let r = &rules.update_invariable;
                     for f in candidates() {
                         forms.push(Form {
-                            verdict: rejected("invariable in number by the edition's update list"),
+                            verdict: rejected(
+                                "invariable in number by the edition's update list",
+                                "invariable en número según la lista de actualización de la edición",
+                            ),
                             rule: &r.rule,
                             article: &r.article,
                             ..f
@@ -300,7 +320,10 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                         slot: "plural",
                         rule: by_rules.rule,
                         article: by_rules.article,
-                        verdict: rejected("the ending rules give this word no plural"),
+                        verdict: rejected(
+                            "the ending rules give this word no plural",
+                            "las reglas de terminación no dan plural a esta palabra",
+                        ),
                     });
                 }
             }
@@ -315,7 +338,15 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 if !adverb.is_adverb(word, |stem| ctx.words.contains(stem)) {
                     continue;
                 }
-                refuse(forms, step, "an adverb in -mente has no plural".into());
+                refuse(
+                    forms,
+                    step,
+                    step_reason(
+                        step,
+                        "an adverb in -mente has no plural",
+                        "un adverbio en -mente no tiene plural",
+                    ),
+                );
             }
             EvidenceKind::Previous => {
                 let Some(prev) = ctx.previous else { continue };
@@ -335,7 +366,11 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                     "the previous edition, complete in words of {} tiles or fewer, lacks this plural",
                     step.tiles
                 );
-                refuse(forms, step, reason);
+                let reason_es = format!(
+                    "la edición anterior, completa en palabras de {} fichas o menos, no tiene este plural",
+                    step.tiles
+                );
+                refuse(forms, step, (reason, reason_es));
             }
             EvidenceKind::SilentUnadapted => {
                 let Some(prev) = ctx.previous else { continue };
@@ -343,11 +378,13 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 if !(foreign && prev.has(word)) || candidates().iter().any(|f| prev.has(&f.text)) {
                     continue;
                 }
-                let reason = step.reason.clone().unwrap_or_else(|| {
+                let reason = step_reason(
+                    step,
                     "the previous edition holds this word in the singular only, and its spelling is not \
-                     adapted to Spanish"
-                        .into()
-                });
+                     adapted to Spanish",
+                    "la edición anterior solo recoge esta palabra en singular y su grafía no está adaptada \
+                     al español",
+                );
                 refuse(forms, step, reason);
             }
             EvidenceKind::Silent => {
@@ -358,7 +395,15 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 if step.plural {
                     forms.extend(candidates());
                 } else {
-                    refuse(forms, step, "the previous edition holds this word in the singular only".into());
+                    refuse(
+                        forms,
+                        step,
+                        step_reason(
+                            step,
+                            "the previous edition holds this word in the singular only",
+                            "la edición anterior solo recoge esta palabra en singular",
+                        ),
+                    );
                 }
             }
             EvidenceKind::Rules => {

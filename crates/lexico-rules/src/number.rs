@@ -108,6 +108,7 @@ struct StepDef {
     plural: Option<bool>,
     spelling: Option<Vec<Spanned<String>>>,
     reason: Option<String>,
+    reason_es: Option<Spanned<String>>,
     suffix: Option<String>,
     min_stem: Option<usize>,
     participles: Option<Vec<String>>,
@@ -172,6 +173,8 @@ pub struct Step {
     pub spelling: Option<Spellings>,
     /// Why the step refuses a plural, as the rule set words it (`None`: the engine's words).
     pub reason: Option<String>,
+    /// The same in Spanish, given with `reason`.
+    pub reason_es: Option<String>,
     /// `adverb-mente`: what makes a word an adverb made on a listed adjective.
     pub adverb: Option<AdverbSuffix>,
 }
@@ -399,6 +402,7 @@ impl NumberRules {
                     src.error(at, format!("evidence `{kind_name}` refuses no plural: it takes no `reason`"))
                 );
             }
+            src.check_reason_es(&d.kind, d.reason.as_deref(), d.reason_es.as_ref())?;
             let adverb = match (kind == EvidenceKind::Adverb, &d.suffix, d.min_stem, &d.participles) {
                 (true, Some(suffix), Some(min_stem), Some(participles)) if !suffix.is_empty() => {
                     Some(AdverbSuffix { suffix: suffix.clone(), min_stem, participles: participles.clone() })
@@ -429,6 +433,7 @@ impl NumberRules {
                 plural,
                 spelling,
                 reason: d.reason.clone(),
+                reason_es: d.reason_es.as_ref().map(|r| r.get_ref().clone()),
                 adverb,
             });
         }
@@ -529,6 +534,19 @@ mod tests {
 
     fn line_of(text: &str, needle: &str) -> usize {
         text.lines().position(|l| l.contains(needle)).expect("needle in the file") + 1
+    }
+
+    #[test]
+    fn an_evidence_reason_without_its_spanish_is_refused_at_the_step() {
+        let line = line_of(&original(), "kind = \"previous-silent-unadapted\"");
+        let err = load_edited("reason-es", |t| {
+            let start = t.find("reason_es = ").unwrap();
+            let end = start + t[start..].find('\n').unwrap() + 1;
+            format!("{}{}", &t[..start], &t[end..])
+        })
+        .unwrap_err();
+        assert!(err.contains(&format!("{FILE}:{line}:8:")), "{err}");
+        assert!(err.contains("has a `reason` but no `reason_es`"), "{err}");
     }
 
     #[test]

@@ -298,3 +298,24 @@ fn the_participle_cells_of_a_p_entry_are_the_rule_sets() {
         "{err}"
     );
 }
+
+/// Explanations in Spanish give each rule's reason in Spanish: a rule with a `reason` and no
+/// `reason_es` is refused when the rules load, at the rule's id.
+#[test]
+fn a_verb_rule_without_a_spanish_reason_is_refused_at_its_id() {
+    let rules =
+        std::fs::read_to_string(common::workspace().join("rules/fise-2016/verbs/rules.toml")).unwrap();
+    let line = line_of(&rules, "id = \"impersonal-third-singular\"");
+    let err = load_edited("rules.toml", |t| {
+        t.replacen(
+            "reason_es = \"verbo impersonal: solo las formas no personales y la tercera persona del singular\"\n",
+            "",
+            1,
+        )
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains(&format!("rules.toml:{line}:6:")), "{err}");
+    assert!(err.contains("`impersonal-third-singular` has a `reason` but no `reason_es`"), "{err}");
+    assert!(!err.contains('\n'), "{err}");
+}

@@ -76,6 +76,7 @@ struct RuleDef {
     article: String,
     verdict: Spanned<String>,
     reason: Option<String>,
+    reason_es: Option<Spanned<String>>,
     class: Option<Vec<u8>>,
     property: Option<Vec<String>>,
     usage: Option<Vec<Spanned<String>>>,
@@ -97,6 +98,8 @@ struct Rule {
     article: String,
     accept: bool,
     reason: String,
+    /// The reason in Spanish, which explanations in Spanish give.
+    reason_es: String,
     class: Option<Vec<u8>>,
     property: Option<Vec<char>>,
     usage: Option<Vec<String>>,
@@ -249,6 +252,7 @@ impl VerbRules {
             if !accept && d.reason.is_none() {
                 return Err(src.error(d.id.span().start, "a rejecting rule needs a `reason`"));
             }
+            src.check_reason_es(&d.id, d.reason.as_deref(), d.reason_es.as_ref())?;
             let resolve = |list: &Spanned<Vec<String>>| -> Result<Vec<bool>, RuleError> {
                 let mut mask = vec![false; conj.slots.names.len()];
                 for name in list.get_ref() {
@@ -328,6 +332,7 @@ impl VerbRules {
                 article: d.article.clone(),
                 accept,
                 reason: d.reason.clone().unwrap_or_default(),
+                reason_es: d.reason_es.as_ref().map(|r| r.get_ref().clone()).unwrap_or_default(),
                 class: d.class.clone(),
                 property,
                 usage,
@@ -615,8 +620,12 @@ impl VerbRules {
                     slot: "inf",
                     rule: "model-mismatch",
                     article: &self.paradigm_article,
-                    verdict: Verdict::Rejected { reason: reason.into() },
-                }]
+                    // The engine's detail is in English; the Spanish says what it means for the entry.
+                    verdict: Verdict::Rejected {
+                        reason: reason.into(),
+                        reason_es: "la entrada no encaja en el modelo de conjugación que indica".into(),
+                    },
+                }];
             }
         };
         let bracket_is_list =
@@ -681,7 +690,10 @@ impl VerbRules {
                 verdict: if r.accept {
                     Verdict::Accepted
                 } else {
-                    Verdict::Rejected { reason: r.reason.as_str().into() }
+                    Verdict::Rejected {
+                        reason: r.reason.as_str().into(),
+                        reason_es: r.reason_es.as_str().into(),
+                    }
                 },
             };
         }
