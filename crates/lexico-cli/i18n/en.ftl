@@ -119,6 +119,25 @@ derivation-of = { $slot } of { $entry }
 derivation-rule = rule { $rule }
 derivation-article = art. { $article }
 derivation-source = { $path }, line { $line }
+# The words for kinds of form and of source entry, which explanations in other languages than
+# English take from here (English explanations print the entry as the library describes it).
+slot-lemma = lemma
+slot-feminine = feminine
+slot-plural = plural
+slot-unknown = word of the list
+entry-verb = verb { $codes }-{ $lemma }
+entry-verb-forms = ({ $forms })
+entry-verb-undone = , as before the update undone at { $path }:{ $line }
+entry-non-verb = non-verb { $lemma }
+entry-lemma-row = lemma { $lemma }
+entry-update = update { $action } { $lemma }
+update-added-variable = added-variable
+update-added-invariable = added-invariable
+update-added-plural-only = added-plural-only
+update-removed = removed
+update-removed-plural-only = removed-plural-only
+update-added-already-valid = added-already-valid
+update-removed-still-valid = removed-still-valid
 
 ## The API's error messages (the `message` field)
 

@@ -119,6 +119,24 @@ derivation-of = { $slot } de { $entry }
 derivation-rule = regla { $rule }
 derivation-article = art. { $article }
 derivation-source = { $path }, línea { $line }
+# Las clases de forma y de entrada de las fuentes, en palabras de la explicación.
+slot-lemma = lema
+slot-feminine = femenino
+slot-plural = plural
+slot-unknown = palabra de la lista
+entry-verb = { $lemma } (verbo { $codes })
+entry-verb-forms = {" "}con { $forms }
+entry-verb-undone = , como antes de la actualización deshecha en { $path }:{ $line }
+entry-non-verb = { $lemma } (no verbo)
+entry-lemma-row = { $lemma } (lema de la tabla)
+entry-update = { $lemma } (lista de actualización: { $action })
+update-added-variable = alta, variable en número
+update-added-invariable = alta, invariable en número
+update-added-plural-only = alta, solo en plural
+update-removed = baja
+update-removed-plural-only = baja del plural
+update-added-already-valid = alta de una palabra ya válida
+update-removed-still-valid = baja de una palabra que sigue siendo válida
 
 ## Mensajes de error de la API (campo `message`)
 
