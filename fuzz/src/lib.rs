@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use lexico_lexicon::provenance::code;
-use lexico_lexicon::{Builder, Lexicon, Manifest, SlotInfo, SourceInfo};
+use lexico_lexicon::{Builder, EntryInfo, EntryKind, Kind, Lexicon, Manifest, SlotInfo, SourceInfo};
 use lexico_tiles::{Rack, TileError, TileSet};
 
 /// The separator between the parts of an input that holds several files: it is not UTF-8, so it
@@ -116,23 +116,28 @@ pub fn sample_image() -> &'static [u8] {
         let word = b
             .slot(SlotInfo {
                 slot: "word".into(),
+                kind: Kind::Unknown,
                 rule: "raw-list".into(),
                 article: String::new(),
                 reason: String::new(),
+                reason_es: String::new(),
             })
             .expect("a slot");
         let plural = b
             .slot(SlotInfo {
                 slot: "plural".into(),
+                kind: Kind::Plural,
                 rule: "plural-s".into(),
                 article: "17.4".into(),
                 reason: "not a countable noun".into(),
+                reason_es: "no es un nombre contable".into(),
             })
             .expect("a slot");
         for (i, w) in PROBES[..9].iter().enumerate() {
             let entry = i as u64 + 1;
             b.insert(&set.parse_word(w).expect("a probe word"), code(entry, word)).expect("a word");
-            b.describe_entry(entry, format!("{w} n"));
+            let info = EntryInfo { lemma: w.to_string(), homograph: None, kind: EntryKind::LemmaRow };
+            b.describe_entry(entry, info);
         }
         b.insert(&set.parse_word("casas").expect("a word"), code(20, plural)).expect("a word");
         b.reject(&set.parse_word("casita").expect("a word"), code(21, plural)).expect("a word");

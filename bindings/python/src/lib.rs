@@ -58,7 +58,7 @@ type Explained = (String, bool, &'static str, Vec<String>, Vec<DerivationRow>, V
 fn derivation_row(d: &Derivation) -> DerivationRow {
     (
         d.entry,
-        d.entry_text.clone(),
+        d.entry_text(),
         d.slot.slot.clone(),
         kind_of(&d.slot).name(),
         d.slot.rule.clone(),

@@ -119,6 +119,25 @@ derivation-of = { $slot } of { $entry }
 derivation-rule = rule { $rule }
 derivation-article = art. { $article }
 derivation-source = { $path }, line { $line }
+# The words for kinds of form and of source entry, which explanations in other languages than
+# English take from here (English explanations print the entry as the library describes it).
+slot-lemma = lemma
+slot-feminine = feminine
+slot-plural = plural
+slot-unknown = word of the list
+entry-verb = verb { $codes }-{ $lemma }
+entry-verb-forms = ({ $forms })
+entry-verb-undone = , as before the update undone at { $path }:{ $line }
+entry-non-verb = non-verb { $lemma }
+entry-lemma-row = lemma { $lemma }
+entry-update = update { $action } { $lemma }
+update-added-variable = added-variable
+update-added-invariable = added-invariable
+update-added-plural-only = added-plural-only
+update-removed = removed
+update-removed-plural-only = removed-plural-only
+update-added-already-valid = added-already-valid
+update-removed-still-valid = removed-still-valid
 
 ## The API's error messages (the `message` field)
 
@@ -210,7 +229,7 @@ error-io-not-found = No such file or directory
 error-io-permission = Permission denied
 error-io-is-a-directory = Is a directory
 error-not-a-lexicon = not a Lexico lexicon file (bad magic number)
-error-lexicon-version = lexicon format version { $got } cannot be read by this version of lexico, which reads format version { $expected }
+error-lexicon-version = lexicon format version { $got } cannot be read by this version of lexico, which reads format version { $expected }: `lexico build` rebuilds it from its sources
 error-damaged = damaged lexicon file: { $detail }
 error-missing-section = this lexicon has no { $section } section (it was built without it)
 error-lexicon-empty = --lexicon is empty: give a lexicon file, an installed edition or name, or `embedded`

@@ -119,6 +119,24 @@ derivation-of = { $slot } de { $entry }
 derivation-rule = regla { $rule }
 derivation-article = art. { $article }
 derivation-source = { $path }, línea { $line }
+# Las clases de forma y de entrada de las fuentes, en palabras de la explicación.
+slot-lemma = lema
+slot-feminine = femenino
+slot-plural = plural
+slot-unknown = palabra de la lista
+entry-verb = { $lemma } (verbo { $codes })
+entry-verb-forms = {" "}con { $forms }
+entry-verb-undone = , como antes de la actualización deshecha en { $path }:{ $line }
+entry-non-verb = { $lemma } (no verbo)
+entry-lemma-row = { $lemma } (lema de la tabla)
+entry-update = { $lemma } (lista de actualización: { $action })
+update-added-variable = alta, variable en número
+update-added-invariable = alta, invariable en número
+update-added-plural-only = alta, solo en plural
+update-removed = baja
+update-removed-plural-only = baja del plural
+update-added-already-valid = alta de una palabra ya válida
+update-removed-still-valid = baja de una palabra que sigue siendo válida
 
 ## Mensajes de error de la API (campo `message`)
 
@@ -210,7 +228,7 @@ error-io-not-found = no existe ese fichero o carpeta
 error-io-permission = permiso denegado
 error-io-is-a-directory = es una carpeta
 error-not-a-lexicon = no es un fichero de léxico de Lexico (número mágico incorrecto)
-error-lexicon-version = el léxico tiene el formato { $got } y esta versión de lexico lee el formato { $expected }
+error-lexicon-version = el léxico tiene el formato { $got } y esta versión de lexico lee el formato { $expected }: `lexico build` lo reconstruye desde sus fuentes
 error-damaged = fichero de léxico dañado: { $detail }
 error-missing-section = este léxico no tiene la sección { $section } (se construyó sin ella)
 error-lexicon-empty = --lexicon está vacío: indique un fichero de léxico, la edición o el nombre de uno instalado, o `embedded`

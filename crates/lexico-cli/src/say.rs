@@ -11,7 +11,10 @@ use std::error::Error;
 use std::io;
 
 use lexico_lexicon::query::{PatternProblem, QueryError};
-use lexico_lexicon::{CodeNote, Derivation, ExplainData, ExplainError, Explanation, Finding, LexiconError};
+use lexico_lexicon::{
+    kind_of, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, ExplainError, Explanation, Finding,
+    Kind, LexiconError,
+};
 use lexico_tiles::{quoted, shown, TileError};
 
 use crate::i18n::{msg, Arg, Lang};
@@ -246,17 +249,16 @@ pub fn signer(s: &Signer, lang: Lang) -> String {
 /// station's arbiter page shows, and what `lexico explain` prints in Spanish. `data` is what the
 /// lexicon's rule set says of the articles and verb codes (its manifest's `explain`).
 pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<String> {
-    let codes = &data.codes;
     let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
     let mut out = Vec::with_capacity(e.findings.len());
     for f in &e.findings {
         out.push(match f {
             Finding::Listed(i) => {
-                t("explain-listed", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, codes)))])
+                t("explain-listed", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, data)))])
             }
             Finding::ListedBare => t("explain-listed-bare", &[]),
             Finding::NoTile => {
-                let article = &data.no_tile_article;
+                let article = data.article(&data.no_tile_article, lang != Lang::En);
                 let cite = if article.is_empty() {
                     String::new()
                 } else {
@@ -269,7 +271,7 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
                 &[("first", Arg::Str(first)), ("second", Arg::Str(second)), ("joined", Arg::Str(joined))],
             ),
             Finding::Rejected(i) => {
-                t("explain-rejected", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, codes)))])
+                t("explain-rejected", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, data)))])
             }
             Finding::Enclitic(i) => {
                 let a = &e.enclitics[*i];
@@ -294,7 +296,7 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
                 line.push_str(&match &a.derivation {
                     Some(d) => t(
                         "explain-enclitic-base",
-                        &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&describe(d, lang, codes)))],
+                        &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&describe(d, lang, data)))],
                     ),
                     None => t("explain-enclitic-unknown", &[("base", Arg::Str(&a.base))]),
                 });
@@ -310,16 +312,27 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
 }
 
 /// One derivation in `lang`: slot, entry (with what the verb list says of a verb), rule,
-/// article, the rule's reason, source line. Slot names, rule ids, articles and the rule's reason
-/// are the rule set's, as they are.
-pub fn describe(d: &Derivation, lang: Lang, codes: &[CodeNote]) -> String {
-    let mut s = match &d.entry_text {
-        Some(entry) => {
-            msg(lang, "derivation-of", &[("slot", Arg::Str(&d.slot.slot)), ("entry", Arg::Str(entry))])
-        }
-        None => d.slot.slot.clone(),
+/// article, the rule's reason, source line. In English, the slot names, articles and reasons are
+/// the rule set's as they are; in another language, the kind of form and of entry are the
+/// catalogue's words ([`entry_local`]), the reason and any article that names another regulation
+/// the rule set's Spanish (`reason_es`, `[articles_es]` of `explain.toml`), falling back to its
+/// English where a lexicon records none. Rule ids stay ids.
+pub fn describe(d: &Derivation, lang: Lang, data: &ExplainData) -> String {
+    let codes = &data.codes;
+    let spanish = lang != Lang::En;
+    let slot = match (spanish, kind_of(&d.slot)) {
+        (false, _) | (true, Kind::VerbForm) => d.slot.slot.clone(),
+        (true, kind) => msg(lang, &format!("slot-{}", kind.name().replace(' ', "-")), &[]),
     };
-    if let Some(entry) = &d.entry_text {
+    let entry = match (&d.entry_info, spanish) {
+        (Some(info), true) => Some(entry_local(info, lang)),
+        _ => d.entry_text(),
+    };
+    let mut s = match entry {
+        Some(entry) => msg(lang, "derivation-of", &[("slot", Arg::Str(&slot)), ("entry", Arg::Str(&entry))]),
+        None => slot,
+    };
+    if let Some(entry) = &d.entry_info {
         // The rule set's words for the codes: in Spanish when it gives them.
         let note = |c: &CodeNote| match lang {
             Lang::Es if !c.note_es.is_empty() => c.note_es.clone(),
@@ -333,13 +346,15 @@ pub fn describe(d: &Derivation, lang: Lang, codes: &[CodeNote]) -> String {
     s.push_str(", ");
     s.push_str(&msg(lang, "derivation-rule", &[("rule", Arg::Str(&d.slot.rule))]));
     if !d.slot.article.is_empty() {
-        s.push_str(&format!(
-            " ({})",
-            msg(lang, "derivation-article", &[("article", Arg::Str(&d.slot.article))])
-        ));
+        let article = data.article(&d.slot.article, spanish);
+        s.push_str(&format!(" ({})", msg(lang, "derivation-article", &[("article", Arg::Str(article))])));
     }
-    if !d.slot.reason.is_empty() {
-        s.push_str(&format!(": {}", d.slot.reason));
+    let reason = match spanish {
+        true if !d.slot.reason_es.is_empty() => &d.slot.reason_es,
+        _ => &d.slot.reason,
+    };
+    if !reason.is_empty() {
+        s.push_str(&format!(": {reason}"));
     }
     if let Some((path, line)) = &d.source {
         let line = line.to_string();
@@ -349,6 +364,49 @@ pub fn describe(d: &Derivation, lang: Lang, codes: &[CodeNote]) -> String {
         ));
     }
     s
+}
+
+/// A source entry in the catalogue's words, from its typed fields: `ventiscar (verbo 00-2-I)`,
+/// `abacero abacera (no verbo)`, `boy (lista de actualización: alta, variable en número)`.
+pub fn entry_local(info: &EntryInfo, lang: Lang) -> String {
+    let mut lemma = info.lemma.clone();
+    let homograph = |lemma: &mut String| {
+        if let Some(h) = info.homograph {
+            lemma.push_str(&format!(" {h}"));
+        }
+    };
+    match &info.kind {
+        EntryKind::Verb(v) => {
+            homograph(&mut lemma);
+            let codes = format!("{:02}-{}-{}", v.model, v.class, v.property);
+            let mut text =
+                msg(lang, "entry-verb", &[("lemma", Arg::Str(&lemma)), ("codes", Arg::Str(&codes))]);
+            if let Some(forms) = &v.forms {
+                text.push_str(&msg(lang, "entry-verb-forms", &[("forms", Arg::Str(forms))]));
+            }
+            if let Some((path, line)) = &v.undone_at {
+                let line = line.to_string();
+                text.push_str(&msg(
+                    lang,
+                    "entry-verb-undone",
+                    &[("path", Arg::Str(path)), ("line", Arg::Str(&line))],
+                ));
+            }
+            text
+        }
+        EntryKind::NonVerb { feminine } => {
+            if let Some(fem) = feminine {
+                lemma.push_str(&format!(" {fem}"));
+            }
+            homograph(&mut lemma);
+            msg(lang, "entry-non-verb", &[("lemma", Arg::Str(&lemma))])
+        }
+        EntryKind::LemmaRow => msg(lang, "entry-lemma-row", &[("lemma", Arg::Str(&lemma))]),
+        EntryKind::Update(action) => {
+            let action = msg(lang, &format!("update-{}", action.name()), &[]);
+            msg(lang, "entry-update", &[("lemma", Arg::Str(&lemma)), ("action", Arg::Str(&action))])
+        }
+    }
 }
 
 #[cfg(test)]
@@ -490,21 +548,33 @@ mod tests {
     #[test]
     fn verb_notes_are_said_in_spanish_when_the_rule_set_gives_them() {
         let note = |value: &str, en: &str, es: &str| CodeNote {
-            field: "model".into(),
+            field: lexico_lexicon::CodeField::Model,
             value: value.into(),
             note: en.into(),
             note_es: es.into(),
         };
         let codes =
             [note("88", "regional Spanish verb", "verbo regional español"), note("99", "obsolete", "")];
-        let d = |entry: &str| Derivation {
+        let d = |model: u8| Derivation {
             entry: 1,
             source: None,
-            entry_text: Some(entry.into()),
+            entry_info: Some(lexico_lexicon::EntryInfo {
+                lemma: "amar".into(),
+                homograph: None,
+                kind: lexico_lexicon::EntryKind::Verb(lexico_lexicon::VerbInfo {
+                    model,
+                    class: 1,
+                    property: '.',
+                    forms: None,
+                    undone_at: None,
+                }),
+            }),
             slot: lexico_lexicon::SlotInfo::default(),
         };
-        assert!(describe(&d("verb 88-1-.-amar"), Lang::Es, &codes).contains("(verbo regional español)"));
-        assert!(describe(&d("verb 88-1-.-amar"), Lang::En, &codes).contains("(regional Spanish verb)"));
-        assert!(describe(&d("verb 99-1-.-amar"), Lang::Es, &codes).contains("(obsolete)"));
+        let data = ExplainData { codes: codes.to_vec(), ..ExplainData::default() };
+        let es = describe(&d(88), Lang::Es, &data);
+        assert!(es.contains("amar (verbo 88-1-.) (verbo regional español)"), "{es}");
+        assert!(describe(&d(88), Lang::En, &data).contains("verb 88-1-.-amar (regional Spanish verb)"));
+        assert!(describe(&d(99), Lang::Es, &data).contains("(obsolete)"));
     }
 }

@@ -429,6 +429,13 @@ async fn arbiter_page(c: &Client, base: &str) {
             printed.lines().filter(|l| !l.starts_with("Válida") && !l.starts_with("Inválida")).collect();
         assert!(!station_text.contains(english), "{english:?} in what the station writes:\n{printed}");
     }
+    // The explanation lines are Spanish as well: the kinds of form, the articles of the game
+    // regulation, the reasons; only rule ids stay as the rule set names them.
+    assert!(printed.contains("palabra de la lista, regla raw-list"), "{printed}");
+    assert!(printed.contains("art. 10.1 del reglamento de juego"), "{printed}");
+    for english in ["game art.", "word,", "rule ", "non-verb", "plural of"] {
+        assert!(!printed.contains(english), "{english:?} in the explanations:\n{printed}");
+    }
     let png = c.screenshot().await.unwrap();
     keep(&png, "dictamen-print.png", Some("station-dictamen.png"));
     media(c, "").await;

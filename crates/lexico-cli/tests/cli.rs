@@ -458,13 +458,34 @@ fn damaged_lexicon_files_are_refused_in_one_line() {
         assert_eq!(err.lines().count(), 1, "{what}: {err}");
         assert!(err.starts_with(&format!("lexico: {}: ", path.display())), "{what}: {err}");
     }
-    let path = dir.join("bad.lex");
-    let mut v = good.clone();
-    v[8] = 99;
-    std::fs::write(&path, v).unwrap();
-    let out = lexico().args(["info", "--lexicon"]).arg(&path).assert().code(2);
-    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert!(err.contains("format version 99") && err.contains("format version 1"), "{err}");
+}
+
+/// A lexicon written in format version 1 (descriptions as prose) is refused by every command that
+/// opens it, in one line naming the file and both versions, with exit status 2: its header,
+/// checksum included, is intact, so only the version tells it apart.
+#[test]
+fn a_lexicon_of_format_version_1_is_refused_naming_the_file_and_both_versions() {
+    let dir = temp_dir("version-1");
+    let src = dir.join("list.txt");
+    std::fs::write(&src, "casa\nperro\n").unwrap();
+    build(&dir, "x.lex", &[&src]).success();
+    let mut image = std::fs::read(dir.join("x.lex")).unwrap();
+    let current = u32::from_le_bytes(image[8..12].try_into().unwrap());
+    assert_eq!(current, 2, "the format this test calls the present one");
+    image[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let sections = u32::from_le_bytes(image[12..16].try_into().unwrap()) as usize;
+    let table_end = 16 + 24 * sections;
+    let crc = crc32fast::hash(&image[..table_end]);
+    image[table_end..table_end + 4].copy_from_slice(&crc.to_le_bytes());
+    let path = dir.join("old.lex");
+    std::fs::write(&path, image).unwrap();
+    for args in [&["info"][..], &["valid", "CASA"], &["explain", "CASA"], &["dump"]] {
+        let out = lexico().args(args).arg("--lexicon").arg(&path).assert().code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with(&format!("lexico: {}: ", path.display())), "{args:?}: {err}");
+        assert!(err.contains("format version 1 ") && err.contains("format version 2"), "{args:?}: {err}");
+    }
 }
 
 #[test]

@@ -181,7 +181,7 @@ fn an_unreadable_source_stops_the_build() {
 
 /// (rule-set folder, the error after `lexico: tests/hostile/<folder>/`)
 const RULE_SETS: &[(&str, &str)] = &[
-    ("rules-duplicate-rule", "screening.toml:38:6: rule 'digits' is defined twice"),
+    ("rules-duplicate-rule", "screening.toml:50:6: rule 'digits' is defined twice"),
     ("rules-bad-tiles", "tiles.csv:14:8: 'one' is not a number from 0 to 255"),
     ("rules-accent-alias", "tiles.csv:8:13: '' is not a spelling of a tile"),
     ("rules-bad-toml", "ruleset.toml:9:1: duplicate key `max_tiles` in document root"),

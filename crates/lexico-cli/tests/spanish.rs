@@ -41,7 +41,8 @@ fn explanations_are_spanish_sentences_under_a_spanish_locale() {
     assert!(lines[1].starts_with("  Inválida: no figura en las fuentes de este léxico"), "{stdout}");
     assert_eq!(lines[2], "CASAS\tválida\tlisted");
     assert!(
-        lines[3].starts_with("  Válida: word, regla raw-list; lexicon-src/") && lines[3].contains(", línea ")
+        lines[3].starts_with("  Válida: palabra de la lista, regla raw-list; lexicon-src/")
+            && lines[3].contains(", línea ")
     );
     assert!(lines[5].contains("sin ficha") && lines[5].contains("art. 11"), "{stdout}");
     // `valid --explain` says the same; --lang en keeps the library's English sentences.
@@ -205,4 +206,135 @@ fn the_station_pages_name_the_signer_in_their_language() {
     let st = harness::start(&["--lang", "en"]);
     let page = st.get("/", &[]).body;
     assert!(page.contains("Signer: <span id=\"signer\">embedded in the binary</span>"), "{page}");
+}
+
+/// The English words a Spanish explanation must not hold, as whole words (a rule id such as
+/// `update-variable` is one word), and the English phrases.
+const ENGLISH_WORDS: [&str; 5] = ["verb", "non-verb", "rule", "only", "word"];
+const ENGLISH_PHRASES: [&str; 2] = ["plural of", "game art."];
+
+/// The English words and phrases `text` holds, case aside.
+fn english_in(text: &str) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let mut found: Vec<String> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| ENGLISH_WORDS.contains(w))
+        .map(String::from)
+        .collect();
+    found.extend(ENGLISH_PHRASES.iter().filter(|p| lower.contains(*p)).map(|p| p.to_string()));
+    found
+}
+
+/// Explains `words` in Spanish with `lexicon` (the embedded one when `None`), through
+/// `lexico explain --lang es` and the station's `/api/v1/ruling`, and checks that no line says
+/// anything in English; returns the explanation lines, for the caller's own checks.
+fn spanish_everywhere(lexicon: Option<&str>, words: &[&str]) -> String {
+    let mut args = vec!["explain", "--lang", "es"];
+    if let Some(path) = lexicon {
+        args.extend(["--lexicon", path]);
+    }
+    args.extend_from_slice(words);
+    let out = lexico().args(&args).current_dir(workspace()).output().unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().filter(|l| !l.starts_with("  ")).count(), words.len(), "{stdout}");
+    for line in stdout.lines() {
+        assert!(english_in(line).is_empty(), "{:?} in: {line}", english_in(line));
+    }
+    let st = match lexicon {
+        Some(path) => harness::start(&["--lexicon", path]),
+        None => harness::start(&[]),
+    };
+    for play in words.chunks(8) {
+        let target = format!("/api/v1/ruling?play={}&table=1&round=1", harness::encode(&play.join(" ")));
+        let ruling = st.get(&target, &[("X-Lexico-Code", harness::ARBITER)]).json();
+        let said = ruling["words"].as_array().expect("one record a word");
+        assert_eq!(said.len(), play.len(), "{ruling}");
+        for w in said {
+            let shown: Vec<&str> = ["verdict_text", "reason_text", "message"]
+                .iter()
+                .filter_map(|k| w[k].as_str())
+                .chain(w["articles"].as_array().into_iter().flatten().filter_map(|a| a.as_str()))
+                .chain(w["summary"].as_array().into_iter().flatten().filter_map(|a| a.as_str()))
+                .collect();
+            assert!(w["summary"].as_array().is_some_and(|s| !s.is_empty()), "{w}");
+            for line in shown {
+                assert!(english_in(line).is_empty(), "{:?} in the ruling: {line}", english_in(line));
+            }
+        }
+    }
+    st.stop();
+    stdout
+}
+
+#[test]
+fn spanish_explanations_of_the_embedded_lexicon_hold_no_english() {
+    let words = ["CASA", "CASAS", "CASITA", "QWERTY", "K", "DAME", "DÁMELO", "A", "PERROS"];
+    let said = spanish_everywhere(None, &words);
+    assert!(said.contains("palabra de la lista, regla "), "{said}");
+}
+
+#[test]
+fn spanish_explanations_of_the_fise2_build_hold_no_english() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let dir = temp_dir("spanish", "fise2-explain");
+    let lex = dir.join("f2.lex");
+    let mut build = lexico();
+    build
+        .args(["build", "--quiet", "--rules", "fise-2016", "--name", "F", "--edition", "2016", "-o"])
+        .arg(&lex);
+    for list in [
+        "no-verbos.txt",
+        "verbos-clasificados.txt",
+        "actualizacion-no-verbos.txt",
+        "actualizacion-verbos.txt",
+    ] {
+        build.arg(lexico_testdata::fise2_file(list));
+    }
+    let out = build.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Verb forms accepted and rejected, plurals, feminines, an adverb's refused plural, words of
+    // the update list (a plural-only entry, an invariable one), excluded and unlisted words,
+    // enclitics, a letter with no tile.
+    let words = [
+        "VENTISCAMOS",
+        "VENTISCA",
+        "COMAMOS",
+        "DIGNADOS",
+        "ABSUELTO",
+        "ABAJOS",
+        "ABACERAS",
+        "GATA",
+        "FELIZMENTES",
+        "ABEJEOS",
+        "ABERTZALES",
+        "ABAÁ",
+        "ABARQUILLAMIENTOS",
+        "ABOCARDOS",
+        "DAME",
+        "QWERTY",
+        "WIFI",
+        "CASAS",
+    ];
+    let said = spanish_everywhere(Some(lex.to_str().unwrap()), &words);
+    assert!(
+        said.contains(
+            "ind.pres.1p de ventiscar (verbo 00-2-I) (intransitivo; impersonal, art. 17.8), regla \
+             impersonal-third-singular (art. 17.8): verbo impersonal: solo las formas no personales y la \
+             tercera persona del singular"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("plural de abajo (no verbo), regla end-vowel-atonic"), "{said}");
+    assert!(said.contains("(art. 11; art. 10.1 del reglamento de juego)"), "{said}");
+    assert!(said.contains("(lista de actualización: alta, solo en plural)"), "{said}");
+    // English stays as the library says it.
+    let en =
+        lexico().args(["explain", "--lang", "en", "--lexicon"]).arg(&lex).arg("ABAJOS").output().unwrap();
+    assert!(
+        text(&en.stdout).contains("in: plural of non-verb abajo, rule end-vowel-atonic"),
+        "{}",
+        text(&en.stdout)
+    );
 }

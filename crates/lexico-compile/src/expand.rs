@@ -5,7 +5,7 @@
 //! depend on the number of threads.
 
 use lexico_lexicon::provenance::{code, SlotInfo};
-use lexico_lexicon::{Lexicon, Part, SourceInfo};
+use lexico_lexicon::{EntryInfo, EntryKind, Kind, Lexicon, Part, SourceInfo, UpdateAction, VerbInfo};
 use lexico_rules::{fise, lemmas, nonverbs, RuleError, RuleSet};
 use lexico_tiles::TileSet;
 
@@ -31,20 +31,20 @@ impl nonverbs::PreviousEdition for Previous<'_> {
     }
 }
 
-/// How an explanation names a verb entry: its code as the classified list writes it, and the
-/// line of an undone update list that changed it, if one did.
-fn verb_text(e: &lexico_rules::verbs::VerbEntry, undone_by: Option<&String>) -> String {
-    let mut text = format!("verb {:02}-{}-{}-{}", e.model, e.class, e.property, e.infinitive);
-    if let Some(h) = e.homograph {
-        text.push_str(&format!(" {h}"));
+/// What the lexicon records of a verb entry: its codes as the classified list gives them, and
+/// the line of an undone update list that changed them, if one did.
+fn verb_info(e: &lexico_rules::verbs::VerbEntry, undone_at: Option<&(String, u64)>) -> EntryInfo {
+    EntryInfo {
+        lemma: e.infinitive.clone(),
+        homograph: e.homograph,
+        kind: EntryKind::Verb(VerbInfo {
+            model: e.model,
+            class: e.class,
+            property: e.property,
+            forms: e.forms.clone(),
+            undone_at: undone_at.cloned(),
+        }),
     }
-    if let Some(f) = &e.forms {
-        text.push_str(&format!("({f})"));
-    }
-    if let Some(at) = undone_by {
-        text.push_str(&format!(", as before the update undone at {at}"));
-    }
-    text
 }
 
 /// Units of work in flight at most: the workers run ahead of the merge by this many units, so
@@ -247,19 +247,19 @@ impl<'a> Work<'a> {
                         reason:
                             "a plural the undone update list adds (section 3): not in the edition before it"
                                 .into(),
+                        reason_es: "un plural que añade la lista de actualización deshecha (sección 3): no \
+                                    está en la edición anterior"
+                            .into(),
                     };
                 }
             }
         }
-        let mut text = e.lemma.clone();
-        if let Some(f) = &e.feminine {
-            text.push(' ');
-            text.push_str(f);
-        }
-        if let Some(h) = e.homograph {
-            text.push_str(&format!(" {h}"));
-        }
-        sink.part.describe_entry(base + e.line as u64, format!("non-verb {text}"));
+        let info = EntryInfo {
+            lemma: e.lemma.clone(),
+            homograph: e.homograph,
+            kind: EntryKind::NonVerb { feminine: e.feminine.clone() },
+        };
+        sink.part.describe_entry(base + e.line as u64, info);
         for (k, f) in forms.iter().enumerate() {
             sink.emit(f, k == 0, source, base, e.line as u64)?;
         }
@@ -277,9 +277,11 @@ impl<'a> Work<'a> {
             Parsed::Raw(list) => {
                 let slot = sink.part.slot(SlotInfo {
                     slot: "word".into(),
+                    kind: Kind::Unknown,
                     rule: "raw-list".into(),
                     article: String::new(),
                     reason: String::new(),
+                    reason_es: String::new(),
                 })?;
                 for (line, text) in list.words_in(unit.range.clone()) {
                     sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
@@ -313,7 +315,7 @@ impl<'a> Work<'a> {
                                 kind: "verb (the rule set has no verb rules)",
                             });
                         };
-                        sink.part.describe_entry(info.base + e.line as u64, verb_text(e, None));
+                        sink.part.describe_entry(info.base + e.line as u64, verb_info(e, None));
                         for f in v.expand(e) {
                             sink.emit(&f, false, source, info.base, e.line as u64)?;
                         }
@@ -321,6 +323,7 @@ impl<'a> Work<'a> {
                         let (line, word) = &r.plurals[i - nv - verbs];
                         let f = lexico_rules::Form {
                             text: word.clone(),
+                            kind: lexico_rules::FormKind::Plural,
                             slot: "plural",
                             rule: UNDONE_RULE,
                             article: "",
@@ -336,7 +339,12 @@ impl<'a> Work<'a> {
                     .iter()
                     .filter(|r| !self.listed.contains(&(r.lemma.as_str(), r.homograph)))
                 {
-                    sink.part.describe_entry(info.base + row.line as u64, format!("lemma {}", row.lemma));
+                    let entry = EntryInfo {
+                        lemma: row.lemma.clone(),
+                        homograph: row.homograph,
+                        kind: EntryKind::LemmaRow,
+                    };
+                    sink.part.describe_entry(info.base + row.line as u64, entry);
                     if !row.pos.is_empty() {
                         for (k, f) in nonverbs::expand_row(row, plurals).iter().enumerate() {
                             sink.emit(f, k == 0, source, info.base, row.line as u64)?;
@@ -362,7 +370,7 @@ impl<'a> Work<'a> {
                 let v = self.rules.verbs.as_ref().expect("checked when read");
                 for e in &list.entries[unit.range.clone()] {
                     sink.part
-                        .describe_entry(info.base + e.line as u64, verb_text(e, list.notes.get(&e.line)));
+                        .describe_entry(info.base + e.line as u64, verb_info(e, list.notes.get(&e.line)));
                     for f in v.expand(e) {
                         sink.emit(&f, false, source, info.base, e.line as u64)?;
                     }
@@ -372,7 +380,7 @@ impl<'a> Work<'a> {
                 for u in &entries[unit.range.clone()] {
                     // Described like any entry, so that `diff --explain` can name the line that
                     // adds, removes or reclassifies a word even where it emits no form itself.
-                    sink.part.describe_entry(info.base + u.line as u64, update_text(u));
+                    sink.part.describe_entry(info.base + u.line as u64, update_info(u));
                     let in_list = self.listed_words.contains(u.word.as_str());
                     for f in nonverbs::update_forms(u, self.plurals, in_list) {
                         sink.emit(&f, true, source, info.base, u.line as u64)?;
@@ -393,18 +401,18 @@ impl<'a> Work<'a> {
     }
 }
 
-/// How an entry of the non-verb update list is described: `update SECTION WORD`, the section
-/// named as in `docs/maintainers.md` ("Why each word changed").
-fn update_text(u: &fise::UpdateEntry) -> String {
+/// What the lexicon records of an entry of the non-verb update list: its word and what its
+/// section does to it.
+fn update_info(u: &fise::UpdateEntry) -> EntryInfo {
     use fise::UpdateSection as S;
-    let section = match u.section {
-        S::AddedVariable => "added-variable",
-        S::AddedInvariable => "added-invariable",
-        S::AddedPluralOnly => "added-plural-only",
-        S::Removed => "removed",
-        S::RemovedPluralOnly => "removed-plural-only",
-        S::AddedAlreadyValid => "added-already-valid",
-        S::RemovedStillValid => "removed-still-valid",
+    let action = match u.section {
+        S::AddedVariable => UpdateAction::AddedVariable,
+        S::AddedInvariable => UpdateAction::AddedInvariable,
+        S::AddedPluralOnly => UpdateAction::AddedPluralOnly,
+        S::Removed => UpdateAction::Removed,
+        S::RemovedPluralOnly => UpdateAction::RemovedPluralOnly,
+        S::AddedAlreadyValid => UpdateAction::AddedAlreadyValid,
+        S::RemovedStillValid => UpdateAction::RemovedStillValid,
     };
-    format!("update {section} {}", u.word)
+    EntryInfo { lemma: u.word.clone(), homograph: None, kind: EntryKind::Update(action) }
 }

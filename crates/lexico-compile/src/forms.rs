@@ -3,8 +3,8 @@
 //! is kept for explanations; a word left out is recorded in the exclusion report with its reason.
 
 use lexico_lexicon::provenance::{code, Code, SlotInfo};
-use lexico_lexicon::{LexiconError, Part};
-use lexico_rules::{Form, RuleSet, Screener, Verdict};
+use lexico_lexicon::{Kind, LexiconError, Part};
+use lexico_rules::{Form, FormKind, RuleSet, Screener, Verdict};
 use lexico_tiles::{TileError, TileSet};
 
 /// A word a build took in and left out, with the reason.
@@ -46,8 +46,8 @@ pub(crate) struct Sink<'a> {
     pub(crate) excluded_lines: u64,
     pub(crate) last_excluded: Option<u64>,
     pub(crate) scratch: Vec<u8>,
-    /// Slots by where the form's names sit: see [`Sink::slot`].
-    pub(crate) slots: std::collections::HashMap<[(usize, usize); 4], u16, std::hash::BuildHasherDefault<Mix>>,
+    /// Slots by the form's kind and where its names sit: see [`Sink::slot`].
+    pub(crate) slots: std::collections::HashMap<[(usize, usize); 6], u16, std::hash::BuildHasherDefault<Mix>>,
 }
 
 /// A hasher for keys made of addresses and lengths: a multiply-rotate mix per word.
@@ -98,21 +98,30 @@ impl<'a> Sink<'a> {
     fn slot(&mut self, f: &Form<'a>) -> Result<u16, LexiconError> {
         let at = |s: &str| (s.as_ptr() as usize, s.len());
         let reason = match &f.verdict {
-            Verdict::Accepted => Some((0, 0)),
-            Verdict::Rejected { reason: std::borrow::Cow::Borrowed(r) } => Some(at(r)),
+            Verdict::Accepted => Some(((0, 0), (0, 0))),
+            Verdict::Rejected {
+                reason: std::borrow::Cow::Borrowed(r),
+                reason_es: std::borrow::Cow::Borrowed(es),
+            } => Some((at(r), at(es))),
             Verdict::Rejected { .. } => None,
         };
-        let key = reason.map(|r| [at(f.slot), at(f.rule), at(f.article), r]);
+        let kind = kind(f.kind);
+        let key = reason.map(|(r, es)| [(kind as usize, 0), at(f.slot), at(f.rule), at(f.article), r, es]);
         if let Some(&i) = key.as_ref().and_then(|k| self.slots.get(k)) {
             return Ok(i);
         }
         let i = self.part.slot(SlotInfo {
             slot: f.slot.to_string(),
+            kind,
             rule: f.rule.to_string(),
             article: f.article.to_string(),
             reason: match &f.verdict {
                 Verdict::Accepted => String::new(),
-                Verdict::Rejected { reason } => reason.to_string(),
+                Verdict::Rejected { reason, .. } => reason.to_string(),
+            },
+            reason_es: match &f.verdict {
+                Verdict::Accepted => String::new(),
+                Verdict::Rejected { reason_es, .. } => reason_es.to_string(),
             },
         })?;
         if let Some(k) = key {
@@ -173,6 +182,16 @@ impl<'a> Sink<'a> {
             self.last_excluded = Some(line);
         }
         Ok(())
+    }
+}
+
+/// The kind of form the lexicon records for a kind of form the rules made.
+fn kind(k: FormKind) -> Kind {
+    match k {
+        FormKind::Lemma => Kind::Lemma,
+        FormKind::Feminine => Kind::Feminine,
+        FormKind::Plural => Kind::Plural,
+        FormKind::VerbForm => Kind::VerbForm,
     }
 }
 

@@ -239,7 +239,7 @@ fn compile_sources(
                 path: input.path.clone(),
                 sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&input.bytes)),
             },
-            kind: kind.name().to_string(),
+            kind: read::source_kind(kind),
             lines: lines as u64,
             base,
             role: "undone".into(),
@@ -511,7 +511,12 @@ mod tests {
         assert!(!has("desincentivador"), "the update list removes it");
         let label = rules().plurals.unwrap().number_rules().long_masculines.as_ref().unwrap().label;
         assert_eq!(compiled.evidence.get(label), Some(&1));
-        let source = compiled.manifest.sources.iter().find(|s| s.kind == "previous-edition").unwrap();
+        let source = compiled
+            .manifest
+            .sources
+            .iter()
+            .find(|s| s.kind == lexico_lexicon::SourceKind::PreviousEdition)
+            .unwrap();
         assert_eq!(source.lines, 5);
     }
 

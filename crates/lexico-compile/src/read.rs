@@ -36,14 +36,32 @@ pub(crate) enum Parsed {
     /// word by itself.
     VerbUpdates,
     /// What an update list given to undo restores (`crate::undo`).
-    Undone(crate::undo::Restored),
+    Undone(Restored),
+}
+
+/// What undoing an update list brings back, expanded as a source of its own (its lines are the
+/// entries' lines, so explanations name the update list).
+#[derive(Default)]
+pub(crate) struct Restored {
+    /// Non-verb entries the list removed (section 4, annex II).
+    pub non_verbs: Vec<fise::NonVerbEntry>,
+    /// Plurals the list removed (section 5), with their lines.
+    pub plurals: Vec<(usize, String)>,
+    /// Verbs the list removed (section 2).
+    pub verbs: Vec<verbs::VerbEntry>,
+}
+
+impl Restored {
+    pub(crate) fn len(&self) -> usize {
+        self.non_verbs.len() + self.plurals.len() + self.verbs.len()
+    }
 }
 
 /// The classified verb list, and for each entry an undone update list changed (by its line), the
-/// update list's `path:line`.
+/// update list's path and line.
 pub(crate) struct VerbList {
     pub entries: Vec<verbs::VerbEntry>,
-    pub notes: std::collections::HashMap<usize, String>,
+    pub notes: std::collections::HashMap<usize, (String, u64)>,
 }
 
 /// The number of entries a source gave: words of a raw list, lemmas, verbs, update lines.
@@ -82,6 +100,19 @@ pub(crate) fn check_verbs(rules: &RuleSet, inputs: &[&Input], parsed: &[Parsed])
         }
     }
     Ok(())
+}
+
+/// The kind of source the manifest records for a source the reader `kind` read.
+pub(crate) fn source_kind(kind: SourceKind) -> lexico_lexicon::SourceKind {
+    use lexico_lexicon::SourceKind as K;
+    match kind {
+        SourceKind::Raw => K::Raw,
+        SourceKind::FiseNonVerbs => K::FiseNonVerbs,
+        SourceKind::FiseVerbs => K::FiseVerbs,
+        SourceKind::FiseNonVerbUpdates => K::FiseNonVerbUpdates,
+        SourceKind::FiseVerbUpdates => K::FiseVerbUpdates,
+        SourceKind::LemmaTable => K::LemmaTable,
+    }
 }
 
 /// Reads every one of `inputs` (already in path order) with the reader its content calls for,
@@ -131,7 +162,7 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                 };
                 source_infos.push(SourceInfo {
                     file: FileDigest { path: input.path.clone(), sha256: String::new() },
-                    kind: kind.name().to_string(),
+                    kind: source_kind(kind),
                     lines: lines as u64,
                     base,
                     role: String::new(),

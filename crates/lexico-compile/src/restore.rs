@@ -104,6 +104,7 @@ pub(crate) fn emit<'a>(
     for (rank, text) in found.iter() {
         let form = Form {
             text: text.clone(),
+            kind: lexico_rules::FormKind::Lemma,
             slot: "lemma",
             rule: &rule.cite.rule,
             article: &rule.cite.article,
@@ -114,7 +115,7 @@ pub(crate) fn emit<'a>(
     let lines = manifest.words;
     source_infos.push(SourceInfo {
         file: FileDigest { path: source, sha256: manifest.payload_sha256.clone() },
-        kind: "previous-edition".into(),
+        kind: lexico_lexicon::SourceKind::PreviousEdition,
         lines,
         base,
         role: String::new(),

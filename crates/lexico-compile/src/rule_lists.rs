@@ -52,7 +52,7 @@ pub(crate) fn emit<'a>(
         }
         source_infos.push(SourceInfo {
             file: FileDigest { path: source, sha256: sha.unwrap_or_default() },
-            kind: "rule-list".into(),
+            kind: lexico_lexicon::SourceKind::RuleList,
             lines,
             base,
             role: String::new(),

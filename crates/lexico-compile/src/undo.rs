@@ -17,9 +17,10 @@
 //!
 //! A verb the list restores or takes out of a usage code has lost its model number: it gets the
 //! model most of the listed verbs of its conjugation with its longest ending share (`-ecer` verbs
-//! are conjugated like *agradecer*), else the regular one, and the class of its infinitive
-//! (pronominal with "se", else transitive). A line whose change no source entry carries is not
-//! undone, and counted in a warning.
+//! are conjugated like *agradecer*), else the regular one, and the class the rule set gives a verb
+//! whose class no source states (`[classes]` of `verbs/rules.toml`: pronominal with "se", else
+//! `unstated`). A line whose change no source entry carries is not undone, and counted in a
+//! warning.
 
 use std::collections::{HashMap, HashSet};
 
@@ -28,7 +29,7 @@ use lexico_rules::fise::{
 };
 use lexico_rules::verbs::{VerbEntry, VerbRules};
 
-use crate::read::Parsed;
+use crate::read::{Parsed, Restored};
 
 /// An update list given to undo, once read.
 pub(crate) enum UndoList {
@@ -36,24 +37,6 @@ pub(crate) enum UndoList {
     NonVerbs(Vec<UpdateEntry>),
     /// The verb update list.
     Verbs(Vec<VerbUpdate>),
-}
-
-/// What undoing a list brings back, expanded as a source of its own (its lines are the entries'
-/// lines, so explanations name the update list).
-#[derive(Default)]
-pub(crate) struct Restored {
-    /// Non-verb entries the list removed (section 4, annex II).
-    pub non_verbs: Vec<NonVerbEntry>,
-    /// Plurals the list removed (section 5), with their lines.
-    pub plurals: Vec<(usize, String)>,
-    /// Verbs the list removed (section 2).
-    pub verbs: Vec<VerbEntry>,
-}
-
-impl Restored {
-    pub(crate) fn len(&self) -> usize {
-        self.non_verbs.len() + self.plurals.len() + self.verbs.len()
-    }
 }
 
 /// The plurals an undone list added (section 3), without accents: the non-verb expansion rejects
@@ -157,14 +140,6 @@ pub(crate) fn unaccented(word: &str) -> String {
         .collect()
 }
 
-fn class_codes(c: VerbClass) -> &'static [u8] {
-    match c {
-        VerbClass::Transitive => &[1],
-        VerbClass::Intransitive => &[2],
-        VerbClass::Pronominal => &[3, 4, 5],
-    }
-}
-
 /// The model a verb that lost its model number gets: the one most of the listed verbs of its
 /// conjugation with its longest ending (of 3 letters or more, shared by 2 verbs or more) have,
 /// the smallest number on a tie; the regular model (0) when no ending is shared or the model does
@@ -238,9 +213,8 @@ fn undo_verbs(
     };
     let regional = rules.usage_code_for(VerbUpdateSection::Regional);
     let obsolete = rules.usage_code_for(VerbUpdateSection::BecameObsolete);
-    let current_class = |infinitive: &str| if infinitive.ends_with("se") { 3 } else { 1 };
     for u in updates {
-        let note = format!("{path}:{}", u.line);
+        let note = (path.to_string(), u.line as u64);
         let mut changed = 0;
         if u.section == VerbUpdateSection::Removed {
             let model = analogy.model(u.conjugation, u.verb(), rules);
@@ -249,7 +223,7 @@ fn undo_verbs(
                 homograph: None,
                 conjugation: u.conjugation,
                 model,
-                class: current_class(&u.infinitive),
+                class: rules.unstated_class(&u.infinitive),
                 property: '.',
                 forms: None,
                 line: u.line,
@@ -273,7 +247,7 @@ fn undo_verbs(
                         let code = if u.section == VerbUpdateSection::Regional { regional } else { obsolete };
                         if code.is_some_and(|c| c == e.model) {
                             e.model = analogy.model(e.conjugation, e.verb(), rules);
-                            e.class = current_class(&e.infinitive);
+                            e.class = rules.unstated_class(&e.infinitive);
                             true
                         } else {
                             false
@@ -281,15 +255,15 @@ fn undo_verbs(
                     }
                     VerbUpdateSection::BecameCurrent => match obsolete {
                         Some(code) if !rules.is_usage_code(e.model) => {
-                            (e.model, e.class, e.property, e.forms) = (code, 0, '.', None);
+                            (e.model, e.class, e.property, e.forms) = (code, rules.usage_class(), '.', None);
                             true
                         }
                         _ => false,
                     },
                     VerbUpdateSection::Class(from, to) => {
-                        if class_codes(to).contains(&e.class) {
+                        if rules.class_codes(to).contains(&e.class) {
                             let verb = e.verb().to_string();
-                            e.class = class_codes(from)[0];
+                            e.class = rules.class_code(from);
                             e.infinitive =
                                 if from == VerbClass::Pronominal { format!("{verb}se") } else { verb };
                             true
@@ -366,6 +340,49 @@ mod tests {
         assert_eq!(analogy.model(1, "transfregar", verbs), 0);
         // Another conjugation's verbs are not asked.
         assert_eq!(analogy.model(1, "enmerecar", verbs), 0);
+    }
+
+    /// A verb the update list removed comes back with the class the rule set gives a verb whose
+    /// class no source states: pronominal for 17.10's "arrepentirse, dignarse, gelarse, jumarse",
+    /// the `unstated` class for "morir, subir, caer", which 17.10 accepts without "se".
+    #[test]
+    fn a_restored_verb_takes_the_rule_sets_class_for_its_infinitive() {
+        let rules = lexico_rules::RuleSet::embedded("fise-2016").expect("embedded");
+        let verbs = rules.verbs.as_ref().expect("verb rules");
+        let removed = |line, infinitive: &str, conjugation| VerbUpdate {
+            line,
+            section: VerbUpdateSection::Removed,
+            conjugation,
+            class: None,
+            infinitive: infinitive.into(),
+            note: String::new(),
+        };
+        let updates = [
+            removed(1, "arrepentirse", 3),
+            removed(2, "dignarse", 1),
+            removed(3, "gelarse", 1),
+            removed(4, "jumarse", 1),
+            removed(5, "morir", 3),
+            removed(6, "subir", 3),
+            removed(7, "caer", 2),
+        ];
+        let (restored, not_undone) = undo_verbs(&updates, "u.txt", Some(verbs), &mut []);
+        assert!(not_undone.is_empty());
+        let classes: Vec<(&str, u8)> =
+            restored.verbs.iter().map(|e| (e.infinitive.as_str(), e.class)).collect();
+        let pronominal = verbs.class_code(VerbClass::Pronominal);
+        assert_eq!(
+            classes,
+            [
+                ("arrepentirse", pronominal),
+                ("dignarse", pronominal),
+                ("gelarse", pronominal),
+                ("jumarse", pronominal),
+                ("morir", 1),
+                ("subir", 1),
+                ("caer", 1)
+            ]
+        );
     }
 
     #[test]

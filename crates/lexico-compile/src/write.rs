@@ -6,8 +6,8 @@ use sha2::{Digest, Sha256};
 
 use lexico_lexicon::progress::Progress;
 use lexico_lexicon::{
-    hex, Builder, CodeNote, Enclitics, ExplainData, FileDigest, Lexicon, Manifest, Restoration, RuleSetInfo,
-    SourceInfo,
+    hex, Builder, CodeField, CodeNote, Enclitics, ExplainData, FileDigest, Lexicon, Manifest, Restoration,
+    RuleSetInfo, SourceInfo,
 };
 use lexico_rules::RuleSet;
 
@@ -64,12 +64,17 @@ fn explain_data(rules: &RuleSet) -> ExplainData {
             .code
             .iter()
             .map(|c| CodeNote {
-                field: c.field.clone(),
+                field: match c.field {
+                    lexico_rules::explain::CodeField::Model => CodeField::Model,
+                    lexico_rules::explain::CodeField::Class => CodeField::Class,
+                    lexico_rules::explain::CodeField::Property => CodeField::Property,
+                },
                 value: c.value.clone(),
                 note: c.note.clone(),
                 note_es: c.note_es.clone(),
             })
             .collect(),
+        articles_es: e.articles_es.clone(),
     }
 }
 

@@ -1,7 +1,8 @@
 //! Why each word changed between two editions ([`attribute`]), told from what the two files hold:
 //! the provenance code of every word and rejected form (its source entry and slot: rule and
-//! article, and for a rejected form the reason), the entry descriptions (lemma, part of speech,
-//! verb code), and the manifests (the sources with their line bases and kinds, the rule set).
+//! article, and for a rejected form the reason), what each edition recorded of its entries
+//! ([`EntryInfo`]: lemma, kind of entry, verb codes, update-list action), and the manifests (the
+//! sources with their line bases and kinds, the rule set).
 //!
 //! Each added or removed word gets one of three causes ([`Cause`]), by the first of these checks
 //! that applies:
@@ -10,28 +11,28 @@
 //!    whose manifest entry says it is one,
 //!    [`SourceInfo::is_update_list`](crate::SourceInfo::is_update_list)), or the other edition
 //!    refuses it by one; the list's file and line are named;
-//! 2. **source change**: an entry of an update list (described `update SECTION WORD`) names the
-//!    word or its lemma: the edition that has the word lists it as added, or the other lists it
-//!    or its lemma as removed, or lists its lemma as invariable in number;
+//! 2. **source change**: an entry of an update list ([`EntryKind::Update`]) names the word or its
+//!    lemma: the edition that has the word lists it as added, or the other lists it or its lemma
+//!    as removed, or lists its lemma as invariable in number;
 //! 3. **rule change**: a list of one edition's rule set (a closed list of the regulation, a
 //!    source of kind `rule-list`) admits or refuses the word;
-//! 4. **rule change**: both editions hold the lemma's entry, described alike, and one edition's
+//! 4. **rule change**: both editions hold the lemma's entry, recorded alike, and one edition's
 //!    rule admits the form (its rule id and article) while the other's refuses it (rule id,
 //!    article and reason, from its rejected forms) or does not generate it at all;
-//! 5. **source change**: both hold the lemma but describe its entry differently (a verb
+//! 5. **source change**: both hold the lemma but record its entry differently (a verb
 //!    reclassified: another model, class or use), or only one edition's sources hold it; a word
 //!    of a plain word list (its own lemma) is a rule change when the other edition's rules refuse
 //!    it, a source change when they never saw it;
 //! 6. **unattributed**: the edition that has the word records no provenance for it, or no entry
-//!    description that names its lemma.
+//!    that names its lemma.
 //!
 //! So an update list's word is a source change even where the rules differ too.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
-use crate::diff::{diff_ranked, headword, notes_head, paragraph};
-use crate::provenance::{entry_of, slot_of, Code, Provenance};
+use crate::diff::{diff_ranked, notes_head, paragraph};
+use crate::provenance::{entry_of, slot_of, Code, EntryInfo, EntryKind, Provenance, UpdateAction};
 use crate::{Change, Diff, DiffError, Lexicon, LexiconError, Manifest, SlotInfo};
 
 /// What made a word change between two editions.
@@ -173,9 +174,9 @@ impl Attribution {
     }
 }
 
-/// An entry of an update list: its section, its word as listed, and its file and line.
+/// An entry of an update list: what it does, its word as listed, and its file and line.
 struct Listed {
-    section: String,
+    action: UpdateAction,
     word: String,
     source: (String, u64),
 }
@@ -184,7 +185,7 @@ struct Listed {
 struct Made<'s> {
     slot: SlotInfo,
     source: Option<(String, u64)>,
-    text: Option<&'s str>,
+    entry: Option<&'s EntryInfo>,
 }
 
 /// What attribution reads of one edition, decoded once.
@@ -196,12 +197,12 @@ struct Side<'a> {
     prov: Option<&'a Provenance>,
     /// The derivation code of every word, by rank (empty without provenance).
     codes: Vec<Code>,
-    /// Entry descriptions by entry id.
-    entries: BTreeMap<u64, String>,
-    /// Entry ids by the lemma their description names (the update lists' entries left out).
+    /// What the edition recorded of each entry, by entry id.
+    entries: BTreeMap<u64, EntryInfo>,
+    /// Entry ids by their lemma (the update lists' entries left out).
     lemmas: HashMap<String, Vec<u64>>,
-    /// The update lists' entries (`update SECTION WORD`), by their word folded ([`fold`]): the
-    /// section and the file and line.
+    /// The update lists' entries, by their word folded ([`fold`]): the action and the file and
+    /// line.
     listed_updates: HashMap<String, Vec<Listed>>,
     /// The paths of the update lists among the sources.
     updates: HashSet<&'a str>,
@@ -221,22 +222,22 @@ impl<'a> Side<'a> {
             Some(_) => lex.codes_in_order()?,
             None => Vec::new(),
         };
-        let entries = lex.entry_texts()?;
+        let entries = lex.entry_infos()?;
         let updates: HashSet<&str> =
             manifest.sources.iter().filter(|s| s.is_update_list()).map(|s| s.file.path.as_str()).collect();
         let mut lemmas: HashMap<String, Vec<u64>> = HashMap::new();
         let mut listed_updates: HashMap<String, Vec<Listed>> = HashMap::new();
-        for (&id, text) in &entries {
+        for (&id, info) in &entries {
             let at = manifest.locate(id).filter(|(s, _)| updates.contains(s.file.path.as_str()));
-            match (at, text.strip_prefix("update ").and_then(|t| t.split_once(' '))) {
-                (Some((s, line)), Some((section, word))) => {
-                    listed_updates.entry(fold(word)).or_default().push(Listed {
-                        section: section.to_string(),
-                        word: word.to_string(),
+            match (at, &info.kind) {
+                (Some((s, line)), EntryKind::Update(action)) => {
+                    listed_updates.entry(fold(&info.lemma)).or_default().push(Listed {
+                        action: *action,
+                        word: info.lemma.clone(),
                         source: (s.file.path.clone(), line),
                     })
                 }
-                _ => lemmas.entry(headword(text)).or_default().push(id),
+                _ => lemmas.entry(info.lemma.clone()).or_default().push(id),
             }
         }
         let rule_lists =
@@ -272,7 +273,7 @@ impl<'a> Side<'a> {
                 Made {
                     slot: prov.slots.get(slot_of(code) as usize).cloned().unwrap_or_default(),
                     source: self.manifest.locate(entry).map(|(s, l)| (s.file.path.clone(), l)),
-                    text: self.entries.get(&entry).map(String::as_str),
+                    entry: self.entries.get(&entry),
                 }
             })
             .collect()
@@ -334,17 +335,12 @@ fn fold(word: &str) -> String {
 /// another form of it).
 fn update_entry<'s>(side: &'s Side<'_>, word: &str, lemmas: &[String], holds: bool) -> Option<&'s Listed> {
     let of = |key: &str| side.listed_updates.get(key).into_iter().flatten();
-    let on_word = of(word).find(|l| {
-        if holds {
-            l.section.starts_with("added") && l.section != "added-already-valid"
-        } else {
-            l.section.starts_with("removed") && l.section != "removed-still-valid"
-        }
-    });
+    let on_word = of(word).find(|l| if holds { l.action.adds() } else { l.action.removes() });
     on_word.or_else(|| {
-        lemmas.iter().filter(|l| l.as_str() != word).find_map(|l| {
-            of(l).find(|e| !holds && (e.section == "removed" || e.section == "added-invariable"))
-        })
+        lemmas
+            .iter()
+            .filter(|l| l.as_str() != word)
+            .find_map(|l| of(l).find(|e| !holds && e.action.drops_other_forms()))
     })
 }
 
@@ -434,7 +430,7 @@ fn attribute_one(
     // (the lemma is in the edition's list), so only its description tells.
     let word = fold(&a.change.word);
     let lemmas: Vec<String> =
-        made.iter().chain(&refused).filter_map(|m| m.text).map(|t| fold(&headword(t))).collect();
+        made.iter().chain(&refused).filter_map(|m| m.entry).map(|e| fold(&e.lemma)).collect();
     for (side, holds) in [(has, true), (lacks, false)] {
         if let Some(e) = update_entry(side, &word, &lemmas, holds) {
             let source = Some(e.source.clone());
@@ -443,7 +439,7 @@ fn attribute_one(
                 at(&source),
                 side.name(),
                 e.word,
-                e.section
+                e.action
             );
             if let (false, Some(r)) = (holds, refused.first()) {
                 let _ = write!(detail, "; {} refuses it ({})", side.name(), rule_text(&r.slot));
@@ -507,7 +503,7 @@ fn attribute_one(
     let mut only_here: Option<(&Made<'_>, String)> = None;
     let mut listed_only_here: Option<&Made<'_>> = None;
     for m in &made {
-        let Some(text) = m.text else {
+        let Some(entry) = m.entry else {
             // A plain word list describes no entry: the word is its own lemma, and what the
             // other edition's rules made of it is all there is to read.
             if m.source.is_some() && listed_only_here.is_none() {
@@ -515,11 +511,11 @@ fn attribute_one(
             }
             continue;
         };
-        let lemma = headword(text);
+        let lemma = entry.lemma.clone();
         match lacks.lemmas.get(&lemma) {
-            Some(ids) if ids.iter().any(|id| lacks.entries.get(id).map(String::as_str) == Some(text)) => {
+            Some(ids) if ids.iter().any(|id| lacks.entries.get(id) == Some(entry)) => {
                 let refusal =
-                    refused.iter().find(|r| r.text.is_some_and(|t| headword(t) == lemma)).or(refused.first());
+                    refused.iter().find(|r| r.entry.is_some_and(|e| e.lemma == lemma)).or(refused.first());
                 let detail = match refusal {
                     Some(r) => format!(
                         "{lemma} ({}): {} admits it ({}); {} refuses it ({})",
@@ -560,12 +556,12 @@ fn attribute_one(
         }
     }
     if let Some((m, lemma, id)) = reclassified {
-        let theirs = lacks.entries.get(&id).map(String::as_str).unwrap_or("");
+        let theirs = lacks.entries.get(&id).map(ToString::to_string).unwrap_or_default();
         let their_source = lacks.manifest.locate(id).map(|(s, l)| (s.file.path.clone(), l));
         let detail = format!(
             "{lemma}: {} describes its entry as '{}' ({}), {} as '{theirs}' ({})",
             has.name(),
-            m.text.unwrap_or(""),
+            m.entry.map(ToString::to_string).unwrap_or_default(),
             at(&m.source),
             lacks.name(),
             at(&their_source)
@@ -721,18 +717,28 @@ pub fn notes_by_cause(old: &Lexicon, new: &Lexicon, a: &Attribution) -> Result<S
 mod tests {
     use super::*;
     use crate::provenance::code;
-    use crate::{Builder, FileDigest, SourceInfo};
+    use crate::{Builder, FileDigest, SourceInfo, SourceKind};
 
     type Admitted<'a> = (&'a str, u64, &'a str, &'a str);
     type Refused<'a> = (&'a str, u64, &'a str, &'a str, &'a str);
 
-    /// An edition: its words and refused forms with entry, rule and article (and reason), its
-    /// entry descriptions, and its sources (path, kind, lines) numbered in order.
+    /// A headword of a non-verb list.
+    fn nv(lemma: &str) -> EntryInfo {
+        EntryInfo { lemma: lemma.into(), homograph: None, kind: EntryKind::NonVerb { feminine: None } }
+    }
+
+    /// A line of a non-verb update list.
+    fn update(action: UpdateAction, word: &str) -> EntryInfo {
+        EntryInfo { lemma: word.into(), homograph: None, kind: EntryKind::Update(action) }
+    }
+
+    /// An edition: its words and refused forms with entry, rule and article (and reason), what it
+    /// records of its entries, and its sources (path, kind, lines) numbered in order.
     fn edition(
         words: &[Admitted],
         refused: &[Refused],
-        entries: &[(u64, &str)],
-        sources: &[(&str, &str, u64)],
+        entries: &[(u64, EntryInfo)],
+        sources: &[(&str, SourceKind, u64)],
     ) -> Lexicon {
         let set = crate::fise_2016_tiles();
         let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
@@ -742,6 +748,7 @@ mod tests {
                 rule: rule.into(),
                 article: article.into(),
                 reason: reason.into(),
+                ..SlotInfo::default()
             })
             .unwrap()
         };
@@ -753,8 +760,8 @@ mod tests {
             let s = slot(&mut b, rule, article, reason);
             b.reject(&set.parse_word(w).unwrap(), code(entry, s)).unwrap();
         }
-        for &(entry, text) in entries {
-            b.describe_entry(entry, text.into());
+        for (entry, info) in entries {
+            b.describe_entry(*entry, info.clone());
         }
         let mut base = 0;
         let mut infos = Vec::new();
@@ -762,7 +769,7 @@ mod tests {
             let file = FileDigest { path: path.into(), sha256: String::new() };
             // The other fields (a source's role, say) keep their defaults, whichever there are.
             #[allow(clippy::needless_update)]
-            infos.push(SourceInfo { file, kind: kind.into(), lines, base, ..Default::default() });
+            infos.push(SourceInfo { file, kind, lines, base, ..Default::default() });
             base += lines;
         }
         let manifest = Manifest { name: "T".into(), sources: infos, ..Default::default() };
@@ -775,11 +782,11 @@ mod tests {
 
     #[test]
     fn each_change_is_told_a_rule_change_or_a_source_change_from_the_two_files() {
-        let list = [("no-verbos.txt", "fise-no-verbos", 3)];
+        let list = [("no-verbos.txt", SourceKind::FiseNonVerbs, 3)];
         let old = edition(
             &[("casa", 1, "lemma", ""), ("casas", 1, "end-vowel", "18.5"), ("gato", 2, "lemma", "")],
             &[],
-            &[(1, "non-verb casa"), (2, "non-verb gato")],
+            &[(1, nv("casa")), (2, nv("gato"))],
             &list,
         );
         let new = edition(
@@ -792,12 +799,12 @@ mod tests {
             ],
             &[("casas", 1, "invariable", "18.2", "no plural")],
             &[
-                (1, "non-verb casa"),
-                (2, "non-verb gato"),
-                (3, "non-verb sol"),
-                (5, "update added-variable perro"),
+                (1, nv("casa")),
+                (2, nv("gato")),
+                (3, nv("sol")),
+                (5, update(UpdateAction::AddedVariable, "perro")),
             ],
-            &[("no-verbos.txt", "fise-no-verbos", 3), ("act.txt", "fise-actualizacion-no-verbos", 4)],
+            &[("no-verbos.txt", SourceKind::FiseNonVerbs, 3), ("act.txt", SourceKind::FiseNonVerbUpdates, 4)],
         );
         let a = attribute(&old, &new).unwrap();
 
@@ -837,17 +844,17 @@ mod tests {
     #[test]
     fn an_update_list_entry_that_makes_a_lemma_invariable_accounts_for_its_plural() {
         let sources =
-            [("no-verbos.txt", "fise-no-verbos", 1), ("act.txt", "fise-actualizacion-no-verbos", 3)];
+            [("no-verbos.txt", SourceKind::FiseNonVerbs, 1), ("act.txt", SourceKind::FiseNonVerbUpdates, 3)];
         let old = edition(
             &[("lied", 1, "lemma", ""), ("liedes", 1, "end-d", "18.5")],
             &[],
-            &[(1, "non-verb lied")],
+            &[(1, nv("lied"))],
             &sources[..1],
         );
         let new = edition(
             &[("lied", 1, "lemma", "")],
             &[("liedes", 1, "update-invariable", "18", "invariable by the update list")],
-            &[(1, "non-verb lied"), (4, "update added-invariable lied")],
+            &[(1, nv("lied")), (4, update(UpdateAction::AddedInvariable, "lied"))],
             &sources,
         );
         let a = attribute(&old, &new).unwrap();

@@ -7,7 +7,7 @@ use crate::error::LexiconError;
 use crate::format::{self, tag, FORMAT_VERSION};
 use crate::manifest::Manifest;
 use crate::progress::{Phase, Progress};
-use crate::provenance::{code, entry_of, slot_of, Code, Provenance, SlotInfo};
+use crate::provenance::{code, entry_of, slot_of, Code, EntryInfo, Provenance, SlotInfo};
 
 use crate::MAX_WORD_TILES;
 
@@ -186,7 +186,7 @@ pub struct Part {
     words: Pending,
     rejected: Pending,
     provenance: Provenance,
-    entries: Vec<(u64, String)>,
+    entries: Vec<(u64, EntryInfo)>,
 }
 
 impl Part {
@@ -208,9 +208,9 @@ impl Part {
         self.rejected.push(word, code)
     }
 
-    /// Records the description of a source entry (a lemma line), shown by explanations.
-    pub fn describe_entry(&mut self, entry: u64, text: String) {
-        self.entries.push((entry, text));
+    /// Records what the build knew of a source entry (a lemma line), shown by explanations.
+    pub fn describe_entry(&mut self, entry: u64, info: EntryInfo) {
+        self.entries.push((entry, info));
     }
 
     /// Sorts the words and rejected forms and drops repeats. Optional: a builder sorts everything
@@ -374,9 +374,9 @@ impl Builder {
         self.part.reject(word, code)
     }
 
-    /// Records the description of a source entry (a lemma line), shown by explanations.
-    pub fn describe_entry(&mut self, entry: u64, text: String) {
-        self.part.describe_entry(entry, text);
+    /// Records what the build knew of a source entry (a lemma line), shown by explanations.
+    pub fn describe_entry(&mut self, entry: u64, info: EntryInfo) {
+        self.part.describe_entry(entry, info);
     }
 
     /// Adds everything `part` holds, its slots numbered after the ones this builder has: the
@@ -577,8 +577,14 @@ mod tests {
         let mut b = Builder::new(&tiles_csv());
         b.anagram_index(false);
         let slot = |b: &mut Builder, name: &str| {
-            b.slot(SlotInfo { slot: name.into(), rule: "r".into(), article: "1".into(), reason: "no".into() })
-                .unwrap()
+            b.slot(SlotInfo {
+                slot: name.into(),
+                rule: "r".into(),
+                article: "1".into(),
+                reason: "no".into(),
+                ..Default::default()
+            })
+            .unwrap()
         };
         let (s1, s2) = (slot(&mut b, "a"), slot(&mut b, "b"));
         b.insert(&[1, 2], code(1, s1)).unwrap();

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 
 use fst::Streamer;
 
-use crate::kind::{kind_of, Kind};
-use crate::{provenance, Lexicon, LexiconError, Manifest};
+use crate::kind::Kind;
+use crate::{provenance, EntryInfo, Lexicon, LexiconError, Manifest};
 
 /// Why two lexicons cannot be compared.
 ///
@@ -78,7 +78,7 @@ pub struct Diff {
 fn kinds(lex: &Lexicon) -> Option<(Vec<u64>, Vec<Kind>)> {
     let codes = lex.codes_in_order().ok()?;
     let slots = lex.slots().ok()?;
-    let kinds: Vec<Kind> = slots.iter().map(kind_of).collect();
+    let kinds: Vec<Kind> = slots.iter().map(|s| s.kind).collect();
     Some((codes, kinds))
 }
 
@@ -165,17 +165,6 @@ pub fn counts(changes: &[Change]) -> (BTreeMap<usize, u64>, BTreeMap<Kind, u64>)
     (by_len, by_kind)
 }
 
-/// The infinitive or headword an entry description names (`verb 00-1-.-amar 2` → `amar`).
-pub(crate) fn headword(text: &str) -> String {
-    let rest = match text.strip_prefix("verb ") {
-        Some(code) => code.splitn(4, '-').nth(3).unwrap_or(code),
-        None => text.split_once(' ').map_or(text, |(_, r)| r),
-    };
-    // A description may go on after the headword: `(participle)`, `, as before …`.
-    let rest = rest.split(['(', ',']).next().unwrap_or(rest);
-    rest.split_whitespace().next().unwrap_or(rest).to_string()
-}
-
 /// Writes `words` as a wrapped Markdown paragraph.
 pub(crate) fn paragraph(out: &mut String, words: impl Iterator<Item = String>) {
     let mut width = 0;
@@ -202,7 +191,7 @@ fn section(
     number: usize,
     title: &str,
     changes: &[Change],
-    entries: &BTreeMap<u64, String>,
+    entries: &BTreeMap<u64, EntryInfo>,
 ) {
     let n = changes.len();
     let _ = writeln!(out, "## {number}. {title}: {n} {}\n", if n == 1 { "word" } else { "words" });
@@ -216,7 +205,7 @@ fn section(
                 let name = c
                     .entry
                     .and_then(|e| entries.get(&e))
-                    .map(|t| headword(t))
+                    .map(|info| info.lemma.clone())
                     .unwrap_or_else(|| format!("entry {}", c.entry.unwrap_or(0)));
                 *verbs.entry(name).or_default() += 1;
             }
@@ -253,8 +242,8 @@ fn section(
 /// ```
 pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
     let mut s = notes_head(old, new, d)?;
-    section(&mut s, 1, "Additions", &d.added, &new.entry_texts().unwrap_or_default());
-    section(&mut s, 2, "Removals", &d.removed, &old.entry_texts().unwrap_or_default());
+    section(&mut s, 1, "Additions", &d.added, &new.entry_infos().unwrap_or_default());
+    section(&mut s, 2, "Removals", &d.removed, &old.entry_infos().unwrap_or_default());
     Ok(s)
 }
 
@@ -306,18 +295,4 @@ pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<Strin
     }
     s.push('\n');
     Ok(s)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn headwords_of_entry_descriptions() {
-        assert_eq!(headword("verb 00-1-.-amar 2"), "amar");
-        assert_eq!(headword("verb 08-1-P-absolver(absuelto)"), "absolver");
-        assert_eq!(headword("non-verb abacero abacera 1"), "abacero");
-        assert_eq!(headword("lemma casa"), "casa");
-        assert_eq!(headword("verb 00-1-.-amar, as before the update undone at a.txt:3"), "amar");
-    }
 }

@@ -14,8 +14,11 @@ pub enum LexiconError {
     /// The bytes do not start like a lexicon file.
     #[error("not a Lexico lexicon file (bad magic number)")]
     NotALexicon,
-    /// A lexicon file of another format version.
-    #[error("lexicon format version {got} cannot be read by this version of lexico, which reads format version {expected}")]
+    /// A lexicon file of another format version: rebuilt from its sources, it is read.
+    #[error(
+        "lexicon format version {got} cannot be read by this version of lexico, which reads format \
+         version {expected}: `lexico build` rebuilds it from its sources"
+    )]
     Version {
         /// The version this build reads.
         expected: u32,

@@ -18,8 +18,10 @@
 use lexico_tiles::{Tile, TileError, Word};
 
 use crate::judge::{judge_word, separate_tiles, Verdict, SEPARATE_TILES};
-use crate::kind::{kind_of, Kind};
-use crate::{CodeNote, Derivation, Enclitics, Lexicon, LexiconError, Restoration};
+use crate::kind::Kind;
+use crate::{
+    CodeField, CodeNote, Derivation, Enclitics, EntryInfo, EntryKind, Lexicon, LexiconError, Restoration,
+};
 
 /// Why a word could not be explained: a character that is no tile and no letter, or a lexicon
 /// whose provenance, rejected forms or manifest are damaged (never passed off as "no
@@ -98,7 +100,7 @@ pub enum Finding {
     },
     /// Out: the rules generated it and rejected it, as `derivations[i]` says.
     Rejected(usize),
-    /// Out: the reading `enclitics[i]`, a verb form with enclitic pronouns (17.5).
+    /// Out: the reading `enclitics[i]`, a verb form with enclitic pronouns.
     Enclitic(usize),
     /// Out: `tiles` tiles, where words have `min` to `max`.
     Length {
@@ -259,9 +261,9 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
 /// codes, see [`ExplainData`](crate::ExplainData)), rule, article, reason, source line.
 pub fn describe(d: &Derivation, codes: &[CodeNote]) -> String {
     let mut s = d.slot.slot.clone();
-    if let Some(text) = &d.entry_text {
-        s.push_str(&format!(" of {text}"));
-        let notes: Vec<&str> = verb_notes(text, codes).into_iter().map(|c| c.note.as_str()).collect();
+    if let Some(entry) = &d.entry_info {
+        s.push_str(&format!(" of {entry}"));
+        let notes: Vec<&str> = verb_notes(entry, codes).into_iter().map(|c| c.note.as_str()).collect();
         if !notes.is_empty() {
             s.push_str(&format!(" ({})", notes.join("; ")));
         }
@@ -282,34 +284,33 @@ pub fn describe(d: &Derivation, codes: &[CodeNote]) -> String {
     s
 }
 
-/// What the rule set says (`codes`) of the codes of a classified verb list's entry
-/// (`MM-C-P-infinitive`) in a derivation's entry text (`verb 88-1-.-amar`): the model's, then the
-/// class's, then the property's notes; nothing for another entry.
+/// What the rule set says (`codes`) of the codes of a classified verb list's entry: the model's,
+/// then the class's, then the property's notes; nothing for another kind of entry.
 ///
 /// ```
-/// use lexico_lexicon::{verb_notes, CodeNote};
+/// use lexico_lexicon::{verb_notes, CodeField, CodeNote, EntryInfo, EntryKind, VerbInfo};
 ///
-/// let note = |field: &str, value: &str, text: &str| CodeNote {
-///     field: field.into(),
+/// let note = |field, value: &str, text: &str| CodeNote {
+///     field,
 ///     value: value.into(),
 ///     note: text.into(),
 ///     ..CodeNote::default()
 /// };
-/// let codes = [note("model", "88", "regional"), note("class", "1", "transitive")];
-/// let notes: Vec<&str> = verb_notes("verb 88-1-.-amar", &codes).iter().map(|c| c.note.as_str()).collect();
+/// let codes = [note(CodeField::Model, "88", "regional"), note(CodeField::Class, "1", "transitive")];
+/// let code = VerbInfo { model: 88, class: 1, property: '.', forms: None, undone_at: None };
+/// let amar = EntryInfo { lemma: "amar".into(), homograph: None, kind: EntryKind::Verb(code) };
+/// let notes: Vec<&str> = verb_notes(&amar, &codes).iter().map(|c| c.note.as_str()).collect();
 /// assert_eq!(notes, ["regional", "transitive"]);
-/// assert!(verb_notes("non-verb casa", &codes).is_empty());
+/// let casa = EntryInfo { lemma: "casa".into(), homograph: None, kind: EntryKind::LemmaRow };
+/// assert!(verb_notes(&casa, &codes).is_empty());
 /// ```
-pub fn verb_notes<'c>(text: &str, codes: &'c [CodeNote]) -> Vec<&'c CodeNote> {
-    let Some(code) = text.strip_prefix("verb ") else {
-        return Vec::new();
-    };
-    let parts: Vec<&str> = code.splitn(4, '-').collect();
-    let [model, class, property, _] = parts[..] else {
+pub fn verb_notes<'c>(entry: &EntryInfo, codes: &'c [CodeNote]) -> Vec<&'c CodeNote> {
+    let EntryKind::Verb(verb) = &entry.kind else {
         return Vec::new();
     };
     let mut notes = Vec::new();
-    for (field, value) in [("model", model), ("class", class), ("property", property)] {
+    for field in [CodeField::Model, CodeField::Class, CodeField::Property] {
+        let value = verb.code(field);
         notes.extend(codes.iter().filter(|c| c.field == field && c.value == value));
     }
     notes
@@ -415,9 +416,9 @@ fn verb_form(lex: &Lexicon, word: &[Tile]) -> Result<Option<Option<Derivation>>,
         Err(LexiconError::Missing(_)) => return Ok(Some(None)),
         other => other?,
     };
-    Ok(if let Some(d) = ds.iter().find(|d| kind_of(&d.slot) == Kind::VerbForm) {
+    Ok(if let Some(d) = ds.iter().find(|d| d.slot.kind == Kind::VerbForm) {
         Some(Some(d.clone()))
-    } else if !ds.is_empty() && ds.iter().all(|d| kind_of(&d.slot) == Kind::Unknown) {
+    } else if !ds.is_empty() && ds.iter().all(|d| d.slot.kind == Kind::Unknown) {
         Some(None)
     } else {
         None

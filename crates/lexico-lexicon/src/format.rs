@@ -17,8 +17,12 @@ use crate::error::LexiconError;
 
 /// The first eight bytes of every lexicon file (CR LF, as PNG, shows a file mangled by text mode).
 pub const MAGIC: &[u8; 8] = b"LEXICO\r\n";
-/// The version of the layout this code reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the layout this code reads and writes. A file of any other version is refused,
+/// with both versions named ([`LexiconError::Version`]): a lexicon is rebuilt from its sources in
+/// seconds, so no reader keeps the code of older layouts. Version 2 records provenance as typed
+/// fields (the slot table's kinds of form, the entries as records) where version 1 wrote
+/// descriptions.
+pub const FORMAT_VERSION: u32 = 2;
 const MAX_SECTIONS: usize = 64;
 const ENTRY_LEN: usize = 24;
 
@@ -182,6 +186,34 @@ mod tests {
         let mut image = write(&[]);
         image[8] = 9;
         let err = read_table(&image).unwrap_err().to_string();
-        assert!(err.contains("format version 9") && err.contains("version 1"), "{err}");
+        assert!(
+            err.contains("format version 9") && err.contains(&format!("version {FORMAT_VERSION}")),
+            "{err}"
+        );
+    }
+
+    /// A whole lexicon of the previous version, its header otherwise intact (checksum included),
+    /// is refused when opened, naming both versions and saying to rebuild it.
+    #[test]
+    fn a_lexicon_of_the_previous_version_is_refused_naming_both_versions() {
+        let mut image = crate::Lexicon::from_words(["casa", "perro"]).unwrap().into_bytes();
+        let previous = FORMAT_VERSION - 1;
+        image[8..12].copy_from_slice(&previous.to_le_bytes());
+        let count = u32::from_le_bytes(image[12..16].try_into().unwrap()) as usize;
+        let table_end = 16 + ENTRY_LEN * count;
+        let crc = crc32fast::hash(&image[..table_end]);
+        image[table_end..table_end + 4].copy_from_slice(&crc.to_le_bytes());
+        let err = crate::Lexicon::from_vec(image).err().expect("refused");
+        assert!(
+            matches!(err, LexiconError::Version { expected: FORMAT_VERSION, got } if got == previous),
+            "{err:?}"
+        );
+        let message = err.to_string();
+        assert!(
+            message.contains(&format!("format version {previous} "))
+                && message.contains(&format!("format version {FORMAT_VERSION}"))
+                && message.contains("rebuilds it from its sources"),
+            "{message}"
+        );
     }
 }

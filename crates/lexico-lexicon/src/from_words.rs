@@ -150,9 +150,11 @@ impl Lexicon {
         let mut builder = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = builder.slot(SlotInfo {
             slot: "word".into(),
+            kind: crate::Kind::Unknown,
             rule: FROM_WORDS_NAME.into(),
             article: String::new(),
             reason: String::new(),
+            reason_es: String::new(),
         })?;
         // One code for every word: the provenance column is a single run, whatever the order.
         let c = code(0, slot);

@@ -1,18 +1,21 @@
-//! What kind of form a word is (lemma, feminine, plural, verb form), read from the name of the
-//! slot that made it: shared by explanations and diffs.
+//! What kind of form a word is (lemma, feminine, plural, verb form): recorded with the slot that
+//! made it ([`SlotInfo::kind`](crate::SlotInfo::kind), read by [`kind_of`](crate::kind_of)), as
+//! the build's rules typed it; shared by explanations and diffs.
 
-use crate::provenance::SlotInfo;
+use serde::{Deserialize, Serialize};
 
 /// What kind of form a slot made, for explanations and diffs.
 ///
 /// ```
 /// use lexico_lexicon::{kind_of, Kind, SlotInfo};
 ///
-/// let slot = SlotInfo { slot: "ind.pres.1s".into(), ..SlotInfo::default() };
+/// let slot = SlotInfo { slot: "ind.pres.1s".into(), kind: Kind::VerbForm, ..SlotInfo::default() };
 /// assert_eq!(kind_of(&slot), Kind::VerbForm);
 /// assert_eq!(Kind::VerbForm.name(), "verb form");
+/// assert_eq!(SlotInfo::default().kind, Kind::Unknown);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// A headword as the source lists it.
     Lemma,
@@ -23,10 +26,16 @@ pub enum Kind {
     /// A cell of a verb's paradigm.
     VerbForm,
     /// The lexicon was built from a plain word list: it does not know.
+    #[default]
     Unknown,
 }
 
 impl Kind {
+    /// Returns true if and only if the kind is [`Kind::Unknown`].
+    pub fn is_unknown(&self) -> bool {
+        *self == Kind::Unknown
+    }
+
     /// The kind's name, as the CLI prints it: `lemma`, `feminine`, `plural`, `verb form`,
     /// `unknown`.
     pub fn name(self) -> &'static str {
@@ -37,17 +46,5 @@ impl Kind {
             Kind::VerbForm => "verb form",
             Kind::Unknown => "unknown",
         }
-    }
-}
-
-/// The kind of form a slot names: the non-verb engine's `lemma`, `feminine` and `plural`, the
-/// plain lists' `word`, and the paradigm cells of verbs for everything else.
-pub fn kind_of(slot: &SlotInfo) -> Kind {
-    match slot.slot.as_str() {
-        "lemma" => Kind::Lemma,
-        "feminine" => Kind::Feminine,
-        "plural" => Kind::Plural,
-        "word" | "" => Kind::Unknown,
-        _ => Kind::VerbForm,
     }
 }

@@ -12,7 +12,7 @@ use crate::bytes::{section, Backing, Bytes, Image};
 use crate::error::LexiconError;
 use crate::format::{self, tag, SectionEntry};
 use crate::manifest::Manifest;
-use crate::provenance::{self, Code, Inflated, Provenance, SlotInfo};
+use crate::provenance::{self, Code, EntryInfo, Inflated, Provenance, SlotInfo};
 use crate::word_set::WordSet;
 
 /// One way a word was made (or, for a rejected form, generated and refused).
@@ -30,10 +30,18 @@ pub struct Derivation {
     pub entry: u64,
     /// The source file and line of the entry, when the manifest lists the source.
     pub source: Option<(String, u64)>,
-    /// The entry's description (lemma, part of speech, model), when the lexicon stores it.
-    pub entry_text: Option<String>,
-    /// The slot, rule and article.
+    /// What the build knew of the entry (lemma, kind of entry, verb codes), when the lexicon
+    /// stores it.
+    pub entry_info: Option<EntryInfo>,
+    /// The slot, kind of form, rule and article.
     pub slot: SlotInfo,
+}
+
+impl Derivation {
+    /// The entry as explanations describe it (`verb 00-1-.-amar`), when the lexicon stores it.
+    pub fn entry_text(&self) -> Option<String> {
+        self.entry_info.as_ref().map(ToString::to_string)
+    }
 }
 
 /// An open lexicon. Opening reads the header, the tile set and the word store's checksum; the
@@ -380,7 +388,7 @@ impl Lexicon {
             out.push(Derivation {
                 entry,
                 source: manifest.locate(entry).map(|(s, l)| (s.file.path.clone(), l)),
-                entry_text: match &entries {
+                entry_info: match &entries {
                     Some(text) => provenance::find_entry(text, entry)?,
                     None => None,
                 },
@@ -390,10 +398,10 @@ impl Lexicon {
         Ok(out)
     }
 
-    /// Every entry description the lexicon stores (lemma, part of speech, model), by entry id, in
-    /// one decompression: for whole-lexicon reports such as release notes. Empty when the
+    /// What the lexicon stores of every source entry (lemma, kind of entry, verb codes), by entry
+    /// id, in one decompression: for whole-lexicon reports such as release notes. Empty when the
     /// lexicon stores none.
-    pub fn entry_texts(&self) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
+    pub fn entry_infos(&self) -> Result<std::collections::BTreeMap<u64, EntryInfo>, LexiconError> {
         match self.entries_text()? {
             Some(text) => provenance::decode_entries(&text),
             None => Ok(Default::default()),
@@ -660,9 +668,8 @@ mod tests {
     fn build(words: &[&str]) -> Vec<u8> {
         let set = crate::fise_2016_tiles();
         let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
-        let slot = b
-            .slot(SlotInfo { slot: "word".into(), rule: "raw".into(), article: "".into(), reason: "".into() })
-            .unwrap();
+        let slot =
+            b.slot(SlotInfo { slot: "word".into(), rule: "raw".into(), ..Default::default() }).unwrap();
         for (i, w) in words.iter().enumerate() {
             b.insert(&set.parse_word(w).unwrap(), code(i as u64 + 1, slot)).unwrap();
         }
@@ -689,22 +696,26 @@ mod tests {
     }
 
     #[test]
-    fn entry_texts_are_read_in_one_pass() {
+    fn entry_infos_are_read_in_one_pass() {
         let set = crate::fise_2016_tiles();
         let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = b.slot(SlotInfo { slot: "lemma".into(), ..Default::default() }).unwrap();
+        let entry = |w: &str| EntryInfo {
+            lemma: w.into(),
+            homograph: None,
+            kind: crate::EntryKind::NonVerb { feminine: None },
+        };
         for (id, w) in [(3u64, "casa"), (10, "perro")] {
             b.insert(&set.parse_word(w).unwrap(), code(id, slot)).unwrap();
-            b.describe_entry(id, format!("non-verb {w}"));
+            b.describe_entry(id, entry(w));
         }
         let lex = Lexicon::from_vec(b.finish(Manifest::default()).unwrap()).unwrap();
-        let texts = lex.entry_texts().unwrap();
-        assert_eq!(
-            texts.into_iter().collect::<Vec<_>>(),
-            [(3, "non-verb casa".into()), (10, "non-verb perro".into())]
-        );
+        let infos = lex.entry_infos().unwrap();
+        assert_eq!(infos.into_iter().collect::<Vec<_>>(), [(3, entry("casa")), (10, entry("perro"))]);
+        let d = &lex.derivations(&set.parse_word("perro").unwrap()).unwrap()[0];
+        assert_eq!(d.entry_text().as_deref(), Some("non-verb perro"));
         let none = Lexicon::from_vec(build(&["casa"])).unwrap();
-        assert!(none.entry_texts().unwrap().is_empty());
+        assert!(none.entry_infos().unwrap().is_empty());
     }
 
     #[test]

@@ -73,12 +73,13 @@ pub use judge::{
     judge_play, judge_play_line, judge_word, play_words, separate_tiles, PlayVerdict, Verdict,
     PLAY_ERROR_MESSAGE, SEPARATE_TILES,
 };
-pub use kind::{kind_of, Kind};
+pub use kind::Kind;
 pub use lexicon::{Checker, Derivation, Lexicon};
 pub use manifest::{
-    CodeNote, Enclitics, ExplainData, FileDigest, Manifest, Restoration, RuleSetInfo, SourceInfo,
+    CodeField, CodeNote, Enclitics, ExplainData, FileDigest, Manifest, Restoration, RuleSetInfo, SourceInfo,
+    SourceKind,
 };
-pub use provenance::{Code, SlotInfo};
+pub use provenance::{kind_of, Code, EntryInfo, EntryKind, SlotInfo, UpdateAction, VerbInfo};
 pub use words::{pattern_words, regex_words, valid_many, BadWord, Words};
 
 /// The text of `rules/fise-2016/tiles.csv`, the tile set of the default rule set: the one

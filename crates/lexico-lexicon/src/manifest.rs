@@ -19,6 +19,77 @@ pub struct FileDigest {
     pub sha256: String,
 }
 
+/// What kind of source a build took entries from: a list of the edition (each read by its
+/// reader), an update list, or what the build itself adds (the rule set's own lists, the previous
+/// edition). Its name (`fise-no-verbos`) is how manifests and `lexico info` write it.
+///
+/// ```
+/// use lexico_lexicon::SourceKind;
+///
+/// assert_eq!(SourceKind::FiseNonVerbUpdates.to_string(), "fise-actualizacion-no-verbos");
+/// assert!(SourceKind::FiseVerbUpdates.is_update_list() && !SourceKind::FiseVerbs.is_update_list());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SourceKind {
+    /// A list given in memory, which no reader read ([`Lexicon::from_words`](crate::Lexicon::from_words)).
+    #[default]
+    #[serde(rename = "")]
+    Unread,
+    /// A plain list of words, one a line.
+    #[serde(rename = "raw")]
+    Raw,
+    /// The federation's non-verb list (`TOTAL DE NO VERBOS`).
+    #[serde(rename = "fise-no-verbos")]
+    FiseNonVerbs,
+    /// The federation's classified verb list (`TOTAL DE VERBOS CLASIFICADOS`).
+    #[serde(rename = "fise-verbos")]
+    FiseVerbs,
+    /// The federation's non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`).
+    #[serde(rename = "fise-actualizacion-no-verbos")]
+    FiseNonVerbUpdates,
+    /// The federation's verb update list (`ACTUALIZACIÓN DE VERBOS`).
+    #[serde(rename = "fise-actualizacion-verbos")]
+    FiseVerbUpdates,
+    /// A lemma table (`lemma<TAB>pos<TAB>marks<TAB>model`).
+    #[serde(rename = "lemma-table")]
+    LemmaTable,
+    /// A list of the rule set: a closed list of the regulation's words.
+    #[serde(rename = "rule-list")]
+    RuleList,
+    /// The previous edition, as the source of the words the build restores from it.
+    #[serde(rename = "previous-edition")]
+    PreviousEdition,
+}
+
+impl SourceKind {
+    /// The kind's name, as manifests write it (empty for [`SourceKind::Unread`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceKind::Unread => "",
+            SourceKind::Raw => "raw",
+            SourceKind::FiseNonVerbs => "fise-no-verbos",
+            SourceKind::FiseVerbs => "fise-verbos",
+            SourceKind::FiseNonVerbUpdates => "fise-actualizacion-no-verbos",
+            SourceKind::FiseVerbUpdates => "fise-actualizacion-verbos",
+            SourceKind::LemmaTable => "lemma-table",
+            SourceKind::RuleList => "rule-list",
+            SourceKind::PreviousEdition => "previous-edition",
+        }
+    }
+
+    /// Returns true if and only if the source is an update list: what an edition adds to,
+    /// removes from or changes in the previous one, rather than a list of the edition's entries.
+    pub fn is_update_list(self) -> bool {
+        matches!(self, SourceKind::FiseNonVerbUpdates | SourceKind::FiseVerbUpdates)
+    }
+}
+
+impl std::fmt::Display for SourceKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A source of words and the range of entry ids its lines received.
 ///
 /// ```
@@ -31,8 +102,8 @@ pub struct SourceInfo {
     #[serde(flatten)]
     /// The file as given to the build, with its SHA-256.
     pub file: FileDigest,
-    /// The reader that read it (`raw`, `fise-no-verbos`, `fise-verbos`, `tsv`, …).
-    pub kind: String,
+    /// What kind of source it is: the reader that read it, or what the build took it from.
+    pub kind: SourceKind,
     /// The number of lines read.
     pub lines: u64,
     /// The entry id of its line 1 minus one: line `l` of this source is entry `base + l`.
@@ -130,12 +201,28 @@ pub struct ExplainData {
     /// Notes on the codes of a verb entry (`verb 88-0-.-abanar`), in the order they are said.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub codes: Vec<CodeNote>,
+    /// How Spanish cites the articles that are not plain numbers of the lexicon regulation
+    /// (`11; game art. 10.1`), by the article as the rule files write it.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub articles_es: std::collections::BTreeMap<String, String>,
 }
 
 impl ExplainData {
     /// Returns true if and only if it says nothing.
     pub fn is_empty(&self) -> bool {
-        self.no_tile_article.is_empty() && self.enclitics.is_none() && self.codes.is_empty()
+        self.no_tile_article.is_empty()
+            && self.enclitics.is_none()
+            && self.codes.is_empty()
+            && self.articles_es.is_empty()
+    }
+
+    /// An article as Spanish (`spanish`) or English cites it: the rule set's Spanish for an
+    /// article that names another regulation, else the article as written.
+    pub fn article<'a>(&'a self, article: &'a str, spanish: bool) -> &'a str {
+        match self.articles_es.get(article) {
+            Some(es) if spanish => es,
+            _ => article,
+        }
     }
 }
 
@@ -173,12 +260,12 @@ pub struct Restoration {
     pub min_tiles: usize,
 }
 
-/// A note on a code of a verb entry: `field` is `model`, `class` or `property` of
-/// `MM-C-P-infinitive`, `value` the code (`88`, `3`, `D`).
+/// A note on a code of a verb entry: `field` is the model, class or property of
+/// `MM-C-P-infinitive`, `value` the code as the list writes it (`88`, `3`, `D`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CodeNote {
-    /// `model`, `class` or `property`.
-    pub field: String,
+    /// Which code of the entry it speaks of.
+    pub field: CodeField,
     /// The code.
     pub value: String,
     /// What it says, with its article (`regional Spanish verb, art. 17.11`).
@@ -189,32 +276,47 @@ pub struct CodeNote {
     pub note_es: String,
 }
 
-impl SourceInfo {
-    /// Returns true if and only if this source is an update list: a list of what an edition adds
-    /// to, removes from or changes in the previous one (the FISE `ACTUALIZACIÓN` lists, whose
-    /// readers are named `fise-actualizacion-…`), rather than a list of the edition's entries.
-    ///
-    /// ```
-    /// let update = lexico_lexicon::SourceInfo { kind: "fise-actualizacion-verbos".into(), ..Default::default() };
-    /// let list = lexico_lexicon::SourceInfo { kind: "fise-verbos".into(), ..Default::default() };
-    /// assert!(update.is_update_list() && !list.is_update_list());
-    /// ```
-    pub fn is_update_list(&self) -> bool {
-        self.kind.contains("actualizacion") || self.kind.contains("update")
-    }
+/// Which code of a classified verb list's entry (`MM-C-P-infinitive`) a note speaks of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CodeField {
+    /// `MM`: the model number, or a usage code.
+    #[default]
+    Model,
+    /// `C`: the class.
+    Class,
+    /// `P`: the property.
+    Property,
 }
 
 impl SourceInfo {
+    /// Returns true if and only if this source is an update list: a list of what an edition adds
+    /// to, removes from or changes in the previous one (the FISE `ACTUALIZACIÓN` lists), rather
+    /// than a list of the edition's entries.
+    ///
+    /// ```
+    /// use lexico_lexicon::{SourceInfo, SourceKind};
+    ///
+    /// let update = SourceInfo { kind: SourceKind::FiseVerbUpdates, ..Default::default() };
+    /// let list = SourceInfo { kind: SourceKind::FiseVerbs, ..Default::default() };
+    /// assert!(update.is_update_list() && !list.is_update_list());
+    /// ```
+    pub fn is_update_list(&self) -> bool {
+        self.kind.is_update_list()
+    }
+
     /// Returns true if and only if this source is a list of the rule set (kind `rule-list`: a
     /// regulation's closed list of words, such as the plurals of the letters), not a list of
     /// the edition's sources: what it admits, the rules admit.
     ///
     /// ```
-    /// let list = lexico_lexicon::SourceInfo { kind: "rule-list".into(), ..Default::default() };
+    /// use lexico_lexicon::{SourceInfo, SourceKind};
+    ///
+    /// let list = SourceInfo { kind: SourceKind::RuleList, ..Default::default() };
     /// assert!(list.is_rule_list() && !list.is_update_list());
     /// ```
     pub fn is_rule_list(&self) -> bool {
-        self.kind == "rule-list"
+        self.kind == SourceKind::RuleList
     }
 }
 

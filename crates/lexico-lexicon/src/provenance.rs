@@ -2,16 +2,21 @@
 //!
 //! Every word has a [`Code`]: the id of the source entry that produced it (the entry id of a
 //! source's line `l` is `base + l`, see [`SourceInfo`](crate::SourceInfo)) and the index of a
-//! *slot* — the paradigm cell or rule outcome, with its rule id and article — in a small
-//! per-lexicon table. The word store itself holds no values (values in an fst cost a quarter of
+//! *slot* — the paradigm cell or rule outcome, with its kind of form, rule id and article — in a
+//! small per-lexicon table. What the build knew of each source entry (lemma, homograph, verb
+//! code or feminine, update-list action) is an [`EntryInfo`], typed fields written and read by
+//! this module alone: nothing reads meaning back out of a description. The word store itself holds no values (values in an fst cost a quarter of
 //! its size and the hot path never needs them); the codes are a column by rank, the word's
 //! position in tile order, stored as runs of arithmetic progressions: a sorted raw list is a few
 //! thousand runs. A word made in several ways has its smallest code in the column and the others
 //! in a side table.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::LexiconError;
+use crate::kind::Kind;
 
 /// A derivation code: `entry << 16 | slot`.
 ///
@@ -46,13 +51,18 @@ pub fn slot_of(code: Code) -> u16 {
 /// ```
 /// use lexico_lexicon::{kind_of, Kind, SlotInfo};
 ///
-/// let plural = SlotInfo { slot: "plural".into(), rule: "18.1.1".into(), ..SlotInfo::default() };
+/// let plural = SlotInfo { slot: "plural".into(), kind: Kind::Plural, rule: "end-s".into(), ..SlotInfo::default() };
 /// assert_eq!(kind_of(&plural), Kind::Plural);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SlotInfo {
-    /// The paradigm cell or kind of form (`ind.pres.1s`, `plural`, `word`).
+    /// The paradigm cell or kind of form, as the rule set names it (`ind.pres.1s`, `plural`,
+    /// `word`).
     pub slot: String,
+    /// What kind of form it made. Left out of the section when unknown (a plain word list's
+    /// slot), so that such a lexicon's provenance holds nothing it does not know.
+    #[serde(default, skip_serializing_if = "Kind::is_unknown")]
+    pub kind: Kind,
     /// The rule id in the rule set.
     pub rule: String,
     /// The article of the regulation the rule encodes.
@@ -60,6 +70,198 @@ pub struct SlotInfo {
     /// For rejected forms, why.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
+    /// The same in Spanish, when the rule set gives it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason_es: String,
+}
+
+/// The kind of form a slot made, as the build recorded it with the slot.
+///
+/// ```
+/// use lexico_lexicon::{kind_of, Kind, SlotInfo};
+///
+/// let slot = SlotInfo { slot: "ind.pres.1s".into(), kind: Kind::VerbForm, ..SlotInfo::default() };
+/// assert_eq!(kind_of(&slot), Kind::VerbForm);
+/// ```
+pub fn kind_of(slot: &SlotInfo) -> Kind {
+    slot.kind
+}
+
+/// What a build knew of one source entry: its lemma and homograph number, and what kind of
+/// entry it is with the fields of that kind. Its `Display` is the description explanations
+/// print (`verb 00-1-.-abalear 2`, `non-verb abacero abacera`, `update added-variable boy`).
+///
+/// ```
+/// use lexico_lexicon::provenance::{EntryInfo, EntryKind, UpdateAction, VerbInfo};
+///
+/// let verb = EntryInfo {
+///     lemma: "absolver".into(),
+///     homograph: None,
+///     kind: EntryKind::Verb(VerbInfo { model: 8, class: 1, property: 'P', forms: Some("absuelto".into()), undone_at: None }),
+/// };
+/// assert_eq!(verb.to_string(), "verb 08-1-P-absolver(absuelto)");
+/// let update = EntryInfo { lemma: "boy".into(), homograph: None, kind: EntryKind::Update(UpdateAction::AddedVariable) };
+/// assert_eq!(update.to_string(), "update added-variable boy");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct EntryInfo {
+    /// The headword, the infinitive as the verb list writes it (with "se" for a pronominal
+    /// entry), or the word of an update list's line.
+    pub lemma: String,
+    /// The dictionary's homograph number, when the source gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homograph: Option<u8>,
+    /// What kind of entry it is.
+    pub kind: EntryKind,
+}
+
+/// The kinds of source entry, each with what the build knew of it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntryKind {
+    /// A headword of a non-verb list, and its feminine when the line gives one.
+    NonVerb {
+        /// The feminine.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        feminine: Option<String>,
+    },
+    /// A verb of a classified verb list (or one an update list undone restores).
+    Verb(VerbInfo),
+    /// A row of a lemma table.
+    LemmaRow,
+    /// A line of a non-verb update list, with what it does to its word.
+    Update(UpdateAction),
+}
+
+/// The codes of a classified verb list's entry (`MM-C-P-infinitive[(forms)]`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct VerbInfo {
+    /// The model number, or a usage code of the rule set.
+    pub model: u8,
+    /// The class.
+    pub class: u8,
+    /// The property (`.`, `D`, `I`, `P`, `R`).
+    pub property: char,
+    /// The text between brackets: the forms of a defective verb, the participles of a `P` one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forms: Option<String>,
+    /// The line (path and line number) of an update list undone that changed these codes: the
+    /// entry is as it was before that update.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undone_at: Option<(String, u64)>,
+}
+
+impl VerbInfo {
+    /// The value of a code of the entry as the classified list writes it (`88`, `3`, `D`).
+    pub fn code(&self, field: crate::CodeField) -> String {
+        match field {
+            crate::CodeField::Model => format!("{:02}", self.model),
+            crate::CodeField::Class => self.class.to_string(),
+            crate::CodeField::Property => self.property.to_string(),
+        }
+    }
+}
+
+/// What a line of the federation's non-verb update list does to its word, by the list's section
+/// (named as in `docs/maintainers.md`, "Why each word changed").
+///
+/// ```
+/// use lexico_lexicon::provenance::UpdateAction;
+///
+/// assert!(UpdateAction::AddedVariable.adds() && !UpdateAction::AddedAlreadyValid.adds());
+/// assert!(UpdateAction::RemovedPluralOnly.removes() && !UpdateAction::RemovedStillValid.removes());
+/// assert_eq!(UpdateAction::AddedInvariable.to_string(), "added-invariable");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UpdateAction {
+    /// Section 1: a new entry, variable in number.
+    AddedVariable,
+    /// Section 2: a new entry, invariable in number.
+    AddedInvariable,
+    /// Section 3: a plural new in the edition.
+    AddedPluralOnly,
+    /// Section 4: an entry removed.
+    Removed,
+    /// Section 5: a plural removed, the singular kept.
+    RemovedPluralOnly,
+    /// Annex I: a new entry the edition held already.
+    AddedAlreadyValid,
+    /// Annex II: an entry removed that the edition still holds.
+    RemovedStillValid,
+}
+
+impl UpdateAction {
+    /// The action's name (`added-variable`).
+    pub fn name(self) -> &'static str {
+        match self {
+            UpdateAction::AddedVariable => "added-variable",
+            UpdateAction::AddedInvariable => "added-invariable",
+            UpdateAction::AddedPluralOnly => "added-plural-only",
+            UpdateAction::Removed => "removed",
+            UpdateAction::RemovedPluralOnly => "removed-plural-only",
+            UpdateAction::AddedAlreadyValid => "added-already-valid",
+            UpdateAction::RemovedStillValid => "removed-still-valid",
+        }
+    }
+
+    /// Returns true if and only if the line adds its word to the edition.
+    pub fn adds(self) -> bool {
+        matches!(
+            self,
+            UpdateAction::AddedVariable | UpdateAction::AddedInvariable | UpdateAction::AddedPluralOnly
+        )
+    }
+
+    /// Returns true if and only if the line removes its word from the edition.
+    pub fn removes(self) -> bool {
+        matches!(self, UpdateAction::Removed | UpdateAction::RemovedPluralOnly)
+    }
+
+    /// Returns true if and only if the line takes the other forms of its word out too: it
+    /// removes the entry, or makes it invariable in number (its plurals go).
+    pub fn drops_other_forms(self) -> bool {
+        matches!(self, UpdateAction::Removed | UpdateAction::AddedInvariable)
+    }
+}
+
+impl fmt::Display for UpdateAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for EntryInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lemma = &self.lemma;
+        match &self.kind {
+            EntryKind::Verb(v) => {
+                write!(f, "verb {:02}-{}-{}-{lemma}", v.model, v.class, v.property)?;
+                if let Some(h) = self.homograph {
+                    write!(f, " {h}")?;
+                }
+                if let Some(forms) = &v.forms {
+                    write!(f, "({forms})")?;
+                }
+                if let Some((path, line)) = &v.undone_at {
+                    write!(f, ", as before the update undone at {path}:{line}")?;
+                }
+                Ok(())
+            }
+            EntryKind::NonVerb { feminine } => {
+                write!(f, "non-verb {lemma}")?;
+                if let Some(fem) = feminine {
+                    write!(f, " {fem}")?;
+                }
+                if let Some(h) = self.homograph {
+                    write!(f, " {h}")?;
+                }
+                Ok(())
+            }
+            EntryKind::LemmaRow => write!(f, "lemma {lemma}"),
+            EntryKind::Update(action) => write!(f, "update {action} {lemma}"),
+        }
+    }
 }
 
 /// FNV-1a: slot interning hashes a few short strings per generated form, a million times in a
@@ -154,7 +356,8 @@ fn deflate(bytes: &[u8]) -> Vec<u8> {
 pub(crate) enum Inflated {
     /// Exactly this many bytes, as the manifest records.
     Exactly(u64),
-    /// A file whose manifest records no size (written before sizes were recorded): at most this.
+    /// A manifest that records no size (every build records it; a hand-made file may not): at
+    /// most this.
     AtMost(u64),
 }
 
@@ -186,13 +389,15 @@ fn inflate(bytes: &[u8], what: &str, limit: Inflated) -> Result<Vec<u8>, Lexicon
     Ok(raw)
 }
 
-/// Encodes entry descriptions, sorted by id, as lines `id-delta<TAB>text`, compressed; with the
-/// size of the text before compression.
-pub(crate) fn encode_entries(entries: &[(u64, String)]) -> (Vec<u8>, u64) {
+/// Encodes what the build knew of each entry, sorted by id, as lines `id-delta<TAB>entry` (the
+/// entry as JSON, which never holds a raw tab or line end), compressed; with the size of the text
+/// before compression.
+pub(crate) fn encode_entries(entries: &[(u64, EntryInfo)]) -> (Vec<u8>, u64) {
     let mut out = String::new();
     let mut last = 0;
-    for (id, text) in entries {
-        out.push_str(&format!("{}\t{}\n", id - last, text.replace(['\n', '\t'], " ")));
+    for (id, info) in entries {
+        let json = serde_json::to_string(info).expect("an entry always serialises");
+        out.push_str(&format!("{}\t{json}\n", id - last));
         last = *id;
     }
     (deflate(out.as_bytes()), out.len() as u64)
@@ -204,14 +409,15 @@ pub(crate) fn entries_text(bytes: &[u8], limit: Inflated) -> Result<String, Lexi
         .map_err(|_| LexiconError::Corrupt("the entries section is not UTF-8".into()))
 }
 
-/// Finds the description of entry `id` in the text of an entries section: `None` when the
-/// section has no such entry, an error when the text is not made of entries lines.
-pub(crate) fn find_entry(text: &str, id: u64) -> Result<Option<String>, LexiconError> {
+/// Finds entry `id` in the text of an entries section: `None` when the section has no such
+/// entry, an error when the text is not made of entries lines. Only the entry found is decoded.
+pub(crate) fn find_entry(text: &str, id: u64) -> Result<Option<EntryInfo>, LexiconError> {
     let mut at = 0u64;
     for line in text.lines() {
-        at = at.checked_add(entry_delta(line)?.0).ok_or_else(entries_overflow)?;
+        let (delta, rest) = entry_delta(line)?;
+        at = at.checked_add(delta).ok_or_else(entries_overflow)?;
         if at == id {
-            return Ok(Some(entry_delta(line)?.1.to_string()));
+            return entry_of_line(rest).map(Some);
         }
         if at > id {
             return Ok(None);
@@ -233,14 +439,18 @@ fn entry_delta(line: &str) -> Result<(u64, &str), LexiconError> {
     Ok((delta, rest))
 }
 
-/// Every description of the text of an entries section, by entry id.
-pub(crate) fn decode_entries(text: &str) -> Result<std::collections::BTreeMap<u64, String>, LexiconError> {
+fn entry_of_line(json: &str) -> Result<EntryInfo, LexiconError> {
+    serde_json::from_str(json).map_err(|e| LexiconError::Corrupt(format!("entries: {e}")))
+}
+
+/// Every entry of the text of an entries section, by entry id.
+pub(crate) fn decode_entries(text: &str) -> Result<std::collections::BTreeMap<u64, EntryInfo>, LexiconError> {
     let mut out = std::collections::BTreeMap::new();
     let mut at = 0u64;
     for line in text.lines() {
         let (delta, rest) = entry_delta(line)?;
         at = at.checked_add(delta).ok_or_else(entries_overflow)?;
-        out.insert(at, rest.to_string());
+        out.insert(at, entry_of_line(rest)?);
     }
     Ok(out)
 }
@@ -392,11 +602,67 @@ mod inflate_tests {
         assert_eq!(inflate(&small, "entries", Inflated::Exactly(10)).unwrap(), b"0123456789");
     }
 
+    fn non_verb(lemma: &str) -> EntryInfo {
+        EntryInfo { lemma: lemma.into(), homograph: None, kind: EntryKind::NonVerb { feminine: None } }
+    }
+
     #[test]
     fn a_damaged_entries_line_is_an_error_not_a_missing_entry() {
-        assert_eq!(find_entry("1\tverb amar\n2\tnon-verb casa\n", 3).unwrap(), Some("non-verb casa".into()));
-        assert_eq!(find_entry("1\tverb amar\n", 7).unwrap(), None);
-        assert!(find_entry("1 verb amar\n", 1).is_err());
-        assert!(find_entry("x\tverb amar\n", 1).is_err());
+        let (bytes, len) = encode_entries(&[(1, non_verb("amar")), (3, non_verb("casa"))]);
+        let text = entries_text(&bytes, Inflated::Exactly(len)).unwrap();
+        assert_eq!(find_entry(&text, 3).unwrap(), Some(non_verb("casa")));
+        assert_eq!(find_entry(&text, 7).unwrap(), None);
+        assert!(find_entry("1 {}\n", 1).is_err());
+        assert!(find_entry("x\t{}\n", 1).is_err());
+        // A line that is no entry is damage, not a missing entry.
+        assert!(find_entry("1\tverb 00-1-.-amar\n", 1).is_err());
+        assert!(decode_entries("1\t{\"lemma\":\"amar\"}\n").is_err());
+    }
+
+    #[test]
+    fn every_kind_of_entry_reads_back_as_written() {
+        let entries = [
+            (
+                1,
+                EntryInfo {
+                    lemma: "abacero".into(),
+                    homograph: Some(2),
+                    kind: EntryKind::NonVerb { feminine: Some("abacera".into()) },
+                },
+            ),
+            (
+                5,
+                EntryInfo {
+                    lemma: "dignarse".into(),
+                    homograph: None,
+                    kind: EntryKind::Verb(VerbInfo {
+                        model: 0,
+                        class: 3,
+                        property: 'D',
+                        forms: Some("a\tb\nc".into()),
+                        undone_at: Some(("act\tverbos.txt".into(), 12)),
+                    }),
+                },
+            ),
+            (9, EntryInfo { lemma: "casa".into(), homograph: Some(1), kind: EntryKind::LemmaRow }),
+            (
+                1 << 40,
+                EntryInfo {
+                    lemma: "boy".into(),
+                    homograph: None,
+                    kind: EntryKind::Update(UpdateAction::RemovedStillValid),
+                },
+            ),
+        ];
+        let (bytes, len) = encode_entries(&entries);
+        let text = entries_text(&bytes, Inflated::Exactly(len)).unwrap();
+        assert_eq!(text.lines().count(), entries.len(), "a tab or line end inside an entry stays escaped");
+        let all = decode_entries(&text).unwrap();
+        assert_eq!(all.into_iter().collect::<Vec<_>>(), entries.to_vec());
+        for (id, e) in &entries {
+            assert_eq!(find_entry(&text, *id).unwrap().as_ref(), Some(e));
+        }
+        assert_eq!(entries[0].1.to_string(), "non-verb abacero abacera 2");
+        assert_eq!(entries[2].1.to_string(), "lemma casa");
     }
 }

@@ -25,14 +25,7 @@ fn lexicon(words: &BTreeSet<Vec<Tile>>) -> Lexicon {
 fn lexicon_with(words: &BTreeSet<Vec<Tile>>, anagram_index: bool) -> Lexicon {
     let mut b = Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
     b.anagram_index(anagram_index);
-    let slot = b
-        .slot(SlotInfo {
-            slot: "word".into(),
-            rule: "raw".into(),
-            article: String::new(),
-            reason: String::new(),
-        })
-        .unwrap();
+    let slot = b.slot(SlotInfo { slot: "word".into(), rule: "raw".into(), ..SlotInfo::default() }).unwrap();
     for (i, w) in words.iter().enumerate() {
         b.insert(w, code(i as u64 + 1, slot)).unwrap();
     }

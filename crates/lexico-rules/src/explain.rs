@@ -23,6 +23,10 @@ pub struct ExplainRules {
     /// Notes on the codes of a verb entry, in the order they are said.
     #[serde(default)]
     pub code: Vec<CodeRule>,
+    /// `[articles_es]`: how Spanish cites an article that is not a plain number of the lexicon
+    /// regulation, keyed by the article as the rule files write it (`"game art. 10.1"`).
+    #[serde(default)]
+    pub articles_es: std::collections::BTreeMap<String, String>,
 }
 
 /// `[enclitics]`: the article, the pronouns (in capitals, longer ones first) and the spelling
@@ -58,12 +62,25 @@ pub struct RestoreRule {
     pub min_tiles: usize,
 }
 
+/// Which code of a classified verb list's entry (`MM-C-P-infinitive`) a note speaks of.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CodeField {
+    /// `model`: the model number, or a usage code (`MM`).
+    #[default]
+    Model,
+    /// `class`: the class (`C`).
+    Class,
+    /// `property`: the property (`P`).
+    Property,
+}
+
 /// `[[code]]`: a note on a code of a verb entry (`MM-C-P-infinitive`).
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CodeRule {
-    /// `model`, `class` or `property`.
-    pub field: String,
+    /// Which code: `model`, `class` or `property`.
+    pub field: CodeField,
     /// The code (`88`, `3`, `D`).
     pub value: String,
     /// What it says, with its article.

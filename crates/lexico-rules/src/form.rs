@@ -7,7 +7,10 @@ use std::borrow::Cow;
 /// ```
 /// use lexico_rules::Verdict;
 ///
-/// let no = Verdict::Rejected { reason: "plural participle of a pronominal verb".into() };
+/// let no = Verdict::Rejected {
+///     reason: "plural participle of a pronominal verb".into(),
+///     reason_es: "participio plural de un verbo pronominal".into(),
+/// };
 /// assert_ne!(no, Verdict::Accepted);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,28 +22,74 @@ pub enum Verdict<'a> {
     Rejected {
         /// Why, in a short sentence.
         reason: Cow<'a, str>,
+        /// The same in Spanish, which explanations in Spanish give.
+        reason_es: Cow<'a, str>,
     },
+}
+
+/// What kind of form an engine made: a headword, its feminine, a plural, or a cell of a verb's
+/// paradigm. Typed by the engine that made the form, so that nothing tells it from the slot's name.
+///
+/// ```
+/// use lexico_rules::FormKind;
+///
+/// assert_eq!(FormKind::Plural.slot(), Some("plural"));
+/// assert_eq!(FormKind::VerbForm.slot(), None); // the paradigm cell names the slot
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FormKind {
+    /// A headword as its source lists it.
+    Lemma,
+    /// The feminine of a headword.
+    Feminine,
+    /// A plural.
+    Plural,
+    /// A cell of a verb's paradigm.
+    VerbForm,
+}
+
+impl FormKind {
+    /// The slot a form of this kind is filed under, for the kinds that are their own slot
+    /// (`lemma`, `feminine`, `plural`); a verb form's slot is its paradigm cell.
+    pub fn slot(self) -> Option<&'static str> {
+        match self {
+            FormKind::Lemma => Some("lemma"),
+            FormKind::Feminine => Some("feminine"),
+            FormKind::Plural => Some("plural"),
+            FormKind::VerbForm => None,
+        }
+    }
 }
 
 /// One word form produced from a source entry by a rule.
 ///
 /// `text` is the spelling in lower case, accents allowed (they are dropped when the form becomes
-/// tiles). `slot` names the paradigm cell or the kind of form (`ind.pres.1s`, `part.f.pl`,
-/// `plural`, `feminine`, `lemma`), `rule` the id of the rule in the rule set that decided it and
+/// tiles). `kind` says what kind of form it is, `slot` names the paradigm cell or the kind of
+/// form (`ind.pres.1s`, `part.f.pl`, `plural`, `feminine`, `lemma`), `rule` the id of the rule in
+/// the rule set that decided it and
 /// `article` the article of the regulation that rule encodes, as the rule file writes it. Names are
 /// borrowed from the rule set (or are constants): a large build makes millions of forms, and
 /// most of them differ only in their text.
 ///
 /// ```
-/// use lexico_rules::{Form, Verdict};
+/// use lexico_rules::{Form, FormKind, Verdict};
 ///
-/// let f = Form { text: "casas".into(), slot: "plural", rule: "18.1.1", article: "18.1.1", verdict: Verdict::Accepted };
+/// let f = Form {
+///     text: "casas".into(),
+///     kind: FormKind::Plural,
+///     slot: "plural",
+///     rule: "end-vowel-atonic",
+///     article: "18.4.2",
+///     verdict: Verdict::Accepted,
+/// };
 /// assert!(f.is_accepted());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form<'a> {
     /// The form as spelled (lower case, with accents).
     pub text: String,
+    /// What kind of form it is.
+    pub kind: FormKind,
     /// The paradigm cell or kind of form (`ind.pres.1s`, `plural`, `lemma`).
     pub slot: &'a str,
     /// The id of the rule that made or refused it.

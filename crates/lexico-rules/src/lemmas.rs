@@ -19,8 +19,9 @@ use std::path::Path;
 use lexico_tiles::quoted;
 
 use crate::error::RuleError;
-use crate::plural::{LemmaEntry, Pos};
+use crate::plural::LemmaEntry;
 use crate::sources::{decode, lines};
+use crate::tags::{Mark, Marks, Pos};
 
 /// The verb classes a lemma table can give.
 ///
@@ -40,34 +41,6 @@ pub enum VerbPos {
     Intransitive,
     /// `v.prnl`: pronominal.
     Pronominal,
-}
-
-/// The marks of a lemma-table row.
-///
-/// ```
-/// let table = "lemma\tpos\tmarks\tmodel\nlord\tn\tpl=lores\t\n";
-/// let (rows, _) = lexico_rules::lemmas::read_lemma_table(std::path::Path::new("t.tsv"), table.as_bytes())?;
-/// assert!(!rows[0].marks.desus);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Marks {
-    /// `ant`: antiquated.
-    pub ant: bool,
-    /// `desus`: obsolete (last documented before 1900).
-    pub desus: bool,
-    /// `germ`: germanía, the thieves' cant of the Golden Age.
-    pub germ: bool,
-    /// `p.us`: little used.
-    pub little_used: bool,
-    /// `cursiva`: an unadapted foreign word, shown in italics.
-    pub cursiva: bool,
-    /// `geo`: regional (Spanish region or province).
-    pub geo: bool,
-    /// `inv`: invariable in number.
-    pub inv: bool,
-    /// `pl=X|Y`: the plurals, overriding every rule.
-    pub pl: Option<Vec<String>>,
 }
 
 /// One row of a lemma table.
@@ -93,7 +66,7 @@ pub struct LemmaRow {
     pub pos: Vec<Pos>,
     /// The verb classes, when the headword is a verb.
     pub verb: Vec<VerbPos>,
-    /// The usage marks of the row.
+    /// The marks of the row, and the plurals it gives (see [`Marks`]).
     pub marks: Marks,
     /// The conjugation model, for a verb.
     pub model: Option<String>,
@@ -103,15 +76,11 @@ impl LemmaRow {
     /// The row as the plural engine reads it, for the headword or for its feminine.
     pub fn plural_entry(&self, feminine: bool) -> LemmaEntry {
         let lemma = if feminine { self.feminine.clone().unwrap_or_default() } else { self.lemma.clone() };
-        LemmaEntry {
-            lemma,
-            pos: self.pos.clone(),
-            cursiva: self.marks.cursiva,
-            inv: self.marks.inv,
-            desus: self.marks.desus,
-            germ: self.marks.germ,
-            pl: if feminine { None } else { self.marks.pl.clone() },
+        let mut marks = self.marks.clone();
+        if feminine {
+            marks.pl = None;
         }
+        LemmaEntry { lemma, pos: self.pos.clone(), marks }
     }
 }
 
@@ -207,15 +176,9 @@ pub fn read_lemma_table(path: &Path, bytes: &[u8]) -> Result<(Vec<LemmaRow>, usi
         }
         for m in cell(2).split_whitespace() {
             let marks = &mut row.marks;
-            match m {
-                "ant" => marks.ant = true,
-                "desus" => marks.desus = true,
-                "germ" => marks.germ = true,
-                "p.us" => marks.little_used = true,
-                "cursiva" => marks.cursiva = true,
-                "geo" => marks.geo = true,
-                "inv" => marks.inv = true,
-                _ => match m.strip_prefix("pl=") {
+            match Mark::from_name(m) {
+                Some(mark) => marks.insert(mark),
+                None => match m.strip_prefix("pl=") {
                     Some(forms) if forms.split('|').all(|f| !f.is_empty()) => {
                         marks.pl = Some(forms.split('|').map(str::to_string).collect());
                     }
@@ -262,7 +225,7 @@ mod tests {
         assert_eq!(rows[0].feminine.as_deref(), Some("bonita"));
         assert_eq!(rows[0].pos, [Pos::Adj, Pos::N]);
         assert_eq!(rows[1].marks.pl, Some(vec!["lores".to_string()]));
-        assert_eq!((rows[2].homograph, rows[2].marks.desus), (Some(1), true));
+        assert_eq!((rows[2].homograph, rows[2].marks.has(Mark::Desus)), (Some(1), true));
         assert_eq!(
             (rows[3].verb.clone(), rows[3].model.as_deref()),
             (vec![VerbPos::Transitive], Some("amar"))

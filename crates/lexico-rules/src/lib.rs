@@ -30,14 +30,17 @@ pub mod form;
 pub mod lemmas;
 pub mod nonverbs;
 pub mod number;
+pub mod pattern;
 pub mod plural;
 pub mod ruleset;
 pub mod sources;
 pub mod syllable;
+pub mod tags;
+mod toml_util;
 pub mod verbs;
 
 pub use error::RuleError;
 pub use files::RuleFiles;
-pub use form::{Form, Verdict};
+pub use form::{Form, FormKind, Verdict};
 pub use ruleset::{RuleSet, Screener};
 pub use sources::SourceKind;

@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
-use crate::form::{Form, Verdict};
+use crate::form::{Form, FormKind, Verdict};
 use crate::lemmas::LemmaRow;
 use crate::number::{EvidenceKind, Step};
 use crate::plural::{add_suffix, Decision, Number, Plurals};
@@ -113,16 +113,6 @@ impl<'a> NonVerbContext<'a> {
         }
     }
 
-    /// True if `word` is an adverb in *-mente* made on a listed adjective: the part
-    /// before *-mente* is a listed word of three letters or more (`lenta`, `fácil`), or the
-    /// feminine of a participle (`unida`, `abastada`).
-    fn is_mente_adverb(&self, word: &str) -> bool {
-        let Some(stem) = word.strip_suffix("mente") else { return false };
-        stem.chars().count() >= 3
-            && (self.words.contains(stem)
-                || (stem.len() > 4 && (stem.ends_with("ada") || stem.ends_with("ida"))))
-    }
-
     /// Adds lemma-table rows that annotate entries of the non-verb list.
     pub fn annotate(&mut self, rows: impl IntoIterator<Item = LemmaRow>) {
         for r in rows {
@@ -135,26 +125,37 @@ impl<'a> NonVerbContext<'a> {
     }
 }
 
-fn form<'a>(text: &str, slot: &'a str, rule: &'a str, article: &'a str, verdict: Verdict<'a>) -> Form<'a> {
-    Form { text: text.to_string(), slot, rule, article, verdict }
+fn form<'a>(text: &str, kind: FormKind, rule: &'a str, article: &'a str, verdict: Verdict<'a>) -> Form<'a> {
+    let slot = kind.slot().expect("a non-verb kind of form is its own slot");
+    Form { text: text.to_string(), kind, slot, rule, article, verdict }
 }
 
-fn rejected(reason: &'static str) -> Verdict<'static> {
-    Verdict::Rejected { reason: reason.into() }
+/// A rejection in the engine's words, English and Spanish.
+fn rejected(reason: &'static str, reason_es: &'static str) -> Verdict<'static> {
+    Verdict::Rejected { reason: reason.into(), reason_es: reason_es.into() }
 }
 
-fn rejected_owned(reason: String) -> Verdict<'static> {
-    Verdict::Rejected { reason: reason.into() }
+fn rejected_owned((reason, reason_es): (String, String)) -> Verdict<'static> {
+    Verdict::Rejected { reason: reason.into(), reason_es: reason_es.into() }
+}
+
+/// The reason a refusing step gives, in English and Spanish: the rule set's words when it has
+/// them, else the engine's.
+fn step_reason(step: &Step, en: &str, es: &str) -> (String, String) {
+    match (&step.reason, &step.reason_es) {
+        (Some(en), Some(es)) => (en.clone(), es.clone()),
+        _ => (en.to_string(), es.to_string()),
+    }
 }
 
 /// Expands one entry of the non-verb list: the headword, the feminine, and the plurals of each,
 /// each form with the rule that decided it. Also returns the evidence that decided each word's
 /// number.
 pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'a>>, Vec<Evidence>) {
-    let mut forms = vec![form(&entry.lemma, "lemma", "listed", "", Verdict::Accepted)];
+    let mut forms = vec![form(&entry.lemma, FormKind::Lemma, "listed", "", Verdict::Accepted)];
     let mut evidence = Vec::new();
     if let Some(f) = &entry.feminine {
-        forms.push(form(f, "feminine", "listed-feminine", "", Verdict::Accepted));
+        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Verdict::Accepted));
     }
     if let Some(row) = ctx.annotations.get(&(entry.lemma.clone(), entry.homograph)) {
         push_decision(
@@ -189,9 +190,12 @@ fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
         return;
     }
     let r = &ctx.plurals.number_rules().update_removed_plural;
-    for f in forms.iter_mut().filter(|f| f.slot == "plural" && f.is_accepted()) {
+    for f in forms.iter_mut().filter(|f| f.kind == FormKind::Plural && f.is_accepted()) {
         if ctx.removed_plurals.contains(&strip_accents(&f.text)) {
-            f.verdict = rejected("the edition's update list removes this plural (section 5)");
+            f.verdict = rejected(
+                "the edition's update list removes this plural (section 5)",
+                "la lista de actualización de la edición da de baja este plural (sección 5)",
+            );
             f.rule = &r.rule;
             f.article = &r.article;
         }
@@ -201,10 +205,10 @@ fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
 /// Expands a lemma-table row that is a lemma of its own (not an annotation): the headword, the
 /// feminine, and their plurals as the row's parts of speech and marks decide.
 pub fn expand_row<'a>(row: &LemmaRow, plurals: &'a Plurals) -> Vec<Form<'a>> {
-    let mut forms = vec![form(&row.lemma, "lemma", "listed", "", Verdict::Accepted)];
+    let mut forms = vec![form(&row.lemma, FormKind::Lemma, "listed", "", Verdict::Accepted)];
     push_decision(plurals, plurals.decide_entry(&row.plural_entry(false)), &row.lemma, &mut forms);
     if let Some(f) = &row.feminine {
-        forms.push(form(f, "feminine", "listed-feminine", "", Verdict::Accepted));
+        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Verdict::Accepted));
         push_decision(plurals, plurals.decide_entry(&row.plural_entry(true)), f, &mut forms);
     }
     forms
@@ -219,7 +223,10 @@ fn push_decision<'a>(plurals: &'a Plurals, d: Decision<'a>, word: &str, forms: &
         Number::NoPlural => {
             for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
                 forms.push(Form {
-                    verdict: rejected("no plural for this part of speech or mark"),
+                    verdict: rejected(
+                        "no plural for this part of speech or mark",
+                        "sin plural por su categoría gramatical o su marca",
+                    ),
                     rule: d.rule,
                     article: d.article,
                     ..f
@@ -238,7 +245,7 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
     let by_rules = plurals.decide(word);
     let candidates =
         || -> Vec<Form<'a>> { by_rules.forms.iter().filter(|f| f.text != word).cloned().collect() };
-    let refuse = |forms: &mut Vec<Form<'a>>, step: &'a Step, reason: String| {
+    let refuse = |forms: &mut Vec<Form<'a>>, step: &'a Step, reason: (String, String)| {
         let r = step.refuse.as_ref().expect("a refusing step has a rule");
         for f in candidates() {
             forms.push(Form {
@@ -259,9 +266,10 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                     Number::Invariable => {}
                     Number::NoPlural => {
                         let reason = "the regulation gives this word no plural";
+                        let reason_es = "el reglamento no da plural a esta palabra";
                         for f in plurals.by_ending(word).forms.into_iter().filter(|f| f.text != word) {
                             forms.push(Form {
-                                verdict: rejected(reason),
+                                verdict: rejected(reason, reason_es),
                                 rule: d.rule,
                                 article: d.article,
                                 ..f
@@ -277,14 +285,23 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                         forms.extend(candidates());
                     } else {
                         for p in &u.plurals {
-                            forms.push(form(p, "plural", &r.rule, &r.plural_article, Verdict::Accepted));
+                            forms.push(form(
+                                p,
+                                FormKind::Plural,
+                                &r.rule,
+                                &r.plural_article,
+                                Verdict::Accepted,
+                            ));
                         }
                     }
                 } else if ctx.update(word, UpdateSection::AddedInvariable).is_some() {
                     let r = &rules.update_invariable;
                     for f in candidates() {
                         forms.push(Form {
-                            verdict: rejected("invariable in number by the edition's update list"),
+                            verdict: rejected(
+                                "invariable in number by the edition's update list",
+                                "invariable en número según la lista de actualización de la edición",
+                            ),
                             rule: &r.rule,
                             article: &r.article,
                             ..f
@@ -303,10 +320,14 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 for add in ["es", "s"] {
                     forms.push(Form {
                         text: add_suffix(word, "", add),
+                        kind: FormKind::Plural,
                         slot: "plural",
                         rule: by_rules.rule,
                         article: by_rules.article,
-                        verdict: rejected("the ending rules give this word no plural"),
+                        verdict: rejected(
+                            "the ending rules give this word no plural",
+                            "las reglas de terminación no dan plural a esta palabra",
+                        ),
                     });
                 }
             }
@@ -317,10 +338,19 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 forms.extend(candidates());
             }
             EvidenceKind::Adverb => {
-                if !ctx.is_mente_adverb(word) {
+                let adverb = step.adverb.as_ref().expect("checked when loaded");
+                if !adverb.is_adverb(word, |stem| ctx.words.contains(stem)) {
                     continue;
                 }
-                refuse(forms, step, "an adverb in -mente has no plural".into());
+                refuse(
+                    forms,
+                    step,
+                    step_reason(
+                        step,
+                        "an adverb in -mente has no plural",
+                        "un adverbio en -mente no tiene plural",
+                    ),
+                );
             }
             EvidenceKind::Previous => {
                 let Some(prev) = ctx.previous else { continue };
@@ -340,7 +370,11 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                     "the previous edition, complete in words of {} tiles or fewer, lacks this plural",
                     step.tiles
                 );
-                refuse(forms, step, reason);
+                let reason_es = format!(
+                    "la edición anterior, completa en palabras de {} fichas o menos, no tiene este plural",
+                    step.tiles
+                );
+                refuse(forms, step, (reason, reason_es));
             }
             EvidenceKind::SilentUnadapted => {
                 let Some(prev) = ctx.previous else { continue };
@@ -348,10 +382,14 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 if !(foreign && prev.has(word)) || candidates().iter().any(|f| prev.has(&f.text)) {
                     continue;
                 }
-                let reason =
-                    "the previous edition holds this word in the singular only, and its spelling is \
-                              not adapted to Spanish: no old word whose plural art. 12 admits";
-                refuse(forms, step, reason.into());
+                let reason = step_reason(
+                    step,
+                    "the previous edition holds this word in the singular only, and its spelling is not \
+                     adapted to Spanish",
+                    "la edición anterior solo recoge esta palabra en singular y su grafía no está adaptada \
+                     al español",
+                );
+                refuse(forms, step, reason);
             }
             EvidenceKind::Silent => {
                 let Some(prev) = ctx.previous else { continue };
@@ -361,7 +399,15 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
                 if step.plural {
                     forms.extend(candidates());
                 } else {
-                    refuse(forms, step, "the previous edition holds this word in the singular only".into());
+                    refuse(
+                        forms,
+                        step,
+                        step_reason(
+                            step,
+                            "the previous edition holds this word in the singular only",
+                            "la edición anterior solo recoge esta palabra en singular",
+                        ),
+                    );
                 }
             }
             EvidenceKind::Rules => {
@@ -389,17 +435,19 @@ pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: 
     match u.section {
         UpdateSection::AddedPluralOnly => {
             let (rule, article) = cite(rules.map(|r| &r.update_plural_only), "update-plural-only");
-            vec![form(&u.word, "plural", rule, article, Verdict::Accepted)]
+            vec![form(&u.word, FormKind::Plural, rule, article, Verdict::Accepted)]
         }
         UpdateSection::AddedVariable if !in_list => {
             let v = rules.map(|r| &r.update_variable);
             let (rule, article) =
                 v.map_or(("update-variable", ""), |v| (v.rule.as_str(), v.article.as_str()));
             let plural_article = v.map_or("", |v| v.plural_article.as_str());
-            let mut forms = vec![form(&u.word, "lemma", rule, article, Verdict::Accepted)];
+            let mut forms = vec![form(&u.word, FormKind::Lemma, rule, article, Verdict::Accepted)];
             if !u.plurals.is_empty() {
                 forms.extend(
-                    u.plurals.iter().map(|p| form(p, "plural", rule, plural_article, Verdict::Accepted)),
+                    u.plurals
+                        .iter()
+                        .map(|p| form(p, FormKind::Plural, rule, plural_article, Verdict::Accepted)),
                 );
             } else if let Some(p) = plurals {
                 forms.extend(p.decide(&u.word).forms.into_iter().filter(|f| f.text != u.word));
@@ -408,7 +456,7 @@ pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: 
         }
         UpdateSection::AddedInvariable if !in_list => {
             let (rule, article) = cite(rules.map(|r| &r.update_invariable), "update-invariable");
-            vec![form(&u.word, "lemma", rule, article, Verdict::Accepted)]
+            vec![form(&u.word, FormKind::Lemma, rule, article, Verdict::Accepted)]
         }
         _ => Vec::new(),
     }

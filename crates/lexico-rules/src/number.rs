@@ -11,8 +11,8 @@ use serde::Deserialize;
 
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::plural::{Category, Pos};
-use crate::verbs::toml_util::{Source, Spanned};
+use crate::tags::{Category, Mark, Pos};
+use crate::toml_util::{Source, Spanned};
 
 /// The file name inside the plural rule folder.
 pub const FILE: &str = "number.toml";
@@ -107,6 +107,11 @@ struct StepDef {
     tiles: Option<usize>,
     plural: Option<bool>,
     spelling: Option<Vec<Spanned<String>>>,
+    reason: Option<String>,
+    reason_es: Option<Spanned<String>>,
+    suffix: Option<String>,
+    min_stem: Option<usize>,
+    participles: Option<Vec<String>>,
 }
 
 /// The kinds of evidence a step of `[[evidence]]` can use (the mechanics); the rule set chooses
@@ -166,6 +171,46 @@ pub struct Step {
     pub plural: bool,
     /// `previous-silent-unadapted`: the spellings that are not adapted to Spanish.
     pub spelling: Option<Spellings>,
+    /// Why the step refuses a plural, as the rule set words it (`None`: the engine's words).
+    pub reason: Option<String>,
+    /// The same in Spanish, given with `reason`.
+    pub reason_es: Option<String>,
+    /// `adverb-mente`: what makes a word an adverb made on a listed adjective.
+    pub adverb: Option<AdverbSuffix>,
+}
+
+/// How `adverb-mente` tells an adverb made on an adjective (BUENAMENTE on BUENA): the word ends
+/// in `suffix`, and the stem before it, of `min_stem` letters or more, is a listed word or ends in
+/// one of `participles` (a feminine participle, which the non-verb list does not give: UNIDAMENTE,
+/// ABASTADAMENTE).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdverbSuffix {
+    /// The ending of the adverb (`mente`).
+    pub suffix: String,
+    /// The fewest letters of the stem.
+    pub min_stem: usize,
+    /// Endings of feminine participles a stem may have without being listed (`ada`, `ida`).
+    pub participles: Vec<String>,
+}
+
+impl AdverbSuffix {
+    /// Returns true if and only if `word` is an adverb made on a stem that `listed` holds or on
+    /// a feminine participle: the participle's ending comes after at least two letters.
+    ///
+    /// ```
+    /// use lexico_rules::number::AdverbSuffix;
+    ///
+    /// let a = AdverbSuffix { suffix: "mente".into(), min_stem: 3, participles: vec!["ada".into()] };
+    /// assert!(a.is_adverb("buenamente", |stem| stem == "buena"));
+    /// assert!(a.is_adverb("abastadamente", |_| false));
+    /// assert!(!a.is_adverb("demente", |_| true)); // the stem "de" is too short
+    /// ```
+    pub fn is_adverb(&self, word: &str, listed: impl Fn(&str) -> bool) -> bool {
+        let Some(stem) = word.strip_suffix(self.suffix.as_str()) else { return false };
+        stem.chars().count() >= self.min_stem
+            && (listed(stem)
+                || self.participles.iter().any(|p| stem.len() > p.len() + 1 && stem.ends_with(p.as_str())))
+    }
 }
 
 /// Spellings of a word that Spanish does not write, as regular expressions over the word as the
@@ -204,7 +249,8 @@ pub struct NumberRules {
     pub ending_article: String,
     non_pluralising: HashSet<Category>,
     pos: HashMap<Pos, Option<RuleRef>>,
-    marks: HashMap<String, RuleRef>,
+    marks: HashMap<Mark, RuleRef>,
+    plurals_mark: Option<RuleRef>,
     /// Update-list section 1: new entries variable in number.
     pub update_variable: UpdateVariable,
     /// Update-list section 2: new entries invariable in number.
@@ -219,12 +265,8 @@ pub struct NumberRules {
     pub long_masculines: Option<LongMasculines>,
 }
 
-/// The marks of a lemma table that `[marks]` can give a rule.
-pub const MARKS: [&str; 5] = ["pl", "inv", "cursiva", "desus", "germ"];
-
-/// The names of the lemma table's parts of speech, in the order `[pos]` is checked.
-const POS_NAMES: [&str; 12] =
-    ["n", "adj", "pron", "art", "contr", "adv", "prep", "conj", "interj", "onomat", "loc", "form"];
+/// The key of `[marks]` for the plurals a lemma table gives (`pl=X|Y`), beside the marks.
+const PLURALS_MARK: &str = "pl";
 
 /// A string that lives as long as the program: step labels are counted under `&'static str`
 /// keys. Each distinct label is kept once, however often a rule set is loaded.
@@ -244,14 +286,11 @@ fn spellings(src: &Source, at: usize, list: &[Spanned<String>]) -> Result<Spelli
     if list.is_empty() {
         return Err(src.error(at, "`spelling` needs at least one pattern"));
     }
-    for p in list {
-        if let Err(e) = regex::Regex::new(p.get_ref()) {
-            let reason = crate::ruleset::pattern_error(&e);
-            return Err(src.error(p.span().start, format!("spelling `{}`: {reason}", p.get_ref())));
-        }
-    }
     let patterns: Vec<String> = list.iter().map(|p| p.get_ref().clone()).collect();
-    let set = regex::RegexSet::new(&patterns).expect("each pattern compiled on its own");
+    let set = crate::pattern::set(&patterns).map_err(|(i, reason)| {
+        let p = &list[i];
+        src.error(p.span().start, format!("spelling `{}`: {reason}", p.get_ref()))
+    })?;
     Ok(Spellings { patterns, set })
 }
 
@@ -294,21 +333,28 @@ impl NumberRules {
             };
             pos.insert(p, refuse);
         }
-        if let Some(missing) = POS_NAMES.iter().find(|n| !file.pos.contains_key(**n)) {
+        if let Some(missing) = Pos::ALL.iter().map(|p| p.name()).find(|n| !file.pos.contains_key(*n)) {
             return Err(src.error(
                 0,
                 format!("no `[pos.{missing}]`: every part of speech of the lemma table needs one"),
             ));
         }
         let mut marks = HashMap::new();
+        let mut plurals_mark = None;
         for (name, def) in &file.marks {
-            if !MARKS.contains(&name.as_str()) {
-                return Err(src.error(
-                    def.span().start,
-                    format!("unknown mark `{name}` (marks: {})", MARKS.join(", ")),
-                ));
+            match Mark::from_name(name) {
+                Some(m) => {
+                    marks.insert(m, def.get_ref().clone());
+                }
+                None if name == PLURALS_MARK => plurals_mark = Some(def.get_ref().clone()),
+                None => {
+                    let names: Vec<&str> = std::iter::once(PLURALS_MARK).chain(Mark::names()).collect();
+                    return Err(src.error(
+                        def.span().start,
+                        format!("unknown mark `{name}` (marks: {})", names.join(", ")),
+                    ));
+                }
             }
-            marks.insert(name.clone(), def.get_ref().clone());
         }
         let mut steps: Vec<Step> = Vec::new();
         for s in &file.evidence {
@@ -351,6 +397,24 @@ impl NumberRules {
             if d.plural.is_some() && kind != EvidenceKind::Silent {
                 return Err(src.error(at, "`plural` goes with the evidence `previous-silent` only"));
             }
+            if d.reason.is_some() && !needs_rule {
+                return Err(
+                    src.error(at, format!("evidence `{kind_name}` refuses no plural: it takes no `reason`"))
+                );
+            }
+            src.check_reason_es(&d.kind, d.reason.as_deref(), d.reason_es.as_ref())?;
+            let adverb = match (kind == EvidenceKind::Adverb, &d.suffix, d.min_stem, &d.participles) {
+                (true, Some(suffix), Some(min_stem), Some(participles)) if !suffix.is_empty() => {
+                    Some(AdverbSuffix { suffix: suffix.clone(), min_stem, participles: participles.clone() })
+                }
+                (false, None, None, None) => None,
+                _ => {
+                    return Err(src.error(
+                        at,
+                        "`suffix`, `min_stem` and `participles` go with the evidence `adverb-mente`, which needs them",
+                    ))
+                }
+            };
             let spelling = match &d.spelling {
                 _ if (kind == EvidenceKind::SilentUnadapted) != d.spelling.is_some() => {
                     return Err(src.error(
@@ -368,6 +432,9 @@ impl NumberRules {
                 tiles: d.tiles.unwrap_or(0),
                 plural,
                 spelling,
+                reason: d.reason.clone(),
+                reason_es: d.reason_es.as_ref().map(|r| r.get_ref().clone()),
+                adverb,
             });
         }
         if steps.last().map(|s| s.kind) != Some(EvidenceKind::Rules) {
@@ -402,6 +469,7 @@ impl NumberRules {
             non_pluralising,
             pos,
             marks,
+            plurals_mark,
             update_variable: u.variable,
             update_invariable: u.invariable,
             update_plural_only: u.plural_only,
@@ -428,8 +496,14 @@ impl NumberRules {
     }
 
     /// The rule and article of a mark of the lemma table, `None` if the mark does not decide.
-    pub fn mark(&self, name: &str) -> Option<&RuleRef> {
-        self.marks.get(name)
+    pub fn mark(&self, mark: Mark) -> Option<&RuleRef> {
+        self.marks.get(&mark)
+    }
+
+    /// The rule and article that admit the plurals a lemma table gives (`pl=X|Y`), `None` if
+    /// the rule set does not take them.
+    pub fn plurals_mark(&self) -> Option<&RuleRef> {
+        self.plurals_mark.as_ref()
     }
 
     /// The step of the given kind, if the rule set uses it.
@@ -460,6 +534,19 @@ mod tests {
 
     fn line_of(text: &str, needle: &str) -> usize {
         text.lines().position(|l| l.contains(needle)).expect("needle in the file") + 1
+    }
+
+    #[test]
+    fn an_evidence_reason_without_its_spanish_is_refused_at_the_step() {
+        let line = line_of(&original(), "kind = \"previous-silent-unadapted\"");
+        let err = load_edited("reason-es", |t| {
+            let start = t.find("reason_es = ").unwrap();
+            let end = start + t[start..].find('\n').unwrap() + 1;
+            format!("{}{}", &t[..start], &t[end..])
+        })
+        .unwrap_err();
+        assert!(err.contains(&format!("{FILE}:{line}:8:")), "{err}");
+        assert!(err.contains("has a `reason` but no `reason_es`"), "{err}");
     }
 
     #[test]
@@ -497,7 +584,35 @@ mod tests {
         assert!(n.pluralises(Pos::N) && !n.pluralises(Pos::Adv));
         assert_eq!(n.no_plural_rule(Pos::Adv).unwrap().article, "18.2.1");
         assert!(n.is_non_pluralising(Category::Interj) && !n.is_non_pluralising(Category::Cursiva));
-        assert!(n.mark("desus").is_none() && n.mark("cursiva").is_some());
+        assert!(n.mark(Mark::Desus).is_none() && n.mark(Mark::Cursiva).is_some());
+        assert!(n.plurals_mark().is_some());
+    }
+
+    /// Art. 2 of 2016: "angustiosamente, buenamente, felizmente, sabiamente" are adverbs in -mente
+    /// made on adjectives the lists hold; a feminine participle makes one too, listed or not.
+    #[test]
+    fn the_regulation_examples_of_adverbs_in_mente_are_adverbs() {
+        let n = load_edited("mente", str::to_string).unwrap();
+        let adverb = n.step(EvidenceKind::Adverb).unwrap().adverb.as_ref().unwrap();
+        let listed = ["angustiosa", "buena", "feliz", "sabia"];
+        for word in ["angustiosamente", "buenamente", "felizmente", "sabiamente"] {
+            assert!(adverb.is_adverb(word, |stem| listed.contains(&stem)), "{word}");
+        }
+        assert!(adverb.is_adverb("abastadamente", |_| false));
+        assert!(adverb.is_adverb("unidamente", |_| false));
+        // Not listed and no participle; a stem too short; no -mente at all.
+        assert!(!adverb.is_adverb("verdemente", |_| false));
+        assert!(!adverb.is_adverb("demente", |_| true));
+        assert!(!adverb.is_adverb("buena", |_| true));
+        // The endings are the rule set's: without them no participle makes an adverb.
+        let no_participles = load_edited("mente-none", |t| {
+            t.replacen("participles = [\"ada\", \"ida\"]", "participles = []", 1)
+        })
+        .unwrap();
+        let adverb = no_participles.step(EvidenceKind::Adverb).unwrap().adverb.as_ref().unwrap();
+        assert!(!adverb.is_adverb("abastadamente", |_| false));
+        let err = load_edited("mente-missing", |t| t.replacen("min_stem = 3\n", "", 1)).unwrap_err();
+        assert!(err.contains("go with the evidence `adverb-mente`, which needs them"), "{err}");
     }
 
     #[test]

@@ -20,9 +20,11 @@ use std::str::FromStr;
 
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, Verdict};
+use crate::form::{Form, FormKind, Verdict};
 use crate::number::NumberRules;
 use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
+pub use crate::tags::{Category, Pos};
+use crate::tags::{Mark, Marks};
 
 /// How a word behaves in number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,93 +44,6 @@ impl fmt::Display for Number {
             Number::Invariable => "invariable",
             Number::NoPlural => "no plural",
         })
-    }
-}
-
-/// The kind of list a word entry comes from. The file name is free; the category tells the engine
-/// how to apply the entry. Which article a list cites is the rule file's business.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Category {
-    /// `nadj`: noun or adjective, an exception to the ending rules.
-    NounAdj,
-    /// `art`: article.
-    Art,
-    /// `contr`: contraction.
-    Contr,
-    /// `pron`: pronoun.
-    Pron,
-    /// `acort`: shortening.
-    Acort,
-    /// `prefadj`: adjective made of prefix and noun.
-    PrefAdj,
-    /// `letra`: name of a Spanish letter or digraph.
-    Letra,
-    /// `griega`: name of a Greek letter.
-    Griega,
-    /// `nota`: musical note.
-    Nota,
-    /// `aposicion`: noun that modifies another noun.
-    Aposicion,
-    /// `tratamiento`: form of address.
-    Tratamiento,
-    /// `tribu`: name of a tribe or people.
-    Tribu,
-    /// `adv`: adverb.
-    Adv,
-    /// `apoc`: apocope.
-    Apoc,
-    /// `conj`: conjunction.
-    Conj,
-    /// `loc`: word of an expression or locution.
-    Loc,
-    /// `cursiva`: unadapted foreign word or Latinism, in italics in the dictionary.
-    Cursiva,
-    /// `adaptado`: adapted foreign word or Latinism.
-    Adaptado,
-    /// `interj`: interjection.
-    Interj,
-    /// `onomat`: onomatopoeia.
-    Onomat,
-    /// `prep`: preposition.
-    Prep,
-    /// `envio`: word in a cross-reference entry.
-    Envio,
-}
-
-const CATEGORIES: [(&str, Category); 22] = [
-    ("nadj", Category::NounAdj),
-    ("art", Category::Art),
-    ("contr", Category::Contr),
-    ("pron", Category::Pron),
-    ("acort", Category::Acort),
-    ("prefadj", Category::PrefAdj),
-    ("letra", Category::Letra),
-    ("griega", Category::Griega),
-    ("nota", Category::Nota),
-    ("aposicion", Category::Aposicion),
-    ("tratamiento", Category::Tratamiento),
-    ("tribu", Category::Tribu),
-    ("adv", Category::Adv),
-    ("apoc", Category::Apoc),
-    ("conj", Category::Conj),
-    ("loc", Category::Loc),
-    ("cursiva", Category::Cursiva),
-    ("adaptado", Category::Adaptado),
-    ("interj", Category::Interj),
-    ("onomat", Category::Onomat),
-    ("prep", Category::Prep),
-    ("envio", Category::Envio),
-];
-
-impl Category {
-    /// The name used in rule files.
-    pub fn name(self) -> &'static str {
-        CATEGORIES.iter().find(|(_, c)| *c == self).map(|(n, _)| *n).expect("every category has a name")
-    }
-
-    /// The inverse of [`Category::name`].
-    pub fn from_name(name: &str) -> Option<Category> {
-        CATEGORIES.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
     }
 }
 
@@ -186,7 +101,7 @@ pub struct ListEntry {
     pub source: (PathBuf, usize),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum PatternChar {
     Letter(char),
     AnyVowel,
@@ -241,97 +156,19 @@ impl<'a> Decision<'a> {
     }
 }
 
-/// A part of speech of a lemma table (see [`LemmaEntry`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pos {
-    /// `n`: noun.
-    N,
-    /// `adj`: adjective.
-    Adj,
-    /// `pron`: pronoun.
-    Pron,
-    /// `art`: article.
-    Art,
-    /// `contr`: contraction.
-    Contr,
-    /// `adv`: adverb.
-    Adv,
-    /// `prep`: preposition.
-    Prep,
-    /// `conj`: conjunction.
-    Conj,
-    /// `interj`: interjection.
-    Interj,
-    /// `onomat`: onomatopoeia.
-    Onomat,
-    /// `loc`: word that occurs only in expressions or locutions.
-    Loc,
-    /// `form`: term of a compound form.
-    Form,
-}
-
-impl Pos {
-    /// The table name of the part of speech.
-    pub fn name(self) -> &'static str {
-        match self {
-            Pos::N => "n",
-            Pos::Adj => "adj",
-            Pos::Pron => "pron",
-            Pos::Art => "art",
-            Pos::Contr => "contr",
-            Pos::Adv => "adv",
-            Pos::Prep => "prep",
-            Pos::Conj => "conj",
-            Pos::Interj => "interj",
-            Pos::Onomat => "onomat",
-            Pos::Loc => "loc",
-            Pos::Form => "form",
-        }
-    }
-
-    /// The inverse of [`Pos::name`].
-    pub fn from_name(name: &str) -> Option<Pos> {
-        [
-            Pos::N,
-            Pos::Adj,
-            Pos::Pron,
-            Pos::Art,
-            Pos::Contr,
-            Pos::Adv,
-            Pos::Prep,
-            Pos::Conj,
-            Pos::Interj,
-            Pos::Onomat,
-            Pos::Loc,
-            Pos::Form,
-        ]
-        .into_iter()
-        .find(|p| p.name() == name)
-    }
-}
-
 /// A lemma of a table that carries parts of speech and marks, e.g. `ayer adv n`,
 /// `ballet n cursiva`, `bíceps n inv`, `lord n pl=lores`.
 ///
-/// Marks: `pl=X|Y` (the plurals), `inv` (invariable), `cursiva` (unadapted foreign word),
-/// `desus` and `germ` (obsolete, germanía). What each mark decides, if anything, is in the rule
-/// set's `plurals/number.toml`.
+/// Marks: `pl=X|Y` (the plurals) and the marks of [`Mark`] (`inv`, `cursiva`, `desus`, `germ`…).
+/// What each mark decides, if anything, is in the rule set's `plurals/number.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LemmaEntry {
     /// The singular.
     pub lemma: String,
     /// Its parts of speech.
     pub pos: Vec<Pos>,
-    /// Shown in italics in the dictionary.
-    pub cursiva: bool,
-    /// Marked invariable.
-    pub inv: bool,
-    /// Marked obsolete (*desus.*).
-    pub desus: bool,
-    /// Marked germanía.
-    pub germ: bool,
-    /// Plurals given by the table.
-    pub pl: Option<Vec<String>>,
+    /// Its marks, and the plurals the table gives.
+    pub marks: Marks,
 }
 
 impl FromStr for LemmaEntry {
@@ -342,20 +179,14 @@ impl FromStr for LemmaEntry {
         let lemma = tokens.next().ok_or("empty lemma entry")?.to_string();
         let mut entry = LemmaEntry { lemma, ..LemmaEntry::default() };
         for t in tokens {
-            if t == "cursiva" {
-                entry.cursiva = true;
-            } else if t == "inv" {
-                entry.inv = true;
-            } else if t == "desus" {
-                entry.desus = true;
-            } else if t == "germ" {
-                entry.germ = true;
+            if let Some(m) = Mark::from_name(t) {
+                entry.marks.insert(m);
             } else if let Some(forms) = t.strip_prefix("pl=") {
                 let forms: Vec<String> = forms.split('|').map(str::to_string).collect();
                 if forms.iter().any(|f| f.is_empty()) {
                     return Err(format!("empty plural in {t:?}"));
                 }
-                entry.pl = Some(forms);
+                entry.marks.pl = Some(forms);
             } else if let Some(p) = Pos::from_name(t) {
                 entry.pos.push(p);
             } else {
@@ -370,6 +201,8 @@ impl FromStr for LemmaEntry {
 #[derive(Clone, Debug)]
 pub struct Plurals {
     endings: Vec<EndingRule>,
+    /// The ending rules filed by their endings, read from the last letter.
+    index: EndingIndex,
     /// Every list entry, sorted by lemma, a lemma's entries in file order: one allocation for
     /// all of them, where a map of lists cost a table of millions of entries gigabytes.
     entries: Vec<ListEntry>,
@@ -536,15 +369,18 @@ impl Plurals {
         });
         // The first duplicate in reading order is reported, with the entry it repeats.
         let mut duplicate: Option<(&ListEntry, &ListEntry)> = None;
+        let mut seen: std::collections::HashMap<&str, &ListEntry> = Default::default();
         for group in entries.chunk_by(|a, b| a.lemma == b.lemma) {
-            for (i, e) in group.iter().enumerate() {
-                if let Some(first) = group[..i].iter().find(|p| p.rule == e.rule) {
-                    let earlier = |d: &(&ListEntry, &ListEntry)| {
-                        (&d.1.source.0, d.1.source.1) < (&e.source.0, e.source.1)
-                    };
-                    if !duplicate.as_ref().is_some_and(earlier) {
-                        duplicate = Some((first, e));
-                    }
+            seen.clear();
+            for e in group {
+                let Some(&first) = seen.get(e.rule.as_str()) else {
+                    seen.insert(&e.rule, e);
+                    continue;
+                };
+                let earlier =
+                    |d: &(&ListEntry, &ListEntry)| (&d.1.source.0, d.1.source.1) < (&e.source.0, e.source.1);
+                if !duplicate.as_ref().is_some_and(earlier) {
+                    duplicate = Some((first, e));
                 }
             }
         }
@@ -567,17 +403,19 @@ impl Plurals {
             ));
         }
         let number = NumberRules::load(src)?;
-        Ok(Plurals { endings, entries, number })
+        let index = EndingIndex::new(&endings);
+        Ok(Plurals { endings, index, entries, number })
     }
 
     fn load_endings(path: &Path, text: &str) -> Result<Vec<EndingRule>, RuleError> {
         let mut rules: Vec<EndingRule> = Vec::new();
+        let mut ids = std::collections::HashSet::new();
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
             let Some(f) = row(path, line_no, line, "id ending when plural article")? else { continue };
             let err = |column: usize, msg: String| RuleError::syntax(path, line_no, column, msg);
             let id = f[0].text.to_string();
-            if rules.iter().any(|r| r.id == id) {
+            if !ids.insert(f[0].text) {
                 return Err(err(f[0].column, format!("duplicate rule id {id:?}")));
             }
             let endings = parse_endings(f[1].text).map_err(|m| err(f[1].column, m))?;
@@ -731,15 +569,16 @@ impl Plurals {
     }
 
     /// The decision for a lemma of a table that carries parts of speech and marks, by the marks
-    /// and parts of speech of `number.toml`: a mark that has a rule there decides first, in the
-    /// order `pl=` (the plurals), `inv` (invariable), `cursiva`, `desus`, `germ` (no plural); then
+    /// and parts of speech of `number.toml`: a mark that has a rule there decides first, `pl=`
+    /// (the plurals) before the marks in the order of [`Mark::ALL`]: `inv` makes the word
+    /// invariable, any other mark with a rule leaves it without plural; then
     /// a lemma with a part of speech that takes a plural (or none given) is decided as by
     /// [`Plurals::decide`]; a lemma with only parts of speech without plural has none, unless a
     /// list of the regulation gives it one (`hurra`-`hurras`).
     pub fn decide_entry(&self, entry: &LemmaEntry) -> Decision<'_> {
         let lemma = entry.lemma.as_str();
         let n = &self.number;
-        if let (Some(forms), Some(m)) = (&entry.pl, n.mark("pl")) {
+        if let (Some(forms), Some(m)) = (&entry.marks.pl, n.plurals_mark()) {
             let forms = forms.iter().map(|t| form(t, &m.rule, &m.article)).collect::<Vec<_>>();
             return Decision {
                 lemma: lemma.to_string(),
@@ -749,19 +588,19 @@ impl Plurals {
                 forms,
             };
         }
-        if let (true, Some(m)) = (entry.inv, n.mark("inv")) {
-            return Decision {
-                lemma: lemma.to_string(),
-                number: Number::Invariable,
-                rule: &m.rule,
-                article: &m.article,
-                forms: vec![form(lemma, &m.rule, &m.article)],
+        for mark in entry.marks.iter() {
+            let Some(m) = n.mark(mark) else { continue };
+            return if mark == Mark::Inv {
+                Decision {
+                    lemma: lemma.to_string(),
+                    number: Number::Invariable,
+                    rule: &m.rule,
+                    article: &m.article,
+                    forms: vec![form(lemma, &m.rule, &m.article)],
+                }
+            } else {
+                Decision::without_plural(lemma, &m.rule, &m.article)
             };
-        }
-        for (marked, name) in [(entry.cursiva, "cursiva"), (entry.desus, "desus"), (entry.germ, "germ")] {
-            if let (true, Some(m)) = (marked, n.mark(name)) {
-                return Decision::without_plural(lemma, &m.rule, &m.article);
-            }
         }
         if entry.pos.is_empty() || entry.pos.iter().any(|p| n.pluralises(*p)) {
             return self.decide(lemma);
@@ -829,15 +668,7 @@ impl Plurals {
             && matches!(vowel(chars[last]), Some(('i' | 'u', false)))
             && matches!(vowel(chars[last - 1]), Some(('i' | 'u', _)));
         let tonic = chars[last] != 'y' && vowel(chars[last]).is_some() && s.stressed_vowel == last && !glide;
-        let Some(rule) = self.endings.iter().find(|r| {
-            r.endings.iter().any(|e| matches_ending(&chars, e))
-                && (r.when.is_empty()
-                    || r.when.iter().any(|c| match c {
-                        Condition::Stress(st) => *st == s.stress,
-                        Condition::Tonic => tonic,
-                        Condition::Atonic => !tonic,
-                    }))
-        }) else {
+        let Some(rule) = self.index.first(&chars, context(s.stress, tonic)).map(|i| &self.endings[i]) else {
             return Decision::without_plural(lemma, "no-ending-rule", &self.number.ending_article);
         };
         let (number, forms) = match &rule.action {
@@ -852,23 +683,124 @@ impl Plurals {
     }
 }
 
-fn matches_ending(chars: &[char], pattern: &[PatternChar]) -> bool {
-    if pattern.len() > chars.len() {
-        return false;
+/// The number of contexts a word's ending rule is chosen in: its stress class, and whether its
+/// final vowel is tonic.
+const CONTEXTS: usize = 10;
+
+/// The context of a word: its stress class and whether its final vowel is the stressed one.
+fn context(stress: Stress, tonic: bool) -> usize {
+    let class = match stress {
+        Stress::Monosilaba => 0,
+        Stress::Aguda => 1,
+        Stress::Grave => 2,
+        Stress::Esdrujula => 3,
+        Stress::Sobresdrujula => 4,
+    };
+    class * 2 + usize::from(tonic)
+}
+
+/// Returns true if and only if a rule with the conditions `when` applies in `context`.
+fn applies(when: &[Condition], context: usize) -> bool {
+    let tonic = context % 2 == 1;
+    when.is_empty()
+        || when.iter().any(|c| match c {
+            Condition::Stress(st) => self::context(*st, tonic) == context,
+            Condition::Tonic => tonic,
+            Condition::Atonic => !tonic,
+        })
+}
+
+/// The ending rules as a trie of their endings read from the last letter: the rules a word's
+/// ending matches are found by walking its letters from the end, in time bounded by its length
+/// and the endings that share its last letters, not by the number of rules. Each node keeps, for
+/// each context, the first rule in file order with an ending that ends there and applies in it.
+#[derive(Clone, Debug)]
+struct EndingIndex {
+    nodes: Vec<Node>,
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    /// The next letters back, and the nodes they lead to.
+    next: Vec<(PatternChar, u32)>,
+    /// By context, the index of the first rule whose ending ends here and applies in it.
+    first: [u32; CONTEXTS],
+}
+
+/// No rule.
+const NONE: u32 = u32::MAX;
+
+impl Node {
+    fn new() -> Node {
+        Node { next: Vec::new(), first: [NONE; CONTEXTS] }
     }
-    let tail = &chars[chars.len() - pattern.len()..];
-    tail.iter().zip(pattern).all(|(&c, p)| {
-        let is_vowel = c != 'y' && vowel(c).is_some();
-        match p {
-            PatternChar::Letter(l) => syllable::without_accent(c) == *l,
-            PatternChar::AnyVowel => is_vowel,
-            PatternChar::AnyConsonant => !is_vowel,
+}
+
+impl EndingIndex {
+    fn new(rules: &[EndingRule]) -> EndingIndex {
+        let mut nodes = vec![Node::new()];
+        for (i, rule) in rules.iter().enumerate() {
+            let i = u32::try_from(i).unwrap_or(NONE - 1);
+            for ending in &rule.endings {
+                let mut at = 0;
+                for &p in ending.iter().rev() {
+                    at = match nodes[at].next.iter().find(|(q, _)| *q == p) {
+                        Some(&(_, n)) => n as usize,
+                        None => {
+                            nodes.push(Node::new());
+                            let n = nodes.len() - 1;
+                            nodes[at].next.push((p, n as u32));
+                            n
+                        }
+                    };
+                }
+                for (c, first) in nodes[at].first.iter_mut().enumerate() {
+                    if *first == NONE && applies(&rule.when, c) {
+                        *first = i;
+                    }
+                }
+            }
         }
-    })
+        EndingIndex { nodes }
+    }
+
+    /// The index of the first rule, in file order, with an ending `chars` ends in that applies in
+    /// `context`.
+    fn first(&self, chars: &[char], context: usize) -> Option<usize> {
+        let mut best = NONE;
+        let mut frontier = vec![0usize];
+        let mut next = Vec::new();
+        for &c in chars.iter().rev() {
+            let is_vowel = c != 'y' && vowel(c).is_some();
+            let class = if is_vowel { PatternChar::AnyVowel } else { PatternChar::AnyConsonant };
+            let letter = PatternChar::Letter(syllable::without_accent(c));
+            next.clear();
+            for &at in &frontier {
+                for &(p, n) in &self.nodes[at].next {
+                    if p == letter || p == class {
+                        best = best.min(self.nodes[n as usize].first[context]);
+                        next.push(n as usize);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+        (best != NONE).then_some(best as usize)
+    }
 }
 
 fn form<'a>(text: &str, rule: &'a str, article: &'a str) -> Form<'a> {
-    Form { text: text.to_string(), slot: "plural", rule, article, verdict: Verdict::Accepted }
+    Form {
+        text: text.to_string(),
+        kind: FormKind::Plural,
+        slot: "plural",
+        rule,
+        article,
+        verdict: Verdict::Accepted,
+    }
 }
 
 /// Applies plural alternatives to `lemma`.
@@ -935,6 +867,62 @@ mod tests {
         }
     }
 
+    /// The first rule, in file order, whose ending `chars` ends in and that applies in `context`,
+    /// by trying every rule: what the index must find.
+    fn scan(rules: &[EndingRule], chars: &[char], context: usize) -> Option<usize> {
+        let matches = |pattern: &[PatternChar]| {
+            pattern.len() <= chars.len()
+                && chars[chars.len() - pattern.len()..].iter().zip(pattern).all(|(&c, p)| {
+                    let is_vowel = c != 'y' && vowel(c).is_some();
+                    match p {
+                        PatternChar::Letter(l) => syllable::without_accent(c) == *l,
+                        PatternChar::AnyVowel => is_vowel,
+                        PatternChar::AnyConsonant => !is_vowel,
+                    }
+                })
+        };
+        rules.iter().position(|r| r.endings.iter().any(|e| matches(e)) && applies(&r.when, context))
+    }
+
+    #[test]
+    fn the_ending_index_finds_the_rule_a_scan_of_every_rule_finds() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/fise-2016/plurals/endings.txt");
+        let shipped = Plurals::load_endings(&shipped, &std::fs::read_to_string(&shipped).unwrap()).unwrap();
+        // Random rules over letters and the classes V and C, with random conditions, before and
+        // after the shipped ones.
+        let letters = ['a', 'e', 'i', 'o', 'u', 'y', 'n', 's', 'r', 'z', 'V', 'C'];
+        let conditions = ["*", "tonic", "atonic", "mono", "aguda,grave", "esdrujula,tonic"];
+        let mut text = String::new();
+        for i in 0..300 {
+            let ending: String = (0..1 + next(3)).map(|_| letters[next(letters.len())]).collect();
+            text.push_str(&format!("r{i} {ending} {} +s 18.4.1\n", conditions[next(conditions.len())]));
+        }
+        let random = Plurals::load_endings(Path::new("random.txt"), &text).unwrap();
+        let word_letters: Vec<char> = "aáeéiíoóuúüynsrlzch".chars().collect();
+        for rules in [shipped.clone(), [random.clone(), shipped.clone()].concat(), [shipped, random].concat()]
+        {
+            let index = EndingIndex::new(&rules);
+            for _ in 0..3000 {
+                let word: Vec<char> =
+                    (0..1 + next(6)).map(|_| word_letters[next(word_letters.len())]).collect();
+                for context in 0..CONTEXTS {
+                    assert_eq!(
+                        index.first(&word, context),
+                        scan(&rules, &word, context),
+                        "{word:?} in {context}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn fields_have_columns() {
         let f = fields("  abc   +s|+es  nadj 18.4.1 # note");
@@ -947,8 +935,8 @@ mod tests {
         let e: LemmaEntry = "ayer adv n".parse().unwrap();
         assert_eq!(e.pos, vec![Pos::Adv, Pos::N]);
         let e: LemmaEntry = "lord n pl=lores|lords cursiva".parse().unwrap();
-        assert!(e.cursiva);
-        assert_eq!(e.pl, Some(vec!["lores".to_string(), "lords".to_string()]));
+        assert!(e.marks.has(Mark::Cursiva));
+        assert_eq!(e.marks.pl, Some(vec!["lores".to_string(), "lords".to_string()]));
         assert!("x sustantivo".parse::<LemmaEntry>().is_err());
     }
 }

@@ -96,6 +96,8 @@ pub struct ScreenRule {
     pub pattern: Regex,
     /// Why a matching word is excluded.
     pub reason: String,
+    /// The same in Spanish.
+    pub reason_es: String,
     /// The article of the regulation it applies.
     pub article: String,
 }
@@ -136,9 +138,10 @@ struct ScreeningFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ScreenRuleFile {
-    id: String,
-    pattern: String,
+    id: Spanned<String>,
+    pattern: Spanned<String>,
     reason: String,
+    reason_es: Option<Spanned<String>>,
     article: String,
 }
 
@@ -177,30 +180,54 @@ impl RuleSet {
             return Err(tile_error(src.path(tiles_name), e));
         }
         let mut screening = Vec::new();
+        let mut screen_set = regex::RegexSet::empty();
         if let Some(name) = manifest.screening.as_ref().map(Spanned::get_ref) {
             let file: ScreeningFile = read_toml(src, name, &mut files)?;
-            let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
-            for r in file.rule {
-                let pattern = Regex::new(&r.pattern).map_err(|e| {
-                    let (line, column) = locate(&text, &r.pattern);
-                    RuleError::syntax(
-                        src.path(name),
-                        line,
-                        column,
-                        format!("rule '{}': bad pattern: {}", r.id, pattern_error(&e)),
-                    )
-                })?;
-                if screening.iter().any(|s: &ScreenRule| s.id == r.id) {
-                    let (line, column) = locate(&text, &format!("\"{}\"", r.id));
-                    return Err(RuleError::syntax(
-                        src.path(name),
-                        line,
-                        column,
-                        format!("rule '{}' is defined twice", r.id),
-                    ));
+            let text = &files.last().expect("just read").1;
+            let at = |value: &Spanned<String>, message: String| {
+                let (line, column) = line_col(text, value.span().start);
+                RuleError::syntax(src.path(name), line, column, message)
+            };
+            // A pattern's errors point at its text, past the opening quote, where a column
+            // counted in the pattern itself starts.
+            let at_text = |value: &Spanned<String>, message: String| {
+                let start = value.span().start;
+                let quote = text.get(start).is_some_and(|&b| b == b'\'' || b == b'"');
+                let (line, column) = line_col(text, start + usize::from(quote));
+                RuleError::syntax(src.path(name), line, column, message)
+            };
+            for r in &file.rule {
+                let id = r.id.get_ref();
+                let pattern = crate::pattern::one(r.pattern.get_ref())
+                    .map_err(|e| at_text(&r.pattern, format!("rule '{id}': bad pattern: {e}")))?;
+                if screening.iter().any(|s: &ScreenRule| s.id == *id) {
+                    return Err(at(&r.id, format!("rule '{id}' is defined twice")));
                 }
-                screening.push(ScreenRule { id: r.id, pattern, reason: r.reason, article: r.article });
+                let reason_es = match &r.reason_es {
+                    None => {
+                        return Err(at(
+                            &r.id,
+                            format!("rule '{id}' has a `reason` but no `reason_es`, the reason in Spanish"),
+                        ))
+                    }
+                    Some(es) if es.get_ref().trim().is_empty() => {
+                        return Err(at(es, "`reason_es` is empty".into()))
+                    }
+                    Some(es) => es.get_ref().clone(),
+                };
+                screening.push(ScreenRule {
+                    id: id.clone(),
+                    pattern,
+                    reason: r.reason.clone(),
+                    reason_es,
+                    article: r.article.clone(),
+                });
             }
+            let patterns: Vec<&str> = file.rule.iter().map(|r| r.pattern.get_ref().as_str()).collect();
+            screen_set = crate::pattern::set(&patterns).map_err(|(i, e)| {
+                let r = &file.rule[i];
+                at_text(&r.pattern, format!("rule '{}': {e}", r.id.get_ref()))
+            })?;
         }
         let plurals =
             load_folder(src, manifest.plurals.as_ref(), &mut files, crate::plural::Plurals::load_from)?;
@@ -210,19 +237,6 @@ impl RuleSet {
             Some(name) => read_toml(src, name, &mut files)?,
             None => Default::default(),
         };
-        if let Some(c) =
-            explain.code.iter().find(|c| !["model", "class", "property"].contains(&c.field.as_str()))
-        {
-            let name = manifest.explain.as_ref().map(Spanned::get_ref).expect("read above");
-            let text = String::from_utf8_lossy(&files.last().expect("just read").1).into_owned();
-            let (line, column) = locate(&text, &format!("\"{}\"", c.field));
-            return Err(RuleError::syntax(
-                src.path(name),
-                line,
-                column,
-                format!("code field {} is none of model, class, property", quoted(&c.field)),
-            ));
-        }
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 src.path("ruleset.toml"),
@@ -239,8 +253,7 @@ impl RuleSet {
             min_tiles: manifest.min_tiles,
             max_tiles: manifest.max_tiles,
             tiles_csv,
-            screen_set: regex::RegexSet::new(screening.iter().map(|r| r.pattern.as_str()))
-                .expect("each pattern compiled on its own"),
+            screen_set,
             screen_first: screen_first(&screening),
             screening,
             plurals,
@@ -445,20 +458,6 @@ fn read_toml<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// The reason a pattern does not compile, on one line: the regex crate's message spans several
-/// lines (the pattern, a caret under the fault, the reason) and only the reason is kept, since
-/// the error already points at the pattern.
-pub(crate) fn pattern_error(e: &regex::Error) -> String {
-    let text = e.to_string();
-    let reason = text.lines().map(str::trim).rfind(|l| !l.is_empty());
-    let reason = reason.unwrap_or("invalid pattern");
-    reason.strip_prefix("error: ").unwrap_or(reason).to_string()
-}
-
-fn locate(text: &str, needle: &str) -> (usize, usize) {
-    text.find(needle).map_or((1, 1), |at| line_col(text.as_bytes(), at))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -559,6 +558,7 @@ mod tests {
             id: p.into(),
             pattern: Regex::new(p).unwrap(),
             reason: String::new(),
+            reason_es: String::new(),
             article: String::new(),
         };
         assert!(screen_first(&[rule("-"), rule("x*")]).iter().all(|&b| b));
@@ -661,7 +661,10 @@ mod tests {
         let d = dir_with(&[
             ("ruleset.toml", head),
             ("t.csv", TILES),
-            ("s.toml", "[[rule]]\nid = \"a\"\npattern = \"(\"\nreason = \"r\"\narticle = \"1\"\n"),
+            (
+                "s.toml",
+                "[[rule]]\nid = \"a\"\npattern = \"(\"\nreason = \"r\"\nreason_es = \"r\"\narticle = \"1\"\n",
+            ),
         ]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
         assert!(err.contains("s.toml:3:"), "{err}");
@@ -669,10 +672,69 @@ mod tests {
             err.ends_with("rule 'a': bad pattern: unclosed group") && !err.contains('\n'),
             "a bad pattern is reported on one line: {err}"
         );
-        let rule = "[[rule]]\nid = \"a\"\npattern = \"x\"\nreason = \"r\"\narticle = \"1\"\n";
+        let rule =
+            "[[rule]]\nid = \"a\"\npattern = \"x\"\nreason = \"r\"\nreason_es = \"r\"\narticle = \"1\"\n";
         let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", &format!("{rule}{rule}"))]);
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
         assert!(err.contains("defined twice"), "{err}");
+    }
+
+    #[test]
+    fn a_screening_rule_without_a_spanish_reason_is_refused_at_its_id() {
+        let head = "name = \"x\"\nversion = \"1\"\nmin_tiles = 2\nmax_tiles = 15\ntiles = \"t.csv\"\nscreening = \"s.toml\"\n";
+        let rule = "[[rule]]\nid = \"a\"\npattern = \"x\"\nreason = \"r\"\narticle = \"1\"\n";
+        let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", rule)]);
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.contains("s.toml:2:6:") && err.contains("no `reason_es`"), "{err}");
+    }
+
+    /// Every rule of the shipped sets that gives a reason gives it in Spanish too (the loaders
+    /// refuse one that does not), and every article that names another regulation than the
+    /// lexicon's has its Spanish citation in `[articles_es]` of `explain.toml`.
+    #[test]
+    fn every_shipped_rule_has_a_spanish_reason_and_article() {
+        for name in ["fise-2016", "fise-2009"] {
+            let rules = RuleSet::embedded(name).unwrap();
+            for s in &rules.screening {
+                assert!(!s.reason_es.is_empty(), "{name}: {}", s.id);
+            }
+            for (path, bytes) in crate::embedded::files(name).unwrap() {
+                let text = String::from_utf8_lossy(bytes);
+                let reasons = text.lines().filter(|l| l.starts_with("reason = ")).count();
+                let spanish = text.lines().filter(|l| l.starts_with("reason_es = ")).count();
+                assert_eq!(reasons, spanish, "{name}/{path}");
+                for line in text.lines().filter(|l| l.contains("article = \"")) {
+                    let article = line.split('"').nth(1).unwrap_or("");
+                    if article.chars().any(char::is_alphabetic) && !article.contains("Vocabulario") {
+                        assert!(rules.explain.articles_es.contains_key(article), "{name}/{path}: {article}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn screening_patterns_too_big_to_compile_together_are_an_error_at_their_place() {
+        let head = "name = \"x\"\nversion = \"1\"\nmin_tiles = 2\nmax_tiles = 15\ntiles = \"t.csv\"\nscreening = \"s.toml\"\n";
+        let rule = |id: &str| {
+            format!("[[rule]]\nid = \"{id}\"\npattern = '\\w{{100}}'\nreason = \"r\"\nreason_es = \"r\"\narticle = \"1\"\n\n")
+        };
+        let screening: String = ["a", "b", "c"].iter().map(|id| rule(id)).collect();
+        let d = dir_with(&[("ruleset.toml", head), ("t.csv", TILES), ("s.toml", &screening)]);
+        let err = RuleSet::load(&d.0).unwrap_err();
+        let RuleError::Syntax { line, column, ref message, .. } = err else { panic!("{err}") };
+        // Each compiles alone, and two together: the third takes the set past the limit, and is
+        // named at its pattern.
+        assert_eq!((line, column), (17, 12), "{err}");
+        assert!(message.contains("size limit") && !message.contains('\n'), "{err}");
+        // One pattern too big on its own is a bad pattern at its place.
+        let d = dir_with(&[
+            ("ruleset.toml", head),
+            ("t.csv", TILES),
+            ("s.toml", "[[rule]]\nid = \"a\"\npattern = '\\w{1000}'\nreason = \"r\"\nreason_es = \"r\"\narticle = \"1\"\n"),
+        ]);
+        let err = RuleSet::load(&d.0).unwrap_err().to_string();
+        assert!(err.contains("s.toml:3:12: rule 'a': bad pattern:") && err.contains("size limit"), "{err}");
     }
 
     #[test]

@@ -28,7 +28,12 @@ fn each_rule_set_cites_its_own_articles_for_enclitics_and_the_verb_codes() {
     let cite = |name: &str| {
         let rules = RuleSet::embedded(name).unwrap();
         let enclitics = rules.explain.enclitics.expect("enclitics");
-        let regional = rules.explain.code.iter().find(|c| c.field == "model" && c.value == "88").unwrap();
+        let regional = rules
+            .explain
+            .code
+            .iter()
+            .find(|c| c.field == lexico_rules::explain::CodeField::Model && c.value == "88")
+            .unwrap();
         (enclitics.article, regional.note.clone(), rules.no_tile_article)
     };
     let (old, new) = (cite("fise-2009"), cite("fise-2016"));
@@ -49,7 +54,7 @@ fn a_malformed_explain_file_is_an_error_at_its_place() {
     let err = load_error(&dir);
     assert!(
         err.contains("explain.toml:")
-            && err.ends_with("code field 'klass' is none of model, class, property"),
+            && err.contains("unknown variant `klass`, expected one of `model`, `class`, `property`"),
         "{err}"
     );
     let dir = copy("fise-2016", "key", |path, text| {

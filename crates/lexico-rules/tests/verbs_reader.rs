@@ -256,3 +256,66 @@ fn verb_model_bases_that_loop_are_an_error_naming_the_model() {
     .to_string();
     assert!(err.contains("model `c-100`: its bases loop"), "{err}");
 }
+
+/// 17.4's irregular participles (IMPRESO, INSCRIPTO) are given in the masculine singular; the
+/// cells they fill and the endings of each are `[participle]` of slots.toml, not the engine's.
+#[test]
+fn the_participle_cells_of_a_p_entry_are_the_rule_sets() {
+    let entry = |rules: &VerbRules| {
+        let entries = read("3. TERCERA CONJUGACIÓN\n00-1-P-imprimir(imprimido impreso)\n").unwrap();
+        let p = rules.paradigm(&entries[0]).unwrap();
+        p.cells
+            .iter()
+            .filter(|(slot, _)| slot.starts_with("part."))
+            .map(|(slot, cells)| (slot.to_string(), cells.iter().map(|c| c.text.clone()).collect::<Vec<_>>()))
+            .collect::<Vec<_>>()
+    };
+    let shipped = entry(&common::rules());
+    let cell = |slot: &str| shipped.iter().find(|(s, _)| s == slot).map(|(_, c)| c.clone()).unwrap();
+    assert_eq!(cell("part.m.sg"), ["imprimido", "impreso"]);
+    assert_eq!(cell("part.f.pl"), ["imprimidas", "impresas"]);
+    // Another rule set's endings give other forms, from the same entry.
+    let edited = load_edited("slots.toml", |t| {
+        t.replace("endings = [\"o\", \"a\", \"os\", \"as\"]", "endings = [\"o\", \"a\", \"oz\", \"az\"]")
+    })
+    .unwrap();
+    let edited = entry(&edited);
+    assert!(
+        edited.contains(&("part.m.pl".to_string(), vec!["imprimidoz".to_string(), "impresoz".to_string()])),
+        "{edited:?}"
+    );
+    // A count of endings that is not the group's is an error at `[participle]`.
+    let err = load_edited("slots.toml", |t| {
+        t.replace("endings = [\"o\", \"a\", \"os\", \"as\"]", "endings = [\"o\", \"a\"]")
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("slots.toml:")
+            && err.contains(
+                "participle: `part` must be a slot or group with one non-empty ending each (2 given)"
+            ),
+        "{err}"
+    );
+}
+
+/// Explanations in Spanish give each rule's reason in Spanish: a rule with a `reason` and no
+/// `reason_es` is refused when the rules load, at the rule's id.
+#[test]
+fn a_verb_rule_without_a_spanish_reason_is_refused_at_its_id() {
+    let rules =
+        std::fs::read_to_string(common::workspace().join("rules/fise-2016/verbs/rules.toml")).unwrap();
+    let line = line_of(&rules, "id = \"impersonal-third-singular\"");
+    let err = load_edited("rules.toml", |t| {
+        t.replacen(
+            "reason_es = \"verbo impersonal: solo las formas no personales y la tercera persona del singular\"\n",
+            "",
+            1,
+        )
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains(&format!("rules.toml:{line}:6:")), "{err}");
+    assert!(err.contains("`impersonal-third-singular` has a `reason` but no `reason_es`"), "{err}");
+    assert!(!err.contains('\n'), "{err}");
+}

@@ -74,7 +74,7 @@ pub fn enclitic_json(a: &Enclitic) -> serde_json::Value {
 pub fn derivation_json(d: &Derivation) -> serde_json::Value {
     json!({
         "entry": d.entry,
-        "entry_text": d.entry_text,
+        "entry_text": d.entry_text(),
         "slot": d.slot.slot,
         "kind": kind_of(&d.slot).name(),
         "rule": d.slot.rule,

@@ -81,6 +81,7 @@ pub fn ruling_word(lex: &Lexicon, word: &str, lang: Lang) -> Value {
         });
     };
     let data = &manifest.explain;
+    let spanish = lang != Lang::En;
     let mut rules: Vec<&str> = Vec::new();
     let mut articles: Vec<&str> = Vec::new();
     for d in &e.derivations {
@@ -96,8 +97,10 @@ pub fn ruling_word(lex: &Lexicon, word: &str, lang: Lang) -> Value {
     }
     dedup_in_order(&mut rules);
     dedup_in_order(&mut articles);
-    let articles: Vec<String> =
-        articles.iter().map(|a| msg(lang, "derivation-article", &[("article", Arg::Str(a))])).collect();
+    let articles: Vec<String> = articles
+        .iter()
+        .map(|a| msg(lang, "derivation-article", &[("article", Arg::Str(data.article(a, spanish)))]))
+        .collect();
     json!({
         "word": e.word,
         "valid": e.valid,

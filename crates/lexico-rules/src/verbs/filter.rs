@@ -8,18 +8,32 @@ use serde::Deserialize;
 
 use super::models::{Cell, Conjugator, Paradigm};
 use super::reader::VerbEntry;
-use super::toml_util::{fold, Source, Spanned};
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, Verdict};
+use crate::form::{Form, FormKind, Verdict};
+use crate::tags::Mark;
+use crate::toml_util::{fold, Source, Spanned};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RulesFile {
     paradigm_article: String,
+    classes: Spanned<ClassesDef>,
     #[serde(default)]
     usage: Vec<UsageDef>,
     rule: Vec<RuleDef>,
+}
+
+/// `[classes]`: the classes of the classified verb list by what the verb update list and a lemma
+/// table call them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassesDef {
+    usage: u8,
+    transitive: Vec<u8>,
+    intransitive: Vec<u8>,
+    pronominal: Vec<u8>,
+    unstated: u8,
 }
 
 /// A usage code of the classified verb list: a model number that names no conjugation model but
@@ -47,14 +61,11 @@ const UPDATE_SECTIONS: [(&str, crate::fise::VerbUpdateSection); 2] = [
 /// The usage every entry without a usage code has.
 const CURRENT: &str = "current";
 
-/// The lemma-table marks a usage code can stand for.
-const USAGE_MARKS: [&str; 3] = ["desus", "germ", "geo"];
-
 #[derive(Debug)]
 struct UsageCode {
     code: u8,
     name: String,
-    marks: Vec<String>,
+    marks: Vec<Mark>,
     update_section: Option<crate::fise::VerbUpdateSection>,
 }
 
@@ -65,6 +76,7 @@ struct RuleDef {
     article: String,
     verdict: Spanned<String>,
     reason: Option<String>,
+    reason_es: Option<Spanned<String>>,
     class: Option<Vec<u8>>,
     property: Option<Vec<String>>,
     usage: Option<Vec<Spanned<String>>>,
@@ -86,6 +98,8 @@ struct Rule {
     article: String,
     accept: bool,
     reason: String,
+    /// The reason in Spanish, which explanations in Spanish give.
+    reason_es: String,
     class: Option<Vec<u8>>,
     property: Option<Vec<char>>,
     usage: Option<Vec<String>>,
@@ -147,6 +161,7 @@ pub struct VerbRules {
     /// The article of the rule `paradigm`, which accepts a form no rule decides.
     paradigm_article: String,
     usages: Vec<UsageCode>,
+    classes: ClassesDef,
 }
 
 /// Context of one entry while its forms are filtered.
@@ -185,13 +200,16 @@ impl VerbRules {
             if name == CURRENT || usages.iter().any(|x| x.name == *name) {
                 return Err(src.error(u.name.span().start, format!("usage name `{name}` defined twice")));
             }
+            let mut marks = Vec::new();
             for m in &u.marks {
-                if !USAGE_MARKS.contains(&m.get_ref().as_str()) {
+                let Some(mark) = Mark::from_name(m.get_ref()) else {
+                    let names: Vec<&str> = Mark::names().collect();
                     return Err(src.error(
                         m.span().start,
-                        format!("unknown mark `{}` (marks: {})", m.get_ref(), USAGE_MARKS.join(", ")),
+                        format!("unknown mark `{}` (marks: {})", m.get_ref(), names.join(", ")),
                     ));
-                }
+                };
+                marks.push(mark);
             }
             let update_section = match &u.update_section {
                 None => None,
@@ -212,12 +230,7 @@ impl VerbRules {
                     Some(*section)
                 }
             };
-            usages.push(UsageCode {
-                code,
-                name: name.clone(),
-                marks: u.marks.iter().map(|m| m.get_ref().clone()).collect(),
-                update_section,
-            });
+            usages.push(UsageCode { code, name: name.clone(), marks, update_section });
         }
         let mut rules = Vec::new();
         let mut descriptions = HashSet::new();
@@ -239,6 +252,7 @@ impl VerbRules {
             if !accept && d.reason.is_none() {
                 return Err(src.error(d.id.span().start, "a rejecting rule needs a `reason`"));
             }
+            src.check_reason_es(&d.id, d.reason.as_deref(), d.reason_es.as_ref())?;
             let resolve = |list: &Spanned<Vec<String>>| -> Result<Vec<bool>, RuleError> {
                 let mut mask = vec![false; conj.slots.names.len()];
                 for name in list.get_ref() {
@@ -305,7 +319,7 @@ impl VerbRules {
             let regex = |s: &Option<Spanned<String>>| -> Result<Option<Regex>, RuleError> {
                 match s {
                     None => Ok(None),
-                    Some(s) => Regex::new(s.get_ref())
+                    Some(s) => crate::pattern::one(s.get_ref())
                         .map(Some)
                         .map_err(|e| src.error(s.span().start, format!("bad regex: {e}"))),
                 }
@@ -318,6 +332,7 @@ impl VerbRules {
                 article: d.article.clone(),
                 accept,
                 reason: d.reason.clone().unwrap_or_default(),
+                reason_es: d.reason_es.as_ref().map(|r| r.get_ref().clone()).unwrap_or_default(),
                 class: d.class.clone(),
                 property,
                 usage,
@@ -364,7 +379,32 @@ impl VerbRules {
                 add,
             });
         }
-        Ok(VerbRules { conj, rules, verbs, descriptions, paradigm_article: file.paradigm_article, usages })
+        let classes = file.classes.get_ref().clone();
+        let lists = [&classes.transitive, &classes.intransitive, &classes.pronominal];
+        let mut seen = vec![classes.usage];
+        for code in lists.iter().flat_map(|l| l.iter()) {
+            if seen.contains(code) {
+                return Err(
+                    src.error(file.classes.span().start, format!("classes: class {code} is given twice"))
+                );
+            }
+            seen.push(*code);
+        }
+        if lists.iter().any(|l| l.is_empty()) || !seen.contains(&classes.unstated) {
+            return Err(src.error(
+                file.classes.span().start,
+                "classes: `transitive`, `intransitive` and `pronominal` each need a code, and `unstated` must be one of them",
+            ));
+        }
+        Ok(VerbRules {
+            conj,
+            rules,
+            verbs,
+            descriptions,
+            paradigm_article: file.paradigm_article,
+            usages,
+            classes,
+        })
     }
 
     /// The slot names in paradigm order.
@@ -388,6 +428,46 @@ impl VerbRules {
     /// `[[usage]]`, `update_section`), if the rule set names one.
     pub fn usage_code_for(&self, section: crate::fise::VerbUpdateSection) -> Option<u8> {
         self.usages.iter().find(|u| u.update_section == Some(section)).map(|u| u.code)
+    }
+
+    /// The codes of the classified list's class `c` (`rules.toml`, `[classes]`), the first the one
+    /// a verb moved to that class gets.
+    pub fn class_codes(&self, c: crate::fise::VerbClass) -> &[u8] {
+        use crate::fise::VerbClass;
+        match c {
+            VerbClass::Transitive => &self.classes.transitive,
+            VerbClass::Intransitive => &self.classes.intransitive,
+            VerbClass::Pronominal => &self.classes.pronominal,
+        }
+    }
+
+    /// The code a verb of class `c` gets: the first of [`VerbRules::class_codes`].
+    pub fn class_code(&self, c: crate::fise::VerbClass) -> u8 {
+        self.class_codes(c)[0]
+    }
+
+    /// The class of a verb with a usage code (regional, obsolete).
+    pub fn usage_class(&self) -> u8 {
+        self.classes.usage
+    }
+
+    /// The class a verb gets when no source states it (a verb an undone update list restores,
+    /// or takes a usage code off): pronominal when its infinitive carries "se", else the rule
+    /// set's `unstated` class.
+    ///
+    /// ```
+    /// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+    /// let verbs = rules.verbs.as_ref().expect("verb rules");
+    /// assert_eq!(verbs.unstated_class("dignarse"), 3);
+    /// assert_eq!(verbs.unstated_class("base"), 1); // no infinitive with "se"
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unstated_class(&self, infinitive: &str) -> u8 {
+        if super::reader::bare_infinitive(infinitive).len() != infinitive.len() {
+            self.class_code(crate::fise::VerbClass::Pronominal)
+        } else {
+            self.classes.unstated
+        }
     }
 
     /// Returns true if and only if `model` is a usage code of the rule set, not a model number.
@@ -444,16 +524,19 @@ impl VerbRules {
             }
         }
         if entry.property == 'P' {
+            // The participles of the brackets are given in the participle's first cell (slots.toml,
+            // `[participle]`): each cell takes their stem with its own ending.
             let words: Vec<&str> = entry.forms.as_deref().unwrap_or("").split_whitespace().collect();
-            for (slot, suffix) in
-                [("part.m.sg", "o"), ("part.f.sg", "a"), ("part.m.pl", "os"), ("part.f.pl", "as")]
-            {
+            let participle = &self.conj.slots.participle;
+            let given = participle.first().map_or("", |(_, e)| e.as_str());
+            for (slot, suffix) in participle {
                 let cells: Vec<Cell> = words
                     .iter()
-                    .filter_map(|w| w.strip_suffix('o'))
+                    .filter_map(|w| w.strip_suffix(given))
                     .map(|stem| Cell { text: format!("{stem}{suffix}"), ending_at: stem.len() })
                     .collect();
-                if let Some((_, c)) = p.cells.iter_mut().find(|(s, _)| *s == slot) {
+                let name = &self.conj.slots.names[*slot];
+                if let Some((_, c)) = p.cells.iter_mut().find(|(s, _)| *s == name.as_str()) {
                     *c = cells;
                 }
             }
@@ -473,12 +556,14 @@ impl VerbRules {
         Ok((m, regular))
     }
 
-    /// Checks every entry against the rule set: class 0 goes with a usage code and only there,
-    /// its model exists and fits its infinitive, its irregular participles end in -o, the forms
-    /// listed for a defective verb are generated.
+    /// Checks every entry against the rule set: the usage class goes with a usage code and only
+    /// there, its model exists and fits its infinitive, its irregular participles end in the
+    /// ending slots.toml gives them (`[participle]`), the forms listed for a defective verb are
+    /// generated.
     pub fn check_entries(&self, path: &Path, entries: &[VerbEntry]) -> Result<(), RuleError> {
         for e in entries {
-            if self.usage_code(e.model).is_some() != (e.class == 0) {
+            let usage_class = self.classes.usage;
+            if self.usage_code(e.model).is_some() != (e.class == usage_class) {
                 let codes: Vec<String> = self.usages.iter().map(|u| format!("{:02}", u.code)).collect();
                 let codes =
                     if codes.is_empty() { "none in this rule set".to_string() } else { codes.join(", ") };
@@ -487,7 +572,7 @@ impl VerbRules {
                     e.line,
                     4,
                     format!(
-                        "class 0 goes with the usage codes only ({codes}), not with model {:02} and class {}",
+                        "class {usage_class} goes with the usage codes only ({codes}), not with model {:02} and class {}",
                         e.model, e.class
                     ),
                 ));
@@ -498,10 +583,11 @@ impl VerbRules {
             if let Some(reg) = regular {
                 self.conj.fits(reg, e.verb()).map_err(err)?;
             }
+            let given = self.conj.slots.participle.first().map_or("", |(_, e)| e.as_str());
             if e.property == 'P'
-                && e.forms.as_deref().unwrap_or("").split_whitespace().any(|w| !w.ends_with('o'))
+                && e.forms.as_deref().unwrap_or("").split_whitespace().any(|w| !w.ends_with(given))
             {
-                return Err(err("irregular participles must end in -o".into()));
+                return Err(err(format!("irregular participles must end in -{given}")));
             }
             if e.property == 'D' && !self.descriptions.contains(e.forms.as_deref().unwrap_or("")) {
                 let p = self.paradigm(e).map_err(err)?;
@@ -530,11 +616,16 @@ impl VerbRules {
             Err(reason) => {
                 return vec![Form {
                     text: entry.infinitive.clone(),
+                    kind: FormKind::VerbForm,
                     slot: "inf",
                     rule: "model-mismatch",
                     article: &self.paradigm_article,
-                    verdict: Verdict::Rejected { reason: reason.into() },
-                }]
+                    // The engine's detail is in English; the Spanish says what it means for the entry.
+                    verdict: Verdict::Rejected {
+                        reason: reason.into(),
+                        reason_es: "la entrada no encaja en el modelo de conjugación que indica".into(),
+                    },
+                }];
             }
         };
         let bracket_is_list =
@@ -592,18 +683,23 @@ impl VerbRules {
             }
             return Form {
                 text: cell.text.clone(),
+                kind: FormKind::VerbForm,
                 slot: slot_name,
                 rule: &r.id,
                 article: &r.article,
                 verdict: if r.accept {
                     Verdict::Accepted
                 } else {
-                    Verdict::Rejected { reason: r.reason.as_str().into() }
+                    Verdict::Rejected {
+                        reason: r.reason.as_str().into(),
+                        reason_es: r.reason_es.as_str().into(),
+                    }
                 },
             };
         }
         Form {
             text: cell.text.clone(),
+            kind: FormKind::VerbForm,
             slot: slot_name,
             rule: "paradigm",
             article: &self.paradigm_article,
@@ -644,9 +740,10 @@ fn none_or<T>(o: &Option<T>, f: impl FnOnce(&T) -> bool) -> bool {
 impl VerbRules {
     /// The classified-list entry a lemma-table row stands for: its conjugation from the
     /// infinitive's ending, its model by name (the row's `model`, or the regular model), its
-    /// class from the verb parts of speech (`v.tr` 1, `v.intr` 2, `v.prnl` alone 3); a row with a
+    /// class from the verb parts of speech (`v.tr` transitive, `v.intr` intransitive, `v.prnl`
+    /// alone pronominal: the first code of each in `[classes]` of `rules.toml`); a row with a
     /// mark (`desus`, `germ`, `geo`) that a usage code of `rules.toml` stands for takes that code
-    /// (the first in file order) and class 0, and is filtered as that usage.
+    /// (the first in file order) and the usage class, and is filtered as that usage.
     pub fn entry_for_row(&self, row: &crate::lemmas::LemmaRow) -> Result<VerbEntry, String> {
         use crate::lemmas::VerbPos;
         let verb = row.lemma.strip_suffix("se").filter(|v| v.ends_with('r')).unwrap_or(&row.lemma);
@@ -670,23 +767,19 @@ impl VerbRules {
                     .ok_or_else(|| format!("model id '{id}'"))?
             }
         };
-        let marked = |m: &str| match m {
-            "desus" => row.marks.desus,
-            "germ" => row.marks.germ,
-            "geo" => row.marks.geo,
-            _ => false,
-        };
-        let usage = self.usages.iter().find(|u| u.marks.iter().any(|m| marked(m)));
+        let usage = self.usages.iter().find(|u| u.marks.iter().any(|&m| row.marks.has(m)));
+        use crate::fise::VerbClass;
         let (model, class) = if let Some(u) = usage {
-            (u.code, 0)
+            (u.code, self.classes.usage)
         } else if row.verb.contains(&VerbPos::Transitive) {
-            (model, 1)
+            (model, self.class_code(VerbClass::Transitive))
         } else if row.verb.contains(&VerbPos::Intransitive) {
-            (model, 2)
+            (model, self.class_code(VerbClass::Intransitive))
         } else {
-            (model, 3)
+            (model, self.class_code(VerbClass::Pronominal))
         };
-        let infinitive = if class == 3 && !row.lemma.ends_with("se") {
+        let pronominal = class == self.class_code(VerbClass::Pronominal);
+        let infinitive = if pronominal && !row.lemma.ends_with("se") {
             format!("{}se", row.lemma)
         } else {
             row.lemma.clone()

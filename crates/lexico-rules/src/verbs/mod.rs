@@ -18,9 +18,8 @@
 mod filter;
 mod models;
 mod reader;
-pub(crate) mod toml_util;
 
+pub use crate::toml_util::fold;
 pub use filter::VerbRules;
 pub use models::{Cell, Paradigm};
 pub use reader::{read_classified, VerbEntry};
-pub use toml_util::fold;

@@ -6,9 +6,9 @@ use std::collections::{BTreeMap, HashMap};
 use regex::Regex;
 use serde::Deserialize;
 
-use super::toml_util::{OneOrMany, Source, Spanned};
 use crate::error::RuleError;
 use crate::files::RuleFiles;
+use crate::toml_util::{OneOrMany, Source, Spanned};
 
 /// The slot derived from `inf` by appending "se".
 pub const INF_SE: &str = "inf.se";
@@ -19,6 +19,9 @@ pub(crate) struct Slots {
     pub names: Vec<String>,
     index: HashMap<String, usize>,
     groups: HashMap<String, Vec<usize>>,
+    /// The participle's cells with their endings (`[participle]`), the first the one a
+    /// classified list's irregular participle is given in.
+    pub participle: Vec<(usize, String)>,
 }
 
 #[derive(Deserialize)]
@@ -27,6 +30,15 @@ struct SlotsFile {
     slots: Vec<Spanned<String>>,
     #[serde(default)]
     groups: BTreeMap<String, Spanned<Vec<String>>>,
+    participle: Spanned<ParticipleDef>,
+}
+
+/// `[participle]`: the group of the participle's cells, and the ending of each.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ParticipleDef {
+    group: String,
+    endings: Vec<String>,
 }
 
 impl Slots {
@@ -43,7 +55,7 @@ impl Slots {
         if !index.contains_key("inf") || !index.contains_key(INF_SE) {
             return Err(src.error(0, "the slot list must contain `inf` and `inf.se`"));
         }
-        let mut slots = Slots { names, index, groups: HashMap::new() };
+        let mut slots = Slots { names, index, groups: HashMap::new(), participle: Vec::new() };
         // Resolve groups (they may refer to groups defined later): iterate to a fixed point.
         let mut pending: Vec<(&String, &Spanned<Vec<String>>)> = file.groups.iter().collect();
         while !pending.is_empty() {
@@ -86,6 +98,19 @@ impl Slots {
             }
             pending = still;
         }
+        let p = file.participle.get_ref();
+        let cells = slots.resolve(&p.group).unwrap_or_default();
+        if cells.is_empty() || cells.len() != p.endings.len() || p.endings.iter().any(|e| e.is_empty()) {
+            return Err(src.error(
+                file.participle.span().start,
+                format!(
+                    "participle: `{}` must be a slot or group with one non-empty ending each ({} given)",
+                    p.group,
+                    p.endings.len()
+                ),
+            ));
+        }
+        slots.participle = cells.into_iter().zip(p.endings.iter().cloned()).collect();
         Ok(slots)
     }
 
@@ -197,7 +222,8 @@ struct SpellDef {
 }
 
 fn compile(src: &Source, re: &Spanned<String>, pattern: String) -> Result<Regex, RuleError> {
-    Regex::new(&pattern).map_err(|e| src.error(re.span().start, format!("bad regex `{}`: {e}", re.get_ref())))
+    crate::pattern::one(&pattern)
+        .map_err(|e| src.error(re.span().start, format!("bad regex `{}`: {e}", re.get_ref())))
 }
 
 fn load_spelling(src: &Source) -> Result<Vec<SpellRule>, RuleError> {

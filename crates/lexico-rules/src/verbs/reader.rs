@@ -46,13 +46,19 @@ pub struct VerbEntry {
 impl VerbEntry {
     /// The infinitive without the enclitic "se" of pronominal entries: the verb that is conjugated.
     pub fn verb(&self) -> &str {
-        self.infinitive.strip_suffix("se").filter(|v| ends_like_infinitive(v)).unwrap_or(&self.infinitive)
+        bare_infinitive(&self.infinitive)
     }
 
     /// True if the entry's infinitive carries "se" (`dignarse`).
     pub fn is_pronominal_entry(&self) -> bool {
         self.verb().len() != self.infinitive.len()
     }
+}
+
+/// An infinitive as the classified list writes it without the enclitic "se" of a pronominal
+/// entry (`dignarse` → `dignar`; `base` stays, being no infinitive with "se").
+pub(crate) fn bare_infinitive(infinitive: &str) -> &str {
+    infinitive.strip_suffix("se").filter(|v| ends_like_infinitive(v)).unwrap_or(infinitive)
 }
 
 fn ends_like_infinitive(s: &str) -> bool {
@@ -156,7 +162,7 @@ fn parse_entry(path: &Path, n: usize, line: &str, conj: u8) -> Result<VerbEntry,
         return Err(err(8, "expected an infinitive in lower case".into()));
     }
     let infinitive: String = chars[7..i].iter().collect();
-    let verb = infinitive.strip_suffix("se").filter(|v| ends_like_infinitive(v)).unwrap_or(&infinitive);
+    let verb = bare_infinitive(&infinitive);
     let expected: &[&str] = match conj {
         1 => &["ar"],
         2 => &["er"],

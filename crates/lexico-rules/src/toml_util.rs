@@ -36,6 +36,28 @@ impl Source {
         RuleError::syntax(&self.path, line, col, message)
     }
 
+    /// Checks that a rule's reason has its Spanish beside it (`reason_es`), which explanations
+    /// in Spanish give, and that no Spanish reason stands without the English one: the error is
+    /// at the rule's `id` (`at`) or at the lone `reason_es`.
+    pub fn check_reason_es(
+        &self,
+        at: &Spanned<String>,
+        reason: Option<&str>,
+        reason_es: Option<&Spanned<String>>,
+    ) -> Result<(), RuleError> {
+        match (reason, reason_es) {
+            (Some(_), None) => Err(self.error(
+                at.span().start,
+                format!("rule `{}` has a `reason` but no `reason_es`, the reason in Spanish", at.get_ref()),
+            )),
+            (Some(_), Some(es)) if es.get_ref().trim().is_empty() => {
+                Err(self.error(es.span().start, "`reason_es` is empty"))
+            }
+            (None, Some(es)) => Err(self.error(es.span().start, "`reason_es` without a `reason`")),
+            _ => Ok(()),
+        }
+    }
+
     /// Parses the whole file into `T`.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, RuleError> {
         toml::from_str(&self.text).map_err(|e| {
