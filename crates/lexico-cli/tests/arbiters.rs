@@ -192,9 +192,25 @@ const NUMBER_EXAMPLES: &[(&str, bool, &[&str])] = &[
     ("SPORTS", false, &["unadapted-spelling", "art. 18.2.5", "sport"]),
     ("TROUPES", false, &["unadapted-spelling"]),
     ("PIZZAS", false, &["unadapted-spelling"]),
-    ("EJEMS", false, &["unadapted-spelling"]),
     ("DESHABILLES", false, &["unadapted-spelling"]),
     ("MISSES", false, &["unadapted-spelling"]),
+    ("CAMPINGS", false, &["unadapted-spelling"]),
+    ("FLASHS", false, &["unadapted-spelling"]),
+    ("INPUTS", false, &["unadapted-spelling"]),
+    ("QUATERES", false, &["unadapted-spelling"]),
+    // A final consonant alone is no mark of an unadapted spelling: 18.4.1 pluralises calicut and
+    // yagurt by name, and words in -g (airbag, fang) as adapted.
+    ("CALICUTS", true, &["end-t", "art. 18.4.1"]),
+    ("FORFAITS", true, &["end-t"]),
+    ("YAGURTS", true, &["end-t"]),
+    ("GONGS", true, &["end-g", "art. 18.4.1"]),
+    ("YANGS", true, &["end-g"]),
+    // A tonic -í takes -íes beside -ís (18.4.2); 18.2.7 names cricrí among the onomatopoeias
+    // with a plural.
+    ("CRICRIES", true, &["art. 18.2.7", "cricrí"]),
+    ("CRICRIS", true, &["art. 18.2.7"]),
+    // The voseo of the present is made on podrir's own infinitive.
+    ("PODRIS", true, &["ind.pres.vos", "podrir", "art. 17.3"]),
 ];
 
 #[test]

@@ -462,6 +462,30 @@ mod tests {
         text.lines().position(|l| l.contains(needle)).expect("needle in the file") + 1
     }
 
+    /// A final consonant is no mark of an unadapted spelling (18.4.1 pluralises words in every
+    /// final consonant): no word the regulation gives a plural in 18.1–18.4 matches a pattern.
+    #[test]
+    fn no_word_the_regulation_pluralises_is_spelt_as_unadapted() {
+        let n = load_edited("examples", str::to_string).unwrap();
+        let unadapted = n.step(EvidenceKind::SilentUnadapted).unwrap().spelling.as_ref().unwrap();
+        let examples = include_str!("../tests/data/plural-examples-2016.tsv");
+        let pluralised: Vec<&str> = examples
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut cells = l.split('\t');
+                let (lemma, plurals) = (cells.next()?, cells.next()?);
+                (plurals != "-" && plurals != "=").then_some(lemma)
+            })
+            .collect();
+        assert!(pluralised.len() > 600, "{}", pluralised.len());
+        for word in ["calicut", "yagurt", "airbag", "fang", "resort", "iceberg", "cricrí"] {
+            assert!(pluralised.contains(&word), "{word}");
+        }
+        let matched: Vec<&&str> = pluralised.iter().filter(|w| unadapted.matches(w)).collect();
+        assert!(matched.is_empty(), "{matched:?}");
+    }
+
     #[test]
     fn the_fise_2016_file_gives_the_order_of_evidence() {
         let n = load_edited("ok", str::to_string).unwrap();
@@ -490,6 +514,26 @@ mod tests {
             ("miss", true),
             ("assí", false),
             ("trasmorro", false),
+            // The italic examples of 18.2.5 that spelling shows, and its adapted ones.
+            ("byte", true),
+            ("quorum", true),
+            ("exequatur", true),
+            ("cuórum", false),
+            ("execuátur", false),
+            ("adagio", false),
+            ("airbag", false),
+            ("convoy", false),
+            ("sexi", false),
+            ("junior", false),
+            ("páter", false),
+            ("vademécum", false),
+            ("camping", true),
+            ("flash", true),
+            ("input", true),
+            // Spanish spellings: des- before h, an Americanism in sh, y after a vowel.
+            ("deshacimiento", false),
+            ("cafisho", false),
+            ("aymé", false),
         ] {
             assert_eq!(unadapted.matches(word), foreign, "{word}");
         }
