@@ -592,3 +592,50 @@ fn diff_of_small_lexicons_lists_words_counts_and_notes() {
     assert_eq!((out.as_str(), code), ("added\ttotal\tall\t0\nremoved\ttotal\tall\t0\n", 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The FISE-2 build with `tests/pos/regulation-examples.tsv`, the categories the regulation gives
+/// its own examples of 18.2: the words it names in a category without plural lose their plurals,
+/// those it names with a pluralisable sense keep them, and the rest of the build does not move.
+#[test]
+fn a_part_of_speech_table_of_the_regulations_examples_decides_their_number() {
+    if fise2_missing() {
+        return;
+    }
+    let dir = release_dir("pos-table");
+    let table = workspace().join("tests/pos/regulation-examples.tsv");
+    let out = build_release(&dir, &["--pos-table", table.to_str().unwrap()]);
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(summary.contains("number of non-verbs decided by the part-of-speech table: "), "{summary}");
+    let lex = dir.join("FISE-2.lex");
+    let (text, _, _) = run(lexico()
+        .arg("explain")
+        .arg("--lexicon")
+        .arg(&lex)
+        .args(["AQUIS", "HOYS", "ZASES", "CHISTS", "AYERES", "HURRAS", "CRICRIES", "PEROS"]));
+    let verdicts: Vec<&str> = text.lines().filter(|l| !l.starts_with("  ")).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "AQUIS\tinvalid\trejected-form",
+            "HOYS\tinvalid\tunlisted",
+            "ZASES\tinvalid\trejected-form",
+            "CHISTS\tinvalid\trejected-form",
+            "AYERES\tvalid\tlisted",
+            "HURRAS\tvalid\tlisted",
+            "CRICRIES\tvalid\tlisted",
+            "PEROS\tvalid\tlisted",
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("rule pos:adv (art. 18.2.1)") && text.contains("rule pos:onomat (art. 18.2.7)"),
+        "{text}"
+    );
+    // The table's words are the regulation's, which its lists already decide in a category: the
+    // word list is the one built without the table.
+    let words = |lex: &Path| {
+        let (out, _, _) = run(lexico().arg("info").arg("--lexicon").arg(lex));
+        out.lines().find(|l| l.starts_with("words ")).map(str::to_string)
+    };
+    assert_eq!(words(&lex), words(&fise2()));
+}

@@ -36,6 +36,7 @@ pub mod nonverbs;
 pub mod number;
 #[allow(missing_docs)]
 pub mod plural;
+pub mod pos_table;
 pub mod ruleset;
 pub mod sources;
 pub mod syllable;

@@ -115,6 +115,9 @@ struct StepDef {
 pub enum EvidenceKind {
     /// A lemma-table row for the same headword (always first: it annotates the entry).
     Annotation,
+    /// `pos-table`: a row of the part-of-speech table the build was given (`--pos-table`),
+    /// decided as a lemma-table row with those parts of speech.
+    PosTable,
     /// `regulation`: the regulation's own word lists.
     Regulation,
     /// `update`: the edition's update list, new entries variable or invariable.
@@ -138,7 +141,8 @@ pub enum EvidenceKind {
     Rules,
 }
 
-const KINDS: [(&str, EvidenceKind); 10] = [
+const KINDS: [(&str, EvidenceKind); 11] = [
+    ("pos-table", EvidenceKind::PosTable),
     ("regulation", EvidenceKind::Regulation),
     ("update", EvidenceKind::Update),
     ("ending-no-plural", EvidenceKind::EndingNoPlural),
@@ -494,6 +498,7 @@ mod tests {
         assert_eq!(
             kinds,
             [
+                PosTable,
                 Regulation,
                 Update,
                 EndingNoPlural,
