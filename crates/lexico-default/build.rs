@@ -44,6 +44,7 @@ fn main() {
         // Players anagram against the embedded lexicon: it carries the index.
         anagram_index: true,
         jobs: 0,
+        pos_table: None,
     };
     let compiled = lexico_compile::compile(&rules, &inputs, None, meta, &mut |_, _, _| {})
         .unwrap_or_else(|e| panic!("building the default lexicon: {e}"));

@@ -583,6 +583,11 @@ fn gives_timing(comment: &str) -> bool {
     })
 }
 
+/// The one module that may spell usage marks: the reader of the FISE lists must know the tokens
+/// those lists are written in (`desus`, `p.us`…), as a reader of CSV knows the comma. What a mark
+/// decides (which words are kept, which plurals refused) is in the rule sets under `rules/`.
+const VOCABULARY: &str = "crates/lexico-rules/src/tags.rs";
+
 fn source_problems(root: &Path) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     for krate in fs::read_dir(root.join("crates"))? {
@@ -614,6 +619,9 @@ fn source_problems(root: &Path) -> Result<Vec<String>> {
                     Some(at) if !line[..at].contains('"') => &line[..at],
                     _ => line,
                 };
+                if shown == VOCABULARY {
+                    continue;
+                }
                 if let Some(why) = names_regulation(code) {
                     problems.push(format!("{shown}:{}: {why} (rule sets under rules/ say that)", i + 1));
                 }

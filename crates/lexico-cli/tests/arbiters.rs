@@ -191,9 +191,25 @@ const NUMBER_EXAMPLES: &[(&str, bool, &[&str])] = &[
     ("SPORTS", false, &["unadapted-spelling", "art. 18.2.5", "sport"]),
     ("TROUPES", false, &["unadapted-spelling"]),
     ("PIZZAS", false, &["unadapted-spelling"]),
-    ("EJEMS", false, &["unadapted-spelling"]),
     ("DESHABILLES", false, &["unadapted-spelling"]),
     ("MISSES", false, &["unadapted-spelling"]),
+    ("CAMPINGS", false, &["unadapted-spelling"]),
+    ("FLASHS", false, &["unadapted-spelling"]),
+    ("INPUTS", false, &["unadapted-spelling"]),
+    ("QUATERES", false, &["unadapted-spelling"]),
+    // A final consonant alone is no mark of an unadapted spelling: 18.4.1 pluralises calicut and
+    // yagurt by name, and words in -g (airbag, fang) as adapted.
+    ("CALICUTS", true, &["end-t", "art. 18.4.1"]),
+    ("FORFAITS", true, &["end-t"]),
+    ("YAGURTS", true, &["end-t"]),
+    ("GONGS", true, &["end-g", "art. 18.4.1"]),
+    ("YANGS", true, &["end-g"]),
+    // A tonic -í takes -íes beside -ís (18.4.2); 18.2.7 names cricrí among the onomatopoeias
+    // with a plural.
+    ("CRICRIES", true, &["art. 18.2.7", "cricrí"]),
+    ("CRICRIS", true, &["art. 18.2.7"]),
+    // The voseo of the present is made on podrir's own infinitive.
+    ("PODRIS", true, &["ind.pres.vos", "podrir", "art. 17.3"]),
 ];
 
 #[test]
@@ -574,4 +590,51 @@ fn diff_of_small_lexicons_lists_words_counts_and_notes() {
     let (out, _, code) = run(lexico().args(["diff", "default", "default", "--counts"]));
     assert_eq!((out.as_str(), code), ("added\ttotal\tall\t0\nremoved\ttotal\tall\t0\n", 0));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The FISE-2 build with `tests/pos/regulation-examples.tsv`, the categories the regulation gives
+/// its own examples of 18.2: the words it names in a category without plural lose their plurals,
+/// those it names with a pluralisable sense keep them, and the rest of the build does not move.
+#[test]
+fn a_part_of_speech_table_of_the_regulations_examples_decides_their_number() {
+    if fise2_missing() {
+        return;
+    }
+    let dir = release_dir("pos-table");
+    let table = workspace().join("tests/pos/regulation-examples.tsv");
+    let out = build_release(&dir, &["--pos-table", table.to_str().unwrap()]);
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(summary.contains("number of non-verbs decided by the part-of-speech table: "), "{summary}");
+    let lex = dir.join("FISE-2.lex");
+    let (text, _, _) = run(lexico()
+        .arg("explain")
+        .arg("--lexicon")
+        .arg(&lex)
+        .args(["AQUIS", "HOYS", "ZASES", "CHISTS", "AYERES", "HURRAS", "CRICRIES", "PEROS"]));
+    let verdicts: Vec<&str> = text.lines().filter(|l| !l.starts_with("  ")).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "AQUIS\tinvalid\trejected-form",
+            "HOYS\tinvalid\tunlisted",
+            "ZASES\tinvalid\trejected-form",
+            "CHISTS\tinvalid\trejected-form",
+            "AYERES\tvalid\tlisted",
+            "HURRAS\tvalid\tlisted",
+            "CRICRIES\tvalid\tlisted",
+            "PEROS\tvalid\tlisted",
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("rule pos:adv (art. 18.2.1)") && text.contains("rule pos:onomat (art. 18.2.7)"),
+        "{text}"
+    );
+    // The table's words are the regulation's, which its lists already decide in a category: the
+    // word list is the one built without the table.
+    let words = |lex: &Path| {
+        let (out, _, _) = run(lexico().arg("info").arg("--lexicon").arg(lex));
+        out.lines().find(|l| l.starts_with("words ")).map(str::to_string)
+    };
+    assert_eq!(words(&lex), words(&fise2()));
 }

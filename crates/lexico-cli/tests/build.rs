@@ -156,3 +156,56 @@ fn info_counts_as_many_rejected_forms_as_dump_prints() {
     // The build's summary gives the same count.
     assert!(err.contains(&format!("{kept} rejected forms kept")), "{err}");
 }
+
+const INVENTED_NON_VERBS: &str =
+    "LEXICÓN FISE 2: TOTAL DE NO VERBOS SIN PLURALES\n\nNotas.\n#\nzurbajo\ntarandá\nfrior\n";
+
+#[test]
+fn a_part_of_speech_table_takes_the_plurals_of_the_adverbs_it_names() {
+    let dir = temp_dir("build", "pos-table");
+    let list = write(&dir, "no-verbos.txt", INVENTED_NON_VERBS);
+    let table = write(
+        &dir,
+        "pos.tsv",
+        "# invented\nlemma\thomograph\tcategories\nzurbajo\t\tadv\ntarandá\t\tinterj s\n",
+    );
+    let (code, err) = build(&dir, "plain.lex", &["--quiet"], &[&list]);
+    assert_eq!(code, 0, "{err}");
+    let table_flag = ["--quiet", "--pos-table", table.to_str().unwrap()];
+    let (code, err) = build(&dir, "pos.lex", &table_flag, &[&list]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("number of non-verbs decided by the part-of-speech table: 2"), "{err}");
+    // `valid` exits 1 when a word is invalid, as grep does when a line does not match.
+    let valid = |lex: &str| {
+        let lex = dir.join(lex);
+        let out = run(&["valid", "--lexicon", lex.to_str().unwrap(), "ZURBAJOS", "TARANDAS", "FRIORES"], b"");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Without the table the ending rules give every word its plural.
+    assert_eq!(valid("plain.lex"), "ZURBAJOS\tvalid\nTARANDAS\tvalid\nFRIORES\tvalid\n");
+    assert_eq!(valid("pos.lex"), "ZURBAJOS\tinvalid\tunlisted\nTARANDAS\tvalid\nFRIORES\tvalid\n");
+    let lex = dir.join("pos.lex");
+    let why =
+        String::from_utf8(run(&["explain", "--lexicon", lex.to_str().unwrap(), "ZURBAJOS"], b"").stdout)
+            .unwrap();
+    assert!(why.contains("rule pos:adv (art. 18.2.1)"), "{why}");
+}
+
+#[test]
+fn a_bad_part_of_speech_table_line_is_one_error_naming_its_place() {
+    let dir = temp_dir("build", "pos-table-bad");
+    let list = write(&dir, "no-verbos.txt", INVENTED_NON_VERBS);
+    for (text, place) in [
+        ("lemma\thomograph\tcategories\nzurbajo\t\tadverbio\n", "pos.tsv:2:10: 'adverbio' is not a category"),
+        ("lemma\thomograph\tcategories\nzurbajo\tdos\tadv\n", "pos.tsv:2:9: 'dos' is not a homograph number"),
+        ("zurbajo\t\tadv\n", "pos.tsv:1:1: expected the header"),
+    ] {
+        let table = write(&dir, "pos.tsv", text);
+        let (code, err) =
+            build(&dir, "bad.lex", &["--quiet", "--pos-table", table.to_str().unwrap()], &[&list]);
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(place), "{err}");
+        assert!(!dir.join("bad.lex").exists());
+    }
+}

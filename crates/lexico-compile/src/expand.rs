@@ -97,6 +97,8 @@ pub(crate) struct Work<'a> {
     pub(crate) infos: &'a [SourceInfo],
     /// The plurals an undone update list added (section 3), without accents: rejected.
     pub(crate) undone_plurals: &'a crate::undo::UndonePlurals,
+    /// The part-of-speech table the build was given, if any.
+    pub(crate) pos_table: Option<&'a lexico_rules::pos_table::PosTable>,
 }
 
 /// The rule a form of an undone update list is accepted or rejected by (it cites no article: it
@@ -211,6 +213,9 @@ impl<'a> Work<'a> {
             let previous = self.previous.map(|l| l as &dyn nonverbs::PreviousEdition);
             let mut ctx = nonverbs::NonVerbContext::new(plurals, previous, self.updates);
             ctx.annotate(self.annotations.iter().cloned());
+            if let Some(t) = self.pos_table {
+                ctx.with_pos_table(t);
+            }
             for p in self.parsed {
                 match p {
                     Parsed::NonVerbs(entries) => ctx.list(entries),

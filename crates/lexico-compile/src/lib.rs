@@ -75,6 +75,10 @@ pub struct Meta {
     /// Threads that expand entries and file their forms; 0: one per core, at most four. The
     /// lexicon does not depend on it.
     pub jobs: usize,
+    /// A part-of-speech table (`lemma<TAB>homograph<TAB>categories`, see
+    /// [`lexico_rules::pos_table`]): the categories of headwords of the non-verb lists, weighed
+    /// at the step `pos-table` of the rule set's number evidence.
+    pub pos_table: Option<Input>,
 }
 
 /// What a build produced.
@@ -214,6 +218,10 @@ fn compile_sources(
     read::check_verbs(rules, inputs, &sources.parsed)?;
     let undo_lists = read_undo_lists(undo, inputs)?;
     let read::Sources { mut parsed, infos: mut source_infos, mut base } = sources;
+    let pos_table = match &meta.pos_table {
+        Some(t) => Some(lexico_rules::pos_table::read_pos_table(std::path::Path::new(&t.path), &t.bytes)?),
+        None => None,
+    };
     // Each source's warnings, in source order: what reading found now, exclusions after.
     let mut warnings: Vec<Vec<Warning>> = source_infos
         .iter()
@@ -309,6 +317,7 @@ fn compile_sources(
         parsed: &parsed,
         infos: &source_infos,
         undone_plurals: &undone_plurals,
+        pos_table: pos_table.as_ref(),
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);

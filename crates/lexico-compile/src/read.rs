@@ -18,6 +18,7 @@ use crate::CompileError;
 /// let input = lexico_compile::Input { path: "words.txt".into(), bytes: b"casa\nperro\n".to_vec() };
 /// assert_eq!(input.path, "words.txt");
 /// ```
+#[derive(Clone, Debug)]
 pub struct Input {
     /// The path the manifest records and messages name.
     pub path: String,

@@ -32,6 +32,7 @@ pub mod nonverbs;
 pub mod number;
 pub mod pattern;
 pub mod plural;
+pub mod pos_table;
 pub mod ruleset;
 pub mod sources;
 pub mod syllable;

@@ -20,7 +20,8 @@ use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
 use crate::form::{Form, FormKind, Verdict};
 use crate::lemmas::LemmaRow;
 use crate::number::{EvidenceKind, Step};
-use crate::plural::{add_suffix, Decision, Number, Plurals};
+use crate::plural::{add_suffix, Decision, LemmaEntry, Number, Plurals};
+use crate::pos_table::{PosRow, PosTable};
 use crate::syllable::strip_accents;
 
 /// Which step of the evidence decided a word's number: its kind and the label the rule set gives
@@ -65,6 +66,8 @@ pub struct NonVerbContext<'a> {
     pub previous: Option<&'a dyn PreviousEdition>,
     updates: HashMap<String, Vec<UpdateEntry>>,
     annotations: HashMap<(String, Option<u8>), LemmaRow>,
+    /// The part-of-speech table the build was given, if any.
+    pos_table: Option<&'a PosTable>,
     /// Every headword and feminine of the non-verb list.
     words: HashSet<String>,
     /// The words listed as the feminine of a line.
@@ -94,6 +97,7 @@ impl<'a> NonVerbContext<'a> {
             previous,
             updates: map,
             annotations: HashMap::new(),
+            pos_table: None,
             words: HashSet::new(),
             feminines: HashSet::new(),
             removed_plurals,
@@ -118,6 +122,17 @@ impl<'a> NonVerbContext<'a> {
         for r in rows {
             self.annotations.insert((r.lemma.clone(), r.homograph), r);
         }
+    }
+
+    /// Adds a part-of-speech table: its rows decide the number of the entries they name, at the
+    /// place of the step `pos-table` in the evidence order.
+    pub fn with_pos_table(&mut self, table: &'a PosTable) {
+        self.pos_table = Some(table);
+    }
+
+    /// The row of the part-of-speech table that speaks of `entry`, if any.
+    pub fn pos_row(&self, entry: &NonVerbEntry) -> Option<&'a PosRow> {
+        self.pos_table?.row(&entry.lemma, entry.homograph)
     }
 
     fn update(&self, word: &str, section: UpdateSection) -> Option<&UpdateEntry> {
@@ -177,8 +192,9 @@ pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'
     // feminine of another line (the list repeats feminines that have an entry of their own).
     let gendered = entry.feminine.is_some() || ctx.feminines.contains(&entry.lemma);
     let words: Vec<&str> = std::iter::once(entry.lemma.as_str()).chain(entry.feminine.as_deref()).collect();
+    let row = ctx.pos_row(entry);
     for word in words {
-        evidence.push(number(word, gendered, ctx, &mut forms));
+        evidence.push(number(word, gendered, row, ctx, &mut forms));
     }
     remove_plurals(ctx, &mut forms);
     (forms, evidence)
@@ -238,8 +254,14 @@ fn push_decision<'a>(plurals: &'a Plurals, d: Decision<'a>, word: &str, forms: &
 
 /// Decides the number of `word` by the first step of the evidence order that applies, and
 /// pushes its plural forms, accepted or rejected. `gendered`: the list gives the word a feminine
-/// (see [`expand`]).
-fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut Vec<Form<'a>>) -> Evidence {
+/// (see [`expand`]); `row`: the part-of-speech table's row for the entry.
+fn number<'a>(
+    word: &str,
+    gendered: bool,
+    row: Option<&PosRow>,
+    ctx: &NonVerbContext<'a>,
+    forms: &mut Vec<Form<'a>>,
+) -> Evidence {
     let plurals = ctx.plurals;
     let rules = plurals.number_rules();
     let by_rules = plurals.decide(word);
@@ -259,6 +281,17 @@ fn number<'a>(word: &str, gendered: bool, ctx: &NonVerbContext<'a>, forms: &mut 
     for step in &rules.steps {
         match step.kind {
             EvidenceKind::Annotation => {}
+            EvidenceKind::PosTable => {
+                let Some(row) = row else { continue };
+                // The row's categories, for the headword and its feminine alike: the regulation's
+                // lists still give the plurals of the words they name in a category (ayer-ayeres).
+                let entry = LemmaEntry {
+                    lemma: word.to_string(),
+                    pos: row.categories.clone(),
+                    marks: Default::default(),
+                };
+                push_decision(plurals, plurals.decide_entry(&entry), word, forms);
+            }
             EvidenceKind::Regulation => {
                 let Some(d) = plurals.closed_list(word) else { continue };
                 match d.number {
@@ -634,6 +667,55 @@ mod tests {
             (forms[1].text.as_str(), forms[1].rule, forms[1].article),
             ("trabuyes", "end-vowel-y", "18.4.1")
         );
+    }
+
+    #[test]
+    fn a_part_of_speech_table_decides_before_the_previous_editions_silence() {
+        let p = plurals();
+        let prev = Prev(["zurbajo", "tarandá", "zurbosa", "frior", "ayer"].into());
+        let text = "lemma\thomograph\tcategories\nzurbajo\t\tadv\ntarandá\t\tinterj s\nzurboso\t\tadv\nayer\t\tadv s\nquiñón\t2\tprep\n";
+        let table = crate::pos_table::read_pos_table(Path::new("pos.tsv"), text.as_bytes()).unwrap();
+        let list = [
+            entry("zurbajo", None),
+            entry("tarandá", None),
+            entry("zurboso", Some("zurbosa")),
+            entry("frior", None),
+            entry("ayer", None),
+            NonVerbEntry { homograph: Some(1), ..entry("quiñón", None) },
+            NonVerbEntry { homograph: Some(2), ..entry("quiñón", None) },
+        ];
+        let mut ctx = context(&p, &prev, &[], &list);
+        ctx.with_pos_table(&table);
+        // An invented adverb the previous edition holds in the singular only: without the table
+        // art. 12 would admit zurbajos; the table's adverb refuses it (18.2.1).
+        let (forms, ev) = expand(&list[0], &ctx);
+        assert_eq!(accepted(&forms), ["zurbajo"]);
+        assert_eq!(
+            (forms[1].text.as_str(), forms[1].rule, forms[1].article),
+            ("zurbajos", "pos:adv", "18.2.1")
+        );
+        assert_eq!(kinds(&ev), [EvidenceKind::PosTable]);
+        assert_eq!(ctx.pos_row(&list[0]).map(|r| r.line), Some(2));
+        // An interjection that is also a noun pluralises (18.2.6).
+        let (forms, _) = expand(&list[1], &ctx);
+        assert_eq!(accepted(&forms), ["tarandá", "tarandás"]);
+        // The row speaks of the headword and its feminine, before the listed feminine does.
+        let (forms, ev) = expand(&list[2], &ctx);
+        assert_eq!(accepted(&forms), ["zurboso", "zurbosa"]);
+        assert_eq!(kinds(&ev), [EvidenceKind::PosTable, EvidenceKind::PosTable]);
+        // No row: the other evidence decides as before.
+        let (forms, ev) = expand(&list[3], &ctx);
+        assert_eq!(accepted(&forms), ["frior", "friores"]);
+        assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
+        assert!(ctx.pos_row(&list[3]).is_none());
+        // The regulation's lists still give the plural of a word they name in a category.
+        let (forms, _) = expand(&list[4], &ctx);
+        assert_eq!(accepted(&forms), ["ayer", "ayeres"]);
+        // A numbered row speaks of that homograph only.
+        assert!(ctx.pos_row(&list[5]).is_none());
+        let (forms, ev) = expand(&list[6], &ctx);
+        assert_eq!(accepted(&forms), ["quiñón"]);
+        assert_eq!(kinds(&ev), [EvidenceKind::PosTable]);
     }
 
     #[test]

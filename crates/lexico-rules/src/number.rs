@@ -120,6 +120,9 @@ struct StepDef {
 pub enum EvidenceKind {
     /// A lemma-table row for the same headword (always first: it annotates the entry).
     Annotation,
+    /// `pos-table`: a row of the part-of-speech table the build was given (`--pos-table`),
+    /// decided as a lemma-table row with those parts of speech.
+    PosTable,
     /// `regulation`: the regulation's own word lists.
     Regulation,
     /// `update`: the edition's update list, new entries variable or invariable.
@@ -143,7 +146,8 @@ pub enum EvidenceKind {
     Rules,
 }
 
-const KINDS: [(&str, EvidenceKind); 10] = [
+const KINDS: [(&str, EvidenceKind); 11] = [
+    ("pos-table", EvidenceKind::PosTable),
     ("regulation", EvidenceKind::Regulation),
     ("update", EvidenceKind::Update),
     ("ending-no-plural", EvidenceKind::EndingNoPlural),
@@ -536,6 +540,30 @@ mod tests {
         text.lines().position(|l| l.contains(needle)).expect("needle in the file") + 1
     }
 
+    /// A final consonant is no mark of an unadapted spelling (18.4.1 pluralises words in every
+    /// final consonant): no word the regulation gives a plural in 18.1–18.4 matches a pattern.
+    #[test]
+    fn no_word_the_regulation_pluralises_is_spelt_as_unadapted() {
+        let n = load_edited("examples", str::to_string).unwrap();
+        let unadapted = n.step(EvidenceKind::SilentUnadapted).unwrap().spelling.as_ref().unwrap();
+        let examples = include_str!("../tests/data/plural-examples-2016.tsv");
+        let pluralised: Vec<&str> = examples
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut cells = l.split('\t');
+                let (lemma, plurals) = (cells.next()?, cells.next()?);
+                (plurals != "-" && plurals != "=").then_some(lemma)
+            })
+            .collect();
+        assert!(pluralised.len() > 600, "{}", pluralised.len());
+        for word in ["calicut", "yagurt", "airbag", "fang", "resort", "iceberg", "cricrí"] {
+            assert!(pluralised.contains(&word), "{word}");
+        }
+        let matched: Vec<&&str> = pluralised.iter().filter(|w| unadapted.matches(w)).collect();
+        assert!(matched.is_empty(), "{matched:?}");
+    }
+
     #[test]
     fn an_evidence_reason_without_its_spanish_is_refused_at_the_step() {
         let line = line_of(&original(), "kind = \"previous-silent-unadapted\"");
@@ -557,6 +585,7 @@ mod tests {
         assert_eq!(
             kinds,
             [
+                PosTable,
                 Regulation,
                 Update,
                 EndingNoPlural,
@@ -577,6 +606,26 @@ mod tests {
             ("miss", true),
             ("assí", false),
             ("trasmorro", false),
+            // The italic examples of 18.2.5 that spelling shows, and its adapted ones.
+            ("byte", true),
+            ("quorum", true),
+            ("exequatur", true),
+            ("cuórum", false),
+            ("execuátur", false),
+            ("adagio", false),
+            ("airbag", false),
+            ("convoy", false),
+            ("sexi", false),
+            ("junior", false),
+            ("páter", false),
+            ("vademécum", false),
+            ("camping", true),
+            ("flash", true),
+            ("input", true),
+            // Spanish spellings: des- before h, an Americanism in sh, y after a vowel.
+            ("deshacimiento", false),
+            ("cafisho", false),
+            ("aymé", false),
         ] {
             assert_eq!(unadapted.matches(word), foreign, "{word}");
         }

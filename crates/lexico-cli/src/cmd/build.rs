@@ -53,6 +53,12 @@ pub struct Args {
     /// `default` (or `embedded`) for the lexicon embedded in the binary.
     #[arg(long, value_name = "LEXICON")]
     pub previous: Option<PathBuf>,
+    /// A part-of-speech table (`lemma<TAB>homograph<TAB>categories`: `s adj adv interj loc prep
+    /// conj onomat`…) giving the dictionary's categories of headwords of the non-verb lists, which
+    /// the lists lack: a row decides its entry's number before the other evidence (see
+    /// docs/formats.md, "Part-of-speech tables").
+    #[arg(long, value_name = "FILE")]
+    pub pos_table: Option<PathBuf>,
     /// A federation update list to apply in reverse (repeatable): what it adds is taken out of the
     /// sources, what it removes is restored, what it reclassifies is put back, so the 2016 lists
     /// with both 2016 update lists undone are the 2009 sources. Recorded in the manifest's
@@ -146,6 +152,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
         anagram_index: args.anagram_index,
         jobs: args.jobs.map_or(0, usize::from),
+        pos_table: match &args.pos_table {
+            Some(p) => Some(Input {
+                path: p.to_string_lossy().into_owned(),
+                bytes: std::fs::read(p).with_context(|| format!("--pos-table {}", p.display()))?,
+            }),
+            None => None,
+        },
     };
     let previous = match &args.previous {
         Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
