@@ -16,8 +16,10 @@ struct DefaultLexicon {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let src = root.join("lexicon-src");
+    // `lexicon-src` in the package is a link to the repository's `lexicon-src/`, so the published
+    // package holds the sources; cargo watches the folder the link leads to.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicon-src");
+    let src = src.canonicalize().unwrap_or_else(|e| panic!("{}: {e}", src.display()));
     println!("cargo::rerun-if-changed={}", src.display());
 
     let spec_path = src.join("lexicon.toml");

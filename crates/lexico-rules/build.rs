@@ -7,8 +7,11 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
-    println!("cargo::rerun-if-changed={}", rules.display());
+    // `rules` in the package is a link to the repository's `rules/`, so the published package
+    // holds the files; cargo watches the folder the link leads to.
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let watched = rules.canonicalize().unwrap_or_else(|e| panic!("{}: {e}", rules.display()));
+    println!("cargo::rerun-if-changed={}", watched.display());
     let mut sets: Vec<(String, Vec<(String, PathBuf)>)> = Vec::new();
     for entry in read_dir(&rules) {
         let path = entry.path();

@@ -1,5 +1,6 @@
 //! What the fuzz targets share: the Spanish tile set, a small real lexicon image to mutate, the
-//! invariants every tokeniser answer must keep, and a walk over everything a lexicon can be asked.
+//! invariants every tokeniser answer must keep, a walk over everything a lexicon can be asked,
+//! and a trusted key with a real signature to damage.
 //!
 //! A target is a few lines in `fuzz_targets/` calling these, so that adding one for a new reader
 //! (the FISE lists, the plural or verb engines) is one small file.
@@ -34,7 +35,7 @@ pub fn split(data: &[u8], n: usize) -> Vec<&[u8]> {
 /// The Spanish tile set, parsed once.
 pub fn spanish() -> &'static TileSet {
     static SET: OnceLock<TileSet> = OnceLock::new();
-    SET.get_or_init(TileSet::spanish)
+    SET.get_or_init(lexico_lexicon::fise_2016_tiles)
 }
 
 /// Checks an error's column against the text it came from.
@@ -111,7 +112,7 @@ pub fn sample_image() -> &'static [u8] {
     static IMAGE: OnceLock<Vec<u8>> = OnceLock::new();
     IMAGE.get_or_init(|| {
         let set = spanish();
-        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let mut b = Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
         let word = b
             .slot(SlotInfo {
                 slot: "word".into(),
@@ -176,4 +177,19 @@ pub fn exercise(lex: &Lexicon) {
             break;
         }
     }
+}
+
+/// The bytes the real signature of [`signing`] signs.
+pub const SIGNED: &[u8] = b"the bytes of a signed lexicon";
+
+/// A trusted key (made once per run) and a real minisign signature of [`SIGNED`] by it.
+pub fn signing() -> (&'static [lexico_store::TrustedKey], &'static str) {
+    static SIGNING: OnceLock<(Vec<lexico_store::TrustedKey>, String)> = OnceLock::new();
+    let (keys, sig) = SIGNING.get_or_init(|| {
+        let pair = minisign::KeyPair::generate_unencrypted_keypair().expect("a key pair");
+        let sig = minisign::sign(None, &pair.sk, SIGNED, Some("file:x.lex"), None).expect("a signature");
+        let id = lexico_store::key_id(pair.pk.keynum());
+        (vec![lexico_store::TrustedKey { id, comment: String::new(), key: pair.pk }], sig.into_string())
+    });
+    (keys, sig)
 }

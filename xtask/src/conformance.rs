@@ -36,7 +36,7 @@ fn binary_and_data() -> Result<(std::path::PathBuf, std::path::PathBuf)> {
             data.display()
         );
     }
-    crate::run(Command::new("cargo").args(["build", "--release", "-p", "lexico-cli"]).current_dir(&root))?;
+    crate::run(Command::new("cargo").args(["build", "--release", "-p", "lexico"]).current_dir(&root))?;
     Ok((root.join("target/release/lexico"), data))
 }
 

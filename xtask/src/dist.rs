@@ -1,15 +1,25 @@
-//! `cargo xtask dist`: the binary as it is distributed, with its completion scripts and manual
-//! page, in `target/dist/`:
+//! `cargo xtask dist [--check]`: the release archive of the command line, in `target/dist/`:
 //!
 //! ```text
-//! target/dist/lexico                  the binary (static and non-PIE on x86-64 Linux)
-//! target/dist/lexico.1                the manual page (`lexico man`)
-//! target/dist/completions/lexico.bash _lexico (zsh)  lexico.fish  lexico.elv  _lexico.ps1
+//! target/dist/lexico-VERSION-TRIPLE/          the release folder:
+//!     lexico                                  the binary (static, non-PIE and stripped on x86-64 Linux)
+//!     lexico.1                                the manual page (`lexico man`)
+//!     completions/lexico.bash _lexico (zsh)  lexico.fish  lexico.elv  _lexico.ps1
+//!     README.md  LICENSE
+//!     SHA256SUMS                              the digest of every other file of the folder
+//! target/dist/lexico-VERSION-TRIPLE.tar.gz    that folder, archived
+//! target/dist/SHA256SUMS                      the archive's digest, to check a download with
 //! ```
 //!
 //! The binary is built exactly as `cargo xtask bench` measures it ([`build_release`], which
-//! checks that the x86-64 Linux binary really is static and non-PIE); the scripts and the page
-//! are what that binary prints, so they match its commands and flags.
+//! checks that the x86-64 Linux binary really is static, non-PIE and stripped); the scripts and
+//! the page are what that binary prints, so they match its commands and flags.
+//!
+//! `--check` then does what a user does with the archive, where no Rust is installed: it unpacks
+//! it into an empty home folder, checks its digests, and with a `PATH` of the unpacked folder and
+//! the system's folders less every one that holds `cargo`, `rustc` or `rustup`, runs `lexico
+//! valid`, `lexico man`, `lexico completions bash`, builds a lexicon of a small list, installs it
+//! and queries it by name.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -41,16 +51,24 @@ pub fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"))
 }
 
+/// The target triple of the distributed x86-64 Linux binary, which `--target` names so that
+/// [`STATIC_FLAGS`] reach it and not the proc-macro crates.
+pub const STATIC_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
+/// True where the distributed binary is the static one ([`STATIC_FLAGS`]).
+pub const BUILDS_STATIC: bool = cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"));
+
 /// Builds the release binary as it is distributed and returns its path: on x86-64 Linux with
 /// glibc, statically linked ([`STATIC_FLAGS`]); elsewhere, the plain `cargo build --release`.
+/// Either way the release profile strips it (`strip = true` in the workspace's `Cargo.toml`).
 pub fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
     let mut cmd = Command::new("cargo");
-    cmd.current_dir(root).args(["build", "--release", "--quiet", "--locked", "-p", "lexico-cli"]);
-    if cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu")) {
-        const TRIPLE: &str = "x86_64-unknown-linux-gnu";
-        cmd.args(["--target", TRIPLE]).env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);
+    cmd.current_dir(root).args(["build", "--release", "--quiet", "--locked", "-p", "lexico"]);
+    if BUILDS_STATIC {
+        cmd.args(["--target", STATIC_TRIPLE])
+            .env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);
         crate::run(&mut cmd)?;
-        let binary = target.join(TRIPLE).join("release/lexico");
+        let binary = target.join(STATIC_TRIPLE).join("release/lexico");
         let bytes = fs::read(&binary).with_context(|| format!("cannot read {}", binary.display()))?;
         if !is_static_non_pie(&bytes) {
             // `RUSTFLAGS` or `CARGO_ENCODED_RUSTFLAGS` in the environment replace the target's
@@ -58,6 +76,12 @@ pub fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
             bail!(
                 "{} is not a static, non-PIE executable: unset RUSTFLAGS and CARGO_ENCODED_RUSTFLAGS, \
                  which replace the flags `{STATIC_FLAGS}`",
+                binary.display()
+            );
+        }
+        if has_symbol_table(&bytes) {
+            bail!(
+                "{} still has its symbol table: the release profile must say `strip = true`",
                 binary.display()
             );
         }
@@ -88,24 +112,214 @@ fn is_static_non_pie(elf: &[u8]) -> bool {
     })
 }
 
-pub fn run(args: &[String]) -> Result<()> {
-    if let Some(other) = args.first() {
-        bail!("unknown dist option '{other}' (usage: cargo xtask dist)");
+/// Returns true if `elf`, a 64-bit little-endian ELF file, has a symbol table section
+/// (`SHT_SYMTAB`), which stripping removes; false for a stripped file or anything unreadable.
+fn has_symbol_table(elf: &[u8]) -> bool {
+    let u16_at = |i: usize| elf.get(i..i + 2).map(|b| u16::from_le_bytes([b[0], b[1]]) as usize);
+    let u64_at =
+        |i: usize| elf.get(i..i + 8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")) as usize);
+    const SHT_SYMTAB: u32 = 2;
+    if !elf.starts_with(b"\x7fELF\x02\x01") {
+        return false;
     }
+    let (Some(shoff), Some(shentsize), Some(shnum)) = (u64_at(40), u16_at(58), u16_at(60)) else {
+        return false;
+    };
+    (0..shnum).any(|k| {
+        let at = shoff + k * shentsize + 4;
+        elf.get(at..at + 4).is_some_and(|t| u32::from_le_bytes([t[0], t[1], t[2], t[3]]) == SHT_SYMTAB)
+    })
+}
+
+pub fn run(args: &[String]) -> Result<()> {
+    let check = match args {
+        [] => false,
+        [flag] if flag == "--check" => true,
+        [other, ..] => bail!("unknown dist option '{other}' (usage: cargo xtask dist [--check])"),
+    };
     let root = root();
     let target = target_dir(&root);
     eprintln!("dist: building lexico (release)");
     let binary = build_release(&root, &target)?;
+    let version = binary_version(&binary)?;
+    let triple = if BUILDS_STATIC { STATIC_TRIPLE.to_string() } else { host_triple()? };
+    let name = format!("lexico-{version}-{triple}");
     let dist = target.join("dist");
-    for file in lay_out(&binary, &dist)? {
+    if dist.exists() {
+        fs::remove_dir_all(&dist).with_context(|| format!("cannot empty {}", dist.display()))?;
+    }
+    let folder = dist.join(&name);
+    let files = lay_out(&binary, &folder, &[root.join("README.md"), root.join("LICENSE")])?;
+    write_sums(&folder, &files)?;
+    let archive = archive(&folder)?;
+    write_sums(&dist, std::slice::from_ref(&archive))?;
+    for file in files.iter().chain([&folder.join("SHA256SUMS"), &archive, &dist.join("SHA256SUMS")]) {
         println!("{}", file.display());
+    }
+    if check {
+        check_archive(&archive, &target.join("dist-check"))?;
+        eprintln!("dist: {} works from an empty home with no Rust on PATH", archive.display());
     }
     Ok(())
 }
 
+/// The version a binary prints (`lexico --version` prints `lexico 0.1.0`).
+fn binary_version(binary: &Path) -> Result<String> {
+    let out = Command::new(binary)
+        .arg("--version")
+        .output()
+        .with_context(|| format!("cannot run {}", binary.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    match text.trim().strip_prefix("lexico ") {
+        Some(version) if out.status.success() && !version.is_empty() => Ok(version.to_string()),
+        _ => bail!("`{} --version` printed {:?}, not `lexico VERSION`", binary.display(), text.trim()),
+    }
+}
+
+/// The host's target triple, as `rustc -vV` names it.
+fn host_triple() -> Result<String> {
+    let out = Command::new("rustc").arg("-vV").output().context("cannot run rustc -vV")?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .map(str::to_string)
+        .context("rustc -vV names no host")
+}
+
+/// Writes `dir/SHA256SUMS`: one `sha256sum` line per file of `files` (all inside `dir`), named
+/// relative to `dir`, so `sha256sum -c SHA256SUMS` checks them from there.
+fn write_sums(dir: &Path, files: &[PathBuf]) -> Result<()> {
+    let mut cmd = Command::new("sha256sum");
+    cmd.current_dir(dir);
+    for file in files {
+        cmd.arg(
+            file.strip_prefix(dir)
+                .with_context(|| format!("{} is not in {}", file.display(), dir.display()))?,
+        );
+    }
+    let out = cmd.output().context("cannot run sha256sum")?;
+    if !out.status.success() {
+        bail!("sha256sum failed ({}): {}", out.status, String::from_utf8_lossy(&out.stderr).trim());
+    }
+    let sums = dir.join("SHA256SUMS");
+    fs::write(&sums, &out.stdout).with_context(|| format!("cannot write {}", sums.display()))
+}
+
+/// Archives `folder` into `FOLDER.tar.gz` beside it, with the folder's name as the archive's
+/// top folder and no owner names of the machine that made it; returns the archive's path.
+fn archive(folder: &Path) -> Result<PathBuf> {
+    let parent = folder.parent().context("the release folder has a parent")?;
+    let name = folder.file_name().context("the release folder has a name")?.to_string_lossy().into_owned();
+    let archive = parent.join(format!("{name}.tar.gz"));
+    crate::run(
+        Command::new("tar")
+            .current_dir(parent)
+            .args([
+                "--create",
+                "--gzip",
+                "--sort=name",
+                "--owner=0",
+                "--group=0",
+                "--numeric-owner",
+                "--file",
+            ])
+            .arg(&archive)
+            .arg(&name),
+    )?;
+    Ok(archive)
+}
+
+/// Every folder of `PATH` that holds no `cargo`, `rustc` or `rustup` (and is not a `.cargo` or
+/// rustup folder), joined again: the `PATH` of a machine without Rust. Fails if what remains
+/// still finds one of them.
+pub fn path_without_rust(path: &std::ffi::OsStr) -> Result<std::ffi::OsString> {
+    const RUST: [&str; 3] = ["cargo", "rustc", "rustup"];
+    let kept: Vec<PathBuf> = std::env::split_paths(path)
+        .filter(|dir| {
+            let shown = dir.to_string_lossy();
+            !shown.contains(".cargo")
+                && !shown.contains("rustup")
+                && !RUST.iter().any(|t| dir.join(t).exists())
+        })
+        .collect();
+    let joined = std::env::join_paths(&kept).context("PATH holds a folder whose name has a ':'")?;
+    for tool in RUST {
+        if let Some(dir) = std::env::split_paths(&joined).find(|d| d.join(tool).exists()) {
+            bail!("{} still holds {tool}", dir.display());
+        }
+    }
+    Ok(joined)
+}
+
+/// What a user does with the archive on a machine without Rust: unpacks it into an empty home
+/// folder (`scratch/home`, emptied first), checks the digests, and runs the unpacked `lexico`
+/// found through `PATH`: a query on the embedded lexicon, the manual page, a completion script,
+/// and a lexicon built from a small list, installed and queried by name.
+fn check_archive(archive: &Path, scratch: &Path) -> Result<()> {
+    if scratch.exists() {
+        fs::remove_dir_all(scratch).with_context(|| format!("cannot empty {}", scratch.display()))?;
+    }
+    let home = scratch.join("home");
+    fs::create_dir_all(&home).with_context(|| format!("cannot create {}", home.display()))?;
+    crate::run(
+        Command::new("tar").arg("--extract").arg("--file").arg(archive).arg("--directory").arg(&home),
+    )?;
+    let name = archive.file_name().context("the archive has a name")?.to_string_lossy();
+    let folder = home.join(name.strip_suffix(".tar.gz").context("the archive is a .tar.gz")?);
+    crate::run(Command::new("sha256sum").current_dir(&folder).args(["--check", "--quiet", "SHA256SUMS"]))?;
+
+    let system = std::env::var_os("PATH").unwrap_or_default();
+    let path = std::env::join_paths(
+        std::iter::once(folder.clone()).chain(std::env::split_paths(&path_without_rust(&system)?)),
+    )?;
+    // Only what a fresh login has: no LEXICO_* variable, no data folder, English messages.
+    let lexico = |args: &[&str]| -> Result<std::process::Output> {
+        Command::new("lexico")
+            .args(args)
+            .current_dir(scratch)
+            .env_clear()
+            .env("PATH", &path)
+            .env("HOME", &home)
+            .env("LC_ALL", "C")
+            .output()
+            .with_context(|| format!("cannot run lexico {} from {}", args.join(" "), folder.display()))
+    };
+    let expect = |args: &[&str], code: i32, wanted: &str| -> Result<()> {
+        let out = lexico(args)?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if out.status.code() != Some(code) || !stdout.contains(wanted) {
+            bail!(
+                "`lexico {}` from the archive: exit {} (wanted {code}), output without {wanted:?}: {}{}",
+                args.join(" "),
+                out.status,
+                stdout.trim(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        Ok(())
+    };
+    expect(&["valid", "ZUZAR"], 0, "ZUZAR")?;
+    expect(&["man"], 0, ".TH lexico 1")?;
+    expect(&["completions", "bash"], 0, "_lexico()")?;
+    fs::write(scratch.join("words.txt"), "casa\nperro\nchurro\n")?;
+    expect(&["build", "--quiet", "--name", "mini", "-o", "x.lex", "words.txt"], 0, "")?;
+    expect(&["install", "x.lex"], 0, "installed mini")?;
+    let installed = home.join(".local/share/lexico");
+    if !fs::read_dir(&installed)
+        .is_ok_and(|mut d| d.any(|e| e.is_ok_and(|e| e.path().extension() == Some("lex".as_ref()))))
+    {
+        bail!("`lexico install` left no lexicon in {}", installed.display());
+    }
+    // ZUZAR is in the embedded lexicon, not in this one: the answer comes from the installed file.
+    expect(&["valid", "--lexicon", "mini", "churro"], 0, "CHURRO")?;
+    expect(&["valid", "--lexicon", "mini", "zuzar"], 1, "ZUZAR")?;
+    Ok(())
+}
+
 /// Fills `dist` (emptied first) with `binary`, the manual page and the completion scripts that
-/// binary prints, and returns the files written, binary first.
-fn lay_out(binary: &Path, dist: &Path) -> Result<Vec<PathBuf>> {
+/// binary prints, and a copy of each file of `extra` (README, licence), and returns the files
+/// written, binary first.
+fn lay_out(binary: &Path, dist: &Path, extra: &[PathBuf]) -> Result<Vec<PathBuf>> {
     if dist.exists() {
         fs::remove_dir_all(dist).with_context(|| format!("cannot empty {}", dist.display()))?;
     }
@@ -134,6 +348,11 @@ fn lay_out(binary: &Path, dist: &Path) -> Result<Vec<PathBuf>> {
     write(&["man"], dist.join("lexico.1"))?;
     for (shell, name) in COMPLETIONS {
         write(&["completions", shell], dist.join("completions").join(name))?;
+    }
+    for file in extra {
+        let copy = dist.join(file.file_name().context("an extra file has a name")?);
+        fs::copy(file, &copy).with_context(|| format!("cannot copy {}", file.display()))?;
+        files.push(copy);
     }
     Ok(files)
 }
@@ -197,7 +416,9 @@ mod tests {
         let dist = dir.join("dist");
         fs::create_dir_all(&dist).unwrap();
         fs::write(dist.join("stale"), "from an earlier run").unwrap();
-        let files = lay_out(&binary, &dist).unwrap();
+        let readme = dir.join("README.md");
+        fs::write(&readme, "# Lexico\n").unwrap();
+        let files = lay_out(&binary, &dist, std::slice::from_ref(&readme)).unwrap();
         let names: Vec<String> =
             files.iter().map(|f| f.strip_prefix(&dist).unwrap().display().to_string()).collect();
         assert_eq!(
@@ -209,9 +430,11 @@ mod tests {
                 "completions/_lexico",
                 "completions/lexico.fish",
                 "completions/lexico.elv",
-                "completions/_lexico.ps1"
+                "completions/_lexico.ps1",
+                "README.md"
             ]
         );
+        assert_eq!(fs::read_to_string(dist.join("README.md")).unwrap(), "# Lexico\n");
         assert!(!dist.join("stale").exists(), "dist is emptied first");
         assert_eq!(fs::read(dist.join("lexico")).unwrap(), fs::read(&binary).unwrap());
         assert_ne!(fs::metadata(dist.join("lexico")).unwrap().permissions().mode() & 0o111, 0);
@@ -225,8 +448,88 @@ mod tests {
         // A binary that cannot print its page stops the layout.
         let broken = dir.join("broken");
         fs::create_dir_all(&broken).unwrap();
-        let err = lay_out(&fake_binary(&broken, true), &broken.join("dist")).unwrap_err();
+        let err = lay_out(&fake_binary(&broken, true), &broken.join("dist"), &[]).unwrap_err();
         assert!(format!("{err:#}").contains("no man here"), "{err:#}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_symbol_table_is_found_and_a_stripped_file_has_none() {
+        // This test's own binary is built with debug information and symbols.
+        if cfg!(target_os = "linux") && cfg!(target_endian = "little") && cfg!(target_pointer_width = "64") {
+            assert!(has_symbol_table(&fs::read(std::env::current_exe().unwrap()).unwrap()));
+        }
+        // A header with one section header, at 64, of type `t`.
+        let with_section = |t: u32| {
+            let mut elf = vec![0u8; 64 + 64];
+            elf[..6].copy_from_slice(b"\x7fELF\x02\x01");
+            elf[40..48].copy_from_slice(&64u64.to_le_bytes());
+            elf[58..60].copy_from_slice(&64u16.to_le_bytes());
+            elf[60..62].copy_from_slice(&1u16.to_le_bytes());
+            elf[68..72].copy_from_slice(&t.to_le_bytes());
+            elf
+        };
+        assert!(has_symbol_table(&with_section(2)));
+        assert!(!has_symbol_table(&with_section(3)), "a string table only");
+        assert!(!has_symbol_table(&with_section(2)[..70]), "cut short");
+        assert!(!has_symbol_table(b"#!/bin/sh\n"));
+    }
+
+    #[test]
+    fn a_path_without_rust_keeps_only_the_folders_without_cargo_rustc_or_rustup() {
+        let dir = scratch("path");
+        let (rust, plain, dot_cargo, rustup) =
+            (dir.join("rust"), dir.join("plain"), dir.join(".cargo/bin"), dir.join("rustup-toolchain/bin"));
+        for d in [&rust, &plain, &dot_cargo, &rustup] {
+            fs::create_dir_all(d).unwrap();
+        }
+        fs::write(rust.join("rustc"), "").unwrap();
+        let path = std::env::join_paths([&rust, &plain, &dot_cargo, &rustup]).unwrap();
+        let kept = path_without_rust(&path).unwrap();
+        assert_eq!(std::env::split_paths(&kept).collect::<Vec<_>>(), [plain]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_archive_unpacks_to_the_release_folder_and_its_sums_catch_a_changed_file() {
+        let _spawns = crate::SPAWN_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = scratch("archive");
+        let folder = dir.join("lexico-9.9.9-test");
+        fs::create_dir_all(folder.join("completions")).unwrap();
+        let files = [folder.join("lexico"), folder.join("completions/lexico.bash")];
+        for (i, f) in files.iter().enumerate() {
+            fs::write(f, format!("file {i}\n")).unwrap();
+        }
+        write_sums(&folder, &files).unwrap();
+        let sums = fs::read_to_string(folder.join("SHA256SUMS")).unwrap();
+        assert_eq!(sums.lines().count(), 2);
+        assert!(
+            sums.lines().all(|l| l.ends_with("  lexico") || l.ends_with("  completions/lexico.bash")),
+            "{sums}"
+        );
+
+        let archive = archive(&folder).unwrap();
+        assert_eq!(archive, dir.join("lexico-9.9.9-test.tar.gz"));
+        let unpacked = dir.join("unpacked");
+        fs::create_dir_all(&unpacked).unwrap();
+        let tar = |args: &[&str]| Command::new("tar").args(args).current_dir(&unpacked).output().unwrap();
+        assert!(tar(&["--extract", "--file", archive.to_str().unwrap()]).status.success());
+        let check = || {
+            Command::new("sha256sum")
+                .args(["--check", "--quiet", "SHA256SUMS"])
+                .current_dir(unpacked.join("lexico-9.9.9-test"))
+                .output()
+                .unwrap()
+                .status
+                .success()
+        };
+        assert!(check(), "the unpacked files match their sums");
+        fs::write(unpacked.join("lexico-9.9.9-test/lexico"), "changed\n").unwrap();
+        assert!(!check(), "a changed file fails the check");
+        let listing =
+            String::from_utf8(tar(&["--list", "--verbose", "--file", archive.to_str().unwrap()]).stdout)
+                .unwrap();
+        assert!(listing.lines().all(|l| l.contains(" 0/0 ")), "no owner names: {listing}");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -9,14 +9,20 @@
 //!   edition (`docs/conformance.md`); `--2009`: rebuild the 2009 edition from the same lists with
 //!   the update lists undone and compare it with the default lexicon.
 //! - `bench`: the performance figures of `docs/performance.md`, with ratios against references.
-//! - `dist`: the distributed binary (static on x86-64 Linux, as `bench` measures it), its
-//!   completion scripts and manual page, in `target/dist/`.
+//! - `dist`: the release archive in `target/dist/`: the distributed binary (static and stripped
+//!   on x86-64 Linux, as `bench` measures it), its completion scripts and manual page, README,
+//!   licence and digests; `--check`: unpack it and use it where no Rust is installed.
+//! - `wheels`: the Python package's wheel and sdist and the command line's wheel, in
+//!   `target/wheels/`; `--check`: install them where no Rust is installed and run their tests.
+//! - `package`: `cargo package` of every published crate, the packages checked together.
 
 mod bench;
 mod conformance;
 mod dist;
 mod import;
+mod package;
 mod tidy;
+mod wheels;
 
 use std::process::{Command, ExitCode};
 
@@ -29,11 +35,13 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
+        Some("wheels") => wheels::run(&args[1..]),
+        Some("package") => package::run(&args[1..]),
         Some("tidy") => tidy::run(&args[1..]),
         Some("ci") => ci(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist | tidy [--fix] | ci>"
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist [--check] | wheels [--check] | package | tidy [--fix] | ci>"
             );
             return ExitCode::from(2);
         }

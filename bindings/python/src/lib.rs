@@ -15,19 +15,21 @@ use lexico_lexicon::{
 use lexico_tiles::{quoted, Rack, TileSet, Word};
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 pyo3::create_exception!(
     lexico,
     LexiconError,
     PyException,
-    "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key)."
+    "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key), or a change to the data folder it refuses (an installation, a key to trust or stop trusting)."
 );
 
-/// The tile set `lexico.tiles` reads words with.
+/// The tile set `lexico.tiles` reads words with: the embedded default lexicon's, which its rule
+/// set gave it.
 fn spanish() -> &'static TileSet {
     static SET: OnceLock<TileSet> = OnceLock::new();
-    SET.get_or_init(TileSet::spanish)
+    SET.get_or_init(|| lexico_default::lexicon().tiles().clone())
 }
 
 /// A `ValueError` for the typed text `text`: `'TEXT': MESSAGE`, as the CLI's error lines say it.
@@ -233,9 +235,11 @@ impl PyLexicon {
                 }
             }
         }
-        // Our own references keep each string alive, and a str never changes, for as long as
-        // `texts` borrows their UTF-8.
-        let texts = strings.iter().map(|s| s.to_str()).collect::<PyResult<Vec<&str>>>()?;
+        // Each word's UTF-8, kept alive for as long as `texts` borrows it: the str itself, or
+        // under the stable ABI of CPython 3.9, which cannot lend a str's UTF-8, a copy of it.
+        let backed =
+            strings.iter().map(|s| PyBackedStr::try_from(s.clone())).collect::<PyResult<Vec<_>>>()?;
+        let texts: Vec<&str> = backed.iter().map(|s| &**s).collect();
         match py.detach(|| lexico_lexicon::valid_many(&self.lex, &texts)) {
             Ok(v) => PyList::new(py, v),
             Err(e) => Err(PyValueError::new_err(format!(
@@ -414,10 +418,10 @@ impl PyLexicon {
         let Ok(s) = word.cast::<PyString>() else {
             return false;
         };
-        let Ok(text) = s.to_str() else {
+        let Ok(text) = s.to_cow() else {
             return false;
         };
-        judge_word(&self.lex, text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
+        judge_word(&self.lex, &text, &mut Word::new()).is_ok_and(|(_, v)| v.is_valid())
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> WordIter {
@@ -485,8 +489,62 @@ fn tiles(word: &str) -> PyResult<(String, Vec<String>, String, usize, u32)> {
     Ok((r.word, r.tiles, r.bracketed, r.count, r.value))
 }
 
+// The data folder, as `lexico install` and `lexico trust` change it: the store's functions, with
+// the store's messages.
+
+/// A store error as the `LexiconError` its message says.
+fn store_error(e: lexico_store::StoreError) -> PyErr {
+    LexiconError::new_err(e.to_string())
+}
+
+/// The data folder the CLI uses.
+fn data_folder() -> PyResult<std::path::PathBuf> {
+    lexico_store::require_data_dir().map_err(store_error)
+}
+
+/// An installation: `(title, words, path, change, default, line)`, `line` being what `lexico
+/// install` prints.
+type Installed = (String, u64, String, &'static str, bool, String);
+
+/// Installs a lexicon file in the data folder, as `lexico install FILE [--default] [--force]`.
+#[pyfunction]
+#[pyo3(signature = (path, default = false, force = false))]
+fn install(py: Python<'_>, path: std::path::PathBuf, default: bool, force: bool) -> PyResult<Installed> {
+    let dir = data_folder()?;
+    let done = py.detach(|| lexico_store::install_file(&dir, &path, force, default)).map_err(store_error)?;
+    let change = match done.change {
+        lexico_store::Change::Added => "added",
+        lexico_store::Change::Replaced => "replaced",
+        lexico_store::Change::Unchanged => "unchanged",
+    };
+    let line = done.to_string();
+    Ok((done.title, done.words, done.path.display().to_string(), change, done.default, line))
+}
+
+/// Trusts the minisign public key file `key_path`, as `lexico trust add`: `(id, comment, file)`.
+#[pyfunction]
+fn trust(key_path: std::path::PathBuf) -> PyResult<(String, String, String)> {
+    let trusted = lexico_store::trust_key_file(&data_folder()?, &key_path).map_err(store_error)?;
+    Ok((trusted.id, trusted.comment, trusted.file.display().to_string()))
+}
+
+/// The trusted keys, as `lexico trust list`: `(id, comment)` each, by id.
+#[pyfunction]
+fn trusted_keys() -> PyResult<Vec<(String, String)>> {
+    let keys = lexico_store::trusted_keys(&data_folder()?).map_err(store_error)?;
+    Ok(keys.into_iter().map(|k| (k.id, k.comment)).collect())
+}
+
+/// Stops trusting a key, as `lexico trust remove`; returns its id.
+#[pyfunction]
+fn untrust(key_id: &str) -> PyResult<String> {
+    lexico_store::untrust(&data_folder()?, key_id).map_err(store_error)
+}
+
 #[pymodule]
 mod _lexico {
+    #[pymodule_export]
+    use super::{install, trust, trusted_keys, untrust};
     #[pymodule_export]
     use super::{tiles, LexiconError, PyLexicon, WordIter};
 }

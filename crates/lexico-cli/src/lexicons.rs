@@ -14,9 +14,8 @@ use clap::Args;
 use lexico_lexicon::Lexicon;
 
 pub use lexico_store::{
-    check_signature, clear_default, data_dir, default_path, embedded, find_installed, in_memory, key_id,
-    looks_like_path, parse_public_key, read_signature, require_data_dir, scan, set_default, signature_path,
-    title, trusted_keys, Opened, Scan, Signer, EMBEDDED, TRUSTED_DIR,
+    check_signature, data_dir, default_path, embedded, in_memory, looks_like_path, require_data_dir, scan,
+    signature_path, trusted_keys, Check, Opened, Scan, Signer, EMBEDDED,
 };
 
 /// The variable that names the lexicon when `--lexicon` is not given.
@@ -52,14 +51,20 @@ impl LexiconArg {
 
     /// Opens the chosen lexicon, with what is known of its signer.
     pub fn open_trusted(&self) -> Result<Opened> {
+        self.open_checked(Check::Recorded)
+    }
+
+    /// [`LexiconArg::open_trusted`], relying on verification records as much as `check` allows
+    /// (`Check::Full`: the signature and every check again, whatever is recorded).
+    pub fn open_checked(&self, check: Check) -> Result<Opened> {
         match &self.lexicon {
             Some(value) if value.is_empty() => Err(EmptyLexiconArg.into()),
-            Some(value) => Ok(lexico_store::open_named(value)?),
+            Some(value) => Ok(lexico_store::open_named_with(value, check)?),
             // The variable is read here rather than by clap so that an empty one counts as
             // unset while an empty `--lexicon ""` stays an error.
             None => match std::env::var_os(LEXICON_VAR).filter(|v| !v.is_empty()) {
-                Some(value) => lexico_store::open_named(&value).context(LEXICON_VAR),
-                None => Ok(lexico_store::open_default()?),
+                Some(value) => lexico_store::open_named_with(&value, check).context(LEXICON_VAR),
+                None => Ok(lexico_store::open_default_with(check)?),
             },
         }
     }

@@ -14,7 +14,6 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use lexico_rules::fise::{read_non_verb_updates, UpdateSection};
-use lexico_tiles::TileSet;
 
 mod common;
 use common::{lexico, workspace};
@@ -448,7 +447,7 @@ fn the_diff_against_the_previous_edition_agrees_with_the_update_lists() {
     let (out, err, code) = run(lexico().args(["diff", "default"]).arg(fise2()).args(["--format", "csv"]));
     assert_eq!(code, 0, "{err}");
     let (added, removed) = diff_sets(&out);
-    let set = TileSet::spanish();
+    let set = lexico_lexicon::fise_2016_tiles();
     let spell = |w: &str| {
         set.parse_word(w)
             .ok()

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use assert_cmd::Command;
-use lexico_tiles::{Tile, TileSet};
+use lexico_tiles::Tile;
 use proptest::prelude::*;
 
 fn lexico() -> Command {
@@ -35,7 +35,7 @@ fn lines(s: &str) -> Vec<&str> {
 fn all_words() -> &'static Vec<Vec<Tile>> {
     static WORDS: OnceLock<Vec<Vec<Tile>>> = OnceLock::new();
     WORDS.get_or_init(|| {
-        let set = TileSet::spanish();
+        let set = lexico_lexicon::fise_2016_tiles();
         run(&["dump", "--tiles"], 0).lines().map(|l| set.parse_word(l).expect("dump prints tiles")).collect()
     })
 }
@@ -177,7 +177,7 @@ fn pathological_queries_finish_or_are_refused() {
 
 #[test]
 fn hooks_list_tiles_and_words() {
-    let set = TileSet::spanish();
+    let set = lexico_lexicon::fise_2016_tiles();
     let words: BTreeSet<&Vec<Tile>> = all_words().iter().collect();
     let word = set.parse_word("ASA").unwrap();
     let front: Vec<&str> =
@@ -206,7 +206,7 @@ proptest! {
         blanks in 0usize..=2,
         sub in any::<bool>(),
     ) {
-        let set = TileSet::spanish();
+        let set = lexico_lexicon::fise_2016_tiles();
         let tiles: Vec<Tile> = raw.iter().map(|&i| set.tile_named(DRAW[i]).unwrap()).collect();
         let mut rack: Vec<String> = raw.iter().map(|&i| DRAW[i].to_string()).collect();
         rack.extend(std::iter::repeat_n("?".to_string(), blanks));
@@ -247,7 +247,7 @@ proptest! {
         len in 3usize..9,
     ) {
         // A pattern of `len` tiles with a few tiles fixed in place, the rest `?`.
-        let set = TileSet::spanish();
+        let set = lexico_lexicon::fise_2016_tiles();
         let mut slots: Vec<Option<Tile>> = vec![None; len];
         for &(i, at) in &fixed {
             slots[at % len] = Some(set.tile_named(DRAW[i]).unwrap());

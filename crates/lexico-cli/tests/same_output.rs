@@ -1,7 +1,7 @@
 //! The same commands give the same bytes: stdout, stderr and exit code of a fixed list of queries,
 //! on the default lexicon and on the FISE-2 build, in text, CSV and JSON, compared with the files
 //! under `tests/same_output/`. A change to the code behind a query keeps its output unless the
-//! change is meant to alter it; then `UPDATE_EXPECT=1 cargo test -p lexico-cli --test same_output`
+//! change is meant to alter it; then `UPDATE_EXPECT=1 cargo test -p lexico --test same_output`
 //! rewrites the files, and the diff of the commit shows what changed.
 //!
 //! An output of more than 16 KiB is kept as its length in lines and its SHA-256, so the folder

@@ -722,7 +722,6 @@ mod tests {
     use super::*;
     use crate::provenance::code;
     use crate::{Builder, FileDigest, SourceInfo};
-    use lexico_tiles::TileSet;
 
     type Admitted<'a> = (&'a str, u64, &'a str, &'a str);
     type Refused<'a> = (&'a str, u64, &'a str, &'a str, &'a str);
@@ -735,8 +734,8 @@ mod tests {
         entries: &[(u64, &str)],
         sources: &[(&str, &str, u64)],
     ) -> Lexicon {
-        let set = TileSet::spanish();
-        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let set = crate::fise_2016_tiles();
+        let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = |b: &mut Builder, rule: &str, article: &str, reason: &str| {
             b.slot(SlotInfo {
                 slot: "form".into(),

@@ -175,8 +175,8 @@ impl Pending {
 ///
 /// let mut part = Part::default(); // filled on a worker thread
 /// let slot = part.slot(SlotInfo { slot: "word".into(), ..SlotInfo::default() })?;
-/// part.insert(&lexico_tiles::TileSet::spanish().parse_word("casa")?, lexico_lexicon::provenance::code(1, slot))?;
-/// let mut builder = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+/// part.insert(&lexico_lexicon::fise_2016_tiles().parse_word("casa")?, lexico_lexicon::provenance::code(1, slot))?;
+/// let mut builder = Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
 /// builder.merge(part)?;
 /// assert_eq!(builder.len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -332,10 +332,11 @@ impl Pending {
 ///
 /// ```
 /// use lexico_lexicon::{Builder, Lexicon, Manifest, SlotInfo};
-/// use lexico_tiles::{TileSet, SPANISH_TILES_CSV};
+/// use lexico_lexicon::FISE_2016_TILES_CSV;
+/// use lexico_tiles::TileSet;
 ///
-/// let set = TileSet::spanish();
-/// let mut builder = Builder::new(SPANISH_TILES_CSV);
+/// let set = lexico_lexicon::fise_2016_tiles();
+/// let mut builder = Builder::new(FISE_2016_TILES_CSV);
 /// let slot = builder.slot(SlotInfo { slot: "word".into(), rule: "my-list".into(), ..SlotInfo::default() })?;
 /// for (line, word) in ["perro", "casa"].iter().enumerate() {
 ///     builder.insert(&set.parse_word(word)?, lexico_lexicon::provenance::code(line as u64 + 1, slot))?;
@@ -421,10 +422,11 @@ impl Builder {
     ///
     /// ```
     /// use lexico_lexicon::{Builder, SlotInfo};
-    /// use lexico_tiles::{TileSet, SPANISH_TILES_CSV};
+    /// use lexico_lexicon::FISE_2016_TILES_CSV;
+    /// use lexico_tiles::TileSet;
     ///
-    /// let set = TileSet::spanish();
-    /// let mut builder = Builder::new(SPANISH_TILES_CSV);
+    /// let set = lexico_lexicon::fise_2016_tiles();
+    /// let mut builder = Builder::new(FISE_2016_TILES_CSV);
     /// let slot = builder.slot(SlotInfo::default())?;
     /// builder.insert(&set.parse_word("casa")?, lexico_lexicon::provenance::code(1, slot))?;
     /// let mut words = vec![set.parse_word("casa")?, set.parse_word("perro")?];

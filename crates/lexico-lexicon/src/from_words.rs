@@ -15,7 +15,7 @@ use crate::{Lexicon, LexiconError, Manifest};
 /// ```
 /// use lexico_lexicon::AsWord;
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let mut tiles = Vec::new();
 /// "1U3O".to_word(&set, &mut tiles)?;
 /// assert_eq!(set.spell(&tiles), "CHURRO");
@@ -99,7 +99,7 @@ pub const FROM_WORDS_NAME: &str = "from-words";
 
 impl Lexicon {
     /// Builds an in-memory lexicon of `words`, spelled in the Spanish tile set
-    /// ([`TileSet::spanish`]), in the style of `fst::Set::from_iter`.
+    /// ([`lexico_lexicon::fise_2016_tiles`]), in the style of `fst::Set::from_iter`.
     ///
     /// The words may come in any order and any notation ([`AsWord`]: text such as `"ñandú"`,
     /// `"[CH]URRO"` or `"1U3O"`, or tiles); duplicates are merged. Every word counts as made by
@@ -146,8 +146,8 @@ impl Lexicon {
         I: IntoIterator,
         I::Item: AsWord,
     {
-        let set = TileSet::spanish();
-        let mut builder = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let set = crate::fise_2016_tiles();
+        let mut builder = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = builder.slot(SlotInfo {
             slot: "word".into(),
             rule: FROM_WORDS_NAME.into(),
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn text_and_tiles_give_the_same_lexicon() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let words = ["ñandú", "churro", "llave"];
         let tiles: Vec<Word> = words.iter().map(|w| set.parse_word(w).unwrap()).collect();
         let a = Lexicon::from_words(words).unwrap();

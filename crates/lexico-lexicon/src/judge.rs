@@ -102,7 +102,7 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
 /// tile`; `None` when no two of its tiles spell one.
 ///
 /// ```
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let word = set.parse_word("[C][H]URRO")?;
 /// assert_eq!(
 ///     lexico_lexicon::separate_tiles(&set, &word).as_deref(),

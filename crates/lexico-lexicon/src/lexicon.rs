@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 
 use crate::anagram_index::AnagramIndex;
 use crate::builder::hex;
-use crate::bytes::{section, Backing, Bytes};
+use crate::bytes::{section, Backing, Bytes, Image};
 use crate::error::LexiconError;
 use crate::format::{self, tag, SectionEntry};
 use crate::manifest::Manifest;
@@ -66,8 +66,15 @@ pub struct Lexicon {
 }
 
 impl Lexicon {
-    /// Opens a lexicon file by memory-mapping it. Only a regular file is opened: a folder, a
-    /// FIFO (which would block) or a device is refused before anything is read.
+    /// The largest lexicon file [`Lexicon::open`] reads (1 GiB): hundreds of times the FISE-2
+    /// lexicon with its anagram index, so that a file given by mistake (a disk image, a video) is
+    /// refused before it fills the memory.
+    pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+    /// Opens a lexicon file: reads it whole, once, into memory of this process
+    /// ([`Lexicon::read_image`]), so that no other program changes the bytes it answers from.
+    /// Only a regular file is opened: a folder, a FIFO (which would block) or a device is refused
+    /// before anything is read.
     pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
         // Looked at before opening: opening a FIFO for reading waits for a writer.
         let meta = std::fs::metadata(path)?;
@@ -77,22 +84,52 @@ impl Lexicon {
         Lexicon::open_file(std::fs::File::open(path)?)
     }
 
-    /// [`Lexicon::open`] on a file already open (so that its metadata and the bytes mapped are
+    /// [`Lexicon::open`] on a file already open (so that its metadata and the bytes read are
     /// those of one file, even if the path is replaced meanwhile).
     pub fn open_file(file: std::fs::File) -> Result<Lexicon, LexiconError> {
-        let meta = file.metadata()?;
-        if !meta.is_file() {
-            return Err(LexiconError::Io(std::io::Error::other(not_a_regular_file(&meta.file_type()))));
+        Lexicon::from_image(Lexicon::read_image(file)?)
+    }
+
+    /// The bytes of a lexicon file already open, read whole into memory of this process: a
+    /// private copy that whatever happens to the file afterwards (a write, a truncation, a
+    /// replacement) leaves as it is. A file that is not a regular file, is empty, or is larger
+    /// than [`Lexicon::MAX_FILE_BYTES`] is refused before it is read; one whose size changes
+    /// while it is read is refused too.
+    pub fn read_image(mut file: std::fs::File) -> Result<Image, LexiconError> {
+        use std::io::Read;
+        let len = readable_len(&file)?;
+        let changed = || LexiconError::Io(std::io::Error::other("the file changed size while it was read"));
+        let mut bytes = vec![0; len];
+        file.read_exact(&mut bytes).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => changed(),
+            _ => LexiconError::Io(e),
+        })?;
+        // The file must end where its size said: a byte more is a file being written.
+        if file.read(&mut [0u8])? != 0 {
+            return Err(changed());
         }
-        if meta.len() == 0 {
-            return Err(LexiconError::Io(std::io::Error::other("the file is empty, not a lexicon")));
-        }
-        // SAFETY: the map is read-only. A lexicon file is written once, atomically (a new file
-        // renamed into place), so a file that is open is never modified under us by Lexico
-        // itself; every read of the map is bounds-checked against the section table.
+        Ok(Image(Backing::Owned(bytes)))
+    }
+
+    /// The bytes of a lexicon file already open that nothing writes in place, mapped read-only
+    /// instead of copied: the kernel's cached pages of the file serve every program that opens
+    /// it, and only the pages a query reads are ever touched. It is for a file written once,
+    /// read-only, and replaced only by renaming another file over its name (a program that has
+    /// it mapped keeps the old file), such as the copy `lexico install` keeps of a lexicon; any
+    /// other file is read with [`Lexicon::read_image`]. The same files as there are refused.
+    pub fn map_image(file: &std::fs::File) -> Result<Image, LexiconError> {
+        readable_len(file)?;
+        // SAFETY: the caller maps only a file that nothing writes or truncates in place (see
+        // above), so the mapped bytes do not change while they are read; every read of them is
+        // bounds-checked against the section table.
         #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(&file)? };
-        Lexicon::from_backing(Backing::Mapped(map), true)
+        let map = unsafe { memmap2::Mmap::map(file)? };
+        Ok(Image(Backing::Mapped(map)))
+    }
+
+    /// Opens a lexicon from the bytes [`Lexicon::read_image`] read.
+    pub fn from_image(image: Image) -> Result<Lexicon, LexiconError> {
+        Lexicon::from_backing(image.0, true)
     }
 
     /// Opens a lexicon held in memory.
@@ -478,19 +515,6 @@ impl Lexicon {
         self.backing.bytes()
     }
 
-    /// Returns true if and only if the lexicon is read from a memory-mapped file, which another
-    /// program could replace or truncate while it is open: a long-running reader (a judge
-    /// station) copies it into memory with [`Lexicon::from_vec`] instead.
-    ///
-    /// ```
-    /// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
-    /// assert!(!lex.is_mapped());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn is_mapped(&self) -> bool {
-        matches!(*self.backing, Backing::Mapped(_))
-    }
-
     /// The file image, taken out of the lexicon.
     pub fn into_bytes(self) -> Vec<u8> {
         let bytes = self.backing.bytes().to_vec();
@@ -502,6 +526,26 @@ impl Lexicon {
     pub fn file_sha256(&self) -> String {
         hex(&Sha256::digest(self.backing.bytes()))
     }
+}
+
+/// The length of a lexicon file already open, when it may be read: a regular file, not empty, of
+/// at most [`Lexicon::MAX_FILE_BYTES`].
+fn readable_len(file: &std::fs::File) -> Result<usize, LexiconError> {
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(LexiconError::Io(std::io::Error::other(not_a_regular_file(&meta.file_type()))));
+    }
+    if meta.len() > Lexicon::MAX_FILE_BYTES {
+        return Err(LexiconError::Io(std::io::Error::other(format!(
+            "{} bytes, larger than any lexicon file (at most {})",
+            meta.len(),
+            Lexicon::MAX_FILE_BYTES
+        ))));
+    }
+    if meta.len() == 0 {
+        return Err(LexiconError::Io(std::io::Error::other("the file is empty, not a lexicon")));
+    }
+    Ok(meta.len() as usize)
 }
 
 /// Why a file that is not a regular file is refused, as a person reads it.
@@ -614,8 +658,8 @@ mod tests {
     use crate::{Builder, SourceInfo};
 
     fn build(words: &[&str]) -> Vec<u8> {
-        let set = TileSet::spanish();
-        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let set = crate::fise_2016_tiles();
+        let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = b
             .slot(SlotInfo { slot: "word".into(), rule: "raw".into(), article: "".into(), reason: "".into() })
             .unwrap();
@@ -646,8 +690,8 @@ mod tests {
 
     #[test]
     fn entry_texts_are_read_in_one_pass() {
-        let set = TileSet::spanish();
-        let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+        let set = crate::fise_2016_tiles();
+        let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = b.slot(SlotInfo { slot: "lemma".into(), ..Default::default() }).unwrap();
         for (id, w) in [(3u64, "casa"), (10, "perro")] {
             b.insert(&set.parse_word(w).unwrap(), code(id, slot)).unwrap();

@@ -64,6 +64,7 @@ pub const MAX_WORD_TILES: usize = 16;
 pub use anagram_index::AnagramIndex;
 pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause};
 pub use builder::{hex, Builder, Part};
+pub use bytes::Image;
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
 pub use explain::{
@@ -81,3 +82,20 @@ pub use manifest::{
 };
 pub use provenance::{Code, SlotInfo};
 pub use words::{pattern_words, regex_words, valid_many, BadWord, Words};
+
+/// The text of `rules/fise-2016/tiles.csv`, the tile set of the default rule set: the one
+/// [`Lexicon::from_words`] builds with, for programs and tests that have no rule set at hand. A
+/// build takes its tile set from its rule set, and an opened lexicon carries its own
+/// ([`Lexicon::tiles`]).
+pub const FISE_2016_TILES_CSV: &str = include_str!("../rules/fise-2016/tiles.csv");
+
+/// [`FISE_2016_TILES_CSV`] read as a tile set.
+///
+/// ```
+/// let set = lexico_lexicon::fise_2016_tiles();
+/// assert_eq!(set.parse_word("churro")?.len(), 4); // CH U RR O
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn fise_2016_tiles() -> lexico_tiles::TileSet {
+    lexico_tiles::TileSet::parse(FISE_2016_TILES_CSV).expect("the default rule set's tile file parses")
+}

@@ -50,7 +50,7 @@ pub enum Spelling {
 /// ```
 /// use lexico_lexicon::record::{Spelled, Spelling};
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let word = set.parse_word("churro")?;
 /// assert_eq!(Spelled::new(&set, &word, 0b1, Spelling::Natural).to_string(), "chURRO");
 /// assert_eq!(Spelled::new(&set, &word, 0, Spelling::Brackets).to_string(), "[CH][U][RR][O]");
@@ -84,6 +84,7 @@ impl<'a> Spelled<'a> {
     /// Appends the spelling to `s`.
     pub fn push_to(&self, s: &mut String) {
         let brackets = self.spelling == Spelling::Brackets;
+        s.reserve(self.tiles.len() * if brackets { 6 } else { 2 });
         for (i, &t) in self.tiles.iter().enumerate() {
             if brackets {
                 s.push('[');
@@ -91,6 +92,9 @@ impl<'a> Spelled<'a> {
             let name = self.set.name(t);
             if self.is_blank(i) {
                 s.extend(name.chars().flat_map(char::to_lowercase));
+            } else if let [letter] = name.as_bytes() {
+                // Most tiles are one ASCII letter: pushed as a character, not copied as a slice.
+                s.push(char::from(*letter));
             } else {
                 s.push_str(name);
             }
@@ -449,7 +453,7 @@ fn joined<S: Serializer>(items: &[String], serializer: S) -> Result<S::Ok, S::Er
 /// ```
 /// use lexico_lexicon::record::TilesRecord;
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let r = TilesRecord::of(&set, &set.parse_sequence("churro?")?);
 /// assert_eq!(r.word, "CHURRO?");
 /// assert_eq!(r.bracketed, "[CH][U][RR][O]?");
@@ -692,7 +696,7 @@ mod tests {
         let words = ["casa", "saca", "cosa", "casas", "asa", "sal", "chacha", "churro"];
         let indexed = Lexicon::from_words(words).unwrap();
         let plain = {
-            let mut b = crate::Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+            let mut b = crate::Builder::new(crate::FISE_2016_TILES_CSV);
             b.anagram_index(false);
             let slot = b.slot(SlotInfo::default()).unwrap();
             for w in words {

@@ -23,7 +23,7 @@ fn lexicon(words: &BTreeSet<Vec<Tile>>) -> Lexicon {
 
 /// A lexicon with or without the anagram index: without it, anagrams walk the word store.
 fn lexicon_with(words: &BTreeSet<Vec<Tile>>, anagram_index: bool) -> Lexicon {
-    let mut b = Builder::new(lexico_tiles::SPANISH_TILES_CSV);
+    let mut b = Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
     b.anagram_index(anagram_index);
     let slot = b
         .slot(SlotInfo {
@@ -180,7 +180,7 @@ proptest! {
         min in 1usize..4,
         extra in 0usize..4,
     ) {
-        let set = TileSet::spanish();
+        let set = lexico_lexicon::fise_2016_tiles();
         let words: BTreeSet<Vec<Tile>> = raw_words
             .iter()
             .map(|w| w.iter().map(|&i| tile(&set, ALPHABET[i])).collect())
@@ -264,7 +264,7 @@ proptest! {
         raw_words in proptest::collection::vec(word_strategy(), 1..300),
         els in proptest::collection::vec(el_strategy(), 1..7),
     ) {
-        let set = TileSet::spanish();
+        let set = lexico_lexicon::fise_2016_tiles();
         let words: BTreeSet<Vec<Tile>> = raw_words
             .iter()
             .map(|w| w.iter().map(|&i| tile(&set, ALPHABET[i])).collect())
@@ -296,7 +296,7 @@ proptest! {
 
 #[test]
 fn separate_c_and_h_never_make_ch() {
-    let set = TileSet::spanish();
+    let set = lexico_lexicon::fise_2016_tiles();
     let w = |s: &str| set.parse_word(s).unwrap();
     let words: BTreeSet<Vec<Tile>> = [w("CHOCHO"), w("COCHE")].into_iter().collect();
     let lex = lexicon(&words);
@@ -315,7 +315,7 @@ fn separate_c_and_h_never_make_ch() {
 
 #[test]
 fn more_blanks_than_the_bag_holds_are_refused() {
-    let set = TileSet::spanish();
+    let set = lexico_lexicon::fise_2016_tiles();
     let lex = lexicon(&[set.parse_word("CASA").unwrap()].into_iter().collect());
     let rack = Rack::parse(&set, "???????????????").unwrap();
     let err = query::anagram(&lex, &rack, &AnagramQuery::default()).unwrap_err();
@@ -324,7 +324,7 @@ fn more_blanks_than_the_bag_holds_are_refused() {
 
 #[test]
 fn hooks_are_the_tiles_that_make_words() {
-    let set = TileSet::spanish();
+    let set = lexico_lexicon::fise_2016_tiles();
     let w = |s: &str| set.parse_word(s).unwrap();
     let lex = lexicon(&[w("ASA"), w("CASA"), w("CHASA"), w("ASAS"), w("ASADO")].into_iter().collect());
     let h = query::hooks(&lex, &w("ASA"));

@@ -49,9 +49,6 @@ pub enum StoreError {
     /// The lexicon embedded in the binary could not be opened (a build fault).
     #[error("the embedded default lexicon: {0}")]
     Embedded(#[source] LexiconError),
-    /// A mapped lexicon changed while it was being copied into memory.
-    #[error("the lexicon changed while it was being read: start again")]
-    Changed,
     /// No data folder: none of the variables that name it is set.
     #[error("no data folder for installed lexicons: set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR")]
     NoDataDir,
@@ -123,7 +120,7 @@ pub enum StoreError {
         /// How many keys are trusted.
         keys: usize,
     },
-    /// A signature file that minisign cannot read.
+    /// A signature file whose structure is not minisign's, or that minisign cannot read.
     #[error("{}: not a minisign signature: {reason}", signature.display())]
     NotASignature {
         /// The signature file.
@@ -155,9 +152,133 @@ pub enum StoreError {
         /// What minisign said.
         reason: String,
     },
+    /// A file of the store's kind (a key, a signature, a record) that is not a regular file.
+    #[error("{}: {kind}, not a {what} (read only from a regular file)", path.display())]
+    NotARegularFile {
+        /// The file.
+        path: PathBuf,
+        /// What it is instead (`a FIFO`, `a device`, `a folder`).
+        kind: &'static str,
+        /// What it should be.
+        what: &'static str,
+    },
+    /// A key, signature or record file larger than any file of its kind.
+    #[error("{}: {len} bytes, larger than any {what} (at most {limit})", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size, or what was read of it.
+        len: u64,
+        /// What it should be.
+        what: &'static str,
+        /// The most a file of its kind may hold.
+        limit: u64,
+    },
+    /// A key, signature or record file that is not UTF-8 text.
+    #[error("{}: not UTF-8 text, so not a {what}", path.display())]
+    NotText {
+        /// The file.
+        path: PathBuf,
+        /// What it should be.
+        what: &'static str,
+    },
+    /// Not a key id.
+    #[error("'{0}' is not a key id (16 hex digits, as `lexico trust list` shows)")]
+    NotAKeyId(String),
+    /// A key id that no trusted key has.
+    #[error("key {0} is not trusted (`lexico trust list` lists the trusted keys)")]
+    NotTrusted(String),
+    /// A secret key file that is not one, or whose password is wrong.
+    #[error("{}: not a usable minisign secret key: {reason}", path.display())]
+    NotASecretKey {
+        /// The key file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A key pair that minisign could not make or sign with.
+    #[error("{what}: {reason}")]
+    Minisign {
+        /// What was being done.
+        what: String,
+        /// What minisign said.
+        reason: String,
+    },
+    /// A key file that exists already.
+    #[error("{}: already exists; a key is never overwritten", path.display())]
+    KeyExists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// An installed file of the same name as the lexicon to install holds another lexicon.
+    #[error(
+        "{} holds a different lexicon ({held}) than this one ({title}, payload sha256 {short}); \
+         --force replaces it",
+        path.display()
+    )]
+    HoldsAnother {
+        /// The installed file.
+        path: PathBuf,
+        /// What it holds, as `TITLE, payload sha256 DIGEST`, or why it cannot be read.
+        held: String,
+        /// The title of the lexicon to install.
+        title: String,
+        /// The first 16 hex digits of its payload digest.
+        short: String,
+    },
+    /// An installed lexicon whose bytes are no longer those it was installed with.
+    #[error("its SHA-256 {got} is not the {installed} it was installed with: the file was changed after it was installed (`lexico install` it again)")]
+    ChangedSinceInstalled {
+        /// The digest of the bytes read.
+        got: String,
+        /// The digest it was installed with (its name in the store).
+        installed: String,
+    },
+    /// An output that exists and is not a regular file.
+    #[error(
+        "{}: {what}, not a regular file; the output must be a regular file or not exist yet",
+        path.display()
+    )]
+    NotAnOutput {
+        /// The output.
+        path: PathBuf,
+        /// What it is.
+        what: &'static str,
+    },
+    /// A release folder that is not a folder.
+    #[error("{}: not a folder; --release-dir must be a folder or not exist yet", dir.display())]
+    NotAReleaseFolder {
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// A release folder holding a file that is not part of a release.
+    #[error(
+        "{}: holds {name}, which is not part of a release; a release folder is replaced whole, so \
+         give an empty or new folder",
+        dir.display()
+    )]
+    ForeignInRelease {
+        /// The folder.
+        dir: PathBuf,
+        /// The file's name.
+        name: String,
+    },
+    /// An error with what was being done when it happened (`nothing installed`).
+    #[error("{what}: {source}")]
+    Context {
+        /// What was being done, or what did not happen because of it.
+        what: String,
+        /// The error.
+        source: Box<StoreError>,
+    },
 }
 
 impl StoreError {
+    /// This error, saying first what was being done or what did not happen because of it.
+    pub fn context(self, what: impl Into<String>) -> StoreError {
+        StoreError::Context { what: what.into(), source: Box::new(self) }
+    }
+
     /// An I/O error about the file `path`.
     pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
         move |source| StoreError::Io { label: path.display().to_string(), source }

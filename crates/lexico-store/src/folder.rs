@@ -1,8 +1,10 @@
 //! The data folder and its default record.
 
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
+use crate::atomic::write_atomically;
+use crate::read::read_small;
 use crate::StoreError;
 
 /// The variable that overrides where installed lexicons live.
@@ -58,11 +60,7 @@ pub fn require_data_dir() -> Result<PathBuf, StoreError> {
 /// ```
 pub fn default_path(dir: &Path) -> Result<Option<PathBuf>, StoreError> {
     let record = dir.join(DEFAULT_RECORD);
-    let text = match std::fs::read_to_string(&record) {
-        Ok(text) => text,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(StoreError::io(&record)(e)),
-    };
+    let Some(text) = read_small(&record, "default record")? else { return Ok(None) };
     let name = text.trim_end_matches(['\n', '\r']);
     if name.is_empty() || name.contains(['/', '\\']) || name == "." || name == ".." {
         return Err(StoreError::BadDefaultRecord { record, name: name.to_string() });
@@ -92,28 +90,6 @@ pub fn clear_default(dir: &Path) -> Result<(), StoreError> {
         Err(e) if e.kind() != ErrorKind::NotFound => Err(StoreError::io(&record)(e)),
         _ => Ok(()),
     }
-}
-
-/// Writes `bytes` to `path` so that a reader never sees half of it: a temporary file in the same
-/// folder, flushed to disk, renamed into place.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}.tmp"))
-        .tempfile_in(dir)
-        .map_err(StoreError::io(dir))?;
-    tmp.write_all(bytes).map_err(StoreError::io(path))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .map_err(StoreError::io(path))?;
-    }
-    tmp.as_file().sync_all().map_err(StoreError::io(path))?;
-    tmp.persist(path).map_err(|e| StoreError::io(path)(e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -7,13 +7,15 @@ use std::path::{Path, PathBuf};
 use lexico_lexicon::{Lexicon, Manifest};
 
 use crate::folder::data_dir;
-use crate::open::{embedded_opened, open_path, Opened, Signer};
+use crate::open::{embedded_opened, open_file, open_path_with, Check, Opened, Signer};
 use crate::StoreError;
 
 /// The word that names the embedded lexicon wherever a lexicon is named.
 pub const EMBEDDED: &str = "embedded";
 
-/// An installed lexicon, open and proven whole.
+/// An installed lexicon, open and proven whole. Installed lexicons are the `*.lex` entries of the
+/// data folder: each one `lexico install` made links to a read-only copy named by its SHA-256
+/// (`objects/<SHA-256>.lex`); a file put there by other means is read as any file named by path.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -74,9 +76,15 @@ pub struct Scan {
     pub broken: Vec<(PathBuf, StoreError)>,
 }
 
-/// Every `*.lex` file in `dir` (a missing folder holds none), each proven whole by
-/// [`open_path`] (see [`Scan`]).
+/// Every `*.lex` file in `dir` (a missing folder holds none), each proven whole as
+/// [`open_path`](crate::open_path) proves a file, with `dir`'s trusted keys and records (see
+/// [`Scan`]).
 pub fn scan(dir: &Path) -> Result<Scan, StoreError> {
+    scan_with(dir, Check::Recorded)
+}
+
+/// [`scan`], relying on records as much as `check` allows.
+pub fn scan_with(dir: &Path, check: Check) -> Result<Scan, StoreError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Scan::default()),
@@ -93,7 +101,7 @@ pub fn scan(dir: &Path) -> Result<Scan, StoreError> {
     let (mut found, mut broken) = (Vec::new(), Vec::new());
     for path in paths {
         // Proven whole (and signed, when keys are trusted) like any file a program uses.
-        match open_path(&path) {
+        match open_file(Some(dir), &path, &path.display().to_string(), check) {
             Ok(Opened { lexicon, signer }) => found.push(Installed { path, lexicon, signer }),
             Err(e) => broken.push((path, e)),
         }
@@ -104,8 +112,13 @@ pub fn scan(dir: &Path) -> Result<Scan, StoreError> {
 /// The installed lexicon in `dir` that `value` names: by edition or file name, else by name,
 /// ignoring case. Several matches are an error that lists them (see [`Installed`]).
 pub fn find_installed(dir: &Path, value: &OsStr) -> Result<Installed, StoreError> {
+    find_installed_with(dir, value, Check::Recorded)
+}
+
+/// [`find_installed`], relying on records as much as `check` allows.
+pub fn find_installed_with(dir: &Path, value: &OsStr, check: Check) -> Result<Installed, StoreError> {
     let key = value.to_string_lossy().to_lowercase();
-    let Scan { found, broken } = scan(dir)?;
+    let Scan { found, broken } = scan_with(dir, check)?;
     // A damaged file that the value names by its file name is reported, not skipped. Its
     // error names the file already.
     if let Some((_, err)) = broken
@@ -161,7 +174,7 @@ pub fn looks_like_path(value: &OsStr) -> bool {
 /// path, when it looks like one or a file of that name exists; else an installed lexicon in the
 /// data folder ([`data_dir`]) whose edition or file name is `value`, else one whose name is,
 /// ignoring case. The file is proven whole and, once keys are trusted, its signature checked
-/// ([`open_path`]).
+/// ([`open_path`](crate::open_path)).
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -173,6 +186,11 @@ pub fn looks_like_path(value: &OsStr) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn open_named(value: &OsStr) -> Result<Opened, StoreError> {
+    open_named_with(value, Check::Recorded)
+}
+
+/// [`open_named`], relying on records as much as `check` allows.
+pub fn open_named_with(value: &OsStr, check: Check) -> Result<Opened, StoreError> {
     if value.is_empty() {
         return Err(StoreError::EmptyName);
     }
@@ -181,12 +199,12 @@ pub fn open_named(value: &OsStr) -> Result<Opened, StoreError> {
     }
     let path = Path::new(value);
     if looks_like_path(value) || path.exists() || path.symlink_metadata().is_ok() {
-        return open_path(path);
+        return open_path_with(path, check);
     }
     let Some(dir) = data_dir() else {
         return Err(StoreError::NoDataDirForName { name: path.display().to_string() });
     };
-    let found = find_installed(&dir, value)?;
+    let found = find_installed_with(&dir, value, check)?;
     Ok(Opened { lexicon: found.lexicon, signer: found.signer })
 }
 

@@ -11,14 +11,21 @@
 //! data folder is never listed on that path. Looking a name up opens every installed file
 //! (without reading its words) to read its manifest ([`scan`], [`find_installed`]).
 //!
-//! Every lexicon file opened, by path or by installed name, is proven whole before it answers
-//! ([`open_path`]): its payload digest is computed and must equal its manifest's, and its counts
-//! must agree with the manifest. The result is recorded in the data folder's `verified/` folder,
-//! keyed by the file's path, size, modification and change times, inode and device, so a file
-//! already verified and unchanged costs one `stat` and one small read. When the data folder holds
-//! trusted public keys (`trusted/`, [`trusted_keys`]), the file must also carry a minisign
-//! signature (`FILE.minisig`) by one of them ([`check_signature`]). The embedded lexicon is
-//! trusted as part of the program ([`Signer::Embedded`]).
+//! Every lexicon file opened, by path or by installed name, is read once and proven whole before
+//! it answers ([`open_path`]): when the data folder trusts keys (`trusted/`, [`trusted_keys`]),
+//! its minisign signature (`FILE.minisig`) by one of them first ([`check_signature`]), before
+//! anything decodes the bytes; then its checksums, its payload digest (computed, and equal to its
+//! manifest's) and its counts. The result is recorded in the data folder's `verified/` folder
+//! under the SHA-256 of the bytes checked. A file named by path is read into memory of this
+//! process and hashed on every use, and its record looked up by that digest. `install` keeps a
+//! read-only copy of each lexicon named by its SHA-256 (`objects/`, [`install_file`]), which
+//! nothing writes in place and only an installation replaces, by rename; an installed lexicon is
+//! read from that copy, whose name gives the digest of its record without hashing it. The
+//! embedded lexicon is trusted as part of the program ([`Signer::Embedded`]).
+//!
+//! Install, the default, trusted keys, key pairs and signatures are all here ([`install_file`],
+//! [`make_default`], [`trust_key_file`], [`untrust`], [`keygen`], [`sign_file`]), and so is the
+//! one atomic writer every file of the workspace goes through ([`atomic`]).
 //!
 //! This crate never prints and knows no command-line flags; every error is a [`StoreError`]
 //! whose message is the one the `lexico` command prints.
@@ -36,19 +43,35 @@
 
 #![warn(missing_docs)]
 
+pub mod atomic;
 mod error;
 mod folder;
+mod install;
 mod installed;
 mod open;
+mod read;
+mod record;
+mod sign;
 mod trust;
 
 pub use error::StoreError;
 pub use folder::{
     clear_default, data_dir, default_path, require_data_dir, set_default, DATA_DIR_VAR, DEFAULT_RECORD,
 };
-pub use installed::{find_installed, looks_like_path, open_named, scan, title, Installed, Scan, EMBEDDED};
-pub use open::{embedded, in_memory, open_default, open_path, Opened, Signer, DEFAULT, VERIFIED_DIR};
+pub use install::{
+    install_file, install_image, make_default, make_embedded_default, short, Change, Installation,
+};
+pub use installed::{
+    find_installed, find_installed_with, looks_like_path, open_named, open_named_with, scan, scan_with,
+    title, Installed, Scan, EMBEDDED,
+};
+pub use open::{
+    embedded, in_memory, open_default, open_default_with, open_path, open_path_with, Check, Opened, Signer,
+    DEFAULT,
+};
+pub use record::{OBJECTS_DIR, VERIFIED_DIR};
+pub use sign::{keygen, load_secret_key, parse_secret_key, sign_bytes, sign_file, Password, SecretKey};
 pub use trust::{
-    check_signature, key_id, parse_public_key, read_signature, signature_path, trusted_keys, TrustedKey,
-    TRUSTED_DIR,
+    check_signature, key_id, parse_public_key, parse_signature, read_signature, signature_path,
+    trust_key_file, trust_key_text, trusted_keys, untrust, Trusted, TrustedKey, TRUSTED_DIR,
 };

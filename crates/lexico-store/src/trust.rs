@@ -1,12 +1,33 @@
-//! Trusted public keys and minisign signatures.
+//! Trusted public keys and minisign signatures: the `trusted/` folder of a data folder, and the
+//! checks a key or signature file passes before minisign reads it.
+//!
+//! minisign trusts the structure of what it is given (a signature whose last line decodes to
+//! fewer than 64 bytes makes it panic), so every key and signature is read as a regular file of
+//! bounded size and its lines, base64 and sizes are checked here first.
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
+use ct_codecs::{Base64, Decoder};
+
+use crate::atomic::write_atomically;
+use crate::read::read_small;
 use crate::StoreError;
 
 /// The folder of trusted public keys in a data folder.
 pub const TRUSTED_DIR: &str = "trusted";
+
+/// What a public key file is called in messages.
+const PUBLIC_KEY: &str = "minisign public key";
+
+/// What a signature file is called in messages.
+const SIGNATURE: &str = "minisign signature";
+
+/// The prefix of a signature's or key's first line.
+const UNTRUSTED_COMMENT: &str = "untrusted comment:";
+
+/// The prefix of a signature's third line.
+const TRUSTED_COMMENT: &str = "trusted comment: ";
 
 /// Where the signature of `path` is: `FILE.minisig`, as minisign writes it.
 ///
@@ -25,8 +46,7 @@ pub fn signature_path(path: &Path) -> PathBuf {
 /// ```
 /// let dir = tempfile::tempdir()?;
 /// let pair = minisign::KeyPair::generate_unencrypted_keypair()?;
-/// std::fs::create_dir(dir.path().join(lexico_store::TRUSTED_DIR))?;
-/// std::fs::write(dir.path().join("trusted/federation.pub"), pair.pk.to_box()?.to_string())?;
+/// lexico_store::trust_key_text(dir.path(), &pair.pk.to_box()?.to_string())?;
 /// let keys = lexico_store::trusted_keys(dir.path())?;
 /// assert_eq!(keys.len(), 1);
 /// assert_eq!(keys[0].id, lexico_store::key_id(pair.pk.keynum()));
@@ -48,8 +68,26 @@ pub struct TrustedKey {
 /// ```
 pub fn key_id(keynum: &[u8]) -> String {
     let mut n = [0u8; 8];
-    n.copy_from_slice(&keynum[..8]);
+    for (to, from) in n.iter_mut().zip(keynum) {
+        *to = *from;
+    }
     format!("{:016X}", u64::from_le_bytes(n))
+}
+
+/// `line` decoded from base64 if it is exactly `len` bytes of it, else why not.
+fn decode_exactly(line: &str, len: usize, what: &str) -> Result<Vec<u8>, String> {
+    let line = line.trim();
+    let bytes = Base64::decode_to_vec(line, None).map_err(|_| format!("the {what} is not base64"))?;
+    if bytes.len() != len {
+        return Err(format!("the {what} is {} bytes, not {len}", bytes.len()));
+    }
+    Ok(bytes)
+}
+
+/// The signature algorithms minisign knows: Ed25519 over the file (`Ed`, legacy) or over its
+/// BLAKE2b-512 hash (`ED`).
+fn is_signature_algorithm(alg: &[u8]) -> bool {
+    alg == b"Ed" || alg == b"ED"
 }
 
 /// Reads a public key: a minisign public key file's text (comment line and key line) or the
@@ -60,22 +98,59 @@ pub fn key_id(keynum: &[u8]) -> String {
 /// assert!(err.to_string().starts_with("not a minisign public key: "));
 /// ```
 pub fn parse_public_key(text: &str) -> Result<(minisign::PublicKey, String), StoreError> {
+    let not_a_key = |why: String| StoreError::NotAPublicKey(why);
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let (comment, line) = match lines[..] {
         [line] => ("", line),
-        [comment, line] => (comment.strip_prefix("untrusted comment:").unwrap_or(comment).trim(), line),
+        [comment, line] => (comment.strip_prefix(UNTRUSTED_COMMENT).unwrap_or(comment).trim(), line),
         _ => {
-            return Err(StoreError::NotAPublicKey(
+            return Err(not_a_key(
                 "expected a comment line and a key line, or the key line alone".to_string(),
             ))
         }
     };
-    let key = minisign::PublicKey::from_base64(line).map_err(|e| StoreError::NotAPublicKey(e.to_string()))?;
+    // Algorithm (2 bytes), key number (8), Ed25519 public key (32).
+    let bytes = decode_exactly(line, 42, "key line").map_err(not_a_key)?;
+    if &bytes[..2] != b"Ed" {
+        return Err(not_a_key("the key line does not hold an Ed25519 key".to_string()));
+    }
+    let key = minisign::PublicKey::from_base64(line).map_err(|e| not_a_key(e.to_string()))?;
     Ok((key, comment.to_string()))
 }
 
+/// Reads a minisign signature file's text, its structure checked first: an untrusted comment
+/// line, the signature line (algorithm, key number and Ed25519 signature: 74 bytes of base64),
+/// the trusted comment line and its signature (64 bytes of base64), and nothing after them but
+/// blank lines. Returns why it is not one otherwise.
+///
+/// ```
+/// assert!(lexico_store::parse_signature("untrusted comment: x\n").is_err());
+/// ```
+pub fn parse_signature(text: &str) -> Result<minisign::SignatureBox, String> {
+    let mut lines = text.lines();
+    let mut next = |what: &str| lines.next().ok_or_else(|| format!("the {what} line is missing"));
+    let comment = next("untrusted comment")?;
+    if !comment.starts_with(UNTRUSTED_COMMENT) {
+        return Err(format!("the first line does not start with '{UNTRUSTED_COMMENT}'"));
+    }
+    let signature = decode_exactly(next("signature")?, 74, "signature line")?;
+    if !is_signature_algorithm(&signature[..2]) {
+        return Err("the signature line names no algorithm minisign knows".to_string());
+    }
+    if !next("trusted comment")?.starts_with(TRUSTED_COMMENT) {
+        return Err(format!("the third line does not start with '{TRUSTED_COMMENT}'"));
+    }
+    decode_exactly(next("trusted comment signature")?, 64, "trusted comment signature")?;
+    if lines.any(|l| !l.trim().is_empty()) {
+        return Err("text follows the signature".to_string());
+    }
+    minisign::SignatureBox::from_string(text).map_err(|e| e.to_string())
+}
+
 /// The keys trusted in data folder `dir`: the `.pub` files of its `trusted/` folder, by key id
-/// (see [`TrustedKey`]). A folder without `trusted/` trusts none.
+/// (see [`TrustedKey`]). A folder without `trusted/` trusts none. A `.pub` entry that is not a
+/// regular file of a key (a FIFO, a device, a folder, a damaged key) is an error naming it: a
+/// station whose trusted keys cannot all be read says so rather than judge with fewer.
 pub fn trusted_keys(dir: &Path) -> Result<Vec<TrustedKey>, StoreError> {
     let folder = dir.join(TRUSTED_DIR);
     let entries = match std::fs::read_dir(&folder) {
@@ -89,16 +164,85 @@ pub fn trusted_keys(dir: &Path) -> Result<Vec<TrustedKey>, StoreError> {
         if path.extension().is_none_or(|e| e != "pub") {
             continue;
         }
-        let text = std::fs::read_to_string(&path).map_err(StoreError::io(&path))?;
-        let (key, comment) = parse_public_key(&text)
-            .map_err(|e| StoreError::InFile { path: path.clone(), source: Box::new(e) })?;
+        let in_file = |e| StoreError::InFile { path: path.clone(), source: Box::new(e) };
+        // Listed a moment ago: a key removed since is no longer trusted.
+        let Some(text) = read_small(&path, PUBLIC_KEY)? else { continue };
+        let (key, comment) = parse_public_key(&text).map_err(in_file)?;
         keys.push(TrustedKey { id: key_id(key.keynum()), comment, key });
     }
     keys.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(keys)
 }
 
-/// The text of the signature file `sig_path`, `None` when there is none.
+/// A key just trusted, and the file that keeps it.
+#[derive(Debug)]
+pub struct Trusted {
+    /// The key id.
+    pub id: String,
+    /// The comment kept with it.
+    pub comment: String,
+    /// Its file in the `trusted/` folder.
+    pub file: PathBuf,
+}
+
+/// Trusts the public key `text` (a minisign public key file's text, or its base64 line) in data
+/// folder `dir`: written atomically as `trusted/<KEY ID>.pub`, with its comment, or `minisign
+/// public key <KEY ID>` when it has none.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let pair = minisign::KeyPair::generate_unencrypted_keypair()?;
+/// let trusted = lexico_store::trust_key_text(dir.path(), &pair.pk.to_base64())?;
+/// assert_eq!(trusted.comment, format!("minisign public key {}", trusted.id));
+/// assert!(trusted.file.ends_with(format!("trusted/{}.pub", trusted.id)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn trust_key_text(dir: &Path, text: &str) -> Result<Trusted, StoreError> {
+    let (public, comment) = parse_public_key(text)?;
+    let id = key_id(public.keynum());
+    let folder = dir.join(TRUSTED_DIR);
+    let file = folder.join(format!("{id}.pub"));
+    let comment = if comment.is_empty() { format!("minisign public key {id}") } else { comment };
+    let body = format!("untrusted comment: {comment}\n{}\n", public.to_base64());
+    std::fs::create_dir_all(&folder).map_err(StoreError::io(&folder))?;
+    write_atomically(&file, body.as_bytes())?;
+    Ok(Trusted { id, comment, file })
+}
+
+/// [`trust_key_text`] of the public key file `path` (a regular file of a few hundred bytes; a
+/// FIFO, a device or a large file is refused before it is read).
+pub fn trust_key_file(dir: &Path, path: &Path) -> Result<Trusted, StoreError> {
+    let in_file = |e| StoreError::InFile { path: path.to_path_buf(), source: Box::new(e) };
+    let text = read_small(path, PUBLIC_KEY)?
+        .ok_or_else(|| StoreError::io(path)(std::io::Error::from(ErrorKind::NotFound)))?;
+    trust_key_text(dir, &text).map_err(in_file)
+}
+
+/// Stops trusting the key `id` (16 hex digits, any case) in data folder `dir`; returns the id
+/// as the key's file names it.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let err = lexico_store::untrust(dir.path(), "0123456789abcdef").unwrap_err();
+/// assert!(err.to_string().starts_with("key 0123456789ABCDEF is not trusted"));
+/// assert!(lexico_store::untrust(dir.path(), "nope").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn untrust(dir: &Path, id: &str) -> Result<String, StoreError> {
+    let id = id.to_uppercase();
+    if id.len() != 16 || !id.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(StoreError::NotAKeyId(id));
+    }
+    let file = dir.join(TRUSTED_DIR).join(format!("{id}.pub"));
+    match std::fs::remove_file(&file) {
+        Ok(()) => Ok(id),
+        Err(e) if e.kind() == ErrorKind::NotFound => Err(StoreError::NotTrusted(id)),
+        Err(e) => Err(StoreError::io(&file)(e)),
+    }
+}
+
+/// The text of the signature file `sig_path`, `None` when there is none. Only a regular file of
+/// at most a few kilobytes is read: a FIFO or a device is refused without waiting.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -106,15 +250,12 @@ pub fn trusted_keys(dir: &Path) -> Result<Vec<TrustedKey>, StoreError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_signature(sig_path: &Path) -> Result<Option<String>, StoreError> {
-    match std::fs::read_to_string(sig_path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(StoreError::io(sig_path)(e)),
-    }
+    read_small(sig_path, SIGNATURE)
 }
 
 /// Checks the minisign signature `sig` of `bytes` (the file `path`) against the trusted `keys`: a
-/// missing signature, one by a key not trusted, or one that does not verify is an error.
+/// missing signature, a malformed one, one by a key not trusted, or one that does not verify is
+/// an error. Nothing of `bytes` is decoded: this runs before any reader of the lexicon format.
 ///
 /// ```
 /// use lexico_store::{check_signature, key_id, StoreError, TrustedKey};
@@ -129,6 +270,8 @@ pub fn read_signature(sig_path: &Path) -> Result<Option<String>, StoreError> {
 /// let forged = check_signature(path, Some(&sig), b"other bytes", &keys);
 /// assert!(matches!(forged, Err(StoreError::BadSignature { .. })));
 /// assert!(matches!(check_signature(path, None, bytes, &keys), Err(StoreError::Unsigned { keys: 1, .. })));
+/// let cut = &sig[..sig.len() - 20];
+/// assert!(matches!(check_signature(path, Some(cut), bytes, &keys), Err(StoreError::NotASignature { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_signature<'k>(
@@ -140,8 +283,8 @@ pub fn check_signature<'k>(
     let Some(text) = sig else {
         return Err(StoreError::Unsigned { path: path.to_path_buf(), keys: keys.len() });
     };
-    let sig = minisign::SignatureBox::from_string(text)
-        .map_err(|e| StoreError::NotASignature { signature: signature_path(path), reason: e.to_string() })?;
+    let sig = parse_signature(text)
+        .map_err(|reason| StoreError::NotASignature { signature: signature_path(path), reason })?;
     let id = key_id(sig.keynum());
     let Some(key) = keys.iter().find(|k| k.id == id) else {
         return Err(StoreError::UntrustedKey { path: path.to_path_buf(), id });
@@ -150,4 +293,61 @@ pub fn check_signature<'k>(
         StoreError::BadSignature { path: path.to_path_buf(), id: id.clone(), reason: e.to_string() }
     })?;
     Ok(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair_and_signature() -> (minisign::KeyPair, String) {
+        let pair = minisign::KeyPair::generate_unencrypted_keypair().unwrap();
+        let sig =
+            minisign::sign(None, &pair.sk, &b"bytes"[..], Some("file:x.lex"), None).unwrap().to_string();
+        (pair, sig)
+    }
+
+    #[test]
+    fn every_cut_of_a_signature_is_refused_or_verifies_never_panics() {
+        let (pair, sig) = pair_and_signature();
+        let keys =
+            [TrustedKey { id: key_id(pair.pk.keynum()), comment: String::new(), key: pair.pk.clone() }];
+        for len in 0..sig.len() {
+            let cut = &sig[..len];
+            let result = check_signature(Path::new("x.lex"), Some(cut), b"bytes", &keys);
+            if cut.trim_end() == sig.trim_end() {
+                assert!(result.is_ok(), "{len}");
+            } else {
+                assert!(matches!(result, Err(StoreError::NotASignature { .. })), "{len}: {:?}", result.err());
+            }
+        }
+    }
+
+    #[test]
+    fn a_signature_with_a_short_or_long_line_is_refused_with_the_reason() {
+        let (_, sig) = pair_and_signature();
+        let lines: Vec<&str> = sig.lines().collect();
+        let why = |text: &str| parse_signature(text).err().expect("refused");
+        let with = |i: usize, line: &str| {
+            let mut l = lines.clone();
+            l[i] = line;
+            l.join("\n")
+        };
+        let short = &lines[3][..lines[3].len() - 4];
+        assert!(why(&with(3, short)).contains("trusted comment signature"));
+        assert!(why(&with(1, "Zm9v")).contains("3 bytes, not 74"));
+        assert!(why(&with(1, "%%%%")).contains("not base64"));
+        assert!(why(&format!("{sig}more\n")).contains("text follows"));
+        assert!(parse_signature(&with(0, "comment")).is_err());
+        assert!(parse_signature(&sig).is_ok());
+    }
+
+    #[test]
+    fn a_key_line_of_the_wrong_size_or_algorithm_is_not_a_key() {
+        let pair = minisign::KeyPair::generate_unencrypted_keypair().unwrap();
+        let line = pair.pk.to_base64();
+        assert!(parse_public_key(&line).is_ok());
+        assert!(parse_public_key(&line[..line.len() - 4]).is_err());
+        assert!(parse_public_key(&format!("{line}AAAA")).is_err());
+        assert!(parse_public_key("").is_err());
+    }
 }

@@ -10,7 +10,8 @@
 //! ```
 //! use lexico_tiles::{Rack, TileSet};
 //!
-//! let set = TileSet::spanish();
+//! # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+//! let set = TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
 //! let word = set.parse_word("churro")?; // CH and RR are single tiles
 //! assert_eq!(word.len(), 4);
 //! assert_eq!(set.parse_word("1U3O")?, word); // the FISE digits
@@ -34,11 +35,10 @@ pub use tileset::{shown, Tile, TileDef, TileError, TileSet, MAX_TILES};
 /// A word as tiles: one byte per tile, in tile order.
 ///
 /// ```
-/// let word: lexico_tiles::Word = lexico_tiles::TileSet::spanish().parse_word("llave")?;
+/// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+/// let set = lexico_tiles::TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
+/// let word: lexico_tiles::Word = set.parse_word("llave")?;
 /// assert_eq!(word.len(), 4); // LL A V E
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub type Word = Vec<Tile>;
-
-/// The tile set of the Spanish game as shipped in `rules/fise-2016/tiles.csv`.
-pub const SPANISH_TILES_CSV: &str = include_str!("../../../rules/fise-2016/tiles.csv");

@@ -5,7 +5,8 @@ use crate::tileset::{Tile, TileError, TileSet};
 /// A rack: how many of each tile, and how many blanks.
 ///
 /// ```
-/// let set = lexico_tiles::TileSet::spanish();
+/// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+/// let set = lexico_tiles::TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
 /// let rack = lexico_tiles::Rack::parse(&set, "CH A ? O")?;
 /// assert_eq!((rack.len(), rack.blanks), (4, 1));
 /// assert_eq!(lexico_tiles::Rack::parse(&set, "C H A O")?.len(), 4); // apart, C and H are two tiles

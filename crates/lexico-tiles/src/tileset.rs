@@ -8,9 +8,11 @@ use crate::Word;
 /// in the tile-set file, so byte order is the game's alphabetical order.
 ///
 /// ```
-/// let set = lexico_tiles::TileSet::spanish();
+/// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+/// let set = lexico_tiles::TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
 /// let (c, ch, d) = (set.tile_named("C"), set.tile_named("CH"), set.tile_named("D"));
 /// assert!(c < ch && ch < d); // byte order is the game's alphabetical order
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub type Tile = u8;
 
@@ -37,9 +39,11 @@ fn byte_of_row(row: usize) -> Tile {
 /// One row of a tile set.
 ///
 /// ```
-/// let set = lexico_tiles::TileSet::spanish();
+/// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+/// let set = lexico_tiles::TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
 /// let ch = set.get(set.tile_named("CH").expect("a tile")).expect("defined");
 /// assert_eq!((ch.name.as_str(), ch.count, ch.value), ("CH", 1, 5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileDef {
@@ -56,9 +60,11 @@ pub struct TileDef {
 /// ```
 /// use lexico_tiles::{TileError, TileSet};
 ///
-/// let set = TileSet::spanish();
+/// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+/// let set = TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
 /// assert!(matches!(set.parse_word("ca$a"), Err(TileError::Unknown { column: 3, .. })));
 /// assert!(matches!(set.parse_word("kiwi"), Err(TileError::Absent { column: 1, .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
@@ -139,7 +145,8 @@ impl TileError {
 /// that have no tile.
 ///
 /// ```
-/// let set = lexico_tiles::TileSet::spanish();
+/// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+/// let set = lexico_tiles::TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
 /// let word = set.parse_word("[CH]U[RR]O")?;
 /// assert_eq!(word, set.parse_word("churro")?);
 /// assert_eq!(set.value(&word), 15);
@@ -345,9 +352,12 @@ impl TileSet {
         Ok(set)
     }
 
-    /// The Spanish tile set of `rules/fise-2016/tiles.csv`.
-    pub fn spanish() -> TileSet {
-        TileSet::parse(crate::SPANISH_TILES_CSV).expect("the shipped tile set parses")
+    /// The Spanish tile set of `rules/fise-2016/tiles.csv`, for this crate's tests: a program
+    /// gets its tile set from the rule set it builds with, or from the lexicon it reads.
+    #[cfg(test)]
+    pub(crate) fn spanish() -> TileSet {
+        TileSet::parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv")))
+            .expect("the shipped tile set parses")
     }
 
     /// The tiles in sort order.
@@ -361,11 +371,13 @@ impl TileSet {
     }
 
     /// The definition of tile `t`, if the set has it.
+    #[inline]
     pub fn get(&self, t: Tile) -> Option<&TileDef> {
         self.tiles.get((self.row[t as usize] as usize).wrapping_sub(1))
     }
 
     /// Returns true if and only if `t` is a tile of this set.
+    #[inline]
     pub fn is_tile(&self, t: Tile) -> bool {
         self.row[t as usize] != 0
     }
@@ -587,6 +599,7 @@ impl TileSet {
     }
 
     /// The natural spelling of tile `t`, or `?` for a byte the set does not define.
+    #[inline]
     pub fn name(&self, t: Tile) -> &str {
         self.get(t).map_or("?", |d| d.name.as_str())
     }

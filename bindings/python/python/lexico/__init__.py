@@ -39,6 +39,12 @@ __all__ = [
     "Derivation",
     "Enclitic",
     "tiles",
+    "Installed",
+    "TrustedKey",
+    "install",
+    "trust",
+    "trusted_keys",
+    "untrust",
 ]
 
 Mode = Literal["exact", "sub", "super"]
@@ -337,3 +343,62 @@ class Lexicon(_lexico.Lexicon):
     def __repr__(self) -> str:
         m = json.loads(self._manifest_json())
         return f"<lexico.Lexicon {m['name']} {m['edition']} {m['version']}: {m['words']} words>"
+
+
+# The data folder, as `lexico install` and `lexico trust` change it (the CLI's folder:
+# $LEXICO_DATA_DIR, else $XDG_DATA_HOME/lexico, else ~/.local/share/lexico).
+
+
+class Installed(NamedTuple):
+    """An installation, as ``lexico install`` reports it (``str()`` of it is the CLI's line)."""
+
+    title: str
+    """Name, edition and version of the lexicon."""
+    words: int
+    path: str
+    """Its entry in the data folder, ``<EDITION>.lex``."""
+    change: Literal["added", "replaced", "unchanged"]
+    default: bool
+    """Whether it is now the default lexicon."""
+    line: str
+    """What ``lexico install`` prints."""
+
+    def __str__(self) -> str:
+        return self.line
+
+
+class TrustedKey(NamedTuple):
+    """A trusted minisign public key, as ``lexico trust list`` shows it."""
+
+    id: str
+    """The key id, 16 upper-case hex digits."""
+    comment: str
+
+
+def install(
+    path: Union[str, "os.PathLike[str]"], default: bool = False, force: bool = False
+) -> Installed:
+    """Installs a lexicon file in the data folder, as ``lexico install FILE``: its signature is
+    checked first when keys are trusted, it is proven whole, and a read-only copy is installed
+    with its signature under the name of its edition. An installed lexicon of that name with
+    other bytes is replaced only with ``force=True``; ``default=True`` makes it the default.
+    Raises :class:`LexiconError` with the CLI's message, and installs nothing, on any error."""
+    return Installed(*_lexico.install(path, default, force))
+
+
+def trust(key_path: Union[str, "os.PathLike[str]"]) -> TrustedKey:
+    """Trusts a minisign public key file, as ``lexico trust add``: from then on every lexicon
+    file opened or installed must carry a signature by a trusted key."""
+    key_id, comment, _file = _lexico.trust(key_path)
+    return TrustedKey(key_id, comment)
+
+
+def trusted_keys() -> List[TrustedKey]:
+    """The trusted keys, by id, as ``lexico trust list``."""
+    return [TrustedKey(key_id, comment) for key_id, comment in _lexico.trusted_keys()]
+
+
+def untrust(key_id: str) -> None:
+    """Stops trusting a key, by its id (any case), as ``lexico trust remove``. Raises
+    :class:`LexiconError` when no trusted key has that id."""
+    _lexico.untrust(key_id)

@@ -1,14 +1,25 @@
 """Type stubs of the native module `lexico._lexico`; users import `lexico` instead."""
 
-from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, final
+import os
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union, final
 
 from typing_extensions import disjoint_base
 
-__all__ = ["LexiconError", "Lexicon", "WordIter", "tiles"]
+__all__ = [
+    "LexiconError",
+    "Lexicon",
+    "WordIter",
+    "tiles",
+    "install",
+    "trust",
+    "trusted_keys",
+    "untrust",
+]
 
 class LexiconError(Exception):
     """A lexicon that cannot be found, opened or read (no installed lexicon of that name; a
-    missing, damaged or foreign file; a file not signed by a trusted key)."""
+    missing, damaged or foreign file; a file not signed by a trusted key), or a change to the
+    data folder it refuses (an installation, a key to trust or stop trusting)."""
 
 # Found words: each a spelling, or with details (word, length, value, blanks, combinations,
 # probability); the package's `Lexicon` makes the latter `Word` tuples.
@@ -68,3 +79,15 @@ class WordIter(Iterator[str]):
     def __next__(self) -> str: ...
 
 def tiles(word: str) -> Tuple[str, List[str], str, int, int]: ...
+
+def install(
+    path: Union[str, "os.PathLike[str]"], default: bool = False, force: bool = False
+) -> Tuple[str, int, str, Literal["added", "replaced", "unchanged"], bool, str]:
+    """Installs a lexicon file in the data folder, as `lexico install`: `(title, words, path,
+    change, default, line)`, `change` being "added", "replaced" or "unchanged"."""
+def trust(key_path: Union[str, "os.PathLike[str]"]) -> Tuple[str, str, str]:
+    """Trusts a minisign public key file, as `lexico trust add`: `(id, comment, file)`."""
+def trusted_keys() -> List[Tuple[str, str]]:
+    """The trusted keys, as `lexico trust list`: `(id, comment)` each, by id."""
+def untrust(key_id: str) -> str:
+    """Stops trusting a key, as `lexico trust remove`; returns its id."""

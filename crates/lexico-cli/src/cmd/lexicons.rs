@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::cmd::install::short;
 use crate::lexicons;
 use crate::output::{Format, Out, Value};
+use lexico_store::short;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -68,8 +68,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     print(&rows, args.format)?;
     // Problems are reported after the list, one line each, and make the exit status 2.
     let mut problems = Vec::new();
-    for (path, err) in &broken {
-        problems.push(format!("{}: {err:#}", path.display()));
+    // Each error names its file (the lexicon, its signature or a trusted key).
+    for (_, err) in &broken {
+        problems.push(err.to_string());
     }
     if let Some(path) = default_path.filter(|p| !found.iter().any(|i| &i.path == p)) {
         if !broken.iter().any(|(p, _)| *p == path) {

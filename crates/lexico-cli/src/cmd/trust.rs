@@ -3,12 +3,13 @@
 //!
 //! With no key trusted, lexicon files are used unsigned (their integrity is still proven by their
 //! digest); once one key is trusted, every lexicon file a command uses or installs must carry a
-//! signature by a trusted key. See docs/arbiters.md.
+//! signature by a trusted key. See docs/arbiters.md. The work is the store's
+//! (`lexico_store::trust_key_file`, `trusted_keys`, `untrust`); this module reads the arguments and
+//! prints.
 
-use std::io::ErrorKind;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 
 use crate::lexicons;
 
@@ -36,29 +37,16 @@ pub enum Action {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let dir = lexicons::require_data_dir()?;
-    let folder = dir.join(lexicons::TRUSTED_DIR);
     match args.action {
         Action::Add { key } => {
             let path = std::path::Path::new(&key);
-            let text = if path.is_file() {
-                std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?
+            let trusted = if path.is_file() {
+                lexico_store::trust_key_file(&dir, path)?
             } else {
-                key.clone()
+                lexico_store::trust_key_text(&dir, &key)
+                    .context("PUBKEY is neither a file nor a minisign public key")?
             };
-            let (public, comment) = lexicons::parse_public_key(&text).with_context(|| {
-                if path.is_file() {
-                    path.display().to_string()
-                } else {
-                    "PUBKEY is neither a file nor a minisign public key".to_string()
-                }
-            })?;
-            let id = lexicons::key_id(public.keynum());
-            let file = folder.join(format!("{id}.pub"));
-            let comment = if comment.is_empty() { format!("minisign public key {id}") } else { comment };
-            let body = format!("untrusted comment: {comment}\n{}\n", public.to_base64());
-            std::fs::create_dir_all(&folder).with_context(|| format!("{}", folder.display()))?;
-            crate::files::write_atomically(&file, body.as_bytes())?;
-            println!("trusted key {id} ({comment}): {}", file.display());
+            println!("trusted key {} ({}): {}", trusted.id, trusted.comment, trusted.file.display());
         }
         Action::List => {
             let keys = lexicons::trusted_keys(&dir)?;
@@ -70,18 +58,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
         Action::Remove { id } => {
-            let id = id.to_uppercase();
-            if id.len() != 16 || !id.chars().all(|c| c.is_ascii_hexdigit()) {
-                bail!("'{id}' is not a key id (16 hex digits, as `lexico trust list` shows)");
-            }
-            let file = folder.join(format!("{id}.pub"));
-            match std::fs::remove_file(&file) {
-                Ok(()) => println!("key {id} is no longer trusted"),
-                Err(e) if e.kind() == ErrorKind::NotFound => {
-                    bail!("key {id} is not trusted (`lexico trust list` lists the trusted keys)")
-                }
-                Err(e) => return Err(e).with_context(|| format!("{}", file.display())),
-            }
+            let id = lexico_store::untrust(&dir, &id)?;
+            println!("key {id} is no longer trusted");
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -677,7 +677,7 @@ mod tests {
     /// each tile, whose longer words are past what 64 bits hold and left to the bag.
     #[test]
     fn combinations_tallied_along_a_walk_equal_the_bags() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let words = alphagrams(&set, 20_000);
         for bag in [Bag::of(&set), Bag::sixty_of_each(&set)] {
             let mut tally = Tally::new(&bag, 16);

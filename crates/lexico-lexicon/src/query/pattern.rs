@@ -288,7 +288,7 @@ mod tests {
     use super::*;
 
     fn matches(p: &str, w: &str) -> bool {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let p = Pattern::parse(&set, p).unwrap();
         let mut s = p.start();
         for t in set.parse_word(w).unwrap() {
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn bad_patterns_name_the_column() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let err = |p: &str| Pattern::parse(&set, p).unwrap_err().to_string();
         assert_eq!(err("CA[SA"), "column 3: '[' has no closing ']'");
         assert_eq!(err("CA?K"), "column 4: 'K' has no tile and a blank cannot stand for it");
@@ -330,7 +330,7 @@ mod tests {
     /// still parses as far as its element count.
     #[test]
     fn a_pattern_longer_than_its_text_limit_is_refused_unread() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let long = "A".repeat(MAX_PATTERN_TEXT + 1);
         assert!(matches!(Pattern::parse(&set, &long), Err(QueryError::TooLarge(_))));
         let every = format!("[{}]", set.all().map(|t| set.name(t)).collect::<Vec<_>>().join(" "));

@@ -29,7 +29,7 @@ use crate::Lexicon;
 /// ```
 /// use lexico_lexicon::query::Bag;
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let bag = Bag::of(&set);
 /// assert_eq!(bag.total(), 100);
 /// let (common, rare) = (set.parse_word("ESA")?, set.parse_word("ÑU")?);
@@ -175,7 +175,7 @@ impl Bag {
     /// ```
     /// use lexico_lexicon::query::Bag;
     ///
-    /// let set = lexico_tiles::TileSet::spanish();
+    /// let set = lexico_lexicon::fise_2016_tiles();
     /// let bag = Bag::of(&set);
     /// let word = set.parse_word("CASA")?;
     /// let (a, c, s) = (set.parse_word("A")?[0], set.parse_word("C")?[0], set.parse_word("S")?[0]);
@@ -308,7 +308,7 @@ impl Bag {
 /// ```
 /// use lexico_lexicon::query::{Bag, Draws};
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let bag = Bag::of(&set);
 /// let draws = Draws::new(&bag, 15);
 /// let word = set.parse_word("CASA")?;
@@ -404,7 +404,7 @@ impl Draws {
     /// ```
     /// use lexico_lexicon::query::{Bag, Draws};
     ///
-    /// let set = lexico_tiles::TileSet::spanish();
+    /// let set = lexico_lexicon::fise_2016_tiles();
     /// let bag = Bag::of(&set);
     /// let draws = Draws::new(&bag, 15);
     /// let tiles = set.parse_word("ACS")?;
@@ -457,7 +457,7 @@ impl Draws {
 /// ```
 /// use lexico_lexicon::query::{Bag, PrefixDraws};
 ///
-/// let set = lexico_tiles::TileSet::spanish();
+/// let set = lexico_lexicon::fise_2016_tiles();
 /// let bag = Bag::of(&set);
 /// let mut draws = PrefixDraws::new(&bag);
 /// for word in ["CASA", "CASAS", "CASO", "ÑU"] {
@@ -763,7 +763,7 @@ mod tests {
 
     #[test]
     fn two_blank_sums_equal_the_general_ones_at_each_degree() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         for w in ["CHURRO", "AEINRST", "ZZZ", "ÑAÑA", "A", "EEEEEEEEEEEEEE", "ABANDERIZABAMOS"] {
             let Ok(word) = set.parse_word(w) else {
@@ -777,7 +777,7 @@ mod tests {
 
     #[test]
     fn sixty_four_bit_sums_equal_the_general_ones_or_give_way() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         let tiles: Vec<Tile> = set.all().collect();
         let mut seed = 0x9e37_79b9u64;
@@ -801,7 +801,7 @@ mod tests {
 
     #[test]
     fn combinations_of_counted_copies_equal_those_of_the_word() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         let tiles: Vec<Tile> = set.all().collect();
         let mut seed = 0x2545_f491u64;
@@ -825,7 +825,7 @@ mod tests {
 
     #[test]
     fn combinations_from_the_table_of_factors_equal_those_of_the_word() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         let tiles: Vec<Tile> = set.all().collect();
         let draws = Draws::new(&bag, 15);
@@ -857,7 +857,7 @@ mod tests {
 
     #[test]
     fn draws_of_the_full_bag_are_all_draws_bit_for_bit() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         for bag in [Bag::of(&set), Bag::sixty_of_each(&set)] {
             for (k, &d) in bag.draws.iter().enumerate() {
                 assert_eq!(d.to_bits(), all_draws(bag.total, k).to_bits(), "{k} of {}", bag.total);
@@ -867,7 +867,7 @@ mod tests {
 
     #[test]
     fn draws_leave_to_the_bag_what_64_bits_cannot_hold() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         // The bag's count stops at u64::MAX where a word's passes it.
         let bag = Bag::sixty_of_each(&set);
         let draws = Draws::new(&bag, 15);
@@ -914,7 +914,7 @@ mod tests {
 
     #[test]
     fn prefix_draws_equal_the_bags_in_tile_order_and_any_order() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         let mut words = random_words(&set, 30_000, 0x243f_6a88);
         let mut draws = PrefixDraws::new(&bag);
@@ -939,7 +939,7 @@ mod tests {
 
     #[test]
     fn prefix_draws_count_bytes_the_bag_lacks_as_the_bag_does() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         let casa = set.parse_word("CASA").unwrap();
         let mut draws = PrefixDraws::new(&bag);
@@ -953,7 +953,7 @@ mod tests {
 
     #[test]
     fn prefix_draws_leave_to_the_bag_what_the_prime_cannot_hold() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let words = random_words(&set, 5_000, 0x85a3_08d3);
         // Three blanks: polynomials of degree 3, which the steps do not hold.
         let mut three = Bag::of(&set);
@@ -972,7 +972,7 @@ mod tests {
 
     #[test]
     fn combinations_agree_with_zyzzyvas_loops() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         assert_eq!(bag.total(), 100);
         for w in ["CHURRO", "AEINRST", "ZZZ", "ÑAÑA", "A", "JAQUE", "EEEEEEEEEEEEEE"] {
@@ -983,7 +983,7 @@ mod tests {
 
     #[test]
     fn one_tile_words_count_their_copies_and_the_blanks() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let bag = Bag::of(&set);
         // 12 A tiles or one of the 2 blanks; the probability is that over 100 tiles.
         let a = set.parse_word("A").unwrap();

@@ -334,7 +334,7 @@ mod tests {
     use super::*;
 
     fn matches(re: &str, w: &str) -> bool {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let r = TileRegex::new(&set, re).unwrap();
         let mut s = r.start();
         for t in set.parse_word(w).unwrap() {
@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn bad_or_huge_regexes_are_refused() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let err = |r: &str| TileRegex::new(&set, r).unwrap_err().to_string();
         assert!(err("\\d+").contains("Perl class"), "{}", err("\\d+"));
         assert!(err("CA(SA").starts_with("column 3"), "{}", err("CA(SA"));
