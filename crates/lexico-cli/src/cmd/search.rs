@@ -72,6 +72,12 @@ pub struct Args {
     /// Words that this many tiles hook after.
     #[arg(long, value_name = "N..M", help_heading = "Conditions")]
     pub back_hooks: Vec<String>,
+    /// Words that take each of these tiles in front: `--front-hook A` lists the words A hooks.
+    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
+    pub front_hook: Vec<String>,
+    /// Words that take each of these tiles after them.
+    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
+    pub back_hook: Vec<String>,
     /// Words that LEXICON lacks, each marked new (`+` in text, `new` in CSV and JSON). LEXICON
     /// is named as --lexicon names one; `default` is the embedded lexicon.
     #[arg(long, value_name = "LEXICON", help_heading = "Conditions")]
@@ -137,6 +143,12 @@ pub struct Args {
     /// Words with another number of back hooks.
     #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
     pub not_back_hooks: Vec<String>,
+    /// Words that some of these tiles do not hook in front of.
+    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
+    pub not_front_hook: Vec<String>,
+    /// Words that some of these tiles do not hook after.
+    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
+    pub not_back_hook: Vec<String>,
     /// Words that LEXICON has (each marked not new).
     #[arg(long, value_name = "LEXICON", help_heading = "Negated conditions")]
     pub not_new_since: Vec<OsString>,
@@ -185,7 +197,7 @@ pub enum SortArg {
 
 impl Args {
     /// The conditions whose value is text, each with its flag's name.
-    fn texts(&self) -> [(&'static str, &[String]); 32] {
+    fn texts(&self) -> [(&'static str, &[String]); 36] {
         [
             ("length", &self.length),
             ("not-length", &self.not_length),
@@ -219,6 +231,10 @@ impl Args {
             ("not-front-hooks", &self.not_front_hooks),
             ("back-hooks", &self.back_hooks),
             ("not-back-hooks", &self.not_back_hooks),
+            ("front-hook", &self.front_hook),
+            ("not-front-hook", &self.not_front_hook),
+            ("back-hook", &self.back_hook),
+            ("not-back-hook", &self.not_back_hook),
         ]
     }
 }

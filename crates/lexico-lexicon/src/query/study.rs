@@ -144,6 +144,10 @@ pub enum Test<'l> {
     FrontHooks(Span),
     /// How many tiles hook after it.
     BackHooks(Span),
+    /// Each of these tiles hooks in front of it.
+    FrontHook(Vec<Tile>),
+    /// Each of these tiles hooks after it.
+    BackHook(Vec<Tile>),
     /// The other lexicon lacks it: the word is new since that edition, and its records say so.
     NewSince(&'l Lexicon),
     /// The other lexicon has it.
@@ -165,7 +169,7 @@ pub struct Condition<'l> {
 
 /// The conditions whose value is text, by the name [`Condition::parse`] takes (each also with
 /// `not-` in front): the `lexico search` flags of the same names.
-pub const TEXT_CONDITIONS: [&str; 16] = [
+pub const TEXT_CONDITIONS: [&str; 18] = [
     "length",
     "pattern",
     "regex",
@@ -182,6 +186,8 @@ pub const TEXT_CONDITIONS: [&str; 16] = [
     "anagrams",
     "front-hooks",
     "back-hooks",
+    "front-hook",
+    "back-hook",
 ];
 
 /// The conditions whose value is another lexicon ([`Condition::lexicon`]).
@@ -209,7 +215,7 @@ impl<'l> Condition<'l> {
     /// ```
     /// use lexico_lexicon::query::{Condition, Test};
     ///
-    /// let set = lexico_tiles::TileSet::spanish();
+    /// let set = lexico_lexicon::fise_2016_tiles();
     /// let c = Condition::parse(&set, "not-contains", "A2CH")?;
     /// assert!(c.negated);
     /// let Test::Contains(counts) = c.test else { panic!() };
@@ -236,6 +242,8 @@ impl<'l> Condition<'l> {
             "anagrams" => Test::Anagrams(text.parse()?),
             "front-hooks" => Test::FrontHooks(text.parse()?),
             "back-hooks" => Test::BackHooks(text.parse()?),
+            "front-hook" => Test::FrontHook(tile_list(set, text)?),
+            "back-hook" => Test::BackHook(tile_list(set, text)?),
             _ => return Err(StudyError::Unknown(name.to_string())),
         };
         Ok(Condition { test, negated })
@@ -538,7 +546,12 @@ fn cost(test: &Test) -> u8 {
         Test::Pattern(_) | Test::Regex(_) => 4,
         Test::Generated | Test::Listed => 5,
         Test::NewSince(_) | Test::In(_) => 6,
-        Test::ProbabilityOrder(_) | Test::Anagrams(_) | Test::FrontHooks(_) | Test::BackHooks(_) => 7,
+        Test::ProbabilityOrder(_)
+        | Test::Anagrams(_)
+        | Test::FrontHooks(_)
+        | Test::BackHooks(_)
+        | Test::FrontHook(_)
+        | Test::BackHook(_) => 7,
     }
 }
 
@@ -715,7 +728,8 @@ impl Search<'_> {
                         }
                         member != *new_since
                     }
-                    Check::Later => true,
+                    // Tested after the walk, negated or not.
+                    Check::Later => return true,
                 };
                 holds != *negated
             });
@@ -790,7 +804,9 @@ impl Search<'_> {
                     Test::ProbabilityOrder(_)
                     | Test::Anagrams(_)
                     | Test::FrontHooks(_)
-                    | Test::BackHooks(_) => Check::Later,
+                    | Test::BackHooks(_)
+                    | Test::FrontHook(_)
+                    | Test::BackHook(_) => Check::Later,
                 };
                 (c.negated, check)
             })
@@ -841,18 +857,32 @@ impl<'a> StudyList<'a> {
             .filter(|c| {
                 matches!(
                     c.test,
-                    Test::ProbabilityOrder(_) | Test::Anagrams(_) | Test::FrontHooks(_) | Test::BackHooks(_)
+                    Test::ProbabilityOrder(_)
+                        | Test::Anagrams(_)
+                        | Test::FrontHooks(_)
+                        | Test::BackHooks(_)
+                        | Test::FrontHook(_)
+                        | Test::BackHook(_)
                 )
             })
             .collect();
         if !later.is_empty() {
+            let (front, words) = (&self.front, &self.words);
+            // The hook tiles of a word of `n` tiles: the tile at place `n` of the longer keys.
+            let hooked = |keys: &[u128], (a, b): (u32, u32), n: usize, tiles: &[Tile]| {
+                let keys = &keys[a as usize..b as usize];
+                tiles.iter().all(|&t| keys.iter().any(|&k| tile_at(k, n) == t))
+            };
             self.matches.retain(|m| {
+                let n = m.len as usize;
                 later.iter().all(|c| {
-                    let holds = match c.test {
+                    let holds = match &c.test {
                         Test::ProbabilityOrder(s) => s.contains(m.order as u64),
                         Test::Anagrams(s) => s.contains(m.anagrams as u64),
                         Test::FrontHooks(s) => s.contains((m.front.1 - m.front.0) as u64),
                         Test::BackHooks(s) => s.contains((m.back.1 - m.back.0) as u64),
+                        Test::FrontHook(tiles) => hooked(&front[n + 1], m.front, n, tiles),
+                        Test::BackHook(tiles) => hooked(&words[n + 1], m.back, n, tiles),
                         _ => true,
                     };
                     holds != c.negated
@@ -966,7 +996,7 @@ mod tests {
 
     #[test]
     fn counted_tiles_read_counts_after_tiles() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let t = |n: &str| set.tile_named(n).unwrap();
         assert_eq!(counted_tiles(&set, "A2").unwrap(), [(t("A"), 2)]);
         assert_eq!(counted_tiles(&set, "Q,U").unwrap(), [(t("Q"), 1), (t("U"), 1)]);
@@ -988,7 +1018,7 @@ mod tests {
 
     #[test]
     fn keys_extend_their_prefixes() {
-        let set = TileSet::spanish();
+        let set = crate::fise_2016_tiles();
         let w = |s: &str| pack(&set.parse_word(s).unwrap());
         let longer: Vec<u128> = ["CASAS", "CASCO", "COSAS"].iter().map(|s| w(s)).collect();
         assert_eq!(extending(&longer, w("CASA"), 4), (0, 1));
