@@ -7,7 +7,9 @@
 
 use std::sync::OnceLock;
 
-use lexico_lexicon::query::{self, AnagramQuery, Found, Mode, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_lexicon::query::{
+    self, AnagramQuery, Condition, Found, Mode, Pattern, Search, Sort, StudyError, StudyOrder, TileRegex, MAX_WORD,
+};
 use lexico_lexicon::record::{anagram_words, HooksRecord, Spelling, TilesRecord, WordRecord, WordRecords};
 use lexico_lexicon::{
     explain, judge_play, judge_word, kind_of, play_words, Derivation, Lexicon, PlayVerdict,
@@ -328,6 +330,62 @@ impl PyLexicon {
     ) -> PyResult<Bound<'py, PyList>> {
         let re = TileRegex::new(self.lex.tiles(), regex).map_err(|e| bad_input(regex, e))?;
         self.search(py, re, min_tiles, max_tiles, sort, details)?.into_list(py)
+    }
+
+    /// The rows of a study list as JSON objects, one per word, the fields of `lexico search
+    /// --format json` (the library's `StudyRecord`); see `lexico.Lexicon.search`. `texts` are the
+    /// conditions whose value is text, by the name of the CLI's flag without `--`; `lexicons`
+    /// those whose value is another lexicon; `flags` those without a value.
+    #[pyo3(signature = (texts, lexicons, flags, sort = "study", limit = None))]
+    #[pyo3(name = "_search")]
+    fn study<'py>(
+        &self,
+        py: Python<'py>,
+        texts: Vec<(String, String)>,
+        lexicons: Vec<(String, Bound<'py, PyLexicon>)>,
+        flags: Vec<String>,
+        sort: &str,
+        limit: Option<usize>,
+    ) -> PyResult<Vec<String>> {
+        let set = self.lex.tiles();
+        let mut conditions = Vec::new();
+        for (name, text) in &texts {
+            let c = Condition::parse(set, name, text).map_err(|e| match e {
+                StudyError::Unknown(_) => PyTypeError::new_err(e.to_string()),
+                _ => bad_input(text, format!("{name}: {e}")),
+            })?;
+            conditions.push(c);
+        }
+        for name in &flags {
+            conditions.push(Condition::flag(name).map_err(|e| PyTypeError::new_err(e.to_string()))?);
+        }
+        for (name, other) in &lexicons {
+            let c = Condition::lexicon(name, &other.get().lex).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+            conditions.push(c);
+        }
+        let order = match sort {
+            "study" => StudyOrder::Study,
+            "length" => StudyOrder::Length,
+            "alpha" => StudyOrder::Alpha,
+            "probability" => StudyOrder::Probability,
+            "value" => StudyOrder::Value,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "{}: not a sort (study, length, alpha, probability, value)",
+                    quoted(sort)
+                )))
+            }
+        };
+        let search = Search { conditions, order, limit };
+        py.detach(|| {
+            let list = search.run(&self.lex).map_err(|e| LexiconError::new_err(e.to_string()))?;
+            let mut rows = Vec::with_capacity(list.len());
+            list.records(Spelling::Natural, |r| {
+                rows.push(serde_json::to_string(r).map_err(|e| LexiconError::new_err(e.to_string()))?);
+                Ok::<_, PyErr>(())
+            })?;
+            Ok(rows)
+        })
     }
 
     /// `(word, valid, front, back, hooked)`: the word's spelling, whether it is valid, its front

@@ -314,3 +314,33 @@ def test_explain_equals_the_cli(lx, cli):
     with pytest.raises(ValueError) as e:
         lx.explain("ca$a")
     assert str(e.value) == f"'ca$a': {row['error']}"
+
+
+def test_search_equals_the_cli_json_rows(lx, cli):
+    import json
+
+    want = [json.loads(line) for line in cli.text("search", "--length", "2..3", "--contains", "Ñ", "--format", "json").splitlines()]
+    got = lx.search(length=(2, 3), contains="Ñ")
+    assert len(got) > 0
+    assert got == want
+    want = [
+        json.loads(line)
+        for line in cli.text(
+            "search", "--length", "7..", "--not-contains", "A", "--probability-order", "..40", "--format", "json"
+        ).splitlines()
+    ]
+    assert lx.search(length=(7, None), not_contains="A", probability_order=(None, 40)) == want
+
+
+def test_search_marks_new_words_against_another_lexicon(lx):
+    rows = lx.search(length=2, new_since=lx)
+    assert rows == []
+    rows = lx.search(length=2, not_new_since=lx, limit=3)
+    assert [r["new"] for r in rows] == [False, False, False]
+
+
+def test_a_bad_search_condition_is_a_value_error(lx):
+    with pytest.raises(ValueError, match="'A0': contains: column 2"):
+        lx.search(contains="A0")
+    with pytest.raises(TypeError):
+        lx.search(colour="red")

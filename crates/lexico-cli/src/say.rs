@@ -10,7 +10,7 @@
 use std::error::Error;
 use std::io;
 
-use lexico_lexicon::query::{PatternProblem, QueryError};
+use lexico_lexicon::query::{PatternProblem, QueryError, StudyError};
 use lexico_lexicon::{
     kind_of, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, ExplainError, Explanation, Finding,
     Kind, LexiconError,
@@ -101,6 +101,25 @@ impl Localize for QueryError {
                 msg(lang, "error-syntax", &[("column", n(*column)), ("message", Arg::Str(message))])
             }
             QueryError::TooLarge(_) => self.to_string(),
+        }
+    }
+}
+
+impl Localize for StudyError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            StudyError::Query(e) => e.localize(lang),
+            StudyError::Span(text) => msg(lang, "error-span", &[("text", Arg::Str(text))]),
+            StudyError::EmptySpan { min, max } => {
+                msg(lang, "error-empty-span", &[("min", Arg::Num(*min)), ("max", Arg::Num(*max))])
+            }
+            StudyError::Count { column } => msg(lang, "error-count", &[("column", n(*column))]),
+            StudyError::Blank => msg(lang, "error-blank-in-tiles", &[]),
+            StudyError::TileSets { condition } => {
+                msg(lang, "error-condition-tile-sets", &[("condition", Arg::Str(condition))])
+            }
+            StudyError::Lexicon(e) => e.localize(lang),
+            StudyError::Unknown(_) => self.to_string(),
         }
     }
 }
@@ -213,6 +232,8 @@ pub fn cause(e: &(dyn Error + 'static), lang: Lang) -> Option<String> {
     let localize: &dyn Localize = if let Some(e) = e.downcast_ref::<TileError>() {
         e
     } else if let Some(e) = e.downcast_ref::<QueryError>() {
+        e
+    } else if let Some(e) = e.downcast_ref::<StudyError>() {
         e
     } else if let Some(e) = e.downcast_ref::<LexiconError>() {
         e

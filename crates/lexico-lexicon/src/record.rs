@@ -30,7 +30,7 @@ use lexico_tiles::{Rack, Tile, TileSet};
 use serde::{Serialize, Serializer};
 
 use crate::query::{
-    self, AnagramKeys, AnagramQuery, Bag, Found, Hooks, PrefixDraws, QueryError, Ranks, Sort,
+    self, AnagramKeys, AnagramQuery, Bag, Found, Hooks, PrefixDraws, QueryError, Ranks, Sort, StudyList,
 };
 use crate::{Lexicon, SlotInfo, Verdict};
 
@@ -547,6 +547,140 @@ impl<'a> Provenance<'a> {
     /// The provenance a slot of the lexicon's table gives.
     pub fn of(slot: &'a SlotInfo) -> Provenance<'a> {
         Provenance { slot: &slot.slot, rule: &slot.rule, article: &slot.article }
+    }
+}
+
+/// Tiles listed one after another (a word's hooks): in CSV and JSON one string, the tiles
+/// separated by spaces (`B C G`), each spelled as [`Spelling`] says; empty for none.
+#[derive(Clone, Copy, Debug)]
+pub struct TileList<'a> {
+    set: &'a TileSet,
+    tiles: &'a [Tile],
+    spelling: Spelling,
+}
+
+impl<'a> TileList<'a> {
+    /// The tiles.
+    pub fn tiles(&self) -> &'a [Tile] {
+        self.tiles
+    }
+
+    /// The number of tiles.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Returns true if and only if the list holds no tile.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// Each tile, spelled.
+    pub fn spelled(&self) -> impl Iterator<Item = Spelled<'a>> + '_ {
+        self.tiles.iter().map(|t| Spelled::new(self.set, std::slice::from_ref(t), 0, self.spelling))
+    }
+}
+
+impl fmt::Display for TileList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.spelled().enumerate() {
+            if i > 0 {
+                f.write_char(' ')?;
+            }
+            fmt::Display::fmt(&t, f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for TileList<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// A word of a study list ([`crate::query::Search`]): the fields of `lexico search`'s records,
+/// in the order of its CSV columns.
+///
+/// ```
+/// use lexico_lexicon::query::{Condition, Search};
+/// use lexico_lexicon::record::Spelling;
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["as", "mas", "asa", "ase", "sa"])?;
+/// let search = Search { conditions: vec![Condition::parse(lex.tiles(), "pattern", "AS")?], ..Search::default() };
+/// let mut json = Vec::new();
+/// search.run(&lex)?.records(Spelling::Natural, |r| {
+///     json.push(serde_json::to_string(r)?);
+///     Ok::<_, serde_json::Error>(())
+/// })?;
+/// assert_eq!(json, [concat!(
+///     r#"{"word":"AS","alphagram":"AS","length":2,"probability_order":1,"combinations":109,"#,
+///     r#""probability":0.02202020202020202,"anagrams":2,"front_hooks":"M","back_hooks":"A E","#,
+///     r#""inner_front":false,"inner_back":false,"value":2}"#
+/// )]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct StudyRecord<'a> {
+    /// The word.
+    pub word: Spelled<'a>,
+    /// Its tiles in tile order.
+    pub alphagram: Spelled<'a>,
+    /// Its number of tiles.
+    pub length: usize,
+    /// Its place among the words of its length by draw probability, 1 the most probable; equal
+    /// probabilities by alphagram, then by word.
+    pub probability_order: u64,
+    /// The distinct draws from a full bag that spell it ([`Bag::combinations`]).
+    pub combinations: u64,
+    /// The chance that a draw of as many tiles from a full bag spells it.
+    pub probability: f64,
+    /// The words of its alphagram, itself included.
+    pub anagrams: u64,
+    /// The tiles that make a word in front of it, in tile order.
+    pub front_hooks: TileList<'a>,
+    /// The tiles that make a word after it, in tile order.
+    pub back_hooks: TileList<'a>,
+    /// Whether the word without its first tile is valid.
+    pub inner_front: bool,
+    /// Whether the word without its last tile is valid.
+    pub inner_back: bool,
+    /// Its face value.
+    pub value: u32,
+    /// Whether it is new since the lexicon a `new-since` condition names: only when one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new: Option<bool>,
+}
+
+impl StudyList<'_> {
+    /// Calls `f` with the record of each word of the list, in order, spelled as `spelling`
+    /// says; stops at the first error it returns.
+    pub fn records<E>(
+        &self,
+        spelling: Spelling,
+        mut f: impl FnMut(&StudyRecord<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let set = self.lexicon().tiles();
+        let bag = self.bag();
+        self.each(|row| {
+            let list = |tiles| TileList { set, tiles, spelling };
+            let length = row.word.len();
+            f(&StudyRecord {
+                word: Spelled::new(set, row.word, 0, spelling),
+                alphagram: Spelled::new(set, row.alphagram, 0, spelling),
+                length,
+                probability_order: row.order,
+                combinations: row.combinations,
+                probability: bag.probability_of(row.combinations, length),
+                anagrams: row.anagrams,
+                front_hooks: list(row.front),
+                back_hooks: list(row.back),
+                inner_front: row.inner_front,
+                inner_back: row.inner_back,
+                value: set.value(row.word),
+                new: row.new,
+            })
+        })
     }
 }
 

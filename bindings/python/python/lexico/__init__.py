@@ -49,6 +49,22 @@ __all__ = [
 
 Mode = Literal["exact", "sub", "super"]
 Sort = Literal["length", "value", "alpha", "probability"]
+StudySort = Literal["study", "length", "value", "alpha", "probability"]
+
+
+def _condition_text(value: Any) -> str:
+    """The command line's text of a condition's value: a count, a range ``(min, max)`` with
+    ``None`` for an open end, or text as it is."""
+    if isinstance(value, bool):
+        raise TypeError("a condition's value is a count, a range or text, not a bool")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, tuple) and len(value) == 2:
+        low, high = value
+        return f"{'' if low is None else low}..{'' if high is None else high}"
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"a condition's value is a count, a range or text, not {type(value).__name__}")
 
 
 class Word(NamedTuple):
@@ -311,6 +327,47 @@ class Lexicon(_lexico.Lexicon):
                 for base, pronouns, restored, article, d in enclitics
             ),
         )
+
+    def search(
+        self,
+        *,
+        sort: StudySort = "study",
+        limit: Optional[int] = None,
+        **conditions: Any,
+    ) -> List[Dict[str, Any]]:
+        """A study list, as ``lexico search --format json`` prints it: one dict per word that
+        meets every condition, with the same keys and values (``word``, ``alphagram``,
+        ``probability_order``, ``front_hooks``, ``inner_front``, ``new``...).
+
+        Conditions are the command's flags, ``_`` for ``-``: ``length=(7, 8)``, ``contains="Ñ"``,
+        ``not_contains="Q"``, ``probability_order=(1, 500)``, ``front_hook="A"``. A count or range
+        is an ``int``, a pair (``None`` for no bound) or the command's text (``"7.."``); the
+        lexicon of ``new_since``, ``in_``, ``not_in`` and ``not_new_since`` is a
+        :class:`Lexicon` or what :meth:`Lexicon.open` takes; ``generated``, ``listed`` and their
+        ``not_`` forms are ``True`` to apply. Several values of one condition go in a list.
+
+        >>> lx = Lexicon()
+        >>> [r["word"] for r in lx.search(length=2, contains="Ñ")]
+        ['ÑA', 'ÑO', 'ÑU']
+        """
+        texts: List[Tuple[str, str]] = []
+        lexicons: List[Tuple[str, _lexico.Lexicon]] = []
+        flags: List[str] = []
+        for key, value in conditions.items():
+            name = key.rstrip("_").replace("_", "-")
+            base = name[4:] if name.startswith("not-") else name
+            values = value if isinstance(value, list) else [value]
+            for v in values:
+                if base in ("generated", "listed"):
+                    if v is True:
+                        flags.append(name)
+                    elif v is not False:
+                        raise TypeError(f"{key} is True or False")
+                elif base in ("new-since", "in"):
+                    lexicons.append((name, v if isinstance(v, _lexico.Lexicon) else Lexicon.open(v)))
+                else:
+                    texts.append((name, _condition_text(v)))
+        return [json.loads(row) for row in self._search(texts, lexicons, flags, sort, limit)]
 
     def hooks(self, word: str) -> Hooks:
         """The tiles that make a valid word in front of ``word`` or after it."""

@@ -14,6 +14,7 @@ pub mod lexicons;
 pub mod man;
 pub mod pattern;
 pub mod rules;
+pub mod search;
 pub mod serve;
 pub mod sign;
 pub mod tiles;

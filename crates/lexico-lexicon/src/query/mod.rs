@@ -1,5 +1,6 @@
 //! Word-study queries over a lexicon's word store: anagrams of a rack (exact, sub, super, with
-//! blanks), crossword patterns and regular expressions over tiles, hooks, and draw probability.
+//! blanks), crossword patterns and regular expressions over tiles, hooks, draw probability, and
+//! word study: searches of composable conditions that give study lists ([`Search`]).
 //!
 //! Every query walks the fst itself, pruned by what it looks for, so its cost follows the size of
 //! the answer and of the prefixes that lead to it, never the size of the lexicon. Queries return
@@ -11,6 +12,7 @@ mod keys;
 mod pattern;
 mod probability;
 mod regex;
+pub mod study;
 
 pub use anagram::{
     anagram, anagram_keys, anagram_keys_with_combinations, AnagramQuery, Mode, MAX_RACK, SUPER_MAX,
@@ -20,6 +22,7 @@ pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN, MAX_PATTERN_TEXT};
 pub use probability::{Bag, Draws, PrefixDraws, Ranks};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
+pub use study::{Condition, Search, Span, StudyError, StudyList, StudyOrder, Test};
 
 use lexico_tiles::{Tile, TileSet};
 

@@ -1,0 +1,607 @@
+//! `lexico search` against a brute-force reference: random combinations of conditions, drawn
+//! with a fixed seed, on the default lexicon and on the FISE-2 build, give the words and fields a
+//! scan of `lexico dump` computes directly (counts of tiles, hooks by lookup, probability order
+//! by sorting the combinations of every word of a length). Also: the recipes of
+//! `docs/queries.md` run as written.
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use lexico_lexicon::query::Bag;
+use lexico_lexicon::{kind_of, Kind, Lexicon};
+use lexico_tiles::{Tile, TileSet};
+use serde_json::Value;
+
+use common::lexico;
+
+/// Tiles that stand alone in a rack, pattern or list of tiles as they are spelled: no C, H, L
+/// or R, which would join a neighbour into CH, LL or RR.
+const LOOSE: &[&str] =
+    &["A", "E", "I", "O", "U", "S", "N", "T", "D", "M", "B", "Ñ", "CH", "LL", "RR", "Z", "J", "G", "P", "Q"];
+
+/// A small random generator with a fixed seed (xorshift64), so every run draws the same cases.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn chance(&mut self, one_in: u64) -> bool {
+        self.below(one_in) == 0
+    }
+
+    /// A tile of [`LOOSE`], one of the first eight (the common ones) three times in four.
+    fn tile(&mut self, set: &TileSet) -> Tile {
+        let n = if self.chance(4) { LOOSE.len() } else { 8 };
+        set.tile_named(LOOSE[self.below(n as u64) as usize]).unwrap()
+    }
+}
+
+/// An inclusive range of counts, and its text for a flag.
+#[derive(Clone, Copy, Debug)]
+struct Span(u64, u64);
+
+impl Span {
+    fn holds(self, n: u64) -> bool {
+        self.0 <= n && n <= self.1
+    }
+
+    fn text(self) -> String {
+        match self {
+            Span(a, b) if a == b => a.to_string(),
+            Span(0, b) => format!("..{b}"),
+            Span(a, u64::MAX) => format!("{a}.."),
+            Span(a, b) => format!("{a}..{b}"),
+        }
+    }
+
+    fn draw(d: &mut Draw, lo: u64, hi: u64) -> Span {
+        let a = lo + d.below(hi - lo + 1);
+        let b = a + d.below(hi - a + 1);
+        match d.below(4) {
+            0 => Span(a, a),
+            1 if a > 0 => Span(0, b),
+            2 => Span(a, u64::MAX),
+            _ => Span(a, b),
+        }
+    }
+}
+
+/// A condition as the reference understands it.
+#[derive(Clone, Debug)]
+enum Test {
+    Length(Span),
+    /// A crossword pattern of tiles, `?` (None) and a final `*`.
+    Pattern(Vec<Option<Tile>>, bool),
+    /// `.*X.*Y.*`: the tiles in this order, anything around them.
+    Regex(Vec<Tile>),
+    Anagram(Vec<Tile>, usize),
+    Sub(Vec<Tile>, usize),
+    Super(Vec<Tile>, usize),
+    Prefix(Vec<Tile>),
+    Suffix(Vec<Tile>),
+    Contains(Vec<(Tile, usize)>),
+    Only(Vec<Tile>),
+    Vowels(Span),
+    Value(Span),
+    ProbabilityOrder(Span),
+    Anagrams(Span),
+    FrontHooks(Span),
+    BackHooks(Span),
+    FrontHook(Vec<Tile>),
+    BackHook(Vec<Tile>),
+    NewSince,
+    In,
+    Generated,
+    Listed,
+}
+
+#[derive(Clone, Debug)]
+struct Cond {
+    test: Test,
+    negated: bool,
+}
+
+/// Every word of a lexicon and what the reference knows of each.
+struct Reference {
+    set: TileSet,
+    lex: Lexicon,
+    words: Vec<Vec<Tile>>,
+    valid: HashSet<Vec<Tile>>,
+    /// Each word's probability order and combinations.
+    order: HashMap<Vec<Tile>, (u64, u64)>,
+    /// The number of words of each alphagram.
+    groups: HashMap<Vec<Tile>, u64>,
+    /// The other lexicon of `new-since` and `in`.
+    other: HashSet<Vec<Tile>>,
+    /// How `--lexicon` and `--new-since` name the lexicons.
+    lexicon_arg: String,
+    other_arg: String,
+}
+
+/// A word's combinations, alphagram and tiles, in the order that ranks it.
+type Ranked = (u64, Vec<Tile>, Vec<Tile>);
+
+fn alphagram(w: &[Tile]) -> Vec<Tile> {
+    let mut a = w.to_vec();
+    a.sort_unstable();
+    a
+}
+
+fn dump(lexicon: &str) -> Vec<Vec<Tile>> {
+    let set = lexico_lexicon::fise_2016_tiles();
+    let out = lexico().args(["dump", "--tiles", "--lexicon", lexicon]).output().expect("lexico runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| set.parse_word(l).unwrap()).collect()
+}
+
+impl Reference {
+    fn new(lexicon_arg: &str, lex: Lexicon, other_arg: &str) -> Reference {
+        let set = lexico_lexicon::fise_2016_tiles();
+        let words = dump(lexicon_arg);
+        let valid: HashSet<Vec<Tile>> = words.iter().cloned().collect();
+        let bag = Bag::of(&set);
+        let mut by_length: HashMap<usize, Vec<Ranked>> = HashMap::new();
+        let mut groups = HashMap::new();
+        for w in &words {
+            by_length.entry(w.len()).or_default().push((bag.combinations(w), alphagram(w), w.clone()));
+            *groups.entry(alphagram(w)).or_insert(0) += 1;
+        }
+        let mut order = HashMap::new();
+        for (_, mut list) in by_length {
+            // Most combinations first; equal ones by alphagram, then by word.
+            list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)).then_with(|| a.2.cmp(&b.2)));
+            for (i, (c, _, w)) in list.into_iter().enumerate() {
+                order.insert(w, (i as u64 + 1, c));
+            }
+        }
+        let other = dump(other_arg).into_iter().collect();
+        Reference {
+            set,
+            lex,
+            words,
+            valid,
+            order,
+            groups,
+            other,
+            lexicon_arg: lexicon_arg.into(),
+            other_arg: other_arg.into(),
+        }
+    }
+
+    fn hooks(&self, w: &[Tile]) -> (Vec<Tile>, Vec<Tile>) {
+        let mut front = Vec::new();
+        let mut back = Vec::new();
+        for t in self.set.all() {
+            let mut f = vec![t];
+            f.extend_from_slice(w);
+            if self.valid.contains(&f) {
+                front.push(t);
+            }
+            let mut b = w.to_vec();
+            b.push(t);
+            if self.valid.contains(&b) {
+                back.push(t);
+            }
+        }
+        (front, back)
+    }
+
+    fn generated(&self, w: &[Tile]) -> bool {
+        let d = self.lex.derivations(w).expect("provenance reads");
+        matches!(kind_of(&d[0].slot), Kind::Plural | Kind::Feminine | Kind::VerbForm)
+    }
+
+    fn holds(&self, c: &Cond, w: &[Tile]) -> bool {
+        let count = |t: Tile| w.iter().filter(|&&x| x == t).count();
+        let rack_fit = |rack: &[Tile], blanks: usize| {
+            let mut left = rack.to_vec();
+            let mut lacking = 0;
+            for t in w {
+                match left.iter().position(|x| x == t) {
+                    Some(i) => {
+                        left.remove(i);
+                    }
+                    None => lacking += 1,
+                }
+            }
+            lacking <= blanks
+        };
+        let holds = match &c.test {
+            Test::Length(s) => s.holds(w.len() as u64),
+            Test::Pattern(p, star) => {
+                (if *star { w.len() >= p.len() } else { w.len() == p.len() })
+                    && p.iter().zip(w).all(|(x, t)| x.is_none_or(|x| x == *t))
+            }
+            Test::Regex(tiles) => {
+                let mut rest = w;
+                tiles.iter().all(|t| match rest.iter().position(|x| x == t) {
+                    Some(i) => {
+                        rest = &rest[i + 1..];
+                        true
+                    }
+                    None => false,
+                })
+            }
+            Test::Anagram(r, b) => w.len() == r.len() + b && rack_fit(r, *b),
+            Test::Sub(r, b) => w.len() <= r.len() + b && rack_fit(r, *b),
+            Test::Super(r, b) => {
+                w.len() >= r.len() + b && r.iter().all(|&t| count(t) >= r.iter().filter(|&&x| x == t).count())
+            }
+            Test::Prefix(p) => w.starts_with(p),
+            Test::Suffix(p) => w.ends_with(p),
+            Test::Contains(c) => c.iter().all(|&(t, k)| count(t) >= k),
+            Test::Only(tiles) => w.iter().all(|t| tiles.contains(t)),
+            Test::Vowels(s) => s
+                .holds(w.iter().filter(|&&t| ["A", "E", "I", "O", "U"].contains(&self.set.name(t))).count()
+                    as u64),
+            Test::Value(s) => s.holds(self.set.value(w) as u64),
+            Test::ProbabilityOrder(s) => s.holds(self.order[w].0),
+            Test::Anagrams(s) => s.holds(self.groups[&alphagram(w)]),
+            Test::FrontHooks(s) => s.holds(self.hooks(w).0.len() as u64),
+            Test::BackHooks(s) => s.holds(self.hooks(w).1.len() as u64),
+            Test::FrontHook(tiles) => tiles.iter().all(|t| self.hooks(w).0.contains(t)),
+            Test::BackHook(tiles) => tiles.iter().all(|t| self.hooks(w).1.contains(t)),
+            Test::NewSince => !self.other.contains(w),
+            Test::In => self.other.contains(w),
+            Test::Generated => self.generated(w),
+            Test::Listed => !self.generated(w),
+        };
+        holds != c.negated
+    }
+
+    /// The flags of a condition.
+    fn args(&self, c: &Cond) -> Vec<String> {
+        let spell = |tiles: &[Tile]| tiles.iter().map(|&t| self.set.name(t)).collect::<String>();
+        let rack = |r: &[Tile], b: usize| format!("{}{}", spell(r), "?".repeat(b));
+        let (name, value) = match &c.test {
+            Test::Length(s) => ("length", Some(s.text())),
+            Test::Pattern(p, star) => {
+                let mut text: String = p.iter().map(|x| x.map_or("?", |t| self.set.name(t))).collect();
+                if *star {
+                    text.push('*');
+                }
+                ("pattern", Some(text))
+            }
+            Test::Regex(tiles) => {
+                let inner: Vec<&str> = tiles.iter().map(|&t| self.set.name(t)).collect();
+                ("regex", Some(format!(".*{}.*", inner.join(".*"))))
+            }
+            Test::Anagram(r, b) => ("anagram", Some(rack(r, *b))),
+            Test::Sub(r, b) => ("sub", Some(rack(r, *b))),
+            Test::Super(r, b) => ("super", Some(rack(r, *b))),
+            Test::Prefix(p) => ("prefix", Some(spell(p))),
+            Test::Suffix(p) => ("suffix", Some(spell(p))),
+            Test::Contains(counts) => {
+                let pieces: Vec<String> = counts
+                    .iter()
+                    .map(|&(t, k)| {
+                        if k == 1 {
+                            self.set.name(t).to_string()
+                        } else {
+                            format!("{}{k}", self.set.name(t))
+                        }
+                    })
+                    .collect();
+                ("contains", Some(pieces.join(",")))
+            }
+            Test::Only(tiles) => ("only", Some(spell(tiles))),
+            Test::Vowels(s) => ("vowels", Some(s.text())),
+            Test::Value(s) => ("value", Some(s.text())),
+            Test::ProbabilityOrder(s) => ("probability-order", Some(s.text())),
+            Test::Anagrams(s) => ("anagrams", Some(s.text())),
+            Test::FrontHooks(s) => ("front-hooks", Some(s.text())),
+            Test::BackHooks(s) => ("back-hooks", Some(s.text())),
+            Test::FrontHook(tiles) => ("front-hook", Some(spell(tiles))),
+            Test::BackHook(tiles) => ("back-hook", Some(spell(tiles))),
+            Test::NewSince => ("new-since", Some(self.other_arg.clone())),
+            Test::In => ("in", Some(self.other_arg.clone())),
+            Test::Generated => ("generated", None),
+            Test::Listed => ("listed", None),
+        };
+        let flag = if c.negated { format!("--not-{name}") } else { format!("--{name}") };
+        let mut args = vec![flag];
+        args.extend(value);
+        args
+    }
+
+    /// The JSON rows the search of `conds` must print, in study order.
+    fn expected(&self, conds: &[Cond]) -> Vec<Value> {
+        let marks = conds.iter().any(|c| matches!(c.test, Test::NewSince));
+        // Cheap tests first: a word's hooks take a lookup per tile, its provenance a scan.
+        let mut conds = conds.to_vec();
+        conds.sort_by_key(|c| match c.test {
+            Test::FrontHooks(_) | Test::BackHooks(_) | Test::FrontHook(_) | Test::BackHook(_) => 1,
+            Test::Generated | Test::Listed => 2,
+            _ => 0,
+        });
+        let mut kept: Vec<&Vec<Tile>> =
+            self.words.iter().filter(|w| conds.iter().all(|c| self.holds(c, w))).collect();
+        kept.sort_by_key(|w| (w.len(), self.order[*w].0));
+        let spell_list =
+            |tiles: &[Tile]| tiles.iter().map(|&t| self.set.name(t)).collect::<Vec<_>>().join(" ");
+        kept.into_iter()
+            .map(|w| {
+                let (front, back) = self.hooks(w);
+                let n = w.len();
+                let mut row = serde_json::json!({
+                    "word": self.set.spell(w),
+                    "alphagram": self.set.spell(&alphagram(w)),
+                    "length": n,
+                    "probability_order": self.order[w].0,
+                    "combinations": self.order[w].1,
+                    "anagrams": self.groups[&alphagram(w)],
+                    "front_hooks": spell_list(&front),
+                    "back_hooks": spell_list(&back),
+                    "inner_front": n > 1 && self.valid.contains(&w[1..]),
+                    "inner_back": n > 1 && self.valid.contains(&w[..n - 1]),
+                    "value": self.set.value(w),
+                });
+                if marks {
+                    row["new"] = Value::Bool(!self.other.contains(w));
+                }
+                row
+            })
+            .collect()
+    }
+
+    /// A random combination: a length and one to four other conditions, any of them negated.
+    fn draw(&self, d: &mut Draw, provenance: bool) -> Vec<Cond> {
+        let set = &self.set;
+        // A closed range of lengths: the reference computes hooks for every word it keeps.
+        let least = 2 + d.below(7);
+        let length = match d.below(3) {
+            0 => Span(least, least),
+            1 => Span(least, least + 1),
+            _ => Span(0, 2 + d.below(2)),
+        };
+        let mut conds = vec![Cond { test: Test::Length(length), negated: false }];
+        let tiles = |d: &mut Draw, least: u64, spread: u64| {
+            let n = least + d.below(spread);
+            (0..n).map(|_| d.tile(set)).collect::<Vec<_>>()
+        };
+        for _ in 0..1 + d.below(4) {
+            let test = match d.below(if provenance { 21 } else { 19 }) {
+                0 => {
+                    let len = 2 + d.below(5) as usize;
+                    let p = (0..len).map(|_| if d.chance(2) { None } else { Some(d.tile(set)) }).collect();
+                    Test::Pattern(p, d.chance(2))
+                }
+                1 => Test::Regex(tiles(d, 1, 2)),
+                2 => {
+                    let rack = tiles(d, 4, 4);
+                    Test::Anagram(rack, d.below(3) as usize)
+                }
+                3 => {
+                    let rack = tiles(d, 5, 4);
+                    Test::Sub(rack, d.below(3) as usize)
+                }
+                4 => {
+                    let rack = tiles(d, 1, 3);
+                    Test::Super(rack, d.below(2) as usize)
+                }
+                5 => Test::Prefix(tiles(d, 1, 2)),
+                6 => Test::Suffix(tiles(d, 1, 2)),
+                7 => {
+                    let mut c: Vec<(Tile, usize)> = Vec::new();
+                    for _ in 0..1 + d.below(2) {
+                        let t = d.tile(set);
+                        if !c.iter().any(|x| x.0 == t) {
+                            c.push((t, 1 + d.below(2) as usize));
+                        }
+                    }
+                    Test::Contains(c)
+                }
+                8 => Test::Only(tiles(d, 6, 6)),
+                9 => Test::Vowels(Span::draw(d, 0, 5)),
+                10 => Test::Value(Span::draw(d, 2, 20)),
+                11 => Test::ProbabilityOrder(Span::draw(d, 1, 3000)),
+                12 => Test::Anagrams(Span::draw(d, 1, 4)),
+                13 => Test::FrontHooks(Span::draw(d, 0, 4)),
+                14 => Test::BackHooks(Span::draw(d, 0, 4)),
+                15 => Test::NewSince,
+                16 => Test::In,
+                17 => Test::Contains(vec![(d.tile(set), 1)]),
+                18 if d.chance(2) => Test::FrontHook(tiles(d, 1, 2)),
+                18 => Test::BackHook(tiles(d, 1, 2)),
+                19 => Test::Generated,
+                _ => Test::Listed,
+            };
+            conds.push(Cond { negated: d.chance(4), test });
+        }
+        if conds.iter().any(|c| matches!(c.test, Test::Generated | Test::Listed)) {
+            // The reference reads a word's provenance by its rank, one scan of the word store
+            // each: a prefix keeps the words it reads few.
+            conds.push(Cond { test: Test::Prefix(tiles(d, 2, 1)), negated: false });
+        }
+        conds
+    }
+
+    /// Runs `n` random combinations and compares every row.
+    fn check(&self, seed: u64, n: usize, provenance: bool) {
+        let mut d = Draw(seed);
+        let mut nonempty = 0;
+        for case in 0..n {
+            let conds = self.draw(&mut d, provenance);
+            let args: Vec<String> = conds.iter().flat_map(|c| self.args(c)).collect();
+            let out = lexico()
+                .args(["search", "--format", "json", "--lexicon", &self.lexicon_arg])
+                .args(&args)
+                .output()
+                .expect("lexico runs");
+            let code = out.status.code();
+            assert!(
+                code == Some(0) || code == Some(1),
+                "case {case} {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let got: Vec<Value> = String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .map(|l| {
+                    let mut v: Value = serde_json::from_str(l).unwrap();
+                    // The probability is combinations over a binomial coefficient: checked
+                    // apart from the rest, as a ratio.
+                    v.as_object_mut().unwrap().remove("probability");
+                    v
+                })
+                .collect();
+            let expected = self.expected(&conds);
+            assert_eq!(code, Some(if expected.is_empty() { 1 } else { 0 }), "case {case} {args:?}");
+            for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+                assert_eq!(g, e, "case {case} {args:?}: row {i}");
+            }
+            assert_eq!(got.len(), expected.len(), "case {case} {args:?}: rows");
+            nonempty += usize::from(!expected.is_empty());
+        }
+        // The draws must test something: half the combinations or more find words.
+        assert!(nonempty * 2 >= n, "only {nonempty} of {n} combinations found words");
+    }
+}
+
+/// The default lexicon and, for `new-since` and `in`, a lexicon of every third of its words,
+/// built from a plain list.
+fn default_reference() -> Reference {
+    let dir = common::temp_dir("search", "third");
+    let list = dir.join("third.txt");
+    let words = dump("embedded");
+    let set = lexico_lexicon::fise_2016_tiles();
+    let text: String = words.iter().step_by(3).map(|w| set.spell(w).to_lowercase() + "\n").collect();
+    std::fs::write(&list, text).unwrap();
+    let third = dir.join("third.lex");
+    let out = lexico().args(["build", "--quiet", "-o"]).arg(&third).arg(&list).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    Reference::new("embedded", lexico_default::lexicon(), third.to_str().unwrap())
+}
+
+/// The FISE-2 build, made once per test run.
+fn fise2() -> &'static PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lexico-search");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("FISE-2.lex");
+        let built = lexico()
+            .current_dir(lexico_testdata::fise2_dir())
+            .args(["build", "--quiet", "--previous", "default", "-o"])
+            .arg(&out)
+            .args([
+                "no-verbos.txt",
+                "verbos-clasificados.txt",
+                "actualizacion-no-verbos.txt",
+                "actualizacion-verbos.txt",
+            ])
+            .output()
+            .expect("lexico runs");
+        assert!(
+            built.status.success(),
+            "the FISE-2 build failed: {}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        out
+    })
+}
+
+#[test]
+fn random_searches_on_the_default_lexicon_equal_the_reference() {
+    default_reference().check(0x5eed_0001, 20, true);
+}
+
+#[test]
+fn random_searches_on_the_fise2_build_equal_the_reference() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let path = fise2();
+    let lex = Lexicon::open(path).unwrap();
+    Reference::new(path.to_str().unwrap(), lex, "embedded").check(0x5eed_0002, 15, true);
+}
+
+/// The probability of every row is its combinations over the draws of as many tiles.
+#[test]
+fn probability_is_combinations_over_the_draws_of_its_length() {
+    let out =
+        lexico().args(["search", "--length", "2..3", "--format", "json", "--limit", "50"]).output().unwrap();
+    let choose = |n: u64, k: u64| (0..k).fold(1f64, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let (c, n) = (v["combinations"].as_u64().unwrap(), v["length"].as_u64().unwrap());
+        let p = v["probability"].as_f64().unwrap();
+        assert!((p - c as f64 / choose(100, n)).abs() < 1e-12, "{line}");
+    }
+}
+
+/// Bad values are told on one line naming the flag, exit 2.
+#[test]
+fn a_bad_condition_names_its_flag() {
+    for (args, said) in [
+        (&["--length", "8..7"][..], "--length '8..7': 8..7 is empty"),
+        (&["--contains", "A0"], "--contains 'A0': column 2: a count"),
+        (&["--only", "A?"], "--only 'A?': '?' is a blank"),
+        (&["--probability-order", "x"], "--probability-order 'x': 'x' is not a count"),
+        (&["--pattern", "A@"], "--pattern 'A@': column 2"),
+    ] {
+        let out = lexico().arg("search").args(args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(&format!("lexico: {said}")), "{args:?}: {err}");
+    }
+}
+
+/// The commands of the code blocks of `docs/queries.md`'s recipes: each line that starts with
+/// `$ lexico search`, run as written (FISE-2 ones on the FISE-2 build).
+#[test]
+fn the_recipes_of_the_queries_guide_run() {
+    let doc = std::fs::read_to_string(common::workspace().join("docs/queries.md")).unwrap();
+    let recipes: Vec<&str> = doc.lines().filter_map(|l| l.strip_prefix("$ lexico search ")).collect();
+    assert!(recipes.len() >= 5, "the guide lists {} recipes", recipes.len());
+    let fise2_present = !lexico_testdata::fise2_missing();
+    for recipe in recipes {
+        let mut args: Vec<String> = split(recipe);
+        if let Some(i) = args.iter().position(|a| a == "FISE-2.lex") {
+            if !fise2_present {
+                continue;
+            }
+            args[i] = fise2().display().to_string();
+        }
+        let out = lexico().arg("search").args(&args).output().unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{recipe}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(!stdout.is_empty(), "{recipe}: no rows");
+    }
+}
+
+/// Splits a command line at spaces, keeping what is between single quotes together.
+fn split(line: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut arg = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !arg.is_empty() {
+                    args.push(std::mem::take(&mut arg));
+                }
+            }
+            _ => arg.push(c),
+        }
+    }
+    if !arg.is_empty() {
+        args.push(arg);
+    }
+    args
+}

@@ -1,0 +1,1029 @@
+//! Word study: every word of a lexicon that meets a list of conditions ([`Search`]), with what a
+//! study list shows of each — probability order, hooks, inner hooks, the size of its anagram
+//! group, and whether it is new since another edition ([`StudyList`], whose rows are
+//! [`crate::record::StudyRecord`]s).
+//!
+//! A search reads the word store once, in tile order, and tests each word against every
+//! condition that a word decides alone, cheapest first (length, prefix and suffix, counts of
+//! tiles, anagrams of a rack, patterns, provenance, membership in another lexicon); it never
+//! builds one list per condition to intersect them. The same walk gathers what the rest needs:
+//! the combinations of every word of the lengths searched (a word's probability order is its
+//! place among all the words of its length), and the words one tile longer and one tile
+//! shorter (hooks and inner hooks). Conditions on those (probability order, anagram-group size,
+//! hook counts) are tested on the words that met the others, once the walk is over.
+//!
+//! **Probability order** ranks the words of each length by their draw probability from the full
+//! bag ([`Bag::combinations`]), most probable first, 1 to n: words of equal probability are
+//! ordered by alphagram (their tiles in tile order), then by the word itself, as Zyzzyva orders
+//! them; so a word's anagrams are ranked next to it.
+//!
+//! ```
+//! use lexico_lexicon::query::{Condition, Search};
+//! use lexico_lexicon::record::Spelling;
+//!
+//! let lex = lexico_lexicon::Lexicon::from_words(["as", "sal", "las", "mas", "asa", "alas", "masa"])?;
+//! let set = lex.tiles();
+//! let search = Search {
+//!     conditions: vec![Condition::parse(set, "length", "3")?, Condition::parse(set, "contains", "S")?],
+//!     ..Search::default()
+//! };
+//! let mut rows = Vec::new();
+//! search.run(&lex)?.records(Spelling::Natural, |r| {
+//!     rows.push(format!("{} [{}] {} [{}] {}", r.probability_order, r.front_hooks, r.word, r.back_hooks, r.anagrams));
+//!     Ok::<_, ()>(())
+//! }).unwrap();
+//! // LAS and SAL, anagrams, are ranked together: ASA has more draws, MAS fewer.
+//! assert_eq!(rows, ["1 [M] ASA [] 1", "2 [A] LAS [] 2", "3 [] SAL [] 2", "4 [] MAS [A] 1"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::str::FromStr;
+
+use fst::automaton::AlwaysMatch;
+use fst::{Automaton, IntoStreamer, Streamer};
+use lexico_tiles::{Rack, Tile, TileSet};
+
+use super::pattern::tile_error;
+use super::{Bag, Bounded, Pattern, PrefixDraws, QueryError, TileRegex, MAX_RACK};
+use crate::provenance::slot_of;
+use crate::{kind_of, Checker, Kind, Lexicon, LexiconError, MAX_WORD_TILES};
+
+/// A count or an inclusive range of counts: `7`, `7..8`, `7..` (7 or more), `..8` (at most 8).
+///
+/// ```
+/// use lexico_lexicon::query::Span;
+///
+/// let span: Span = "7..8".parse()?;
+/// assert!(span.contains(7) && span.contains(8) && !span.contains(9));
+/// assert_eq!("..500".parse::<Span>()?, Span { min: 0, max: 500 });
+/// assert!("8..7".parse::<Span>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// The least count.
+    pub min: u64,
+    /// The greatest count.
+    pub max: u64,
+}
+
+impl Span {
+    /// Returns true if and only if `n` is in the span.
+    pub fn contains(self, n: u64) -> bool {
+        self.min <= n && n <= self.max
+    }
+
+    /// The span as lengths in tiles, capped at what a `usize` holds.
+    fn lengths(self) -> (usize, usize) {
+        let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        (cap(self.min), cap(self.max))
+    }
+}
+
+impl FromStr for Span {
+    type Err = StudyError;
+
+    fn from_str(text: &str) -> Result<Span, StudyError> {
+        let bad = || StudyError::Span(text.to_string());
+        let number = |s: &str| -> Result<u64, StudyError> {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            s.parse().map_err(|_| bad())
+        };
+        let t = text.trim();
+        let span = match t.split_once("..") {
+            None => {
+                let n = number(t)?;
+                Span { min: n, max: n }
+            }
+            Some(("", "")) => return Err(bad()),
+            Some(("", max)) => Span { min: 0, max: number(max)? },
+            Some((min, "")) => Span { min: number(min)?, max: u64::MAX },
+            Some((min, max)) => Span { min: number(min)?, max: number(max)? },
+        };
+        if span.min > span.max {
+            return Err(StudyError::EmptySpan { min: span.min, max: span.max });
+        }
+        Ok(span)
+    }
+}
+
+/// What a condition asks of a word.
+#[derive(Clone)]
+pub enum Test<'l> {
+    /// Its number of tiles.
+    Length(Span),
+    /// It fits a crossword pattern.
+    Pattern(Pattern),
+    /// It matches a regular expression over tiles.
+    Regex(Box<TileRegex>),
+    /// It uses exactly the rack's tiles, blanks standing for any tile.
+    Anagram(Rack),
+    /// It uses some of the rack's tiles.
+    Sub(Rack),
+    /// It uses every lettered tile of the rack, and is at least as long as the rack.
+    Super(Rack),
+    /// It starts with these tiles.
+    Prefix(Vec<Tile>),
+    /// It ends with these tiles.
+    Suffix(Vec<Tile>),
+    /// It holds at least so many copies of each tile (`(tile, copies)`).
+    Contains(Vec<(Tile, u8)>),
+    /// It holds only these tiles, any number of times each.
+    Only(Vec<Tile>),
+    /// Its number of vowels (A, E, I, O, U).
+    Vowels(Span),
+    /// Its face value.
+    Value(Span),
+    /// Its probability order within its length (1: most probable).
+    ProbabilityOrder(Span),
+    /// The size of its anagram group, itself included.
+    Anagrams(Span),
+    /// How many tiles hook in front of it.
+    FrontHooks(Span),
+    /// How many tiles hook after it.
+    BackHooks(Span),
+    /// Each of these tiles hooks in front of it.
+    FrontHook(Vec<Tile>),
+    /// Each of these tiles hooks after it.
+    BackHook(Vec<Tile>),
+    /// The other lexicon lacks it: the word is new since that edition, and its records say so.
+    NewSince(&'l Lexicon),
+    /// The other lexicon has it.
+    In(&'l Lexicon),
+    /// The rules made it: a plural, a feminine, a verb form.
+    Generated,
+    /// It was read as it is from a source: a headword, or a word of a plain list.
+    Listed,
+}
+
+/// A condition of a search: a test, or its negation.
+#[derive(Clone)]
+pub struct Condition<'l> {
+    /// What is asked of a word.
+    pub test: Test<'l>,
+    /// Whether the word must fail the test instead.
+    pub negated: bool,
+}
+
+/// The conditions whose value is text, by the name [`Condition::parse`] takes (each also with
+/// `not-` in front): the `lexico search` flags of the same names.
+pub const TEXT_CONDITIONS: [&str; 18] = [
+    "length",
+    "pattern",
+    "regex",
+    "anagram",
+    "sub",
+    "super",
+    "prefix",
+    "suffix",
+    "contains",
+    "only",
+    "vowels",
+    "value",
+    "probability-order",
+    "anagrams",
+    "front-hooks",
+    "back-hooks",
+    "front-hook",
+    "back-hook",
+];
+
+/// The conditions whose value is another lexicon ([`Condition::lexicon`]).
+pub const LEXICON_CONDITIONS: [&str; 2] = ["new-since", "in"];
+
+/// The conditions without a value ([`Condition::flag`]).
+pub const FLAG_CONDITIONS: [&str; 2] = ["generated", "listed"];
+
+/// A name, and whether it starts with `not-`.
+fn negation(name: &str) -> (bool, &str) {
+    match name.strip_prefix("not-") {
+        Some(base) => (true, base),
+        None => (false, name),
+    }
+}
+
+impl<'l> Condition<'l> {
+    /// The condition named `name` (one of [`TEXT_CONDITIONS`], negated with `not-` in front)
+    /// whose value is `text`, read in the tiles of `set`: a count or range of counts ([`Span`])
+    /// for `length`, `vowels`, `value`, `probability-order`, `anagrams`, `front-hooks`,
+    /// `back-hooks`; a pattern, a regular expression, a rack (blanks `?` allowed) or tiles for
+    /// the others. In `contains`, a number after a tile counts it (`A2`: at least two A; `Q,U`:
+    /// a Q and a U), so CH, LL and RR are written by their letters there.
+    ///
+    /// ```
+    /// use lexico_lexicon::query::{Condition, Test};
+    ///
+    /// let set = lexico_lexicon::fise_2016_tiles();
+    /// let c = Condition::parse(&set, "not-contains", "A2CH")?;
+    /// assert!(c.negated);
+    /// let Test::Contains(counts) = c.test else { panic!() };
+    /// assert_eq!(counts, [(set.tile_named("A").unwrap(), 2), (set.tile_named("CH").unwrap(), 1)]);
+    /// assert!(Condition::parse(&set, "contains", "A0").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(set: &TileSet, name: &str, text: &str) -> Result<Condition<'static>, StudyError> {
+        let (negated, base) = negation(name);
+        let test = match base {
+            "length" => Test::Length(text.parse()?),
+            "pattern" => Test::Pattern(Pattern::parse(set, text)?),
+            "regex" => Test::Regex(Box::new(TileRegex::new(set, text)?)),
+            "anagram" => Test::Anagram(rack(set, text)?),
+            "sub" => Test::Sub(rack(set, text)?),
+            "super" => Test::Super(rack(set, text)?),
+            "prefix" => Test::Prefix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
+            "suffix" => Test::Suffix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
+            "contains" => Test::Contains(counted_tiles(set, text)?),
+            "only" => Test::Only(tile_list(set, text)?),
+            "vowels" => Test::Vowels(text.parse()?),
+            "value" => Test::Value(text.parse()?),
+            "probability-order" => Test::ProbabilityOrder(text.parse()?),
+            "anagrams" => Test::Anagrams(text.parse()?),
+            "front-hooks" => Test::FrontHooks(text.parse()?),
+            "back-hooks" => Test::BackHooks(text.parse()?),
+            "front-hook" => Test::FrontHook(tile_list(set, text)?),
+            "back-hook" => Test::BackHook(tile_list(set, text)?),
+            _ => return Err(StudyError::Unknown(name.to_string())),
+        };
+        Ok(Condition { test, negated })
+    }
+
+    /// The condition named `name` (one of [`LEXICON_CONDITIONS`], negated with `not-` in
+    /// front) on the lexicon `other`.
+    pub fn lexicon(name: &str, other: &'l Lexicon) -> Result<Condition<'l>, StudyError> {
+        let (negated, base) = negation(name);
+        let test = match base {
+            "new-since" => Test::NewSince(other),
+            "in" => Test::In(other),
+            _ => return Err(StudyError::Unknown(name.to_string())),
+        };
+        Ok(Condition { test, negated })
+    }
+
+    /// The condition named `name` (one of [`FLAG_CONDITIONS`], negated with `not-` in front).
+    pub fn flag(name: &str) -> Result<Condition<'static>, StudyError> {
+        let (negated, base) = negation(name);
+        let test = match base {
+            "generated" => Test::Generated,
+            "listed" => Test::Listed,
+            _ => return Err(StudyError::Unknown(name.to_string())),
+        };
+        Ok(Condition { test, negated })
+    }
+}
+
+/// A rack of a condition, with at most the bag's blanks and [`MAX_RACK`] tiles.
+fn rack(set: &TileSet, text: &str) -> Result<Rack, StudyError> {
+    let rack = Rack::parse(set, text).map_err(|e| tile_error(e, 0))?;
+    if rack.blanks > set.blanks() {
+        return Err(QueryError::Blanks { got: rack.blanks as usize, max: set.blanks() as usize }.into());
+    }
+    if rack.len() > MAX_RACK {
+        return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK }.into());
+    }
+    Ok(rack)
+}
+
+/// Tiles as a rack lists them (`C H` two tiles, `CH` one), without blanks: each tile once, in
+/// tile order.
+fn tile_list(set: &TileSet, text: &str) -> Result<Vec<Tile>, StudyError> {
+    let rack = Rack::parse(set, text).map_err(|e| tile_error(e, 0))?;
+    if rack.blanks > 0 {
+        return Err(StudyError::Blank);
+    }
+    let mut tiles = rack.tiles();
+    tiles.dedup();
+    Ok(tiles)
+}
+
+/// Tiles with counts (`A2CH`, `Q,U`): pieces separated by spaces or commas, each tiles in any
+/// notation but digits, a number after a tile counting it. Each tile once, in tile order, with
+/// its copies (at most 255).
+fn counted_tiles(set: &TileSet, text: &str) -> Result<Vec<(Tile, u8)>, StudyError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut copies = [0u32; 256];
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == ' ' || chars[i] == ',' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && !chars[i].is_ascii_digit() && chars[i] != ' ' && chars[i] != ',' {
+            i += 1;
+        }
+        let digits = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let count = match digits < i {
+            false => 1,
+            true => {
+                let number: String = chars[digits..i].iter().collect();
+                match number.parse::<u8>() {
+                    Ok(n) if n > 0 && start < digits => n,
+                    _ => return Err(StudyError::Count { column: digits + 1 }),
+                }
+            }
+        };
+        let piece: String = chars[start..digits].iter().collect();
+        let tiles = set.parse_word(&piece).map_err(|e| tile_error(e, start))?;
+        let (last, rest) = tiles.split_last().expect("a parsed word has a tile");
+        for &t in rest {
+            copies[t as usize] += 1;
+        }
+        copies[*last as usize] += u32::from(count);
+    }
+    let counted: Vec<(Tile, u8)> = (0..=255u8)
+        .filter(|&t| copies[t as usize] > 0)
+        .map(|t| (t, copies[t as usize].min(255) as u8))
+        .collect();
+    if counted.is_empty() {
+        return Err(QueryError::Pattern { column: 1, problem: super::PatternProblem::NoTiles }.into());
+    }
+    Ok(counted)
+}
+
+/// Why a search cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum StudyError {
+    /// A malformed pattern, regular expression, rack or list of tiles.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// Text that is no count or range of counts.
+    #[error("'{0}' is not a count or a range of counts (7, 7..8, 7.., ..8)")]
+    Span(String),
+    /// A range whose first count is larger than its second.
+    #[error("{min}..{max} is empty: the first count is larger than the second")]
+    EmptySpan {
+        /// The first count.
+        min: u64,
+        /// The second.
+        max: u64,
+    },
+    /// A count in a list of tiles that follows no tile, or is not 1 to 255; `column` is
+    /// 1-based, in characters.
+    #[error("column {column}: a count is a number from 1 to 255 after a tile (A2: at least two A)")]
+    Count {
+        /// The 1-based column of the count.
+        column: usize,
+    },
+    /// A blank in a list of tiles.
+    #[error("'?' is a blank: list the tiles themselves")]
+    Blank,
+    /// A condition of no known name.
+    #[error("no condition is named '{0}'")]
+    Unknown(String),
+    /// The lexicon of a condition (`new-since`, `in`, with `not-` when negated) is spelled in
+    /// another tile set, so the same bytes are not the same word.
+    #[error("the lexicon of the condition {condition} is spelled in another tile set: its words cannot be compared")]
+    TileSets {
+        /// The condition's name.
+        condition: &'static str,
+    },
+    /// The lexicon's word store or provenance could not be read.
+    #[error(transparent)]
+    Lexicon(#[from] LexiconError),
+}
+
+/// The order of a study list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StudyOrder {
+    /// By length, shortest first, then by probability order: the words of one alphagram
+    /// together, the most probable alphagrams first.
+    #[default]
+    Study,
+    /// Longest first, ties in tile order (as [`super::Sort::Length`]).
+    Length,
+    /// Tile order.
+    Alpha,
+    /// Most combinations first, ties in tile order (as [`super::Sort::Probability`]).
+    Probability,
+    /// Highest face value first, ties in tile order.
+    Value,
+}
+
+/// A search: conditions that must all hold, the order of the list and how many words it keeps.
+#[derive(Clone, Default)]
+pub struct Search<'l> {
+    /// The conditions; a word must meet every one.
+    pub conditions: Vec<Condition<'l>>,
+    /// The order of the list.
+    pub order: StudyOrder,
+    /// Keep only the first words of the list.
+    pub limit: Option<usize>,
+}
+
+/// A word the search kept, and what the list shows of it.
+#[derive(Clone, Copy, Debug)]
+struct Match {
+    /// Its tiles, packed ([`pack`]), and their number.
+    key: u128,
+    len: u8,
+    /// Its place among the words of its length the walk kept (`words[len]`).
+    position: u32,
+    combinations: u64,
+    order: u32,
+    anagrams: u32,
+    /// Its hooks: ranges of `front[len + 1]` and `words[len + 1]`.
+    front: (u32, u32),
+    back: (u32, u32),
+    inner_front: bool,
+    inner_back: bool,
+    new: bool,
+}
+
+/// A word's place in the probability order of its length: fewer combinations later, then its
+/// alphagram, then its place in tile order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank {
+    fewer: u64,
+    alphagram: u128,
+    position: u32,
+}
+
+/// The result of a search: the words kept, in the order asked for, with what a study list
+/// shows of each ([`StudyList::records`]).
+pub struct StudyList<'a> {
+    lex: &'a Lexicon,
+    bag: Bag,
+    /// `words[n]`: the words of `n` tiles the walk kept, packed, in tile order.
+    words: Vec<Vec<u128>>,
+    /// `front[n]`: the words of `n` tiles with their first tile moved to the end, packed,
+    /// sorted: the words that hook in front of a word of `n - 1` tiles are those that start
+    /// with it here.
+    front: Vec<Vec<u128>>,
+    matches: Vec<Match>,
+    /// Whether a condition asks for words new since another lexicon.
+    marks_new: bool,
+}
+
+/// The vowels, by the names of their tiles.
+const VOWELS: [&str; 5] = ["A", "E", "I", "O", "U"];
+
+/// A word's tiles packed into 128 bits, the first in the highest byte: words of one length
+/// compare as their tiles do, and the words that extend a word of `n` tiles by one are those
+/// whose key starts with its `n` bytes. A lexicon holds words of at most
+/// [`MAX_WORD_TILES`] = 16 tiles.
+fn pack(tiles: &[Tile]) -> u128 {
+    let mut b = [0u8; 16];
+    b[..tiles.len()].copy_from_slice(tiles);
+    u128::from_be_bytes(b)
+}
+
+/// The word of `len` tiles a [`pack`] key holds.
+fn unpack(key: u128, len: usize) -> ([u8; 16], usize) {
+    (key.to_be_bytes(), len)
+}
+
+/// The tile at place `i` (from 0) of a [`pack`] key.
+fn tile_at(key: u128, i: usize) -> Tile {
+    key.to_be_bytes()[i]
+}
+
+/// The keys of `keys` (packed words of `len + 1` tiles, sorted) that start with the `len` tiles
+/// of `prefix`.
+fn extending(keys: &[u128], prefix: u128, len: usize) -> (u32, u32) {
+    let rest = 8 * (16 - len) as u32;
+    let last = prefix | 1u128.checked_shl(rest).map_or(u128::MAX, |b| b - 1);
+    let a = keys.partition_point(|&k| k < prefix);
+    let b = keys.partition_point(|&k| k <= last);
+    (a as u32, b as u32)
+}
+
+/// Whether the rules made each word of `lex`, by its place in tile order: the kind of form the
+/// slot of its derivation names (a plural, a feminine or a verb form; the first derivation of a
+/// word made in several ways, as `diff` reports it).
+fn generated_by_rank(lex: &Lexicon) -> Result<Vec<bool>, LexiconError> {
+    let generated: Vec<bool> = lex
+        .slots()?
+        .iter()
+        .map(|s| matches!(kind_of(s), Kind::Plural | Kind::Feminine | Kind::VerbForm))
+        .collect();
+    let codes = lex.codes_in_order()?;
+    Ok(codes.into_iter().map(|c| generated.get(slot_of(c) as usize).copied().unwrap_or(false)).collect())
+}
+
+/// A condition made ready to test words: its tables built once.
+enum Check<'c, 'l> {
+    Length(Span),
+    Pattern(&'c Pattern),
+    Regex(&'c TileRegex),
+    /// Exact (0), sub (1) or super (2) anagrams of a rack: its copies of each tile, its tiles
+    /// with their copies, its blanks and length.
+    Rack {
+        mode: u8,
+        copies: Box<[u8; 256]>,
+        tiles: Vec<(Tile, u8)>,
+        blanks: u8,
+        len: usize,
+    },
+    Prefix(&'c [Tile]),
+    Suffix(&'c [Tile]),
+    Contains(&'c [(Tile, u8)]),
+    Only(Box<[bool; 256]>),
+    Vowels(Span),
+    Value(Span),
+    Generated(bool),
+    /// Membership in another lexicon; `new` for the first `--new-since`.
+    Member {
+        checker: Box<Checker<'l>>,
+        new_since: bool,
+        marks: bool,
+    },
+    /// Tested after the walk.
+    Later,
+}
+
+/// The cost rank of a test: cheaper ones are tried first.
+fn cost(test: &Test) -> u8 {
+    match test {
+        Test::Length(_) => 0,
+        Test::Prefix(_) | Test::Suffix(_) => 1,
+        Test::Value(_) | Test::Vowels(_) | Test::Contains(_) | Test::Only(_) => 2,
+        Test::Anagram(_) | Test::Sub(_) | Test::Super(_) => 3,
+        Test::Pattern(_) | Test::Regex(_) => 4,
+        Test::Generated | Test::Listed => 5,
+        Test::NewSince(_) | Test::In(_) => 6,
+        Test::ProbabilityOrder(_)
+        | Test::Anagrams(_)
+        | Test::FrontHooks(_)
+        | Test::BackHooks(_)
+        | Test::FrontHook(_)
+        | Test::BackHook(_) => 7,
+    }
+}
+
+/// Runs automaton `a` over `word`.
+fn matches<A: Automaton>(a: &A, word: &[Tile]) -> bool {
+    let mut s = a.start();
+    for &t in word {
+        if !a.can_match(&s) {
+            return false;
+        }
+        s = a.accept(&s, t);
+    }
+    a.is_match(&s)
+}
+
+/// Per-tile tables: face values and vowels.
+struct Tables {
+    value: [u32; 256],
+    vowel: [bool; 256],
+}
+
+impl Tables {
+    fn of(set: &TileSet) -> Tables {
+        let mut t = Tables { value: [0; 256], vowel: [false; 256] };
+        for tile in set.all() {
+            t.value[tile as usize] = set.get(tile).map_or(0, |d| d.value as u32);
+            t.vowel[tile as usize] = VOWELS.contains(&set.name(tile));
+        }
+        t
+    }
+}
+
+impl Search<'_> {
+    /// The lengths a word of the list can have, from the conditions that bound them.
+    fn lengths(&self) -> (usize, usize) {
+        let (mut lo, mut hi) = (1, MAX_WORD_TILES);
+        for c in self.conditions.iter().filter(|c| !c.negated) {
+            let (min, max) = match &c.test {
+                Test::Length(s) => s.lengths(),
+                Test::Anagram(r) => (r.len(), r.len()),
+                Test::Sub(r) => (1, r.len()),
+                Test::Super(r) => (r.len(), usize::MAX),
+                Test::Pattern(p) => (p.min_len(), p.max_len().unwrap_or(usize::MAX)),
+                Test::Prefix(t) | Test::Suffix(t) => (t.len(), usize::MAX),
+                Test::Contains(c) => (c.iter().map(|&(_, k)| k as usize).sum(), usize::MAX),
+                _ => continue,
+            };
+            lo = lo.max(min);
+            hi = hi.min(max);
+        }
+        (lo, hi)
+    }
+
+    /// Runs the search on `lex`. Fails when another lexicon of a condition is spelled in other
+    /// tiles, or when `lex`'s word store or, for `generated` and `listed`, its provenance
+    /// cannot be read.
+    pub fn run<'a>(&self, lex: &'a Lexicon) -> Result<StudyList<'a>, StudyError> {
+        let set = lex.tiles();
+        let names = |s: &TileSet| s.all().map(|t| s.name(t).to_string()).collect::<Vec<_>>();
+        let mut marks_new = false;
+        for c in &self.conditions {
+            if let Test::NewSince(other) | Test::In(other) = c.test {
+                if names(other.tiles()) != names(set) {
+                    let condition = match (&c.test, c.negated) {
+                        (Test::NewSince(_), false) => "new-since",
+                        (Test::NewSince(_), true) => "not-new-since",
+                        (_, false) => "in",
+                        (_, true) => "not-in",
+                    };
+                    return Err(StudyError::TileSets { condition });
+                }
+                marks_new |= matches!(c.test, Test::NewSince(_));
+            }
+        }
+        let bag = Bag::of(set);
+        let mut list = StudyList {
+            lex,
+            bag: bag.clone(),
+            words: vec![Vec::new(); MAX_WORD_TILES + 2],
+            front: vec![Vec::new(); MAX_WORD_TILES + 2],
+            matches: Vec::new(),
+            marks_new,
+        };
+        let (lo, hi) = self.lengths();
+        if lo > hi {
+            return Ok(list);
+        }
+        let provenance = self.conditions.iter().any(|c| matches!(c.test, Test::Generated | Test::Listed));
+        let generated = if provenance { Some(generated_by_rank(lex)?) } else { None };
+        let mut checks = self.checks();
+        let tables = Tables::of(set);
+        let mut ranks: Vec<Vec<Rank>> = vec![Vec::new(); MAX_WORD_TILES + 1];
+        let mut draws = PrefixDraws::new(&bag);
+        // Every word up to one tile longer than the longest searched (its hooks), or every
+        // word when provenance is asked for, whose column is by place among all the words.
+        let max = if provenance { usize::MAX } else { hi + 1 };
+        let mut stream = lex.fst().search(Bounded { inner: AlwaysMatch, min: 1, max }).into_stream();
+        let mut place = 0usize;
+        while let Some((k, _)) = stream.next() {
+            let rank = place;
+            place += 1;
+            let n = k.len();
+            if n > MAX_WORD_TILES {
+                return Err(LexiconError::Corrupt(format!(
+                    "a word of {n} tiles in the word store, which holds at most {MAX_WORD_TILES}"
+                ))
+                .into());
+            }
+            if n > hi + 1 || n + 1 < lo {
+                continue;
+            }
+            let key = pack(k);
+            list.words[n].push(key);
+            if n > lo {
+                let mut rotated = [0u8; 16];
+                rotated[..n - 1].copy_from_slice(&k[1..]);
+                rotated[n - 1] = k[0];
+                list.front[n].push(u128::from_be_bytes(rotated));
+            }
+            if n < lo || n > hi {
+                continue;
+            }
+            let position = (list.words[n].len() - 1) as u32;
+            let combinations = draws.combinations(k);
+            let mut sorted = [0u8; 16];
+            sorted[..n].copy_from_slice(k);
+            sorted[..n].sort_unstable();
+            ranks[n].push(Rank { fewer: !combinations, alphagram: u128::from_be_bytes(sorted), position });
+            let mut new = false;
+            let kept = checks.iter_mut().all(|(negated, check)| {
+                let holds = match check {
+                    Check::Length(s) => s.contains(n as u64),
+                    Check::Prefix(p) => k.starts_with(p),
+                    Check::Suffix(p) => k.ends_with(p),
+                    Check::Value(s) => s.contains(k.iter().map(|&t| tables.value[t as usize] as u64).sum()),
+                    Check::Vowels(s) => {
+                        s.contains(k.iter().filter(|&&t| tables.vowel[t as usize]).count() as u64)
+                    }
+                    Check::Contains(c) => {
+                        c.iter().all(|&(t, want)| k.iter().filter(|&&x| x == t).count() >= want as usize)
+                    }
+                    Check::Only(allowed) => k.iter().all(|&t| allowed[t as usize]),
+                    Check::Rack { mode, copies, tiles, blanks, len } => match mode {
+                        2 => {
+                            n >= *len
+                                && tiles
+                                    .iter()
+                                    .all(|&(t, c)| k.iter().filter(|&&x| x == t).count() >= c as usize)
+                        }
+                        _ => {
+                            let fits = if *mode == 0 { n == *len } else { n <= *len };
+                            fits && {
+                                let mut left = **copies;
+                                let mut lacking = 0;
+                                for &t in k {
+                                    match left[t as usize] {
+                                        0 => lacking += 1,
+                                        c => left[t as usize] = c - 1,
+                                    }
+                                }
+                                lacking <= *blanks as usize
+                            }
+                        }
+                    },
+                    Check::Pattern(p) => matches(*p, k),
+                    Check::Regex(r) => matches(*r, k),
+                    Check::Generated(want) => {
+                        generated.as_ref().and_then(|g| g.get(rank)).copied().unwrap_or(false) == *want
+                    }
+                    Check::Member { checker, new_since, marks } => {
+                        let member = checker.contains(k);
+                        if *marks {
+                            new = !member;
+                        }
+                        member != *new_since
+                    }
+                    // Tested after the walk, negated or not.
+                    Check::Later => return true,
+                };
+                holds != *negated
+            });
+            if kept {
+                list.matches.push(Match {
+                    key,
+                    len: n as u8,
+                    position,
+                    combinations,
+                    order: 0,
+                    anagrams: 0,
+                    front: (0, 0),
+                    back: (0, 0),
+                    inner_front: false,
+                    inner_back: false,
+                    new,
+                });
+            }
+        }
+        list.finish(self, &mut ranks);
+        Ok(list)
+    }
+
+    /// The conditions as checks, cheapest first.
+    fn checks(&self) -> Vec<(bool, Check<'_, '_>)> {
+        let mut conditions: Vec<&Condition> = self.conditions.iter().collect();
+        conditions.sort_by_key(|c| cost(&c.test));
+        let mut marked = false;
+        conditions
+            .into_iter()
+            .map(|c| {
+                let check = match &c.test {
+                    Test::Length(s) => Check::Length(*s),
+                    Test::Pattern(p) => Check::Pattern(p),
+                    Test::Regex(r) => Check::Regex(r),
+                    Test::Anagram(r) | Test::Sub(r) | Test::Super(r) => {
+                        let mode = match c.test {
+                            Test::Anagram(_) => 0,
+                            Test::Sub(_) => 1,
+                            _ => 2,
+                        };
+                        let mut copies = Box::new([0u8; 256]);
+                        for (t, &k) in r.counts.iter().enumerate().take(256) {
+                            copies[t] = k;
+                        }
+                        let tiles = (0..=255u8)
+                            .filter(|&t| copies[t as usize] > 0)
+                            .map(|t| (t, copies[t as usize]))
+                            .collect();
+                        Check::Rack { mode, copies, tiles, blanks: r.blanks, len: r.len() }
+                    }
+                    Test::Prefix(p) => Check::Prefix(p),
+                    Test::Suffix(p) => Check::Suffix(p),
+                    Test::Contains(t) => Check::Contains(t),
+                    Test::Only(tiles) => {
+                        let mut allowed = Box::new([false; 256]);
+                        for &t in tiles {
+                            allowed[t as usize] = true;
+                        }
+                        Check::Only(allowed)
+                    }
+                    Test::Vowels(s) => Check::Vowels(*s),
+                    Test::Value(s) => Check::Value(*s),
+                    Test::Generated => Check::Generated(true),
+                    Test::Listed => Check::Generated(false),
+                    Test::NewSince(other) | Test::In(other) => {
+                        let new_since = matches!(c.test, Test::NewSince(_));
+                        let marks = new_since && !marked;
+                        marked |= marks;
+                        Check::Member { checker: Box::new(other.checker()), new_since, marks }
+                    }
+                    Test::ProbabilityOrder(_)
+                    | Test::Anagrams(_)
+                    | Test::FrontHooks(_)
+                    | Test::BackHooks(_)
+                    | Test::FrontHook(_)
+                    | Test::BackHook(_) => Check::Later,
+                };
+                (c.negated, check)
+            })
+            .collect()
+    }
+}
+
+impl<'a> StudyList<'a> {
+    /// After the walk: ranks the lengths of the words kept, finds their hooks and inner hooks,
+    /// tests the conditions on those, and sorts and cuts the list.
+    fn finish(&mut self, search: &Search, ranks: &mut [Vec<Rank>]) {
+        let mut order: Vec<Vec<(u32, u32)>> = vec![Vec::new(); ranks.len()];
+        for m in &self.matches {
+            let n = m.len as usize;
+            if !order[n].is_empty() || ranks[n].is_empty() {
+                continue;
+            }
+            // Each word's place (from 1) and the size of its anagram group, by its position.
+            let r = &mut ranks[n];
+            r.sort_unstable();
+            let mut places = vec![(0u32, 0u32); r.len()];
+            let mut i = 0;
+            while i < r.len() {
+                let group = r[i..].iter().take_while(|x| x.alphagram == r[i].alphagram).count();
+                for (j, x) in r[i..i + group].iter().enumerate() {
+                    places[x.position as usize] = ((i + j + 1) as u32, group as u32);
+                }
+                i += group;
+            }
+            order[n] = places;
+            self.front[n + 1].sort_unstable();
+        }
+        for m in &mut self.matches {
+            let n = m.len as usize;
+            (m.order, m.anagrams) = order[n][m.position as usize];
+            m.back = extending(&self.words[n + 1], m.key, n);
+            m.front = extending(&self.front[n + 1], m.key, n);
+            let (word, _) = unpack(m.key, n);
+            if n > 1 {
+                let shorter = &self.words[n - 1];
+                m.inner_front = shorter.binary_search(&pack(&word[1..n])).is_ok();
+                m.inner_back = shorter.binary_search(&pack(&word[..n - 1])).is_ok();
+            }
+        }
+        let later: Vec<&Condition> = search
+            .conditions
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.test,
+                    Test::ProbabilityOrder(_)
+                        | Test::Anagrams(_)
+                        | Test::FrontHooks(_)
+                        | Test::BackHooks(_)
+                        | Test::FrontHook(_)
+                        | Test::BackHook(_)
+                )
+            })
+            .collect();
+        if !later.is_empty() {
+            let (front, words) = (&self.front, &self.words);
+            // The hook tiles of a word of `n` tiles: the tile at place `n` of the longer keys.
+            let hooked = |keys: &[u128], (a, b): (u32, u32), n: usize, tiles: &[Tile]| {
+                let keys = &keys[a as usize..b as usize];
+                tiles.iter().all(|&t| keys.iter().any(|&k| tile_at(k, n) == t))
+            };
+            self.matches.retain(|m| {
+                let n = m.len as usize;
+                later.iter().all(|c| {
+                    let holds = match &c.test {
+                        Test::ProbabilityOrder(s) => s.contains(m.order as u64),
+                        Test::Anagrams(s) => s.contains(m.anagrams as u64),
+                        Test::FrontHooks(s) => s.contains((m.front.1 - m.front.0) as u64),
+                        Test::BackHooks(s) => s.contains((m.back.1 - m.back.0) as u64),
+                        Test::FrontHook(tiles) => hooked(&front[n + 1], m.front, n, tiles),
+                        Test::BackHook(tiles) => hooked(&words[n + 1], m.back, n, tiles),
+                        _ => true,
+                    };
+                    holds != c.negated
+                })
+            });
+        }
+        // The words were kept in tile order; stable sorts keep it for ties.
+        let tables = Tables::of(self.lex.tiles());
+        match search.order {
+            StudyOrder::Study => self.matches.sort_by_key(|m| (m.len, m.order)),
+            StudyOrder::Alpha => {}
+            StudyOrder::Length => self.matches.sort_by_key(|m| std::cmp::Reverse(m.len)),
+            StudyOrder::Probability => self.matches.sort_by_key(|m| std::cmp::Reverse(m.combinations)),
+            StudyOrder::Value => self.matches.sort_by_cached_key(|m| {
+                let (w, n) = unpack(m.key, m.len as usize);
+                std::cmp::Reverse(w[..n].iter().map(|&t| tables.value[t as usize]).sum::<u32>())
+            }),
+        }
+        if let Some(limit) = search.limit {
+            self.matches.truncate(limit);
+        }
+    }
+
+    /// The number of words in the list.
+    pub fn len(&self) -> usize {
+        self.matches.len()
+    }
+
+    /// Returns true if and only if no word meets the conditions.
+    pub fn is_empty(&self) -> bool {
+        self.matches.is_empty()
+    }
+
+    /// Returns true if and only if the records say whether each word is new (a condition asks
+    /// for words new since another lexicon).
+    pub fn marks_new(&self) -> bool {
+        self.marks_new
+    }
+
+    /// The lexicon searched.
+    pub fn lexicon(&self) -> &'a Lexicon {
+        self.lex
+    }
+
+    /// The full bag the combinations are counted in.
+    pub(crate) fn bag(&self) -> &Bag {
+        &self.bag
+    }
+
+    /// Calls `f` with what the list says of each word, in order: its tiles, alphagram, front
+    /// and back hook tiles, and the rest of its record; stops at the first error.
+    pub(crate) fn each<E>(&self, mut f: impl FnMut(Row<'_>) -> Result<(), E>) -> Result<(), E> {
+        let mut hooks: Vec<Tile> = Vec::new();
+        for m in &self.matches {
+            let n = m.len as usize;
+            let (word, _) = unpack(m.key, n);
+            let mut alphagram = word;
+            alphagram[..n].sort_unstable();
+            hooks.clear();
+            let front = &self.front[n + 1][m.front.0 as usize..m.front.1 as usize];
+            hooks.extend(front.iter().map(|&k| tile_at(k, n)));
+            let split = hooks.len();
+            let back = &self.words[n + 1][m.back.0 as usize..m.back.1 as usize];
+            hooks.extend(back.iter().map(|&k| tile_at(k, n)));
+            f(Row {
+                word: &word[..n],
+                alphagram: &alphagram[..n],
+                front: &hooks[..split],
+                back: &hooks[split..],
+                order: m.order as u64,
+                anagrams: m.anagrams as u64,
+                combinations: m.combinations,
+                inner_front: m.inner_front,
+                inner_back: m.inner_back,
+                new: self.marks_new.then_some(m.new),
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// What a study list says of one word, for [`crate::record::StudyRecord`].
+pub(crate) struct Row<'r> {
+    pub word: &'r [Tile],
+    pub alphagram: &'r [Tile],
+    pub front: &'r [Tile],
+    pub back: &'r [Tile],
+    pub order: u64,
+    pub anagrams: u64,
+    pub combinations: u64,
+    pub inner_front: bool,
+    pub inner_back: bool,
+    pub new: Option<bool>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_read_as_players_write_them() {
+        assert_eq!("7".parse::<Span>().unwrap(), Span { min: 7, max: 7 });
+        assert_eq!(" 7..8 ".parse::<Span>().unwrap(), Span { min: 7, max: 8 });
+        assert_eq!("7..".parse::<Span>().unwrap(), Span { min: 7, max: u64::MAX });
+        assert_eq!("..8".parse::<Span>().unwrap(), Span { min: 0, max: 8 });
+        for bad in ["", "..", "a", "-1", "+3", "7..x", "7...8", "1e3"] {
+            assert!(matches!(bad.parse::<Span>(), Err(StudyError::Span(_))), "{bad}");
+        }
+        assert!(matches!("8..7".parse::<Span>(), Err(StudyError::EmptySpan { min: 8, max: 7 })));
+    }
+
+    #[test]
+    fn counted_tiles_read_counts_after_tiles() {
+        let set = crate::fise_2016_tiles();
+        let t = |n: &str| set.tile_named(n).unwrap();
+        assert_eq!(counted_tiles(&set, "A2").unwrap(), [(t("A"), 2)]);
+        assert_eq!(counted_tiles(&set, "Q,U").unwrap(), [(t("Q"), 1), (t("U"), 1)]);
+        assert_eq!(counted_tiles(&set, "A A").unwrap(), [(t("A"), 2)]);
+        assert_eq!(
+            counted_tiles(&set, "CHURRO2").unwrap(),
+            [(t("CH"), 1), (t("O"), 2), (t("RR"), 1), (t("U"), 1)]
+        );
+        assert_eq!(counted_tiles(&set, "ñ").unwrap(), [(t("Ñ"), 1)]);
+        assert!(matches!(counted_tiles(&set, "2A"), Err(StudyError::Count { column: 1 })));
+        assert!(matches!(counted_tiles(&set, "A0"), Err(StudyError::Count { column: 2 })));
+        assert!(matches!(counted_tiles(&set, "A300"), Err(StudyError::Count { column: 2 })));
+        assert!(matches!(
+            counted_tiles(&set, "QA@"),
+            Err(StudyError::Query(QueryError::Pattern { column: 3, .. }))
+        ));
+        assert!(counted_tiles(&set, " , ").is_err());
+    }
+
+    #[test]
+    fn keys_extend_their_prefixes() {
+        let set = crate::fise_2016_tiles();
+        let w = |s: &str| pack(&set.parse_word(s).unwrap());
+        let longer: Vec<u128> = ["CASAS", "CASCO", "COSAS"].iter().map(|s| w(s)).collect();
+        assert_eq!(extending(&longer, w("CASA"), 4), (0, 1));
+        assert_eq!(extending(&longer, w("CASC"), 4), (1, 2));
+        assert_eq!(extending(&longer, w("CASO"), 4), (2, 2));
+        assert_eq!(tile_at(longer[0], 4), set.tile_named("S").unwrap());
+    }
+}
