@@ -8,7 +8,8 @@
 use std::sync::OnceLock;
 
 use lexico_lexicon::query::{
-    self, AnagramQuery, Condition, Found, Mode, Pattern, Search, Sort, StudyError, StudyOrder, TileRegex, MAX_WORD,
+    self, AnagramQuery, Condition, Found, Mode, Pattern, Search, Sort, StudyError, StudyOrder, TileRegex,
+    MAX_WORD,
 };
 use lexico_lexicon::record::{anagram_words, HooksRecord, Spelling, TilesRecord, WordRecord, WordRecords};
 use lexico_lexicon::{
@@ -360,7 +361,8 @@ impl PyLexicon {
             conditions.push(Condition::flag(name).map_err(|e| PyTypeError::new_err(e.to_string()))?);
         }
         for (name, other) in &lexicons {
-            let c = Condition::lexicon(name, &other.get().lex).map_err(|e| PyTypeError::new_err(e.to_string()))?;
+            let c = Condition::lexicon(name, &other.get().lex)
+                .map_err(|e| PyTypeError::new_err(e.to_string()))?;
             conditions.push(c);
         }
         let order = match sort {
