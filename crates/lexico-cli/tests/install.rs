@@ -8,35 +8,20 @@
 //! word valid in one of them is not valid in the embedded lexicon.
 
 use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 mod common;
 
-/// A scratch folder with a working folder `work/` and a data folder `data/`.
-struct Station {
-    work: PathBuf,
-    data: PathBuf,
-}
+use common::Station;
 
 impl Station {
-    fn new(name: &str) -> Station {
-        let root = common::temp_dir("install", name);
-        let work = root.join("work");
-        std::fs::create_dir_all(&work).unwrap();
-        Station { work, data: root.join("data") }
-    }
-
     /// Runs the binary in the working folder with `LEXICO_DATA_DIR` set to the data folder and
     /// the extra variables `env`.
     fn run_env(&self, env: &[(&str, &str)], args: &[&str]) -> Output {
         let mut vars: Vec<(&str, &OsStr)> = vec![("LEXICO_DATA_DIR", self.data.as_os_str())];
         vars.extend(env.iter().map(|(k, v)| (*k, OsStr::new(v))));
         common::run_in(&self.work, &vars, args, b"")
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.run_env(&[], args)
     }
 
     /// Builds `file` in the working folder from the words given, with `--name` and `--edition`.
@@ -95,7 +80,7 @@ fn valid(station: &Station, env: &[(&str, &str)], args: &[&str], word: &str) -> 
 
 #[test]
 fn an_installed_default_is_used_from_any_folder() {
-    let s = Station::new("default");
+    let s = Station::new("install", "default");
     s.build("x.lex", "MINI", "MINI-1", &["zuzuzu", "casa"]);
     assert_eq!(valid(&s, &[], &[], "ZUZUZU"), Some(1), "the embedded lexicon has no ZUZUZU");
     assert_eq!(valid(&s, &[], &[], "PERRO"), Some(0));
@@ -140,7 +125,7 @@ fn an_installed_default_is_used_from_any_folder() {
 
 #[test]
 fn install_refuses_a_corrupt_file_and_installs_nothing() {
-    let s = Station::new("corrupt");
+    let s = Station::new("install", "corrupt");
     let mut bytes = s.build("x.lex", "MINI", "MINI-1", &["zuzuzu", "casa"]);
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x55;
@@ -157,7 +142,7 @@ fn install_refuses_a_corrupt_file_and_installs_nothing() {
 
 #[test]
 fn a_different_file_of_the_same_name_is_replaced_only_with_force() {
-    let s = Station::new("force");
+    let s = Station::new("install", "force");
     let a = s.build("a.lex", "SAME", "SAME-1", &["zuzuzu"]);
     let b = s.build("b.lex", "SAME", "SAME-1", &["zazaza"]);
     let target = s.data.join("SAME-1.lex");
@@ -180,7 +165,7 @@ fn a_different_file_of_the_same_name_is_replaced_only_with_force() {
 
 #[test]
 fn lexicon_names_an_installed_edition_or_name_ignoring_case() {
-    let s = Station::new("names");
+    let s = Station::new("install", "names");
     s.build("a.lex", "CLUB", "CLUB-A", &["zuzuzu"]);
     s.build("b.lex", "CLUB", "CLUB-B", &["zazaza"]);
     s.build("solo.lex", "SOLO", "", &["zizizi"]);
@@ -225,7 +210,7 @@ fn lexicon_names_an_installed_edition_or_name_ignoring_case() {
 
 #[test]
 fn an_empty_lexico_lexicon_counts_as_unset() {
-    let s = Station::new("empty-var");
+    let s = Station::new("install", "empty-var");
     // No default installed: the embedded lexicon.
     assert_eq!(valid(&s, &[("LEXICO_LEXICON", "")], &[], "PERRO"), Some(0));
     s.build("x.lex", "MINI", "MINI-1", &["zuzuzu"]);
@@ -240,7 +225,7 @@ fn an_empty_lexico_lexicon_counts_as_unset() {
 
 #[test]
 fn build_install_files_the_new_lexicon() {
-    let s = Station::new("build-install");
+    let s = Station::new("install", "build-install");
     std::fs::write(s.work.join("l.txt"), "zuzuzu\n").unwrap();
     let args = ["build", "-o", "x.lex", "--edition", "NEW-1", "--rules", &rules(), "l.txt", "--install"];
     let out = s.run(&args);
@@ -264,7 +249,7 @@ fn build_install_files_the_new_lexicon() {
 
 #[test]
 fn the_data_folder_is_xdg_data_home_else_home() {
-    let s = Station::new("xdg");
+    let s = Station::new("install", "xdg");
     s.build("x.lex", "MINI", "MINI-1", &["zuzuzu"]);
     let root = s.work.parent().unwrap();
     let (xdg, home) = (root.join("xdg"), root.join("home"));
@@ -289,7 +274,7 @@ fn the_data_folder_is_xdg_data_home_else_home() {
 
 #[test]
 fn a_default_that_is_no_longer_installed_is_an_error_not_a_fallback() {
-    let s = Station::new("gone");
+    let s = Station::new("install", "gone");
     s.build("x.lex", "MINI", "MINI-1", &["zuzuzu"]);
     assert_eq!(s.run(&["install", "--default", "x.lex"]).status.code(), Some(0));
     std::fs::remove_file(s.data.join("MINI-1.lex")).unwrap();
@@ -303,7 +288,7 @@ fn a_default_that_is_no_longer_installed_is_an_error_not_a_fallback() {
 
 #[test]
 fn build_previous_names_an_installed_edition() {
-    let s = Station::new("build-previous");
+    let s = Station::new("install", "build-previous");
     s.build("old.lex", "Prueba", "OLD-1", &["zuzuzu"]);
     let out = s.run(&["install", "old.lex"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -329,7 +314,7 @@ fn build_previous_names_an_installed_edition() {
 
 #[test]
 fn diff_names_installed_editions() {
-    let s = Station::new("diff-installed");
+    let s = Station::new("install", "diff-installed");
     s.build("a.lex", "Prueba", "A-1", &["zuzuzu"]);
     s.build("b.lex", "Prueba", "B-1", &["zuzuzu", "zazaza"]);
     for file in ["a.lex", "b.lex"] {
@@ -347,7 +332,7 @@ fn diff_names_installed_editions() {
 
 #[test]
 fn a_damaged_installed_lexicon_named_by_its_edition_is_reported_once() {
-    let s = Station::new("damaged-installed");
+    let s = Station::new("install", "damaged-installed");
     s.build("x.lex", "Prueba", "X-1", &["zuzuzu", "zazaza"]);
     let out = s.run(&["install", "x.lex"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

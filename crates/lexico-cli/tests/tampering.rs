@@ -8,7 +8,6 @@
 
 #![cfg(unix)]
 
-use std::path::PathBuf;
 use std::process::{Child, Output, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -20,34 +19,9 @@ use sha2::{Digest, Sha256};
 
 mod common;
 
-/// A scratch folder with a working folder `work/` and a data folder `data/`.
-struct Station {
-    work: PathBuf,
-    data: PathBuf,
-}
+use common::Station;
 
 impl Station {
-    fn new(name: &str) -> Station {
-        let root = common::temp_dir("tampering", name);
-        let work = root.join("work");
-        std::fs::create_dir_all(&work).unwrap();
-        Station { work, data: root.join("data") }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        common::run_in(&self.work, &[("LEXICO_DATA_DIR", self.data.as_os_str())], args, b"")
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.work.join(name)
-    }
-
-    fn command(&self, args: &[&str]) -> std::process::Command {
-        let mut command = common::lexico();
-        command.current_dir(&self.work).env("LEXICO_DATA_DIR", &self.data).args(args);
-        command
-    }
-
     /// Builds a lexicon of `words` with the edition `edition`; returns its bytes.
     fn build(&self, file: &str, edition: &str, words: &[&str]) -> Vec<u8> {
         let list = format!("{file}.txt");
@@ -224,7 +198,7 @@ enum Writer {
 /// thread rewrites it with `writer`, then leaves the forgery in place and checks that it is
 /// refused, and that every verification record is of the genuine bytes.
 fn readers_against(writer: Writer, rounds: usize) {
-    let s = Station::new(&format!("{writer:?}").to_lowercase());
+    let s = Station::new("tampering", &format!("{writer:?}").to_lowercase());
     let (genuine, forged) = signed_pair(&s);
     let genuine_lex = Lexicon::from_vec(genuine.clone()).unwrap();
     let path = s.path("X.lex");
@@ -305,7 +279,7 @@ fn a_file_rewritten_through_a_mapping_while_it_is_read_never_gives_a_forged_verd
 
 #[test]
 fn every_cut_of_a_signature_is_refused_cleanly_by_valid_lexicons_install_and_info() {
-    let s = Station::new("cuts");
+    let s = Station::new("tampering", "cuts");
     let (genuine, _) = signed_pair(&s);
     let out = s.run(&["install", "X.lex"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -356,7 +330,7 @@ impl Bytes {
 
 #[test]
 fn crafted_unsigned_files_are_refused_before_any_decoder_reads_them() {
-    let s = Station::new("crafted");
+    let s = Station::new("tampering", "crafted");
     let (genuine, _) = signed_pair(&s);
     let signature = std::fs::read(s.path("X.lex.minisig")).unwrap();
     let mut random = Bytes(0x1e71_c0de);
@@ -406,7 +380,7 @@ fn run_with_timeout(mut command: std::process::Command) -> Output {
 
 #[test]
 fn a_device_a_fifo_or_a_huge_file_as_a_key_is_refused_at_once() {
-    let s = Station::new("unbounded");
+    let s = Station::new("tampering", "unbounded");
     let (genuine, _) = signed_pair(&s);
     let out = run_with_timeout(s.command(&["sign", "X.lex", "--key", "/dev/zero"]));
     assert_eq!(out.status.code(), Some(2));
@@ -444,7 +418,7 @@ fn a_device_a_fifo_or_a_huge_file_as_a_key_is_refused_at_once() {
 
 #[test]
 fn concurrent_signed_installs_of_one_edition_always_leave_a_matching_pair() {
-    let s = Station::new("installs");
+    let s = Station::new("tampering", "installs");
     let key = s.trust_new_key();
     let a = s.build("a.lex", "C-1", &["casa", "perro"]);
     let b = s.build("b.lex", "C-1", &["gato", "mesa", "silla"]);

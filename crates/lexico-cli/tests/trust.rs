@@ -16,28 +16,9 @@ use sha2::{Digest, Sha256};
 
 mod common;
 
-/// A scratch folder with a working folder `work/` and a data folder `data/`.
-struct Station {
-    work: PathBuf,
-    data: PathBuf,
-}
+use common::Station;
 
 impl Station {
-    fn new(name: &str) -> Station {
-        let root = common::temp_dir("trust", name);
-        let work = root.join("work");
-        std::fs::create_dir_all(&work).unwrap();
-        Station { work, data: root.join("data") }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        common::run_in(&self.work, &[("LEXICO_DATA_DIR", self.data.as_os_str())], args, b"")
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.work.join(name)
-    }
-
     /// Builds `file` from the words given (embedded rule set); returns its bytes.
     fn build(&self, file: &str, words: &[&str]) -> Vec<u8> {
         let list = format!("{file}.txt");
@@ -144,7 +125,7 @@ fn forge(genuine: &[u8], level: Forgery) -> Vec<u8> {
 
 #[test]
 fn a_word_swap_with_recomputed_crcs_is_refused_by_valid() {
-    let s = Station::new("forged-crcs");
+    let s = Station::new("trust", "forged-crcs");
     let genuine = s.build("genuine.lex", &WORDS);
     std::fs::write(s.path("forged.lex"), forge(&genuine, Forgery::Crcs)).unwrap();
     for args in [
@@ -162,7 +143,7 @@ fn a_word_swap_with_recomputed_crcs_is_refused_by_valid() {
 
 #[test]
 fn a_forgery_with_a_recomputed_digest_is_refused_for_its_word_count() {
-    let s = Station::new("forged-digest");
+    let s = Station::new("trust", "forged-digest");
     let genuine = s.build("genuine.lex", &WORDS);
     std::fs::write(s.path("forged.lex"), forge(&genuine, Forgery::Digest)).unwrap();
     let out = s.run(&["valid", "--lexicon", "forged.lex", "zuzar"]);
@@ -174,7 +155,7 @@ fn a_forgery_with_a_recomputed_digest_is_refused_for_its_word_count() {
 
 #[test]
 fn a_forgery_consistent_in_every_count_is_refused_once_a_key_is_trusted() {
-    let s = Station::new("forged-counts");
+    let s = Station::new("trust", "forged-counts");
     let genuine = s.build("genuine.lex", &WORDS);
     let forged = forge(&genuine, Forgery::Counts);
     std::fs::write(s.path("forged.lex"), &forged).unwrap();
@@ -203,7 +184,7 @@ fn a_forgery_consistent_in_every_count_is_refused_once_a_key_is_trusted() {
 
 #[test]
 fn a_lexicon_signed_by_an_untrusted_key_is_refused() {
-    let s = Station::new("untrusted");
+    let s = Station::new("trust", "untrusted");
     s.build("genuine.lex", &WORDS);
     let (public, _) = s.keygen("federation");
     let (_, other) = s.keygen("someone");
@@ -225,7 +206,7 @@ fn a_lexicon_signed_by_an_untrusted_key_is_refused() {
 
 #[test]
 fn install_keeps_the_signature_and_lexicons_shows_the_signer() {
-    let s = Station::new("install-signed");
+    let s = Station::new("trust", "install-signed");
     s.build("genuine.lex", &WORDS);
     let (public, secret) = s.keygen("federation");
     assert_eq!(s.run(&["trust", "add", &public]).status.code(), Some(0));
@@ -246,7 +227,7 @@ fn install_keeps_the_signature_and_lexicons_shows_the_signer() {
 fn a_verified_file_changed_in_place_is_verified_again() {
     // The record of a verification trusts size, times, inode and device: a change that keeps
     // the size and puts the modification time back still changes the change time.
-    let s = Station::new("changed");
+    let s = Station::new("trust", "changed");
     let genuine = s.build("genuine.lex", &WORDS);
     assert_eq!(s.run(&["valid", "--lexicon", "genuine.lex", "casa"]).status.code(), Some(0));
     assert!(s.data.join("verified").read_dir().unwrap().count() == 1);
@@ -271,7 +252,7 @@ fn a_verified_file_changed_in_place_is_verified_again() {
 
 #[test]
 fn damage_in_rejw_prov_or_mani_is_reported_not_hidden() {
-    let s = Station::new("damage");
+    let s = Station::new("trust", "damage");
     let genuine = s.build("genuine.lex", &WORDS);
     let table = format::read_table(&genuine).unwrap();
     for t in [tag::REJECTED, tag::PROVENANCE, tag::MANIFEST] {
@@ -296,7 +277,7 @@ fn damage_in_rejw_prov_or_mani_is_reported_not_hidden() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_given_as_the_lexicon_is_refused_at_once() {
-    let s = Station::new("fifo");
+    let s = Station::new("trust", "fifo");
     let fifo = s.path("pipe.lex");
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     // Opening a FIFO for reading would wait for a writer for ever: the answer itself shows
@@ -312,7 +293,7 @@ fn a_fifo_given_as_the_lexicon_is_refused_at_once() {
 #[cfg(unix)]
 #[test]
 fn dev_null_as_the_lexicon_gives_a_clear_message() {
-    let s = Station::new("devnull");
+    let s = Station::new("trust", "devnull");
     let out = s.run(&["valid", "--lexicon", "/dev/null", "casa"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -327,7 +308,7 @@ fn dev_null_as_the_lexicon_gives_a_clear_message() {
 #[cfg(unix)]
 #[test]
 fn build_refuses_an_output_that_is_not_a_regular_file_before_writing() {
-    let s = Station::new("outputs");
+    let s = Station::new("trust", "outputs");
     std::fs::write(s.path("words.txt"), "casa\nperro\n").unwrap();
     std::fs::create_dir(s.path("dir")).unwrap();
     std::os::unix::fs::symlink("target.lex", s.path("link.lex")).unwrap();
@@ -353,7 +334,7 @@ fn build_refuses_an_output_that_is_not_a_regular_file_before_writing() {
 
 #[test]
 fn concurrent_builds_to_one_output_leave_each_lexicon_beside_its_own_report() {
-    let s = Station::new("pairs");
+    let s = Station::new("trust", "pairs");
     // Each source has one excluded line (a digit), which names it in the report.
     std::fs::write(s.path("a.txt"), "casa\nperro\naaa1\n").unwrap();
     std::fs::write(s.path("b.txt"), "gato\nmesa\nbbb2\n").unwrap();
@@ -389,7 +370,7 @@ fn concurrent_builds_to_one_output_leave_each_lexicon_beside_its_own_report() {
 
 #[test]
 fn a_stale_temporary_file_of_a_killed_build_is_removed_by_the_next_build() {
-    let s = Station::new("stale");
+    let s = Station::new("trust", "stale");
     std::fs::write(s.path("words.txt"), "casa\nperro\n").unwrap();
     // What a build killed while writing leaves: full-size hidden temporary files.
     for stale in [".out.lex.tmpAbC123", ".out.lex.excluded.csv.tmpXyZ789"] {
@@ -405,7 +386,7 @@ fn a_stale_temporary_file_of_a_killed_build_is_removed_by_the_next_build() {
 #[cfg(unix)]
 #[test]
 fn a_build_stopped_by_a_signal_leaves_no_temporary_file() {
-    let s = Station::new("signal");
+    let s = Station::new("trust", "signal");
     std::fs::write(s.path("words.txt"), "casa\nperro\n").unwrap();
     for signal in ["INT", "TERM", "HUP"] {
         let mut child = common::lexico()
@@ -431,7 +412,7 @@ fn a_build_stopped_by_a_signal_leaves_no_temporary_file() {
 
 #[test]
 fn a_release_folder_is_written_whole_and_signed() {
-    let s = Station::new("release");
+    let s = Station::new("trust", "release");
     std::fs::write(s.path("words.txt"), "casa\nperro\nq1\n").unwrap();
     let (public, secret) = s.keygen("federation");
     let release = |extra: &[&str]| {
@@ -470,7 +451,7 @@ fn a_release_folder_is_written_whole_and_signed() {
 fn valid_one_word_on_a_verified_file_reads_a_record_not_the_file() {
     // The verification record is what keeps `valid WORD --lexicon FILE` fast: it is written on
     // first use and names the file's digest.
-    let s = Station::new("record");
+    let s = Station::new("trust", "record");
     let genuine = s.build("genuine.lex", &WORDS);
     assert_eq!(s.run(&["valid", "--lexicon", "genuine.lex", "casa"]).status.code(), Some(0));
     let records: Vec<PathBuf> =

@@ -166,3 +166,38 @@ pub fn check_batch(args: &[&str], [good, bad, then]: [&str; 3], [mark, then_mark
         }
     }
 }
+
+/// A scratch folder with a working folder `work/` and a data folder `data/`, where the binary
+/// runs with `LEXICO_DATA_DIR` set to the data folder. Each test file adds the helpers it needs
+/// in an `impl Station` block of its own.
+pub struct Station {
+    pub work: PathBuf,
+    pub data: PathBuf,
+}
+
+impl Station {
+    /// A fresh station under the scratch folder of `suite`.
+    pub fn new(suite: &str, name: &str) -> Station {
+        let root = temp_dir(suite, name);
+        let work = root.join("work");
+        std::fs::create_dir_all(&work).unwrap();
+        Station { work, data: root.join("data") }
+    }
+
+    /// Runs the binary in the working folder.
+    pub fn run(&self, args: &[&str]) -> Output {
+        run_in(&self.work, &[("LEXICO_DATA_DIR", self.data.as_os_str())], args, b"")
+    }
+
+    /// A file of the working folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.work.join(name)
+    }
+
+    /// The binary as a command in the working folder, not yet run.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = lexico();
+        command.current_dir(&self.work).env("LEXICO_DATA_DIR", &self.data).args(args);
+        command
+    }
+}
