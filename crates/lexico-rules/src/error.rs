@@ -48,8 +48,16 @@ pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
 }
 
 impl RuleError {
-    /// Builds a [`RuleError::Syntax`] for `path` at `line` and `column`.
+    /// Builds a [`RuleError::Syntax`] for `path` at `line` and `column`. A message of several
+    /// lines (a TOML parser's, say) is joined into one with `; `, so every error stays one line.
+    ///
+    /// ```
+    /// let e = lexico_rules::RuleError::syntax("r.toml", 3, 1, "invalid table header\nduplicate key `pl`\n");
+    /// assert_eq!(e.to_string(), "r.toml:3:1: invalid table header; duplicate key `pl`");
+    /// ```
     pub fn syntax(path: impl Into<PathBuf>, line: usize, column: usize, message: impl Into<String>) -> Self {
-        RuleError::Syntax { path: path.into(), line, column, message: message.into() }
+        let message: String = message.into();
+        let message = message.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
+        RuleError::Syntax { path: path.into(), line, column, message }
     }
 }
