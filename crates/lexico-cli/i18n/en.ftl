@@ -131,6 +131,7 @@ entry-verb-undone = , as before the update undone at { $path }:{ $line }
 entry-non-verb = non-verb { $lemma }
 entry-lemma-row = lemma { $lemma }
 entry-update = update { $action } { $lemma }
+entry-pos-row = pos-table { $lemma }: { $categories }
 update-added-variable = added-variable
 update-added-invariable = added-invariable
 update-added-plural-only = added-plural-only

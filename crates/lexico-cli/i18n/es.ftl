@@ -130,6 +130,7 @@ entry-verb-undone = , como antes de la actualización deshecha en { $path }:{ $l
 entry-non-verb = { $lemma } (no verbo)
 entry-lemma-row = { $lemma } (lema de la tabla)
 entry-update = { $lemma } (lista de actualización: { $action })
+entry-pos-row = { $lemma } (tabla de categorías: { $categories })
 update-added-variable = alta, variable en número
 update-added-invariable = alta, invariable en número
 update-added-plural-only = alta, solo en plural

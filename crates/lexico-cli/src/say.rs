@@ -427,6 +427,11 @@ pub fn entry_local(info: &EntryInfo, lang: Lang) -> String {
             let action = msg(lang, &format!("update-{}", action.name()), &[]);
             msg(lang, "entry-update", &[("lemma", Arg::Str(&lemma)), ("action", Arg::Str(&action))])
         }
+        EntryKind::PosRow { categories } => {
+            homograph(&mut lemma);
+            let categories = categories.join(" ");
+            msg(lang, "entry-pos-row", &[("lemma", Arg::Str(&lemma)), ("categories", Arg::Str(&categories))])
+        }
     }
 }
 

@@ -630,6 +630,12 @@ fn a_part_of_speech_table_of_the_regulations_examples_decides_their_number() {
         text.contains("rule pos:adv (art. 18.2.1)") && text.contains("rule pos:onomat (art. 18.2.7)"),
         "{text}"
     );
+    // The table's row is the provenance of what it decides: AQUIS cites line 7 (aquí, adv).
+    let aquis = text.lines().skip_while(|l| !l.starts_with("AQUIS")).nth(1).unwrap_or_default();
+    assert!(
+        aquis.contains("plural of pos-table aquí: adv") && aquis.ends_with("regulation-examples.tsv:7"),
+        "{text}"
+    );
     // The table's words are the regulation's, which its lists already decide in a category: the
     // word list is the one built without the table.
     let words = |lex: &Path| {

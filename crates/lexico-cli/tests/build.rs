@@ -167,7 +167,7 @@ fn a_part_of_speech_table_takes_the_plurals_of_the_adverbs_it_names() {
     let table = write(
         &dir,
         "pos.tsv",
-        "# invented\nlemma\thomograph\tcategories\nzurbajo\t\tadv\ntarandá\t\tinterj s\n",
+        "# invented\nlemma\thomograph\tcategories\nzurbajo\t\tadv\ntarandá\t\tinterj s\nzurmano\t\tadv\nfrior\t3\ts\n",
     );
     let (code, err) = build(&dir, "plain.lex", &["--quiet"], &[&list]);
     assert_eq!(code, 0, "{err}");
@@ -175,6 +175,12 @@ fn a_part_of_speech_table_takes_the_plurals_of_the_adverbs_it_names() {
     let (code, err) = build(&dir, "pos.lex", &table_flag, &[&list]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("number of non-verbs decided by the part-of-speech table: 2"), "{err}");
+    // A row that names no entry (no such headword, or no entry with its homograph number) is
+    // said, not silently unused.
+    assert!(
+        err.contains("pos.tsv: 2 rows name no entry of the non-verb lists and decide nothing (at 5, 6)"),
+        "{err}"
+    );
     // `valid` exits 1 when a word is invalid, as grep does when a line does not match.
     let valid = |lex: &str| {
         let lex = dir.join(lex);
@@ -189,6 +195,23 @@ fn a_part_of_speech_table_takes_the_plurals_of_the_adverbs_it_names() {
         String::from_utf8(run(&["explain", "--lexicon", lex.to_str().unwrap(), "ZURBAJOS"], b"").stdout)
             .unwrap();
     assert!(why.contains("rule pos:adv (art. 18.2.1)"), "{why}");
+    // The table is a source: its row is the plural's provenance, cited by file and line.
+    assert!(
+        why.contains("plural of pos-table zurbajo: adv") && why.trim_end().ends_with("pos.tsv:3"),
+        "{why}"
+    );
+    let info = String::from_utf8(run(&["info", "--lexicon", lex.to_str().unwrap()], b"").stdout).unwrap();
+    assert!(info.contains("pos.tsv (pos-table, 6 lines, sha256 "), "{info}");
+    // `diff --explain` attributes the plural the table took out to the table's row.
+    let plain = dir.join("plain.lex");
+    let diff = run(&["diff", plain.to_str().unwrap(), lex.to_str().unwrap(), "--explain"], b"").stdout;
+    let diff = String::from_utf8(diff).unwrap();
+    let line = diff.lines().find(|l| l.starts_with("-ZURBAJOS\t")).unwrap_or_default();
+    assert!(line.starts_with("-ZURBAJOS\tplural\tsource change\t"), "{diff}");
+    assert!(
+        line.contains("pos.tsv:3: new (unnamed) refuses it by this part-of-speech table row (rule pos:adv"),
+        "{diff}"
+    );
 }
 
 #[test]

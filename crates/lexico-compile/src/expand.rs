@@ -6,6 +6,7 @@
 
 use lexico_lexicon::provenance::{code, SlotInfo};
 use lexico_lexicon::{EntryInfo, EntryKind, Kind, Lexicon, Part, SourceInfo, UpdateAction, VerbInfo};
+use lexico_rules::pos_table;
 use lexico_rules::{fise, lemmas, nonverbs, RuleError, RuleSet};
 use lexico_tiles::TileSet;
 
@@ -98,7 +99,8 @@ pub(crate) struct Work<'a> {
     /// The plurals an undone update list added (section 3), without accents: rejected.
     pub(crate) undone_plurals: &'a crate::undo::UndonePlurals,
     /// The part-of-speech table the build was given, if any.
-    pub(crate) pos_table: Option<&'a lexico_rules::pos_table::PosTable>,
+    /// The part-of-speech table and the entry id its line 0 has (its source's base).
+    pub(crate) pos_table: Option<(&'a lexico_rules::pos_table::PosTable, u64)>,
 }
 
 /// The rule a form of an undone update list is accepted or rejected by (it cites no article: it
@@ -213,7 +215,7 @@ impl<'a> Work<'a> {
             let previous = self.previous.map(|l| l as &dyn nonverbs::PreviousEdition);
             let mut ctx = nonverbs::NonVerbContext::new(plurals, previous, self.updates);
             ctx.annotate(self.annotations.iter().cloned());
-            if let Some(t) = self.pos_table {
+            if let Some((t, _)) = self.pos_table {
                 ctx.with_pos_table(t);
             }
             for p in self.parsed {
@@ -239,13 +241,17 @@ impl<'a> Work<'a> {
         source: &str,
         base: u64,
     ) -> Result<(), CompileError> {
-        let (mut forms, ev) = nonverbs::expand(e, ctx);
+        let nonverbs::Expansion { mut forms, evidence: ev, by_table } = nonverbs::expand(e, ctx);
         for ev in ev {
             *evidence.entry(ev.name()).or_default() += 1;
         }
+        let (row, mut by_table) = by_table.unzip();
         if !self.undone_plurals.is_empty() {
-            for f in forms.iter_mut().skip(1) {
+            for (k, f) in forms.iter_mut().enumerate().skip(1) {
                 if f.is_accepted() && self.undone_plurals.contains(&crate::undo::unaccented(&f.text)) {
+                    if let Some(decided) = &mut by_table {
+                        decided.retain(|&i| i != k);
+                    }
                     f.rule = UNDONE_RULE;
                     f.article = "";
                     f.verdict = lexico_rules::Verdict::Rejected {
@@ -265,8 +271,28 @@ impl<'a> Work<'a> {
             kind: EntryKind::NonVerb { feminine: e.feminine.clone() },
         };
         sink.part.describe_entry(base + e.line as u64, info);
+        // The forms a part-of-speech table's row decided have the row's line for provenance.
+        let table = match (row, by_table, self.pos_table) {
+            (Some(row), Some(decided), Some((_, at))) if !decided.is_empty() => {
+                let info = EntryInfo {
+                    lemma: row.lemma.clone(),
+                    homograph: row.homograph,
+                    kind: EntryKind::PosRow {
+                        categories: row.categories.iter().map(|&c| pos_table::name(c).to_string()).collect(),
+                    },
+                };
+                sink.part.describe_entry(at + row.line as u64, info);
+                Some((row.line as u64, at, decided))
+            }
+            _ => None,
+        };
         for (k, f) in forms.iter().enumerate() {
-            sink.emit(f, k == 0, source, base, e.line as u64)?;
+            match &table {
+                Some((line, at, decided)) if decided.contains(&k) => {
+                    sink.emit(f, false, source, *at, *line)?
+                }
+                _ => sink.emit(f, k == 0, source, base, e.line as u64)?,
+            }
         }
         Ok(())
     }

@@ -218,10 +218,6 @@ fn compile_sources(
     read::check_verbs(rules, inputs, &sources.parsed)?;
     let undo_lists = read_undo_lists(undo, inputs)?;
     let read::Sources { mut parsed, infos: mut source_infos, mut base } = sources;
-    let pos_table = match &meta.pos_table {
-        Some(t) => Some(lexico_rules::pos_table::read_pos_table(std::path::Path::new(&t.path), &t.bytes)?),
-        None => None,
-    };
     // Each source's warnings, in source order: what reading found now, exclusions after.
     let mut warnings: Vec<Vec<Warning>> = source_infos
         .iter()
@@ -254,6 +250,29 @@ fn compile_sources(
         });
         base += lines as u64;
     }
+    // A part-of-speech table is a source like the others: its line is the provenance of what its
+    // rows decide.
+    let pos_table = match &meta.pos_table {
+        Some(t) => {
+            let table = lexico_rules::pos_table::read_pos_table(std::path::Path::new(&t.path), &t.bytes)?;
+            source_infos.push(lexico_lexicon::SourceInfo {
+                file: lexico_lexicon::FileDigest {
+                    path: t.path.clone(),
+                    sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&t.bytes)),
+                },
+                kind: lexico_lexicon::SourceKind::PosTable,
+                lines: table.lines as u64,
+                base,
+                role: String::new(),
+            });
+            let unused = warnings::unused_rows(&t.path, &table, &parsed);
+            warnings.push(unused.into_iter().collect());
+            let at = base;
+            base += table.lines as u64;
+            Some((table, at))
+        }
+        None => None,
+    };
     let previous = previous.map(Previous);
     let needs_plurals = parsed.iter().any(|p| match p {
         Parsed::NonVerbs(_) | Parsed::Lemmas(_) => true,
@@ -317,7 +336,7 @@ fn compile_sources(
         parsed: &parsed,
         infos: &source_infos,
         undone_plurals: &undone_plurals,
-        pos_table: pos_table.as_ref(),
+        pos_table: pos_table.as_ref().map(|(t, at)| (t, *at)),
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);

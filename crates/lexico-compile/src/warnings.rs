@@ -1,8 +1,12 @@
 //! What the sources show that a maintainer should look at, though the build goes on: an empty
-//! source, duplicate lines, a source mostly excluded, the same file given twice. Returned as
+//! source, duplicate lines, a source mostly excluded, the same file given twice, rows of a
+//! part-of-speech table that name no entry. Returned as
 //! data ([`Warning`]); this crate never prints.
 
+use std::collections::HashSet;
+
 use lexico_lexicon::SourceInfo;
+use lexico_rules::pos_table::PosTable;
 use lexico_rules::{lemmas, verbs};
 
 use crate::read::{entries, Parsed};
@@ -77,6 +81,17 @@ pub enum Warning {
         /// The first of them.
         lines: Vec<u64>,
     },
+    /// Rows of a part-of-speech table that name no entry of the non-verb lists (no headword, or
+    /// no entry with the homograph number the row gives): they decide nothing. `lines` holds the
+    /// first [`DUPLICATES_SHOWN`] of them.
+    UnusedRows {
+        /// The table's path.
+        source: String,
+        /// How many rows name no entry.
+        count: u64,
+        /// The first of them.
+        lines: Vec<u64>,
+    },
 }
 
 impl std::fmt::Display for Warning {
@@ -112,8 +127,53 @@ impl std::fmt::Display for Warning {
                     shown.join(", ")
                 )
             }
+            Warning::UnusedRows { source, count, lines } => {
+                let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+                let (s, first) = if *count == 1 { ("", "") } else { ("s", "first ") };
+                let first = if *count as usize > lines.len() { first } else { "" };
+                let (name, decide) = if *count == 1 { ("names", "decides") } else { ("name", "decide") };
+                write!(
+                    f,
+                    "{source}: {count} row{s} {name} no entry of the non-verb lists and {decide} nothing \
+                     ({first}at {})",
+                    shown.join(", ")
+                )
+            }
         }
     }
+}
+
+/// The rows of a part-of-speech table that name no entry of the non-verb lists among `parsed`:
+/// a row without a homograph number names every entry of its headword, a numbered row the entry
+/// with that number only.
+pub(crate) fn unused_rows(source: &str, table: &PosTable, parsed: &[Parsed]) -> Option<Warning> {
+    let mut headwords: HashSet<&str> = HashSet::new();
+    let mut entries: HashSet<(&str, Option<u8>)> = HashSet::new();
+    for p in parsed {
+        let list = match p {
+            Parsed::NonVerbs(list) => list,
+            Parsed::Undone(r) => &r.non_verbs,
+            _ => continue,
+        };
+        for e in list {
+            headwords.insert(&e.lemma);
+            entries.insert((&e.lemma, e.homograph));
+        }
+    }
+    let unused: Vec<u64> = table
+        .rows()
+        .iter()
+        .filter(|r| match r.homograph {
+            None => !headwords.contains(r.lemma.as_str()),
+            Some(h) => !entries.contains(&(r.lemma.as_str(), Some(h))),
+        })
+        .map(|r| r.line as u64)
+        .collect();
+    (!unused.is_empty()).then(|| Warning::UnusedRows {
+        source: source.to_string(),
+        count: unused.len() as u64,
+        lines: unused.iter().copied().take(DUPLICATES_SHOWN).collect(),
+    })
 }
 
 /// What reading a source shows: that it is empty, has duplicate lines, or has the bytes of one

@@ -9,8 +9,9 @@
 //!
 //! 1. **source change**: the edition that has the word takes it from an update list (a source
 //!    whose manifest entry says it is one,
-//!    [`SourceInfo::is_update_list`](crate::SourceInfo::is_update_list)), or the other edition
-//!    refuses it by one; the list's file and line are named;
+//!    [`SourceInfo::is_update_list`](crate::SourceInfo::is_update_list)) or from a row of a
+//!    part-of-speech table, or the other edition refuses it by one; the list's or table's file
+//!    and line are named;
 //! 2. **source change**: an entry of an update list ([`EntryKind::Update`]) names the word or its
 //!    lemma: the edition that has the word lists it as added, or the other lists it or its lemma
 //!    as removed, or lists its lemma as invariable in number;
@@ -206,6 +207,8 @@ struct Side<'a> {
     listed_updates: HashMap<String, Vec<Listed>>,
     /// The paths of the update lists among the sources.
     updates: HashSet<&'a str>,
+    /// The paths of the part-of-speech tables among the sources.
+    tables: HashSet<&'a str>,
     /// The paths of the rule set's own lists among the sources.
     rule_lists: HashSet<&'a str>,
 }
@@ -242,7 +245,25 @@ impl<'a> Side<'a> {
         }
         let rule_lists =
             manifest.sources.iter().filter(|s| s.is_rule_list()).map(|s| s.file.path.as_str()).collect();
-        Ok(Side { label, lex, manifest, prov, codes, entries, lemmas, listed_updates, updates, rule_lists })
+        let tables = manifest
+            .sources
+            .iter()
+            .filter(|s| s.kind == crate::SourceKind::PosTable)
+            .map(|s| s.file.path.as_str())
+            .collect();
+        Ok(Side {
+            label,
+            lex,
+            manifest,
+            prov,
+            codes,
+            entries,
+            lemmas,
+            listed_updates,
+            updates,
+            tables,
+            rule_lists,
+        })
     }
 
     /// The edition as reports name it: `old` or `new`, with its edition or name.
@@ -304,8 +325,17 @@ impl<'a> Side<'a> {
         }
     }
 
-    fn is_update(&self, m: &Made<'_>) -> bool {
-        m.source.as_ref().is_some_and(|(path, _)| self.updates.contains(path.as_str()))
+    /// What a source line that decides the word by itself is, as reports name it: an update
+    /// list's entry or a part-of-speech table's row; `None` for any other source.
+    fn deciding_line(&self, m: &Made<'_>) -> Option<&'static str> {
+        let (path, _) = m.source.as_ref()?;
+        if self.updates.contains(path.as_str()) {
+            Some("update list entry")
+        } else if self.tables.contains(path.as_str()) {
+            Some("part-of-speech table row")
+        } else {
+            None
+        }
     }
 
     fn is_rule_list(&self, m: &Made<'_>) -> bool {
@@ -402,26 +432,19 @@ fn attribute_one(
         put(&mut a, Cause::Unattributed, None, None, refused.first().map(|r| r.slot.clone()), detail);
         return Ok(a);
     };
-    // 1. The edition that has it takes it from an update list: one that adds it, or one undone
-    // (`build --undo`) that restores it.
-    if let Some(m) = made.iter().find(|m| has.is_update(m)) {
-        let detail = format!(
-            "{}: {} takes it from this update list entry ({})",
-            at(&m.source),
-            has.name(),
-            rule_text(&m.slot)
-        );
+    // 1. The edition that has it takes it from an update list (one that adds it, or one undone
+    // by `build --undo` that restores it) or from a part-of-speech table's row.
+    if let Some((m, what)) = made.iter().find_map(|m| Some((m, has.deciding_line(m)?))) {
+        let detail =
+            format!("{}: {} takes it from this {what} ({})", at(&m.source), has.name(), rule_text(&m.slot));
         put(&mut a, Cause::Source, m.source.clone(), Some(m.slot.clone()), None, detail);
         return Ok(a);
     }
-    // 2. The other edition refuses it by an update list (one that removes it, or one undone).
-    if let Some(r) = refused.iter().find(|r| lacks.is_update(r)) {
-        let detail = format!(
-            "{}: {} refuses it by this update list entry ({})",
-            at(&r.source),
-            lacks.name(),
-            rule_text(&r.slot)
-        );
+    // 2. The other edition refuses it by an update list (one that removes it, or one undone) or
+    // by a part-of-speech table's row.
+    if let Some((r, what)) = refused.iter().find_map(|r| Some((r, lacks.deciding_line(r)?))) {
+        let detail =
+            format!("{}: {} refuses it by this {what} ({})", at(&r.source), lacks.name(), rule_text(&r.slot));
         put(&mut a, Cause::Source, r.source.clone(), Some(first.slot.clone()), Some(r.slot.clone()), detail);
         return Ok(a);
     }

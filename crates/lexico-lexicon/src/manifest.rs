@@ -59,6 +59,10 @@ pub enum SourceKind {
     /// The previous edition, as the source of the words the build restores from it.
     #[serde(rename = "previous-edition")]
     PreviousEdition,
+    /// A part-of-speech table (`lexico build --pos-table`): its rows decide the number of the
+    /// non-verb entries they name.
+    #[serde(rename = "pos-table")]
+    PosTable,
 }
 
 impl SourceKind {
@@ -74,6 +78,7 @@ impl SourceKind {
             SourceKind::LemmaTable => "lemma-table",
             SourceKind::RuleList => "rule-list",
             SourceKind::PreviousEdition => "previous-edition",
+            SourceKind::PosTable => "pos-table",
         }
     }
 

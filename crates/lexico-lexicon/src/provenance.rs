@@ -89,7 +89,8 @@ pub fn kind_of(slot: &SlotInfo) -> Kind {
 
 /// What a build knew of one source entry: its lemma and homograph number, and what kind of
 /// entry it is with the fields of that kind. Its `Display` is the description explanations
-/// print (`verb 00-1-.-abalear 2`, `non-verb abacero abacera`, `update added-variable boy`).
+/// print (`verb 00-1-.-abalear 2`, `non-verb abacero abacera`, `update added-variable boy`,
+/// `pos-table aquí: adv`).
 ///
 /// ```
 /// use lexico_lexicon::provenance::{EntryInfo, EntryKind, UpdateAction, VerbInfo};
@@ -131,6 +132,12 @@ pub enum EntryKind {
     LemmaRow,
     /// A line of a non-verb update list, with what it does to its word.
     Update(UpdateAction),
+    /// A row of a part-of-speech table, with the categories it gives its headword (`adv`,
+    /// `interj`, `s`…): the row decided the number of the entry's words.
+    PosRow {
+        /// The categories, as the row names them.
+        categories: Vec<String>,
+    },
 }
 
 /// The codes of a classified verb list's entry (`MM-C-P-infinitive[(forms)]`).
@@ -260,6 +267,13 @@ impl fmt::Display for EntryInfo {
             }
             EntryKind::LemmaRow => write!(f, "lemma {lemma}"),
             EntryKind::Update(action) => write!(f, "update {action} {lemma}"),
+            EntryKind::PosRow { categories } => {
+                write!(f, "pos-table {lemma}")?;
+                if let Some(h) = self.homograph {
+                    write!(f, " {h}")?;
+                }
+                write!(f, ": {}", categories.join(" "))
+            }
         }
     }
 }
@@ -653,6 +667,14 @@ mod inflate_tests {
                     kind: EntryKind::Update(UpdateAction::RemovedStillValid),
                 },
             ),
+            (
+                (1 << 40) + 3,
+                EntryInfo {
+                    lemma: "ayer".into(),
+                    homograph: Some(1),
+                    kind: EntryKind::PosRow { categories: vec!["adv".into(), "s".into()] },
+                },
+            ),
         ];
         let (bytes, len) = encode_entries(&entries);
         let text = entries_text(&bytes, Inflated::Exactly(len)).unwrap();
@@ -664,5 +686,6 @@ mod inflate_tests {
         }
         assert_eq!(entries[0].1.to_string(), "non-verb abacero abacera 2");
         assert_eq!(entries[2].1.to_string(), "lemma casa");
+        assert_eq!(entries[4].1.to_string(), "pos-table ayer 1: adv s");
     }
 }

@@ -163,10 +163,22 @@ fn step_reason(step: &Step, en: &str, es: &str) -> (String, String) {
     }
 }
 
+/// What [`expand`] made of one entry of the non-verb list.
+#[derive(Debug)]
+pub struct Expansion<'a> {
+    /// The headword, the feminine, and the plurals of each, each form with the rule that
+    /// decided it.
+    pub forms: Vec<Form<'a>>,
+    /// The evidence that decided each word's number (the headword's, then the feminine's).
+    pub evidence: Vec<Evidence>,
+    /// The part-of-speech table's row that decided the number, when one did, and the indices in
+    /// `forms` of the forms it decided: their provenance is the row's line, not the entry's.
+    pub by_table: Option<(&'a PosRow, Vec<usize>)>,
+}
+
 /// Expands one entry of the non-verb list: the headword, the feminine, and the plurals of each,
-/// each form with the rule that decided it. Also returns the evidence that decided each word's
-/// number.
-pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'a>>, Vec<Evidence>) {
+/// each form with the rule that decided it, and the evidence that decided each word's number.
+pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> Expansion<'a> {
     let mut forms = vec![form(&entry.lemma, FormKind::Lemma, "listed", "", Verdict::Accepted)];
     let mut evidence = Vec::new();
     if let Some(f) = &entry.feminine {
@@ -186,28 +198,42 @@ pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> (Vec<Form<'
             push_decision(ctx.plurals, ctx.plurals.decide_entry(&fem), f, &mut forms);
             evidence.push(Evidence::ANNOTATION);
         }
-        return (forms, evidence);
+        return Expansion { forms, evidence, by_table: None };
     }
     // A line with a feminine is a noun or adjective; so is a headword listed elsewhere as the
     // feminine of another line (the list repeats feminines that have an entry of their own).
     let gendered = entry.feminine.is_some() || ctx.feminines.contains(&entry.lemma);
     let words: Vec<&str> = std::iter::once(entry.lemma.as_str()).chain(entry.feminine.as_deref()).collect();
     let row = ctx.pos_row(entry);
+    let mut by_table = Vec::new();
     for word in words {
-        evidence.push(number(word, gendered, row, ctx, &mut forms));
+        let before = forms.len();
+        let ev = number(word, gendered, row, ctx, &mut forms);
+        if ev.kind == EvidenceKind::PosTable {
+            by_table.extend(before..forms.len());
+        }
+        evidence.push(ev);
     }
-    remove_plurals(ctx, &mut forms);
-    (forms, evidence)
+    // A plural the update list removes is the list's decision, not the table's.
+    for i in remove_plurals(ctx, &mut forms) {
+        by_table.retain(|&k| k != i);
+    }
+    let by_table = row.filter(|_| !by_table.is_empty()).map(|r| (r, by_table));
+    Expansion { forms, evidence, by_table }
 }
 
-/// Rejects the accepted plurals that the update list removes (section 5, *bajas en plural*).
-fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
+/// Rejects the accepted plurals that the update list removes (section 5, *bajas en plural*), and
+/// returns their indices.
+fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) -> Vec<usize> {
+    let mut removed = Vec::new();
     if ctx.removed_plurals.is_empty() {
-        return;
+        return removed;
     }
     let r = &ctx.plurals.number_rules().update_removed_plural;
-    for f in forms.iter_mut().filter(|f| f.kind == FormKind::Plural && f.is_accepted()) {
+    for (i, f) in forms.iter_mut().enumerate().filter(|(_, f)| f.kind == FormKind::Plural && f.is_accepted())
+    {
         if ctx.removed_plurals.contains(&strip_accents(&f.text)) {
+            removed.push(i);
             f.verdict = rejected(
                 "the edition's update list removes this plural (section 5)",
                 "la lista de actualización de la edición da de baja este plural (sección 5)",
@@ -216,6 +242,7 @@ fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) {
             f.article = &r.article;
         }
     }
+    removed
 }
 
 /// Expands a lemma-table row that is a lemma of its own (not an annotation): the headword, the
@@ -543,7 +570,7 @@ mod tests {
         let text = "lemma\tpos\tmarks\tmodel\nlentamente\tadv\t\t\n";
         let (rows, _) = crate::lemmas::read_lemma_table(Path::new("t.tsv"), text.as_bytes()).unwrap();
         ctx.annotate(rows);
-        let (forms, ev) = expand(&entry("lentamente", None), &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&entry("lentamente", None), &ctx);
         assert_eq!(accepted(&forms), ["lentamente"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Annotation]);
     }
@@ -578,10 +605,10 @@ mod tests {
         let updates = [update(UpdateSection::AddedInvariable, "zumbez", &[])];
         let list = [entry("lord", None), entry("zumbez", None)];
         let ctx = context(&p, &prev, &updates, &list);
-        let (forms, ev) = expand(&entry("lord", None), &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&entry("lord", None), &ctx);
         assert_eq!(accepted(&forms), ["lord", "lores"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Regulation]);
-        let (forms, ev) = expand(&entry("zumbez", None), &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&entry("zumbez", None), &ctx);
         assert_eq!(accepted(&forms), ["zumbez"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Update]);
     }
@@ -598,11 +625,11 @@ mod tests {
             entry("brusquera", None),
         ];
         let ctx = context(&p, &prev, &[], &list);
-        let (forms, ev) = expand(&list[0], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[0], &ctx);
         assert_eq!(accepted(&forms), ["florindo", "florinda", "florindos", "florindas"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Feminine, EvidenceKind::Feminine]);
         // A feminine with an entry of its own is still a feminine.
-        let (forms, ev) = expand(&list[2], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[2], &ctx);
         assert_eq!(accepted(&forms), ["brusquera", "brusqueras"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Feminine]);
     }
@@ -619,7 +646,7 @@ mod tests {
             entry("velemente", None),
         ];
         let ctx = context(&p, &prev, &[], &list);
-        let (forms, ev) = expand(&list[1], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[1], &ctx);
         assert_eq!(accepted(&forms), ["zarcamente"]);
         assert_eq!(
             (forms[1].text.as_str(), forms[1].rule, forms[1].article),
@@ -627,11 +654,11 @@ mod tests {
         );
         assert_eq!(kinds(&ev), [EvidenceKind::Adverb]);
         // On the feminine of a participle, which the non-verb list does not carry.
-        let (forms, ev) = expand(&list[2], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[2], &ctx);
         assert_eq!(accepted(&forms), ["trasquiladamente"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Adverb]);
         // "vele" is no listed adjective: not an adverb in -mente.
-        let (forms, ev) = expand(&list[3], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[3], &ctx);
         assert_eq!(accepted(&forms), ["velemente", "velementes"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
     }
@@ -643,25 +670,26 @@ mod tests {
         let list =
             [entry("casuco", None), entry("trasmorro", None), entry("gorbe", None), entry("trabuy", None)];
         let ctx = context(&p, &prev, &[], &list);
-        let (forms, ev) = expand(&list[0], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[0], &ctx);
         assert_eq!(accepted(&forms), ["casuco", "casucos"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Previous]);
         // Held in the singular only: a desusado noun or a word of 18.2, which the lists cannot
         // tell apart; art. 12 admits the plural of the first.
-        let (forms, ev) = expand(&list[1], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[1], &ctx);
         assert_eq!(accepted(&forms), ["trasmorro", "trasmorros"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
-        let (forms, ev) = expand(&list[2], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[2], &ctx);
         assert_eq!(accepted(&forms), ["gorbe", "gorbes"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Rules]);
         // A plural of 3 tiles or fewer that the previous edition lacks is out.
         let short = Prev(["cho"].into());
-        let (forms, ev) = expand(&entry("cho", None), &context(&p, &short, &[], &[]));
+        let Expansion { forms, evidence: ev, .. } =
+            expand(&entry("cho", None), &context(&p, &short, &[], &[]));
         assert_eq!(accepted(&forms), ["cho"]);
         assert_eq!((forms[1].text.as_str(), forms[1].rule), ("chos", "previous-no-short-plural"));
         assert_eq!(kinds(&ev), [EvidenceKind::PreviousShort]);
         // A -y after a vowel in none of the lists of 18.4.1 is no noun or adjective.
-        let (forms, _) = expand(&list[3], &ctx);
+        let Expansion { forms, .. } = expand(&list[3], &ctx);
         assert_eq!(accepted(&forms), ["trabuy"]);
         assert_eq!(
             (forms[1].text.as_str(), forms[1].rule, forms[1].article),
@@ -688,32 +716,39 @@ mod tests {
         ctx.with_pos_table(&table);
         // An invented adverb the previous edition holds in the singular only: without the table
         // art. 12 would admit zurbajos; the table's adverb refuses it (18.2.1).
-        let (forms, ev) = expand(&list[0], &ctx);
+        let Expansion { forms, evidence: ev, by_table } = expand(&list[0], &ctx);
         assert_eq!(accepted(&forms), ["zurbajo"]);
         assert_eq!(
             (forms[1].text.as_str(), forms[1].rule, forms[1].article),
             ("zurbajos", "pos:adv", "18.2.1")
         );
         assert_eq!(kinds(&ev), [EvidenceKind::PosTable]);
+        // The row's line is the provenance of the plural it decided, not of the headword.
+        let (row, decided) = by_table.expect("the table decided");
+        assert_eq!((row.line, decided), (2, vec![1]));
         assert_eq!(ctx.pos_row(&list[0]).map(|r| r.line), Some(2));
         // An interjection that is also a noun pluralises (18.2.6).
-        let (forms, _) = expand(&list[1], &ctx);
+        let Expansion { forms, .. } = expand(&list[1], &ctx);
         assert_eq!(accepted(&forms), ["tarandá", "tarandás"]);
         // The row speaks of the headword and its feminine, before the listed feminine does.
-        let (forms, ev) = expand(&list[2], &ctx);
+        let Expansion { forms, evidence: ev, by_table } = expand(&list[2], &ctx);
         assert_eq!(accepted(&forms), ["zurboso", "zurbosa"]);
         assert_eq!(kinds(&ev), [EvidenceKind::PosTable, EvidenceKind::PosTable]);
+        let decided: Vec<&str> =
+            by_table.expect("the table decided").1.iter().map(|&i| forms[i].text.as_str()).collect();
+        assert_eq!(decided, ["zurbosos", "zurbosas"]);
         // No row: the other evidence decides as before.
-        let (forms, ev) = expand(&list[3], &ctx);
+        let Expansion { forms, evidence: ev, by_table } = expand(&list[3], &ctx);
+        assert!(by_table.is_none());
         assert_eq!(accepted(&forms), ["frior", "friores"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
         assert!(ctx.pos_row(&list[3]).is_none());
         // The regulation's lists still give the plural of a word they name in a category.
-        let (forms, _) = expand(&list[4], &ctx);
+        let Expansion { forms, .. } = expand(&list[4], &ctx);
         assert_eq!(accepted(&forms), ["ayer", "ayeres"]);
         // A numbered row speaks of that homograph only.
         assert!(ctx.pos_row(&list[5]).is_none());
-        let (forms, ev) = expand(&list[6], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[6], &ctx);
         assert_eq!(accepted(&forms), ["quiñón"]);
         assert_eq!(kinds(&ev), [EvidenceKind::PosTable]);
     }
@@ -733,7 +768,7 @@ mod tests {
         let ctx = context(&p, &prev, &[], &list);
         // Singular only in the previous edition, and spelt as Spanish does not write: no plural.
         for (e, plural) in [(&list[0], "sports"), (&list[1], "troupes"), (&list[2], "pizzas")] {
-            let (forms, ev) = expand(e, &ctx);
+            let Expansion { forms, evidence: ev, .. } = expand(e, &ctx);
             assert_eq!(accepted(&forms), [e.lemma.as_str()]);
             assert_eq!(
                 (forms[1].text.as_str(), forms[1].rule, forms[1].article),
@@ -742,15 +777,15 @@ mod tests {
             assert_eq!(kinds(&ev), [EvidenceKind::SilentUnadapted]);
         }
         // The previous edition holds its plural: adapted, it pluralises.
-        let (forms, ev) = expand(&list[3], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[3], &ctx);
         assert_eq!(accepted(&forms), ["bistec", "bistecs"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Previous]);
         // A Spanish spelling held in the singular only: art. 12 may admit the plural.
-        let (forms, ev) = expand(&list[4], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[4], &ctx);
         assert_eq!(accepted(&forms), ["frior", "friores"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Silent]);
         // New to the previous edition: the ending rules decide, whatever the spelling.
-        let (forms, ev) = expand(&list[5], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[5], &ctx);
         assert_eq!(accepted(&forms), ["tuit", "tuits"]);
         assert_eq!(kinds(&ev), [EvidenceKind::Rules]);
     }
@@ -762,11 +797,11 @@ mod tests {
         let updates = [update(UpdateSection::RemovedPluralOnly, "trivios", &[])];
         let list = [entry("trivio", None), entry("bermo", Some("berma"))];
         let ctx = context(&p, &prev, &updates, &list);
-        let (forms, ev) = expand(&list[0], &ctx);
+        let Expansion { forms, evidence: ev, .. } = expand(&list[0], &ctx);
         assert_eq!(accepted(&forms), ["trivio"]);
         assert_eq!((forms[1].text.as_str(), forms[1].rule), ("trivios", "update-removed-plural"));
         assert_eq!(kinds(&ev), [EvidenceKind::Previous]);
-        let (forms, _) = expand(&list[1], &ctx);
+        let Expansion { forms, .. } = expand(&list[1], &ctx);
         assert_eq!(accepted(&forms), ["bermo", "berma", "bermos", "bermas"]);
     }
 

@@ -83,6 +83,22 @@ fn category(name: &str) -> Option<Pos> {
     }
 }
 
+/// The name a table gives a category: `s` for a noun, as the dictionary abbreviates it, and
+/// the part of speech's own name for the others.
+///
+/// ```
+/// use lexico_rules::plural::Pos;
+///
+/// assert_eq!(lexico_rules::pos_table::name(Pos::N), "s");
+/// assert_eq!(lexico_rules::pos_table::name(Pos::Adv), "adv");
+/// ```
+pub fn name(category: Pos) -> &'static str {
+    match category {
+        Pos::N => "s",
+        _ => category.name(),
+    }
+}
+
 /// Reads a part-of-speech table. Every error names the file, line and column.
 pub fn read_pos_table(path: &Path, bytes: &[u8]) -> Result<PosTable, RuleError> {
     let text = decode(path, bytes, false)?;
