@@ -297,8 +297,8 @@ impl ser::SerializeMap for Collect<'_> {
     }
 }
 
-/// The serializer of one CSV cell: a plain value's text as it is (a number as the standard
-/// library writes it, `{x}` for a float), nothing for `None`. A nested value is refused, and the
+/// The serializer of one CSV cell: a plain value's text as it is (an integer in decimal, a
+/// float as `serde_json` writes it), nothing for `None`. A nested value is refused, and the
 /// caller writes its JSON text instead.
 struct Cell<'b>(&'b mut Vec<u8>);
 
@@ -365,8 +365,15 @@ impl Serializer for Cell<'_> {
         self.serialize_f64(v as f64)
     }
 
+    /// A float as JSON writes it (`serde_json`: the shortest text that reads back as the value,
+    /// `1.5e-7`), so that a value reads the same in CSV and JSON; one JSON has no text for (NaN,
+    /// an infinity) as the standard library writes it.
     fn serialize_f64(self, v: f64) -> Result<(), Nested> {
-        fmt::write(&mut Text(self.0), format_args!("{v}")).map_err(|_| Nested)
+        if v.is_finite() {
+            serde_json::to_writer(&mut *self.0, &v).map_err(|_| Nested)
+        } else {
+            fmt::write(&mut Text(self.0), format_args!("{v}")).map_err(|_| Nested)
+        }
     }
 
     fn serialize_char(self, v: char) -> Result<(), Nested> {
