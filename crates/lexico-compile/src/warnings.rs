@@ -102,10 +102,8 @@ impl std::fmt::Display for Warning {
                 write!(f, "{source}: empty source: no entry in its {lines} lines")
             }
             Warning::Duplicates { source, count, lines } => {
-                let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
-                let (s, first) = if *count == 1 { ("", "") } else { ("s", "first ") };
-                let first = if *count as usize > lines.len() { first } else { "" };
-                write!(f, "{source}: {count} duplicate line{s} ({first}at {})", shown.join(", "))
+                let s = if *count == 1 { "" } else { "s" };
+                write!(f, "{source}: {count} duplicate line{s} ({})", at_lines(*count, lines))
             }
             Warning::MostlyExcluded { source, excluded, lines } => {
                 write!(f, "{source}: {excluded} of {lines} lines excluded: is it a word list?")
@@ -117,30 +115,32 @@ impl std::fmt::Display for Warning {
                 write!(f, "{source}: the same bytes as {first}: its entries are read twice")
             }
             Warning::NotUndone { source, count, lines } => {
-                let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
-                let (s, first) = if *count == 1 { ("", "") } else { ("s", "first ") };
-                let first = if *count as usize > lines.len() { first } else { "" };
+                let s = if *count == 1 { "" } else { "s" };
                 write!(
                     f,
                     "{source}: {count} line{s} not undone: no source entry carries the change, or the \
-                     note names no change of code ({first}at {})",
-                    shown.join(", ")
+                     note names no change of code ({})",
+                    at_lines(*count, lines)
                 )
             }
             Warning::UnusedRows { source, count, lines } => {
-                let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
-                let (s, first) = if *count == 1 { ("", "") } else { ("s", "first ") };
-                let first = if *count as usize > lines.len() { first } else { "" };
-                let (name, decide) = if *count == 1 { ("names", "decides") } else { ("name", "decide") };
+                let (s, name, decide) =
+                    if *count == 1 { ("", "names", "decides") } else { ("s", "name", "decide") };
                 write!(
                     f,
-                    "{source}: {count} row{s} {name} no entry of the non-verb lists and {decide} nothing \
-                     ({first}at {})",
-                    shown.join(", ")
+                    "{source}: {count} row{s} {name} no entry of the non-verb lists and {decide} nothing ({})",
+                    at_lines(*count, lines)
                 )
             }
         }
     }
+}
+
+/// `at 3, 6, 7`, or `first at …` when the warning names fewer lines than it counts.
+fn at_lines(count: u64, lines: &[u64]) -> String {
+    let shown: Vec<String> = lines.iter().map(u64::to_string).collect();
+    let first = if count as usize > lines.len() { "first " } else { "" };
+    format!("{first}at {}", shown.join(", "))
 }
 
 /// The rows of a part-of-speech table that name no entry of the non-verb lists among `parsed`:
@@ -149,16 +149,9 @@ impl std::fmt::Display for Warning {
 pub(crate) fn unused_rows(source: &str, table: &PosTable, parsed: &[Parsed]) -> Option<Warning> {
     let mut headwords: HashSet<&str> = HashSet::new();
     let mut entries: HashSet<(&str, Option<u8>)> = HashSet::new();
-    for p in parsed {
-        let list = match p {
-            Parsed::NonVerbs(list) => list,
-            Parsed::Undone(r) => &r.non_verbs,
-            _ => continue,
-        };
-        for e in list {
-            headwords.insert(&e.lemma);
-            entries.insert((&e.lemma, e.homograph));
-        }
+    for e in parsed.iter().filter_map(crate::non_verb_entries).flatten() {
+        headwords.insert(&e.lemma);
+        entries.insert((&e.lemma, e.homograph));
     }
     let unused: Vec<u64> = table
         .rows()
