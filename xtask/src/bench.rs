@@ -673,20 +673,13 @@ fn fise2(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result
         eprintln!("bench: search on the FISE-2 build");
         let lex = out.to_str().context("UTF-8 path")?;
         let every = Proc::new(lexico, &["search", "--lexicon", lex, "--length", "7..8"]);
-        let typical = Proc::new(
-            lexico,
-            &[
-                "search",
-                "--lexicon",
-                lex,
-                "--length",
-                "7..8",
-                "--contains",
-                "Ñ",
-                "--probability-order",
-                "..5000",
-            ],
-        );
+        // A typical search of several conditions, on the lexicon `name`.
+        let search = |name: &str| {
+            let conditions = ["--length", "7..8", "--contains", "Ñ", "--probability-order", "..5000"];
+            let args: Vec<&str> = ["search", "--lexicon", name].into_iter().chain(conditions).collect();
+            Proc::new(lexico, &args)
+        };
+        let typical = search(lex);
         // The same search on the build installed (`lexico install`), as players use an edition:
         // a file given by path is read and hashed on every use (docs/reliability.md), an
         // installed one is named by its digest. A data folder of the bench's own.
@@ -695,14 +688,8 @@ fn fise2(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result
         crate::run(
             Command::new(lexico).args(["install", lex]).env("LEXICO_DATA_DIR", &data).stdout(Stdio::null()),
         )?;
-        let mut installed_args = typical.args.clone();
-        installed_args[2] = "unnamed".into();
-        let installed = Proc {
-            program: typical.program.clone(),
-            args: installed_args,
-            stdin: None,
-            data: Some(data.clone()),
-        };
+        // `install` names an edition-less build `unnamed`.
+        let installed = Proc { data: Some(data.clone()), ..search("unnamed") };
         let times = Proc::medians_interleaved(&[&every, &typical, &installed], runs)?;
         rows.push(row(
             "`search --length 7..8` on FISE-2: every 7- and 8-tile word, hooks and inner hooks",
