@@ -27,6 +27,7 @@
 use std::fmt::{self, Write as _};
 
 use lexico_tiles::{Rack, Tile, TileSet};
+use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use crate::query::{
@@ -521,15 +522,32 @@ impl<'a> ValidRecord<'a> {
 
 /// A word of a lexicon as `dump` lists it: its spelling and tiles and, when asked for, how it
 /// got in (its slot: paradigm cell or kind of form, rule and article).
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug)]
 pub struct DumpRecord<'a> {
     /// The word.
     pub word: &'a str,
     /// Its number of tiles.
     pub tiles: usize,
     /// How it got in, if asked for: the fields `slot`, `rule` and `article`.
-    #[serde(flatten)]
     pub provenance: Option<Provenance<'a>>,
+}
+
+/// The fields `word` and `tiles`, then those of the provenance if given: a struct of two or
+/// five fields, not a flattened map, which a serializer takes more slowly (a map's keys are
+/// values to it).
+impl Serialize for DumpRecord<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let fields = if self.provenance.is_some() { 5 } else { 2 };
+        let mut s = serializer.serialize_struct("DumpRecord", fields)?;
+        s.serialize_field("word", self.word)?;
+        s.serialize_field("tiles", &self.tiles)?;
+        if let Some(p) = &self.provenance {
+            s.serialize_field("slot", p.slot)?;
+            s.serialize_field("rule", p.rule)?;
+            s.serialize_field("article", p.article)?;
+        }
+        s.end()
+    }
 }
 
 /// How a word got in, as [`DumpRecord`] gives it.
