@@ -224,6 +224,11 @@ fn row(what: &str, lexico: String, reference: String, ratio: String, target: &st
     Row { what: what.into(), lexico, reference, ratio, target: target.into() }
 }
 
+/// A row of a figure with no reference beside it.
+fn figure(what: &str, lexico: String, target: &str) -> Row {
+    row(what, lexico, "-".into(), "-".into(), target)
+}
+
 fn ratio(a: Duration, b: Duration) -> String {
     format!("{:.2}×", a.as_secs_f64() / b.as_secs_f64())
 }
@@ -328,11 +333,9 @@ pub fn run(args: &[String]) -> Result<()> {
     let mut rows = Vec::new();
     let lex_out = work.join("default.lex");
     let size = fs::metadata(&lexico)?.len();
-    rows.push(row(
+    rows.push(figure(
         "distributed binary, stripped",
         format!("{:.1} MB", size as f64 / 1e6),
-        "-".into(),
-        "-".into(),
         &format!("≤ 10 MB: {}", verdict(size <= 10_000_000)),
     ));
 
@@ -558,11 +561,9 @@ pub fn run(args: &[String]) -> Result<()> {
         let n_racks = if quick { 1000 } else { 10_000 };
         fs::write(&rack_file, racks(&root, n_racks)?)?;
         let t = Proc::new(&lexico, &["anagram"]).stdin(&rack_file).median(runs.batch)?;
-        rows.push(row(
+        rows.push(figure(
             &format!("batch `anagram`, {n_racks} random 7-tile racks on stdin"),
             format!("{} = {:.0} racks/s", ms(t), n_racks as f64 / t.as_secs_f64()),
-            "-".into(),
-            "-".into(),
             "-",
         ));
 
@@ -615,7 +616,7 @@ pub fn run(args: &[String]) -> Result<()> {
         ));
         let dump = in_formats(&lexico, &["dump"], None);
         let times = Proc::medians_interleaved(&dump.iter().collect::<Vec<_>>(), runs.batch)?;
-        rows.push(row(&format!("`dump`, {n_words} words"), ms(times[0]), "-".into(), "-".into(), "-"));
+        rows.push(figure(&format!("`dump`, {n_words} words"), ms(times[0]), "-"));
         format_rows(&mut rows, "`dump`", &times);
     }
 
@@ -659,14 +660,12 @@ fn fise2(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result
         let fise_build = Proc::new(lexico, &args);
         let t = fise_build.median(runs)?;
         let mem = fise_build.peak_kib();
-        rows.push(row(
+        rows.push(figure(
             "FISE-2 conformance build (every form generated)",
             ms(t),
-            "-".into(),
-            "-".into(),
             &format!("< 1.5 s: {}", verdict(t < Duration::from_millis(1500))),
         ));
-        rows.push(row("FISE-2 build peak memory", mem_text(mem), "-".into(), "-".into(), "-"));
+        rows.push(figure("FISE-2 build peak memory", mem_text(mem), "-"));
 
         // Study lists on the FISE-2 build, whole processes: every 7- and 8-tile word with
         // probability order, hooks and inner hooks, and a typical search of several conditions.
@@ -685,48 +684,34 @@ fn fise2(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result
         // installed one is named by its digest. A data folder of the bench's own.
         let data = work.join("data-fise2");
         let _ = fs::remove_dir_all(&data);
-        crate::run(
-            Command::new(lexico).args(["install", lex]).env("LEXICO_DATA_DIR", &data).stdout(Stdio::null()),
-        )?;
+        Proc { data: Some(data.clone()), ..Proc::new(lexico, &["install", lex]) }.once()?;
         // `install` names an edition-less build `unnamed`.
         let installed = Proc { data: Some(data.clone()), ..search("unnamed") };
         let times = Proc::medians_interleaved(&[&every, &typical, &installed], runs)?;
-        rows.push(row(
+        rows.push(figure(
             "`search --length 7..8` on FISE-2: every 7- and 8-tile word, hooks and inner hooks",
             ms(times[0]),
-            "-".into(),
-            "-".into(),
             &format!("< 1 s: {}", verdict(times[0] < Duration::from_secs(1))),
         ));
-        rows.push(row(
+        rows.push(figure(
             "`search --length 7..8 --contains Ñ --probability-order ..5000` on FISE-2, by path (hashed on every use)",
             ms(times[1]),
-            "-".into(),
-            "-".into(),
             "-",
         ));
-        rows.push(row(
+        rows.push(figure(
             "the same search on FISE-2 installed (`--lexicon NAME`)",
             ms(times[2]),
-            "-".into(),
-            "-".into(),
             &format!("< 100 ms: {}", verdict(times[2] < Duration::from_millis(100))),
         ));
     } else {
         eprintln!("bench: {} is missing; the FISE-2 build is not measured", fise.display());
-        rows.push(row(
-            "FISE-2 conformance build",
-            "skipped: sources missing".into(),
-            "-".into(),
-            "-".into(),
-            "< 1.5 s",
-        ));
+        rows.push(figure("FISE-2 conformance build", "skipped: sources missing".into(), "< 1.5 s"));
         for what in [
             "`search --length 7..8` on FISE-2",
             "`search` of several conditions on FISE-2, by path",
             "the same search on FISE-2 installed",
         ] {
-            rows.push(row(what, "skipped: sources missing".into(), "-".into(), "-".into(), "-"));
+            rows.push(figure(what, "skipped: sources missing".into(), "-"));
         }
     }
 
