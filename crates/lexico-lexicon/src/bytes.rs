@@ -1,6 +1,5 @@
 //! The bytes a lexicon is read from: the file's backing store (a static slice compiled into the
-//! program, a vector a file was read into, or the read-only mapping of a file nothing writes in
-//! place; [`Image`]) and [`Bytes`], a section's share of it, which the word store, the rejected forms
+//! program, or a vector a file was read into; [`Image`]) and [`Bytes`], a section's share of it, which the word store, the rejected forms
 //! and the anagram index are built on. Its own module so that `lexicon` (which opens files) and
 //! `anagram_index` (which reads one section) both use it without using each other.
 
@@ -12,10 +11,6 @@ use crate::format::SectionEntry;
 pub(crate) enum Backing {
     Static(&'static [u8]),
     Owned(Vec<u8>),
-    /// A file nothing writes in place, mapped read-only ([`Lexicon::map_image`]).
-    ///
-    /// [`Lexicon::map_image`]: crate::Lexicon::map_image
-    Mapped(memmap2::Mmap),
 }
 
 impl Backing {
@@ -23,19 +18,18 @@ impl Backing {
         match self {
             Backing::Static(b) => b,
             Backing::Owned(v) => v,
-            Backing::Mapped(m) => m,
         }
     }
 }
 
 /// The bytes of a lexicon file, as a lexicon is opened from them ([`Lexicon::from_image`]):
 /// read whole into memory of this process ([`Lexicon::read_image`]), a private copy that nothing
-/// another program does to the file reaches; or, for a file that nothing writes in place,
-/// mapped ([`Lexicon::map_image`]). It reads as a byte slice.
+/// another program does to the file reaches (a file is never mapped: a write or a truncation of
+/// a mapped file would reach the bytes being answered from, or end the process with SIGBUS). It
+/// reads as a byte slice.
 ///
 /// [`Lexicon::from_image`]: crate::Lexicon::from_image
 /// [`Lexicon::read_image`]: crate::Lexicon::read_image
-/// [`Lexicon::map_image`]: crate::Lexicon::map_image
 pub struct Image(pub(crate) Backing);
 
 impl std::ops::Deref for Image {

@@ -14,6 +14,8 @@ use crate::format::{self, tag, SectionEntry};
 use crate::manifest::Manifest;
 use crate::provenance::{self, Code, EntryInfo, Inflated, Provenance, SlotInfo};
 use crate::word_set::WordSet;
+use crate::word_store::{self, Shape};
+use crate::MAX_WORD_TILES;
 
 /// One way a word was made (or, for a rejected form, generated and refused).
 ///
@@ -45,7 +47,10 @@ impl Derivation {
 }
 
 /// An open lexicon. Opening reads the header, the tile set and the word store's checksum; the
-/// manifest, provenance and rejected forms are decoded the first time they are asked for.
+/// manifest, provenance and rejected forms are decoded the first time they are asked for. The
+/// checksums stop accidental damage; a file that may have been made by hand (checksums
+/// recomputed) must pass [`Lexicon::verify`], which checks the structure of its word stores,
+/// before it is queried: a malformed word store makes the `fst` crate panic.
 ///
 /// ```
 /// use lexico_lexicon::Lexicon;
@@ -68,6 +73,9 @@ pub struct Lexicon {
     /// The payload digest computed by [`Lexicon::verify`] (or recorded by an earlier
     /// verification of the same bytes, [`Lexicon::assume_verified`]).
     verified: OnceLock<String>,
+    /// Set once the word stores passed [`Lexicon::check_word_stores`] (or an earlier
+    /// verification of the same bytes is recorded).
+    stores_checked: OnceLock<()>,
     /// Whether sections are checked against their CRC-32 on first use (not for a lexicon
     /// compiled into the program, checked when it was built).
     check: bool,
@@ -119,22 +127,6 @@ impl Lexicon {
         Ok(Image(Backing::Owned(bytes)))
     }
 
-    /// The bytes of a lexicon file already open that nothing writes in place, mapped read-only
-    /// instead of copied: the kernel's cached pages of the file serve every program that opens
-    /// it, and only the pages a query reads are ever touched. It is for a file written once,
-    /// read-only, and replaced only by renaming another file over its name (a program that has
-    /// it mapped keeps the old file), such as the copy `lexico install` keeps of a lexicon; any
-    /// other file is read with [`Lexicon::read_image`]. The same files as there are refused.
-    pub fn map_image(file: &std::fs::File) -> Result<Image, LexiconError> {
-        readable_len(file)?;
-        // SAFETY: the caller maps only a file that nothing writes or truncates in place (see
-        // above), so the mapped bytes do not change while they are read; every read of them is
-        // bounds-checked against the section table.
-        #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(file)? };
-        Ok(Image(Backing::Mapped(map)))
-    }
-
     /// Opens a lexicon from the bytes [`Lexicon::read_image`] read.
     pub fn from_image(image: Image) -> Result<Lexicon, LexiconError> {
         Lexicon::from_backing(image.0, true)
@@ -183,6 +175,7 @@ impl Lexicon {
             rejected: OnceLock::new(),
             anagrams: OnceLock::new(),
             verified: OnceLock::new(),
+            stores_checked: OnceLock::new(),
             check,
         })
     }
@@ -409,8 +402,8 @@ impl Lexicon {
     }
 
     /// Proves the file whole: every section's checksum, the payload digest computed over every
-    /// section but the manifest (tag, length, bytes) equal to the manifest's, and the counts the
-    /// manifest gives (words, words of each length, rejected forms, codes of the provenance
+    /// section but the manifest (tag, length, bytes) equal to the manifest's, the word stores'
+    /// structure ([`Lexicon::check_word_stores`]), and the counts the manifest gives (words, words of each length, rejected forms, codes of the provenance
     /// column) equal to what the sections hold. The whole file is read once; the digest computed
     /// is returned, and kept for [`Lexicon::payload_sha256_verified`]. Each call reads the file
     /// again.
@@ -433,8 +426,47 @@ impl Lexicon {
                 manifest.payload_sha256
             )));
         }
+        self.check_word_stores()?;
         self.check_counts(manifest)?;
         Ok(self.verified.get_or_init(|| got))
+    }
+
+    /// Checks the structure of every word store of the file (the valid words `WORD`, the
+    /// rejected forms `REJW`, the anagram index `AGRM`): each node in bounds, every walk
+    /// finite, keys of at most [`MAX_WORD_TILES`] tiles of the lexicon's tile set, as many keys
+    /// as each store says (see `word_store`). The `fst` crate does not check a store it reads,
+    /// so a file not written by [`crate::Builder`] (a hand-made one, whose section checksums
+    /// were recomputed) must pass this before a query walks it: [`Lexicon::verify`] runs it,
+    /// and `lexico_store` verifies every file before anything is asked of it. It walks every
+    /// node once, and is done once per lexicon.
+    ///
+    /// [`MAX_WORD_TILES`]: crate::MAX_WORD_TILES
+    pub fn check_word_stores(&self) -> Result<(), LexiconError> {
+        if self.stores_checked.get().is_some() || !self.check {
+            return Ok(());
+        }
+        let tiles = &self.tiles;
+        let is_tile = |b: u8| tiles.is_tile(b);
+        let words =
+            Shape { name: "WORD", max_len: MAX_WORD_TILES, root_input_ok: &is_tile, input_ok: &is_tile };
+        word_store::check(self.words.as_fst(), &words)?;
+        if self.table.iter().any(|e| e.tag == tag::REJECTED) {
+            let rejected = Shape { name: "REJW", ..words };
+            word_store::check(self.rejected()?.as_fst(), &rejected)?;
+        }
+        if let Some(index) = self.anagram_index()? {
+            // Keys of the index are a length, then an alphagram.
+            let length = |b: u8| (1..=MAX_WORD_TILES as u8).contains(&b);
+            let shape = Shape {
+                name: "AGRM",
+                max_len: MAX_WORD_TILES + 1,
+                root_input_ok: &length,
+                input_ok: &is_tile,
+            };
+            word_store::check(index.fst(), &shape)?;
+        }
+        let _ = self.stores_checked.set(());
+        Ok(())
     }
 
     /// The counts of the manifest against the sections.
@@ -506,7 +538,7 @@ impl Lexicon {
 
     /// Records that these bytes were verified before (by a caller that keeps the result of
     /// [`Lexicon::verify`] for a file it knows unchanged), with the digest computed then, which
-    /// must be the manifest's. The counts and checksums are not checked again.
+    /// must be the manifest's. The counts, checksums and word stores are not checked again.
     pub fn assume_verified(&self, payload_sha256: &str) -> Result<(), LexiconError> {
         let claimed = &self.manifest()?.payload_sha256;
         if claimed != payload_sha256 {
@@ -515,6 +547,7 @@ impl Lexicon {
             )));
         }
         let _ = self.verified.set(payload_sha256.to_string());
+        let _ = self.stores_checked.set(());
         Ok(())
     }
 

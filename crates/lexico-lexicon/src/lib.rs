@@ -49,6 +49,7 @@ pub mod provenance;
 pub mod query;
 pub mod record;
 mod word_set;
+mod word_store;
 mod words;
 
 /// The longest word a lexicon file holds, in tiles. The game's board is 15 squares wide.

@@ -168,7 +168,7 @@ struct InstalledCopy {
 /// Reads the file `path`, or the copy an installed lexicon's entry links to. An installation
 /// may replace the link and remove the copy between the two steps: the link is then followed
 /// again. A file named by path is read into memory of this process. An installed copy that
-/// still has the identity `install` gave it is mapped instead ([`Lexicon::map_image`]): it is
+/// still has the identity `install` gave it is read and not hashed: it is
 /// read-only and never written in place (another installation writes another copy), so
 /// whoever could change its bytes could as well change the trusted keys of the data folder; a
 /// copy that lost that identity is read into memory, and hashed.
@@ -193,7 +193,7 @@ fn read_file(dir: Option<&Path>, path: &Path, label: &str, check: Check) -> Resu
         let record = Record::read(dir, &sha);
         let intact =
             check == Check::Recorded && record.installed.as_deref() == Some(identity(&meta).as_str());
-        let bytes = if intact { Lexicon::map_image(&file) } else { Lexicon::read_image(file) }
+        let bytes = Lexicon::read_image(file)
             .map_err(|source| StoreError::Lexicon { label: label.to_string(), source })?;
         return Ok(Read { bytes, source, installed: Some(InstalledCopy { sha, record, intact }) });
     }

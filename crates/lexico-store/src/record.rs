@@ -18,7 +18,7 @@ pub const VERIFIED_DIR: &str = "verified";
 pub const OBJECTS_DIR: &str = "objects";
 
 /// The first line of a verification record: the format of what follows.
-const RECORD_VERSION: &str = "lexico-verified 2";
+const RECORD_VERSION: &str = "lexico-verified 3";
 
 /// SHA-256 of `bytes`, in lower-case hex.
 pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
@@ -88,7 +88,7 @@ pub(crate) fn identity(meta: &std::fs::Metadata) -> String {
 /// A verification record: what was proven of the bytes whose SHA-256 names it.
 ///
 /// ```text
-/// lexico-verified 2
+/// lexico-verified 3
 /// sha256 <SHA-256 of the file>
 /// payload <payload digest Lexicon::verify computed>
 /// installed <identity of the installed copy, as install wrote it>
