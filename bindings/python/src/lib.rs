@@ -155,11 +155,12 @@ impl PyLexicon {
         let lex = match source {
             None => lexico_default::lexicon(),
             // Named as the CLI's `--lexicon` names it: `embedded`, a file, or an installed
-            // lexicon's edition or name in the same data folder; proven whole before any answer
-            // (checksums, payload digest, counts; the same verification record) and, once keys
-            // are trusted there, signed by one of them.
+            // lexicon's edition or name in the same data folder. A handle lives as long as the
+            // program keeps it: the file is read once into memory and checked there in full
+            // (signature, once keys are trusted there; checksums, word stores, payload digest,
+            // counts), trusting no verification record, and answers from those bytes.
             Some(name) => {
-                lexico_store::open_named(name.as_ref())
+                lexico_store::open_named_with(name.as_ref(), lexico_store::Check::Full)
                     .map_err(|e| LexiconError::new_err(e.to_string()))?
                     .lexicon
             }
@@ -584,7 +585,7 @@ fn install(py: Python<'_>, path: std::path::PathBuf, default: bool, force: bool)
 /// Trusts the minisign public key file `key_path`, as `lexico trust add`: `(id, comment, file)`.
 #[pyfunction]
 fn trust(key_path: std::path::PathBuf) -> PyResult<(String, String, String)> {
-    let trusted = lexico_store::trust_key_file(&data_folder()?, &key_path).map_err(store_error)?;
+    let trusted = lexico_store::trust_key_file(&data_folder()?, &key_path, false).map_err(store_error)?;
     Ok((trusted.id, trusted.comment, trusted.file.display().to_string()))
 }
 

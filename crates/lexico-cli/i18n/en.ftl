@@ -251,6 +251,10 @@ error-unsigned = { $path }: unsigned, and { $count ->
 error-not-a-signature = { $path }: not a minisign signature: { $why }
 error-untrusted-key = { $path }: signed by key { $id }, which is not trusted (`lexico trust list`; `lexico trust add` trusts a key)
 error-bad-signature = { $path }: the signature by key { $id } does not verify ({ $why }): the file is not the one signed
+error-default-missing = { $path }: the default lexicon is not installed any more: `lexico install FILE --default` installs it again, `lexico install --default NAME` chooses another
+error-default-lost = { $path }: missing, so the default lexicon is unknown, though lexicons are installed beside it: `lexico install --default NAME` chooses it (`lexico install --default embedded`: the lexicon embedded in the binary)
+error-changed-since-installed = { $path }: its SHA-256 { $got } is not the { $installed } it was installed with: the file was changed after it was installed (`lexico install` it again)
+error-key-id-taken = key { $id } is already trusted with other key bytes ({ $path }): `lexico trust add --replace` replaces it
 
 ## Help: each command's summary (`lexico --help`) and the main flags (`lexico valid --help`)
 

@@ -250,6 +250,10 @@ error-unsigned = { $path }: sin firma, y { $count ->
 error-not-a-signature = { $path }: no es una firma minisign: { $why }
 error-untrusted-key = { $path }: firmado con la clave { $id }, que no es de confianza (`lexico trust list`; `lexico trust add` confía en una clave)
 error-bad-signature = { $path }: la firma de la clave { $id } no se verifica ({ $why }): el fichero no es el que se firmó
+error-default-missing = { $path }: el léxico predeterminado ya no está instalado: `lexico install FICHERO --default` lo instala de nuevo, `lexico install --default NOMBRE` elige otro
+error-default-lost = { $path }: falta, así que no se sabe cuál es el léxico predeterminado, aunque hay léxicos instalados a su lado: `lexico install --default NOMBRE` lo elige (`lexico install --default embedded`: el léxico incluido en el programa)
+error-changed-since-installed = { $path }: su SHA-256 { $got } no es el { $installed } con el que se instaló: el fichero se cambió después de instalarlo (`lexico install` lo instala de nuevo)
+error-key-id-taken = la clave { $id } ya es de confianza con otros bytes de clave ({ $path }): `lexico trust add --replace` la sustituye
 
 ## Ayuda: el resumen de cada orden (`lexico --help`) y las opciones principales (`lexico valid --help`)
 

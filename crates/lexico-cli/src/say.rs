@@ -217,6 +217,20 @@ impl Localize for StoreError {
                 "error-bad-signature",
                 &[("path", Arg::Str(&path(p))), ("id", Arg::Str(id)), ("why", Arg::Str(reason))],
             ),
+            StoreError::DefaultMissing { path: p } => {
+                msg(lang, "error-default-missing", &[("path", Arg::Str(&path(p)))])
+            }
+            StoreError::DefaultLost { record } => {
+                msg(lang, "error-default-lost", &[("path", Arg::Str(&path(record)))])
+            }
+            StoreError::ChangedSinceInstalled { path: p, got, installed } => msg(
+                lang,
+                "error-changed-since-installed",
+                &[("path", Arg::Str(&path(p))), ("got", Arg::Str(got)), ("installed", Arg::Str(installed))],
+            ),
+            StoreError::KeyIdTaken { id, file } => {
+                msg(lang, "error-key-id-taken", &[("id", Arg::Str(id)), ("path", Arg::Str(&path(file)))])
+            }
             // Without words in the catalogues: as it displays itself.
             other => other.to_string(),
         }
@@ -495,6 +509,10 @@ mod tests {
             StoreError::NotASignature { signature: "x.lex.minisig".into(), reason: "w".into() },
             StoreError::UntrustedKey { path: "x.lex".into(), id: "AB".into() },
             StoreError::BadSignature { path: "x.lex".into(), id: "AB".into(), reason: "w".into() },
+            StoreError::DefaultMissing { path: "/d/X.entry".into() },
+            StoreError::DefaultLost { record: "/d/default".into() },
+            StoreError::ChangedSinceInstalled { path: "o".into(), got: "a".into(), installed: "b".into() },
+            StoreError::KeyIdTaken { id: "AB".into(), file: "/d/trusted/AB.pub".into() },
         ] {
             assert_eq!(e.localize(Lang::En), e.to_string());
         }

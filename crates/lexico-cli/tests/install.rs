@@ -8,7 +8,7 @@
 //! word valid in one of them is not valid in the embedded lexicon.
 
 use std::ffi::OsStr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
@@ -44,16 +44,28 @@ impl Station {
         std::fs::read(self.work.join(file)).unwrap()
     }
 
-    /// The names of the lexicon files in the data folder.
+    /// The names of the installed lexicons' entries in the data folder.
     fn installed(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(&self.data) else { return Vec::new() };
         let mut names: Vec<String> = entries
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".lex"))
+            .filter(|n| n.ends_with(".entry"))
             .collect();
         names.sort();
         names
     }
+}
+
+/// The installed copy of the lexicon the entry `entry` names.
+fn copy_of(entry: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(entry).unwrap();
+    let sha = text.lines().find_map(|l| l.strip_prefix("lexicon ")).expect("an entry");
+    entry.parent().unwrap().join("objects").join(format!("{sha}.lex"))
+}
+
+/// The bytes of the lexicon the entry `entry` names.
+fn installed_bytes(entry: &Path) -> Vec<u8> {
+    std::fs::read(copy_of(entry)).unwrap()
 }
 
 /// The rule-set folder, by absolute path, so that a build runs from any folder.
@@ -88,10 +100,10 @@ fn an_installed_default_is_used_from_any_folder() {
     let out = s.run(&["install", "x.lex", "--default"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let line = stdout(&out);
-    let target = s.data.join("MINI-1.lex");
+    let target = s.data.join("MINI-1.entry");
     assert_eq!(line.lines().count(), 1, "{line}");
     assert!(line.contains("installed") && line.contains(&target.display().to_string()), "{line}");
-    assert_eq!(std::fs::read(&target).unwrap(), std::fs::read(s.work.join("x.lex")).unwrap());
+    assert_eq!(installed_bytes(&target), std::fs::read(s.work.join("x.lex")).unwrap());
 
     // From another folder, where x.lex is not, every command uses the installed default.
     let elsewhere = Station { work: s.work.parent().unwrap().to_path_buf(), data: s.data.clone() };
@@ -145,7 +157,7 @@ fn a_different_file_of_the_same_name_is_replaced_only_with_force() {
     let s = Station::new("install", "force");
     let a = s.build("a.lex", "SAME", "SAME-1", &["zuzuzu"]);
     let b = s.build("b.lex", "SAME", "SAME-1", &["zazaza"]);
-    let target = s.data.join("SAME-1.lex");
+    let target = s.data.join("SAME-1.entry");
     assert_eq!(s.run(&["install", "a.lex"]).status.code(), Some(0));
 
     let again = s.run(&["install", "a.lex"]);
@@ -155,12 +167,12 @@ fn a_different_file_of_the_same_name_is_replaced_only_with_force() {
     let refused = s.run(&["install", "b.lex"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(stderr(&refused).contains("--force"), "{}", stderr(&refused));
-    assert_eq!(std::fs::read(&target).unwrap(), a);
+    assert_eq!(installed_bytes(&target), a);
 
     let forced = s.run(&["install", "b.lex", "--force"]);
     assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
-    assert_eq!(std::fs::read(&target).unwrap(), b);
-    assert_eq!(s.installed(), ["SAME-1.lex"]);
+    assert_eq!(installed_bytes(&target), b);
+    assert_eq!(s.installed(), ["SAME-1.entry"]);
 }
 
 #[test]
@@ -173,7 +185,7 @@ fn lexicon_names_an_installed_edition_or_name_ignoring_case() {
         let out = s.run(&["install", file]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     }
-    assert_eq!(s.installed(), ["CLUB-A.lex", "CLUB-B.lex", "SOLO-0.lex"]);
+    assert_eq!(s.installed(), ["CLUB-A.entry", "CLUB-B.entry", "SOLO-0.entry"]);
 
     // By edition, in any case, from the option or the variable.
     assert_eq!(valid(&s, &[], &["--lexicon", "club-a"], "ZUZUZU"), Some(0));
@@ -189,7 +201,7 @@ fn lexicon_names_an_installed_edition_or_name_ignoring_case() {
     assert_eq!(ambiguous.status.code(), Some(2));
     let message = stderr(&ambiguous);
     assert!(message.contains("'club' names 2 installed lexicons"), "{message}");
-    assert!(message.contains("CLUB-A.lex") && message.contains("CLUB-B.lex"), "{message}");
+    assert!(message.contains("CLUB-A.entry") && message.contains("CLUB-B.entry"), "{message}");
 
     let unknown = s.run(&["valid", "ZUZUZU", "--lexicon", "FISE-9"]);
     assert_eq!(unknown.status.code(), Some(2));
@@ -230,12 +242,11 @@ fn build_install_files_the_new_lexicon() {
     let args = ["build", "-o", "x.lex", "--edition", "NEW-1", "--rules", &rules(), "l.txt", "--install"];
     let out = s.run(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out)
-        .contains(&format!("installed unnamed NEW-1 0 (1 words) as {}", s.data.join("NEW-1.lex").display())));
-    assert_eq!(
-        std::fs::read(s.data.join("NEW-1.lex")).unwrap(),
-        std::fs::read(s.work.join("x.lex")).unwrap()
-    );
+    assert!(stderr(&out).contains(&format!(
+        "installed unnamed NEW-1 0 (1 words) as {}",
+        s.data.join("NEW-1.entry").display()
+    )));
+    assert_eq!(installed_bytes(&s.data.join("NEW-1.entry")), std::fs::read(s.work.join("x.lex")).unwrap());
     assert_eq!(valid(&s, &[], &["--lexicon", "new-1"], "ZUZUZU"), Some(0));
 
     // A new build of the same edition does not replace the installed one.
@@ -259,11 +270,11 @@ fn the_data_folder_is_xdg_data_home_else_home() {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     };
     install(&[("XDG_DATA_HOME", &xdg), ("HOME", &home)]);
-    assert!(xdg.join("lexico/MINI-1.lex").is_file());
+    assert!(xdg.join("lexico/MINI-1.entry").is_file());
     assert!(!home.exists());
     // A relative XDG_DATA_HOME is ignored, as the XDG specification asks.
     install(&[("XDG_DATA_HOME", Path::new("relative")), ("HOME", &home)]);
-    assert!(home.join(".local/share/lexico/MINI-1.lex").is_file());
+    assert!(home.join(".local/share/lexico/MINI-1.entry").is_file());
     assert!(!s.work.join("relative").exists());
     // No folder at all: installing is an error, querying uses the embedded lexicon.
     let out = common::run_in(&s.work, &[], &["install", "x.lex"], b"");
@@ -277,10 +288,12 @@ fn a_default_that_is_no_longer_installed_is_an_error_not_a_fallback() {
     let s = Station::new("install", "gone");
     s.build("x.lex", "MINI", "MINI-1", &["zuzuzu"]);
     assert_eq!(s.run(&["install", "--default", "x.lex"]).status.code(), Some(0));
-    std::fs::remove_file(s.data.join("MINI-1.lex")).unwrap();
+    std::fs::remove_file(s.data.join("MINI-1.entry")).unwrap();
     let out = s.run(&["valid", "ZUZUZU"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("MINI-1.lex (the default lexicon"), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("MINI-1.entry: the default lexicon is not installed any more"), "{err}");
+    assert!(err.contains("lexico install FILE --default") && err.lines().count() == 1, "{err}");
     let list = s.run(&["lexicons"]);
     assert_eq!(list.status.code(), Some(2));
     assert!(stderr(&list).contains("the default lexicon is not installed"), "{}", stderr(&list));
@@ -336,10 +349,12 @@ fn a_damaged_installed_lexicon_named_by_its_edition_is_reported_once() {
     s.build("x.lex", "Prueba", "X-1", &["zuzuzu", "zazaza"]);
     let out = s.run(&["install", "x.lex"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let file = s.data.join("X-1.lex");
+    let file = copy_of(&s.data.join("X-1.entry"));
     let mut bytes = std::fs::read(&file).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 1;
+    // Read-only, in a folder its owner can write: replaced by another file.
+    std::fs::remove_file(&file).unwrap();
     std::fs::write(&file, bytes).unwrap();
     let out = s.run(&["valid", "--lexicon", "X-1", "ZUZUZU"]);
     assert_eq!(out.status.code(), Some(2));

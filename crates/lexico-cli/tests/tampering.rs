@@ -17,9 +17,11 @@ use lexico_lexicon::format::{self, tag};
 use lexico_lexicon::Lexicon;
 use sha2::{Digest, Sha256};
 
-mod common;
+#[path = "harness/mod.rs"]
+#[allow(unused_imports)] // The serve harness re-exports what its own test files use.
+mod harness;
 
-use common::Station;
+use harness::common::{self, Station};
 
 impl Station {
     /// Builds a lexicon of `words` with the edition `edition`; returns its bytes.
@@ -45,6 +47,17 @@ impl Station {
         let out = self.run(&["sign", file, "--key", key]);
         assert_eq!(out.status.code(), Some(0), "sign: {}", stderr(&out));
         std::fs::read_to_string(self.path(&format!("{file}.minisig"))).unwrap()
+    }
+
+    /// The lexicon and the signature's text the entry `<stem>.entry` of the data folder names.
+    fn installed(&self, stem: &str) -> (Vec<u8>, Option<String>) {
+        let entry = std::fs::read_to_string(self.data.join(format!("{stem}.entry"))).unwrap();
+        let named = |what: &str| entry.lines().find_map(|l| l.strip_prefix(what)).map(str::to_string);
+        let objects = self.data.join("objects");
+        let lexicon = std::fs::read(objects.join(format!("{}.lex", named("lexicon ").unwrap()))).unwrap();
+        let signature = named("signature ")
+            .map(|sha| std::fs::read_to_string(objects.join(format!("{sha}.minisig"))).unwrap());
+        (lexicon, signature)
     }
 
     /// The SHA-256 names of the verification records in the data folder.
@@ -283,13 +296,15 @@ fn every_cut_of_a_signature_is_refused_cleanly_by_valid_lexicons_install_and_inf
     let (genuine, _) = signed_pair(&s);
     let out = s.run(&["install", "X.lex"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let object_sig = s.data.join("objects").join(format!("{}.lex.minisig", sha256(&genuine)));
-    let sig = std::fs::read_to_string(object_sig.clone()).unwrap();
+    let (_, sig) = s.installed("X-1");
+    let sig = sig.expect("installed with its signature");
+    let object_sig = s.data.join("objects").join(format!("{}.minisig", sha256(sig.as_bytes())));
     std::fs::write(s.path("cut.lex"), &genuine).unwrap();
     for len in 0..=sig.len() {
         let cut = &sig[..len];
         std::fs::write(s.path("cut.lex.minisig"), cut).unwrap();
-        std::fs::remove_file(&object_sig).unwrap();
+        // Removed by the installation of the cut that still verifies, which names its own copy.
+        let _ = std::fs::remove_file(&object_sig);
         std::fs::write(&object_sig, cut).unwrap();
         let verifies = cut.trim_end() == sig.trim_end();
         for args in [
@@ -301,12 +316,21 @@ fn every_cut_of_a_signature_is_refused_cleanly_by_valid_lexicons_install_and_inf
             // `common::run_in` has already checked: no panic, and every error line `lexico: `.
             let out = s.run(args);
             let what = format!("{len} of {}, {args:?}: {}", sig.len(), stderr(&out));
+            // The installed copy must be the very text installed, a line end included.
+            let verifies = if args == ["lexicons"] { cut == sig } else { verifies };
             if verifies {
                 assert_eq!(out.status.code(), Some(0), "{what}");
             } else {
                 assert_eq!(out.status.code(), Some(2), "{what}");
                 assert_eq!(stderr(&out).lines().count(), 1, "{what}");
-                assert!(stderr(&out).contains("not a minisign signature"), "{what}");
+                // The installed signature's copy is named by its digest: a cut one is refused
+                // for that before it is read as a signature.
+                let refused = if args == ["lexicons"] {
+                    "was changed after it was installed"
+                } else {
+                    "not a minisign signature"
+                };
+                assert!(stderr(&out).contains(refused), "{what}");
             }
         }
     }
@@ -413,7 +437,7 @@ fn a_device_a_fifo_or_a_huge_file_as_a_key_is_refused_at_once() {
     }
     std::fs::remove_file(&fifo).unwrap();
     assert_eq!(s.run(&["valid", "--lexicon", "X-1", "casa"]).status.code(), Some(0));
-    assert_eq!(std::fs::read(s.data.join("X-1.lex")).unwrap(), genuine);
+    assert_eq!(s.installed("X-1").0, genuine);
 }
 
 #[test]
@@ -435,8 +459,8 @@ fn concurrent_signed_installs_of_one_edition_always_leave_a_matching_pair() {
             let out = child.wait_with_output().unwrap();
             assert_eq!(out.status.code(), Some(0), "round {round}: {}", stderr(&out));
         }
-        let lexicon = std::fs::read(s.data.join("C-1.lex")).unwrap();
-        let signature = std::fs::read_to_string(s.data.join("C-1.lex.minisig")).unwrap();
+        let (lexicon, signature) = s.installed("C-1");
+        let signature = signature.expect("installed with its signature");
         let from_a = lexicon == a;
         assert!(from_a || lexicon == b, "round {round}: the installed lexicon is neither file");
         assert_eq!(
@@ -458,4 +482,228 @@ fn concurrent_signed_installs_of_one_edition_always_leave_a_matching_pair() {
             .collect();
         assert!(left.is_empty(), "round {round}: left behind: {left:?}");
     }
+}
+
+/// A `lexico` reading lines from a pipe and answering each: a judge station.
+struct Piped {
+    child: Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Piped {
+    fn start(s: &Station, args: &[&str]) -> Piped {
+        use std::io::BufRead;
+        let mut child = s
+            .command(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Piped { child, stdin, lines }
+    }
+
+    /// Types `line` and returns the answer line.
+    fn ask(&mut self, line: &str) -> String {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        self.lines.recv_timeout(Duration::from_secs(20)).unwrap_or_else(|_| panic!("no answer to {line:?}"))
+    }
+}
+
+impl Drop for Piped {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Writes `bytes` over the start of `file` in place, as its owner would (`chmod u+w`, then
+/// `dd conv=notrunc`).
+fn write_in_place(file: &std::path::Path, bytes: &[u8]) {
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let mut f = std::fs::OpenOptions::new().write(true).open(file).unwrap();
+    f.write_all(bytes).unwrap();
+}
+
+/// The installed copy of the lexicon whose bytes are `bytes`.
+fn copy_of(s: &Station, bytes: &[u8]) -> std::path::PathBuf {
+    s.data.join("objects").join(format!("{}.lex", sha256(bytes)))
+}
+
+#[test]
+fn a_running_station_answers_from_the_copy_it_verified_whatever_happens_to_the_installed_file() {
+    let s = Station::new("tampering", "running");
+    let (genuine, forged) = signed_pair(&s);
+    assert_eq!(s.run(&["install", "--default", "X.lex"]).status.code(), Some(0));
+    let object = copy_of(&s, &genuine);
+    let mut judge = Piped::start(&s, &["valid", "--judge"]);
+    let mut serve = common::lexico();
+    serve.env("LEXICO_DATA_DIR", &s.data);
+    let station = harness::start_command(serve, &[]);
+    let verdicts = |judge: &mut Piped, play: &str| {
+        let line = judge.ask(play);
+        let target = format!("/api/v1/judge?play={}", harness::encode(play));
+        let served = station.get(&target, &[]).json()["verdict"].as_str().unwrap_or_default().to_string();
+        (line.split('\t').next().unwrap_or_default().to_string(), served)
+    };
+    let check = |judge: &mut Piped, when: &str| {
+        for (play, want) in [("casa zuzar", "ACCEPTABLE"), ("zuzor", "UNACCEPTABLE"), ("casa", "ACCEPTABLE")]
+        {
+            let (said, served) = verdicts(judge, play);
+            assert_eq!((said.as_str(), served.as_str()), (want, want), "{when}: {play}");
+        }
+        let explained = station.get("/api/v1/explain?word=ZUZOR", &[("X-Lexico-Code", harness::ARBITER)]);
+        assert_eq!(explained.json()["valid"], false, "{when}: {}", explained.body);
+        // A one-shot command reads the file as it is now: the genuine answer or an error.
+        let out = s.run(&["valid", "--judge", "zuzor"]);
+        assert!(!stdout(&out).starts_with("ACCEPTABLE"), "{when}: {}", stdout(&out));
+    };
+    check(&mut judge, "as installed");
+    // The installed copy overwritten in place by its owner with a forgery of the same size.
+    assert_eq!(forged.len(), genuine.len());
+    write_in_place(&object, &forged);
+    check(&mut judge, "overwritten");
+    let out = s.run(&["valid", "--judge", "zuzor"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("changed after it was installed"), "{}", stderr(&out));
+    // Then truncated: no station dies of SIGBUS.
+    std::fs::OpenOptions::new().write(true).open(&object).unwrap().set_len(4096).unwrap();
+    check(&mut judge, "truncated");
+    assert!(judge.child.try_wait().unwrap().is_none(), "the judge station stopped");
+    let (_, status) = station.stop();
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn one_shot_queries_racing_a_writer_of_the_installed_copy_never_give_a_forged_verdict() {
+    let s = Station::new("tampering", "racing");
+    let (genuine, forged) = signed_pair(&s);
+    let object = copy_of(&s, &genuine);
+    let mut delays = Bytes(0x00dd_ba11);
+    let (mut genuine_answers, mut refusals) = (0, 0);
+    for round in 0..300 {
+        // The genuine file installed again (the copy the last round's writer changed is replaced).
+        let out = s.run(&["install", "--default", "X.lex"]);
+        assert_eq!(out.status.code(), Some(0), "round {round}: {}", stderr(&out));
+        let delay = Duration::from_micros(delays.next() % 3000);
+        let writer = {
+            let (object, forged) = (object.clone(), forged.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(delay);
+                write_in_place(&object, &forged);
+            })
+        };
+        let out = s.run(&["valid", "--judge", "zuzor"]);
+        writer.join().unwrap();
+        let text = stdout(&out);
+        assert!(!text.starts_with("ACCEPTABLE"), "round {round}: a forged verdict: {text}");
+        match out.status.code() {
+            Some(1) => genuine_answers += 1,
+            Some(2) => refusals += 1,
+            code => panic!("round {round}: exit {code:?}: {text}{}", stderr(&out)),
+        }
+    }
+    println!("300 rounds: {genuine_answers} genuine answers, {refusals} refusals, 0 forged");
+}
+
+#[test]
+fn a_hand_written_record_for_an_attacker_built_file_gives_no_signed_by() {
+    let s = Station::new("tampering", "records");
+    let (genuine, forged) = signed_pair(&s);
+    let signature = std::fs::read_to_string(s.path("X.lex.minisig")).unwrap();
+    // The forgery beside the genuine signature, and a record saying it was verified, in this
+    // version's form and in the form that named signatures.
+    std::fs::write(s.path("forged.lex"), &forged).unwrap();
+    std::fs::write(s.path("forged.lex.minisig"), &signature).unwrap();
+    let lex = Lexicon::from_vec(forged.clone()).unwrap();
+    let payload = lex.manifest().unwrap().payload_sha256.clone();
+    let sha = sha256(&forged);
+    let key_id = stdout(&s.run(&["trust", "list"])).split_whitespace().next().unwrap().to_string();
+    std::fs::create_dir_all(s.data.join("verified")).unwrap();
+    // The installed form too: an entry naming the forgery and the genuine signature's copy.
+    let objects = s.data.join("objects");
+    std::fs::create_dir_all(&objects).unwrap();
+    std::fs::write(objects.join(format!("{sha}.lex")), &forged).unwrap();
+    let sig_sha = sha256(signature.as_bytes());
+    std::fs::write(objects.join(format!("{sig_sha}.minisig")), &signature).unwrap();
+    std::fs::write(s.data.join("F-1.entry"), format!("lexico-entry 1\nlexicon {sha}\nsignature {sig_sha}\n"))
+        .unwrap();
+    std::fs::write(s.data.join("default"), "embedded\n").unwrap();
+    for record in [
+        format!("lexico-verified 3\nsha256 {sha}\npayload {payload}\n"),
+        format!("lexico-verified 2\nsha256 {sha}\npayload {payload}\nsignature {sig_sha} {key_id}\n"),
+    ] {
+        std::fs::write(s.data.join("verified").join(&sha), &record).unwrap();
+        for args in [
+            &["valid", "--judge", "--lexicon", "forged.lex", "zuzor"][..],
+            &["valid", "--lexicon", "forged.lex", "zuzor"],
+            &["info", "--lexicon", "forged.lex"],
+            &["valid", "--judge", "--lexicon", "F-1", "zuzor"],
+            &["info", "--lexicon", "F-1"],
+        ] {
+            let out = s.run(args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+            assert!(!stdout(&out).contains(&key_id), "{args:?}: {}", stdout(&out));
+            assert!(stderr(&out).contains("does not verify"), "{args:?}: {}", stderr(&out));
+        }
+        let out = s.run(&["lexicons"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!stdout(&out).contains("F-1"), "{}", stdout(&out));
+        assert!(
+            stderr(&out).contains("F-1.entry") && stderr(&out).contains("does not verify"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // The genuine file is still answered, signed.
+    let out = s.run(&["info", "--lexicon", "X.lex"]);
+    assert!(stdout(&out).contains(&key_id), "{}", stderr(&out));
+    let _ = genuine;
+}
+
+#[test]
+fn a_second_key_with_a_trusted_keys_id_is_refused_unless_it_replaces_it() {
+    let s = Station::new("tampering", "same-id");
+    let (_, _) = signed_pair(&s);
+    let public = std::fs::read_to_string(s.path("federation.pub")).unwrap();
+    let line = public.lines().nth(1).unwrap();
+    // Another key under the same key number: the last base64 digit of the key changed.
+    let mut other = line.to_string();
+    let last = other.pop().unwrap();
+    other.push(if last == 'A' { 'B' } else { 'A' });
+    std::fs::write(s.path("other.pub"), format!("untrusted comment: impostor\n{other}\n")).unwrap();
+    let out = s.run(&["trust", "add", "other.pub"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("already trusted with other key bytes"), "{}", stderr(&out));
+    assert_eq!(s.run(&["valid", "--lexicon", "X.lex", "zuzar"]).status.code(), Some(0));
+    let out = s.run(&["trust", "add", "--replace", "other.pub"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The federation's signature no longer verifies: the key of its id is another.
+    let out = s.run(&["valid", "--lexicon", "X.lex", "zuzar"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("does not verify"), "{}", stderr(&out));
+    // The identity point is no key at all: `Ed`, key number 0707…07, then y = 1, in base64.
+    let identity = "RWQHBwcHBwcHBwEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    let out = s.run(&["trust", "add", identity]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("identity point"), "{}", stderr(&out));
 }

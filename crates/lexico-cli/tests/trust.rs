@@ -215,18 +215,21 @@ fn install_keeps_the_signature_and_lexicons_shows_the_signer() {
     assert_eq!(s.run(&["sign", "genuine.lex", "--key", &secret]).status.code(), Some(0));
     let out = s.run(&["install", "genuine.lex"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(s.data.join("T-1.lex.minisig").exists());
+    // The entry names the signature's copy beside the lexicon's.
+    let entry = std::fs::read_to_string(s.data.join("T-1.entry")).unwrap();
+    let sig = entry.lines().find_map(|l| l.strip_prefix("signature ")).expect("a signature line");
+    assert!(s.data.join("objects").join(format!("{sig}.minisig")).exists());
     let out = s.run(&["lexicons"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let row = stdout(&out).lines().find(|l| l.contains("T-1.lex")).unwrap().to_string();
+    let row = stdout(&out).lines().find(|l| l.contains("T-1.entry")).unwrap().to_string();
     assert!(row.contains("key "), "{row}");
     assert_eq!(s.run(&["valid", "--lexicon", "T-1", "casa"]).status.code(), Some(0));
 }
 
 #[test]
 fn a_verified_file_changed_in_place_is_verified_again() {
-    // The record of a verification trusts size, times, inode and device: a change that keeps
-    // the size and puts the modification time back still changes the change time.
+    // A verification is recorded under the SHA-256 of the bytes checked, which every use
+    // computes: a change that keeps the size and puts the modification time back is verified.
     let s = Station::new("trust", "changed");
     let genuine = s.build("genuine.lex", &WORDS);
     assert_eq!(s.run(&["valid", "--lexicon", "genuine.lex", "casa"]).status.code(), Some(0));

@@ -1,5 +1,5 @@
 //! Writing files so that a reader never sees half of one: stage in the same folder, flush to
-//! disk, rename into place; publish a set of files (a lexicon, its report, its signature) or a
+//! disk, rename into place, flush the folder; publish a set of files (a lexicon, its report, its signature) or a
 //! release folder whole, under a lock, with temporary files removed on a signal (by the program
 //! that catches it, [`cleanup::remove_all`]) and completed or cleaned up by the next writer after
 //! a kill. Every file the workspace writes goes through here: a build's outputs, notes and
@@ -101,35 +101,56 @@ pub fn write_new(path: &Path, bytes: &[u8], mode: u32) -> Result<(), StoreError>
     result.map(drop).map_err(|e| io(path.display())(e.error))
 }
 
-/// Renames a staged file into place at `path`; returns the file, still open (its metadata is
-/// that of the file now at `path`).
+/// Renames a staged file into place at `path`, then flushes the folder, so that the rename
+/// itself survives a crash; returns the file, still open (its metadata is that of the file now
+/// at `path`).
 pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<std::fs::File, StoreError> {
     let staged = tmp.path().to_path_buf();
     let mut guard = cleanup::committing();
     let file = tmp.persist(path).map_err(|e| io(path.display())(e.error))?;
     guard.done(&staged);
+    sync_dir(parent(path))?;
     Ok(file)
 }
 
-/// Makes `path` a symbolic link to `target` atomically: the link is made under a temporary name
-/// beside `path`, then renamed over whatever `path` was.
-#[cfg(unix)]
-pub fn link_atomically(path: &Path, target: &Path) -> Result<(), StoreError> {
-    let dir = parent(path);
-    let tmp = cleanup::create(
-        || {
-            tempfile::Builder::new()
-                .prefix(&temp_prefix(path))
-                .make_in(dir, |p| std::os::unix::fs::symlink(target, p))
-        },
-        |t| t.path(),
-    )
-    .map_err(io(dir.display()))?;
-    let staged = tmp.path().to_path_buf();
-    let mut guard = cleanup::committing();
-    tmp.persist(path).map_err(|e| io(path.display())(e.error))?;
-    guard.done(&staged);
+/// Flushes the folder `dir` to disk: the names renamed or removed in it (on Unix; elsewhere a
+/// rename is flushed by the system).
+pub fn sync_dir(dir: &Path) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir.display()))?;
+    #[cfg(not(unix))]
+    let _ = dir;
     Ok(())
+}
+
+/// Removes the temporary files that writers of `path` killed on their way left beside it
+/// (`.NAME.tmpXXXXXX`); the caller holds the lock on its folder ([`lock`]), which every writer
+/// of `path` takes.
+pub fn remove_stale(path: &Path) {
+    let prefix = temp_prefix(path);
+    let Ok(entries) = std::fs::read_dir(parent(path)) else { return };
+    for entry in entries.flatten() {
+        if entry.file_name().to_string_lossy().starts_with(&prefix) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// [`write_atomically`] under the lock on the folder of `path`, removing first what killed
+/// writers of `path` left ([`remove_stale`]).
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("x.lex.minisig");
+/// std::fs::write(dir.path().join(".x.lex.minisig.tmpAbC123"), b"half a signature")?;
+/// lexico_store::atomic::replace(&path, b"a signature")?;
+/// assert_eq!(std::fs::read_dir(dir.path())?.count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let _lock = lock(path)?;
+    remove_stale(path);
+    write_atomically(path, bytes)
 }
 
 /// Refuses an output that exists and is not a regular file: a folder, a symlink (which would be
@@ -243,6 +264,7 @@ pub fn recover(output: &Path, targets: &[&Path]) -> Result<(), StoreError> {
                     }
                 }
             }
+            sync_dir(parent(output))?;
             std::fs::remove_file(&journal_file).map_err(io(journal_file.display()))?;
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -262,20 +284,54 @@ pub fn recover(output: &Path, targets: &[&Path]) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Completes, under the lock on the folder of `output`, what a writer of the set `targets` (the
+/// last one being `output`) killed on its way left: the renames its journal lists, then its
+/// temporary files are removed ([`recover`]).
+pub fn complete(output: &Path, targets: &[&Path]) -> Result<(), StoreError> {
+    let _lock = lock(output)?;
+    recover(output, targets)
+}
+
 /// Publishes `files` (the last one being `output`, the lexicon) as a set: under the lock on
 /// `output`, every file is staged in full, the renames are listed in a journal, done, and the
 /// journal is removed. A writer killed after listing them has them done by the next one.
 pub fn publish(output: &Path, files: &[(PathBuf, &[u8])]) -> Result<(), StoreError> {
-    let _lock = lock(output)?;
-    let targets: Vec<&Path> = files.iter().map(|(p, _)| p.as_path()).collect();
-    recover(output, &targets)?;
+    let files: Vec<(PathBuf, &[u8], u32)> = files.iter().map(|(p, b)| (p.clone(), *b, 0o644)).collect();
     // Checked again under the lock: something may have appeared since the build started.
-    for (path, _) in files {
-        check_output(path)?;
+    publish_set(output, &files, check_output)
+}
+
+/// Writes `files` (path, bytes, permissions on Unix), none of which may exist yet, as a set: all
+/// of them or none (a key pair). `exists` is the error for one that does: nothing is then
+/// written. As [`publish`], under the lock on the folder of the last one, with a journal that the
+/// next writer of the set completes.
+pub fn publish_new(
+    files: &[(PathBuf, &[u8], u32)],
+    exists: impl Fn(&Path) -> StoreError,
+) -> Result<(), StoreError> {
+    let last = &files.last().expect("a file to write").0;
+    publish_set(last, files, |path| match path.symlink_metadata() {
+        Ok(_) => Err(exists(path)),
+        Err(_) => Ok(()),
+    })
+}
+
+/// [`publish`] and [`publish_new`]: `check` is asked of each file under the lock, after what a
+/// killed writer left is completed or removed, and before anything is staged.
+fn publish_set(
+    output: &Path,
+    files: &[(PathBuf, &[u8], u32)],
+    check: impl Fn(&Path) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let _lock = lock(output)?;
+    let targets: Vec<&Path> = files.iter().map(|(p, _, _)| p.as_path()).collect();
+    recover(output, &targets)?;
+    for (path, _, _) in files {
+        check(path)?;
     }
     let mut staged = Vec::new();
-    for (path, bytes) in files {
-        staged.push((stage(path, bytes)?.into_temp_path(), path));
+    for (path, bytes, mode) in files {
+        staged.push((stage_with_mode(path, bytes, *mode)?.into_temp_path(), path));
     }
     let journal: String = staged
         .iter()
@@ -288,13 +344,18 @@ pub fn publish(output: &Path, files: &[(PathBuf, &[u8])]) -> Result<(), StoreErr
     let mut guard = cleanup::committing();
     let staged_journal = journal_tmp.path().to_path_buf();
     journal_tmp.persist(&journal_file).map_err(|e| io(journal_file.display())(e.error))?;
+    sync_dir(parent(&journal_file))?;
     guard.done(&staged_journal);
     for (tmp, path) in staged {
         let name = tmp.to_path_buf();
         tmp.persist(path).map_err(|e| io(path.display())(e.error))?;
         guard.done(&name);
     }
-    std::fs::remove_file(&journal_file).map_err(io(journal_file.display()))
+    for (path, _, _) in files {
+        sync_dir(parent(path))?;
+    }
+    std::fs::remove_file(&journal_file).map_err(io(journal_file.display()))?;
+    sync_dir(parent(&journal_file))
 }
 
 /// `path` made absolute against the current folder, for the journal.
@@ -326,13 +387,14 @@ pub fn publish_release(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), St
         std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755))
             .map_err(io(staging.path().display()))?;
     }
+    sync_dir(staging.path())?;
     let staged = staging.keep();
     let mut guard = cleanup::committing();
     let exists = dir.symlink_metadata().is_ok();
     if !exists {
         std::fs::rename(&staged, dir).map_err(io(dir.display()))?;
         guard.done(&staged);
-        return Ok(());
+        return sync_dir(parent(dir));
     }
     #[cfg(target_os = "linux")]
     {
@@ -347,7 +409,7 @@ pub fn publish_release(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), St
             // `staged` now holds the previous release.
             let _ = std::fs::remove_dir_all(&staged);
             guard.done(&staged);
-            return Ok(());
+            return sync_dir(parent(dir));
         }
     }
     // Without an atomic exchange: the previous release is moved aside, then replaced.
@@ -357,7 +419,7 @@ pub fn publish_release(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), St
     std::fs::rename(&staged, dir).map_err(io(dir.display()))?;
     guard.done(&staged);
     let _ = std::fs::remove_dir_all(&aside);
-    Ok(())
+    sync_dir(parent(dir))
 }
 
 /// The temporary files and folders staged by this process, which a program removes when a

@@ -226,14 +226,76 @@ pub enum StoreError {
         /// The first 16 hex digits of its payload digest.
         short: String,
     },
-    /// An installed lexicon whose bytes are no longer those it was installed with.
-    #[error("its SHA-256 {got} is not the {installed} it was installed with: the file was changed after it was installed (`lexico install` it again)")]
+    /// An installed copy whose bytes are no longer those it was installed with.
+    #[error("{}: its SHA-256 {got} is not the {installed} it was installed with: the file was changed after it was installed (`lexico install` it again)", path.display())]
     ChangedSinceInstalled {
+        /// The copy.
+        path: PathBuf,
         /// The digest of the bytes read.
         got: String,
         /// The digest it was installed with (its name in the store).
         installed: String,
     },
+    /// A file named like an installed lexicon's entry that is not one.
+    #[error("{}: not an installed lexicon's entry (`lexico install FILE` installs a lexicon)", path.display())]
+    NotAnEntry {
+        /// The file.
+        path: PathBuf,
+    },
+    /// An installed lexicon's entry that is not there.
+    #[error("{}: no such installed lexicon (`lexico lexicons` lists them)", path.display())]
+    EntryMissing {
+        /// The entry.
+        path: PathBuf,
+    },
+    /// A copy an entry names that is not there.
+    #[error(
+        "{}: its copy {} is missing (`lexico install FILE` installs the lexicon again)",
+        entry.display(),
+        object.display()
+    )]
+    ObjectMissing {
+        /// The entry.
+        entry: PathBuf,
+        /// The missing copy.
+        object: PathBuf,
+    },
+    /// The default lexicon's entry is gone.
+    #[error(
+        "{}: the default lexicon is not installed any more: `lexico install FILE --default` installs it \
+         again, `lexico install --default NAME` chooses another",
+        path.display()
+    )]
+    DefaultMissing {
+        /// The entry the default record names.
+        path: PathBuf,
+    },
+    /// A data folder with installed lexicons and no default record.
+    #[error(
+        "{}: missing, so the default lexicon is unknown, though lexicons are installed beside it: \
+         `lexico install --default NAME` chooses it (`lexico install --default embedded`: the \
+         lexicon embedded in the binary)",
+        record.display()
+    )]
+    DefaultLost {
+        /// The record that should be there.
+        record: PathBuf,
+    },
+    /// A key whose id is trusted with other key bytes.
+    #[error(
+        "key {id} is already trusted with other key bytes ({}): `lexico trust add --replace` \
+         replaces it",
+        file.display()
+    )]
+    KeyIdTaken {
+        /// The key id.
+        id: String,
+        /// The trusted key's file.
+        file: PathBuf,
+    },
+    /// A public key that verifies signatures anyone can make.
+    #[error("not a usable minisign public key: {0}")]
+    WeakKey(&'static str),
     /// An output that exists and is not a regular file.
     #[error(
         "{}: {what}, not a regular file; the output must be a regular file or not exist yet",
@@ -277,6 +339,17 @@ impl StoreError {
     /// This error, saying first what was being done or what did not happen because of it.
     pub fn context(self, what: impl Into<String>) -> StoreError {
         StoreError::Context { what: what.into(), source: Box::new(self) }
+    }
+
+    /// Returns true if and only if this error is about a file that is not there.
+    pub fn is_not_found(&self) -> bool {
+        match self {
+            StoreError::Io { source, .. } => source.kind() == std::io::ErrorKind::NotFound,
+            StoreError::Lexicon { source: LexiconError::Io(e), .. } => {
+                e.kind() == std::io::ErrorKind::NotFound
+            }
+            _ => false,
+        }
     }
 
     /// An I/O error about the file `path`.

@@ -1,28 +1,30 @@
 //! Installing a lexicon in the data folder, and choosing the default.
 //!
-//! An installed lexicon is a read-only copy of the file's bytes, `objects/<SHA-256>.lex`, with
-//! its signature beside it (`objects/<SHA-256>.lex.minisig`), and an entry `<EDITION>.lex` that
-//! links to the copy (with `<EDITION>.lex.minisig` linking to the signature, for tools that look
-//! for it there). Only `install` writes these, each in full under a temporary name and renamed
-//! into place, under an exclusive lock on the data folder: concurrent installations happen one
-//! after the other, and a lexicon and its signature are installed together or not at all. A
-//! reader follows the entry's one link to a copy whose signature is beside it, so it reads a
-//! matching pair whatever an installation does meanwhile.
+//! An installed lexicon is a read-only copy of the file's bytes, `objects/<SHA-256>.lex`, a
+//! read-only copy of its signature's text, `objects/<SHA-256>.minisig` (each named by the
+//! SHA-256 of its own bytes), and an entry `<EDITION>.entry` that names both
+//! ([`crate::entry`]). Only `install` writes these, under an exclusive lock on the data folder:
+//! the copies first, each in full under a temporary name, flushed and renamed into place, then
+//! the entry, whose one rename installs the pair; the folder is flushed after each rename. A
+//! reader reads the entry, then the copies it names, so it reads a matching pair whatever an
+//! installation does meanwhile, and an installation killed at any point leaves the entry naming
+//! a whole pair (the old one or the new one). The next installation removes the copies no entry
+//! names and the temporary files a killed one left.
 
 use std::ffi::OsStr;
 use std::fmt;
-use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use lexico_lexicon::{Image, Lexicon};
+use lexico_lexicon::Lexicon;
 
-use crate::atomic::{lock_folder, persist, release_stem, stage_with_mode};
-use crate::folder::{clear_default, set_default};
+use crate::atomic::{lock_folder, persist, release_stem, stage_with_mode, sync_dir, write_atomically};
+use crate::entry::{is_entry, Entry, ENTRY_EXTENSION};
+use crate::folder::{default_name, write_default_locked};
 use crate::installed::{find_installed, title};
-use crate::open::embedded;
-use crate::read::{read_lexicon, read_lexicon_if_any};
+use crate::open::{embedded, read_file};
+use crate::read::read_lexicon;
 use crate::record::{
-    identity, linked_object, object_path, sha256_hex, write_record_locked, Record, OBJECTS_DIR,
+    object_path, sha256_hex, signature_object_path, sweep, write_record_locked, Record, OBJECTS_DIR,
 };
 use crate::trust::{check_signature, read_signature, signature_path, trusted_keys};
 use crate::StoreError;
@@ -102,16 +104,13 @@ pub fn install_file(dir: &Path, path: &Path, force: bool, default: bool) -> Resu
     let (bytes, _) = read_lexicon(path, &path.display().to_string())?;
     let signature = read_signature(&signature_path(path))?;
     let keys = trusted_keys(dir)?;
-    let signed_by = if keys.is_empty() {
-        None
-    } else {
-        let key = check_signature(path, signature.as_deref(), &bytes, &keys)
+    if !keys.is_empty() {
+        check_signature(path, signature.as_deref(), &bytes, &keys)
             .map_err(|e| e.context("nothing installed"))?;
-        Some(key.id.clone())
-    };
+    }
     let in_file = |e| StoreError::InFile { path: path.to_path_buf(), source: Box::new(e) };
     let lexicon = Lexicon::from_image(bytes).map_err(|e| in_file(e.into()))?;
-    install_checked(dir, lexicon, signature, signed_by, force, default).map_err(in_file)
+    install_checked(dir, lexicon, signature, force, default).map_err(in_file)
 }
 
 /// [`install_file`] of a file image in memory (a lexicon just built) and the text of its
@@ -124,36 +123,19 @@ pub fn install_image(
     default: bool,
 ) -> Result<Installation, StoreError> {
     let keys = trusted_keys(dir)?;
-    let signed_by = if keys.is_empty() {
-        None
-    } else {
+    if !keys.is_empty() {
         let named = Path::new("the lexicon to install");
-        let key = check_signature(named, signature.as_deref(), &bytes, &keys)
+        check_signature(named, signature.as_deref(), &bytes, &keys)
             .map_err(|e| e.context("nothing installed"))?;
-        Some(key.id.clone())
-    };
-    install_checked(dir, Lexicon::from_vec(bytes)?, signature, signed_by, force, default)
+    }
+    install_checked(dir, Lexicon::from_vec(bytes)?, signature, force, default)
 }
 
-/// What an entry of the data folder holds now.
-struct Held {
-    bytes: Image,
-    signature: Option<String>,
-    /// The SHA-256 of the copy it links to, for an entry `install` made.
-    linked: Option<String>,
-}
-
-/// What the entry `entry` of `dir` holds, `None` when there is no such entry (or it links to a
-/// copy that is gone).
-fn held(dir: &Path, entry: &Path) -> Result<Option<Held>, StoreError> {
-    let linked = linked_object(dir, entry);
-    let source = match &linked {
-        Some(sha) => object_path(dir, sha),
-        None => entry.to_path_buf(),
-    };
-    let Some(bytes) = read_lexicon_if_any(&source, &source.display().to_string())? else { return Ok(None) };
-    let signature = read_signature(&signature_path(&source))?;
-    Ok(Some(Held { bytes, signature, linked }))
+/// The lexicon the entry `entry` names, `None` when what it names cannot be read whole (a copy
+/// removed or changed: installing the lexicon again repairs it).
+fn held(entry: &Path) -> Option<Lexicon> {
+    let read = read_file(entry, &entry.display().to_string()).ok()?;
+    Lexicon::from_image(read.bytes).ok()
 }
 
 /// Installs a lexicon whose signature, when keys are trusted, the key `signed_by` verified.
@@ -161,7 +143,6 @@ fn install_checked(
     dir: &Path,
     lexicon: Lexicon,
     signature: Option<String>,
-    signed_by: Option<String>,
     force: bool,
     default: bool,
 ) -> Result<Installation, StoreError> {
@@ -171,150 +152,149 @@ fn install_checked(
         .to_string();
     let manifest = lexicon.manifest()?;
     let stem = release_stem(&manifest.name, &manifest.edition, &manifest.version);
-    let entry = dir.join(format!("{stem}.lex"));
-    let sha = sha256_hex(lexicon.as_bytes());
+    let path = dir.join(format!("{stem}.{ENTRY_EXTENSION}"));
+    let new = Entry {
+        lexicon: sha256_hex(lexicon.as_bytes()),
+        signature: signature.as_deref().map(|t| sha256_hex(t.as_bytes())),
+    };
     std::fs::create_dir_all(dir).map_err(StoreError::io(dir))?;
     let _lock = lock_folder(dir)?;
-    let old = held(dir, &entry)?;
-    // An installed copy named by these bytes' digest is this lexicon, even if the copy was
-    // damaged since: installing it again repairs it.
-    let same = |old: &Held| *old.bytes == *lexicon.as_bytes() || old.linked.as_deref() == Some(sha.as_str());
-    let change = match &old {
-        None => Change::Added,
-        Some(old) if *old.bytes == *lexicon.as_bytes() && old.signature == signature => Change::Unchanged,
-        Some(old) if same(old) || force => Change::Replaced,
-        Some(old) => {
-            let held = match Lexicon::from_vec(old.bytes.to_vec()).and_then(|old| {
-                let m = old.manifest()?;
-                Ok(format!("{}, payload sha256 {}", title(m), short(&m.payload_sha256)))
-            }) {
-                Ok(held) => held,
+    sweep(dir);
+    // An entry that is not one is an error: it is not replaced unnoticed.
+    let named = Entry::read(&path)?;
+    // A lexicon installed by an older version: a link `<stem>.lex` to its copy.
+    let legacy = dir.join(format!("{stem}.lex"));
+    let old = match &named {
+        Some(_) => held(&path),
+        None => read_lexicon(&legacy, "").ok().and_then(|(bytes, _)| Lexicon::from_image(bytes).ok()),
+    };
+    let same_bytes = old.as_ref().is_some_and(|old| old.as_bytes() == lexicon.as_bytes());
+    let change = match (&named, &old) {
+        (None, None) => Change::Added,
+        (Some(named), Some(_)) if *named == new && !legacy_exists(&legacy) => Change::Unchanged,
+        // What the entry names is gone or damaged: installing the lexicon repairs it.
+        (Some(_), None) => Change::Replaced,
+        _ if same_bytes || force => Change::Replaced,
+        (_, Some(old)) => {
+            let held = match old.manifest() {
+                Ok(m) => format!("{}, payload sha256 {}", title(m), short(&m.payload_sha256)),
                 Err(e) => format!("unreadable: {e}"),
             };
             return Err(StoreError::HoldsAnother {
-                path: entry,
+                path,
                 held,
                 title: title(manifest),
                 short: short(&manifest.payload_sha256).to_string(),
             });
         }
     };
-    // An entry put there by other means than `install` holding the same bytes becomes one.
-    let linked = old.as_ref().and_then(|o| o.linked.as_deref()) == Some(sha.as_str());
-    if change != Change::Unchanged || !linked {
-        let record = Record {
-            payload: Some(payload),
-            installed: None,
-            signatures: match (&signature, signed_by) {
-                (Some(text), Some(id)) => vec![(sha256_hex(text.as_bytes()), id)],
-                _ => Vec::new(),
-            },
-        };
-        write_installation(dir, &entry, &sha, lexicon.as_bytes(), signature.as_deref(), record)?;
-        remove_unlinked(dir);
+    if change != Change::Unchanged {
+        write_installation(dir, &path, &new, lexicon.as_bytes(), signature.as_deref(), &payload)?;
+        // The legacy link goes with its signature's; a default record that named it names the
+        // entry now.
+        let _ = std::fs::remove_file(&legacy);
+        let _ = std::fs::remove_file(signature_path(&legacy));
+        if default_name(dir)?.as_deref() == legacy.file_name().and_then(|n| n.to_str()) {
+            write_default_locked(dir, &file_name(&path))?;
+        }
+        collect_garbage(dir);
     }
     if default {
-        set_default(dir, &entry)?;
+        write_default_locked(dir, &file_name(&path))?;
+    } else if default_name(dir)?.is_none() {
+        // The first installation in a folder records that the default is still the embedded
+        // lexicon: from then on, a folder without its default record has lost it.
+        write_default_locked(dir, "embedded")?;
     }
-    Ok(Installation { title: title(manifest), words: manifest.words, path: entry, change, default })
+    Ok(Installation { title: title(manifest), words: manifest.words, path, change, default })
 }
 
-/// Writes the copy of `bytes` (SHA-256 `sha`) and its signature, their record, then the entry
-/// `entry` linking to them; the caller holds the data folder's lock.
-#[cfg(unix)]
+/// Returns true if and only if a legacy link or file of an older version's installation is
+/// there.
+fn legacy_exists(legacy: &Path) -> bool {
+    legacy.symlink_metadata().is_ok()
+}
+
+/// The file name of `path`, which has one.
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// Writes the copies of `bytes` and of `signature` (unless they are there already, whole), the
+/// record of the bytes (`payload`, their payload digest), then the entry `path` naming them
+/// (`entry`): the one rename that installs the pair. The caller holds the data folder's lock.
 fn write_installation(
     dir: &Path,
-    entry: &Path,
-    sha: &str,
+    path: &Path,
+    entry: &Entry,
     bytes: &[u8],
     signature: Option<&str>,
-    mut record: Record,
+    payload: &str,
 ) -> Result<(), StoreError> {
-    use crate::atomic::link_atomically;
-    use crate::record::object_target;
-
     let objects = dir.join(OBJECTS_DIR);
     std::fs::create_dir_all(&objects).map_err(StoreError::io(&objects))?;
-    let object = object_path(dir, sha);
     // Read-only: nobody is meant to write an installed copy in place.
-    let file = persist(stage_with_mode(&object, bytes, 0o444)?, &object)?;
-    let meta = file.metadata().map_err(StoreError::io(&object))?;
-    record.installed = Some(identity(&meta));
-    let sig_object = signature_path(&object);
-    match signature {
-        Some(text) => drop(persist(stage_with_mode(&sig_object, text.as_bytes(), 0o444)?, &sig_object)?),
-        None => remove_if_any(&sig_object)?,
+    write_object(&object_path(dir, &entry.lexicon), bytes)?;
+    if let (Some(text), Some(sha)) = (signature, &entry.signature) {
+        write_object(&signature_object_path(dir, sha), text.as_bytes())?;
     }
-    write_record_locked(dir, sha, &record)?;
-    // The one rename that installs the pair for every reader.
-    link_atomically(entry, &object_target(sha))?;
-    let sig_entry = signature_path(entry);
-    match signature {
-        Some(_) => link_atomically(&sig_entry, &signature_path(&object_target(sha)))?,
-        None => remove_if_any(&sig_entry)?,
-    }
-    Ok(())
+    write_record_locked(dir, &entry.lexicon, &Record { payload: Some(payload.to_string()) })?;
+    write_atomically(path, entry.text().as_bytes())
 }
 
-/// Without symbolic links, the entry is a copy of the bytes, read as any file named by path.
-#[cfg(not(unix))]
-fn write_installation(
-    _dir: &Path,
-    entry: &Path,
-    _sha: &str,
-    bytes: &[u8],
-    signature: Option<&str>,
-    _record: Record,
-) -> Result<(), StoreError> {
-    use crate::atomic::write_atomically;
-    let sig_entry = signature_path(entry);
-    match signature {
-        Some(text) => write_atomically(&sig_entry, text.as_bytes())?,
-        None => remove_if_any(&sig_entry)?,
+/// Writes the copy `object` of `bytes`, read-only, unless it is there with those bytes.
+fn write_object(object: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    if std::fs::read(object).is_ok_and(|held| held == bytes) {
+        return Ok(());
     }
-    write_atomically(entry, bytes)
+    persist(stage_with_mode(object, bytes, 0o444)?, object).map(drop)
 }
 
-/// Removes the file `path` if there is one.
-fn remove_if_any(path: &Path) -> Result<(), StoreError> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != ErrorKind::NotFound => Err(StoreError::io(path)(e)),
-        _ => Ok(()),
-    }
-}
-
-/// Removes the copies no entry links to any more, and what killed installations left (temporary
-/// files in `objects/`, temporary links beside the entries); the caller holds the data folder's
-/// lock, so no installation is writing them. A program reading a copy removed here keeps the
-/// bytes it opened; one about to open it follows the entry's new link. Nothing here is worth
-/// failing an installation that is done: what cannot be removed stays.
-fn remove_unlinked(dir: &Path) {
+/// Removes the copies no entry names, and what killed installations left (temporary files);
+/// the caller holds the data folder's lock, so no installation is writing them. A program
+/// reading a copy removed here keeps the bytes it read; one about to read it reads the entry
+/// again. Nothing here is worth failing an installation that is done: what cannot be removed
+/// stays.
+fn collect_garbage(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut linked = Vec::new();
+    let mut named = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') && name.contains(".lex.tmp") {
-            let _ = std::fs::remove_file(&path);
-        } else if let Some(sha) = linked_object(dir, &path) {
-            linked.push(sha);
+        if !is_entry(&path) {
+            continue;
+        }
+        match Entry::read(&path) {
+            Ok(Some(e)) => named.extend(std::iter::once(e.lexicon).chain(e.signature)),
+            // An entry that cannot be read may name anything: nothing is removed.
+            _ => return,
         }
     }
-    let Ok(objects) = std::fs::read_dir(dir.join(OBJECTS_DIR)) else { return };
-    for object in objects.flatten() {
-        let name = object.file_name().to_string_lossy().into_owned();
+    // A legacy link of an older version's installation names its copy too.
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        if let Ok(target) = std::fs::read_link(entry.path()) {
+            if let Some(name) = target.file_name().and_then(|n| n.to_str()) {
+                named.push(name.split('.').next().unwrap_or_default().to_string());
+            }
+        }
+    }
+    let objects = dir.join(OBJECTS_DIR);
+    let Ok(copies) = std::fs::read_dir(&objects) else { return };
+    for copy in copies.flatten() {
+        let name = copy.file_name().to_string_lossy().into_owned();
         let sha = name.split('.').next().unwrap_or_default();
-        if name.starts_with('.') || !linked.iter().any(|l| l == sha) {
-            let _ = std::fs::remove_file(object.path());
+        if !named.iter().any(|n| n == sha) {
+            let _ = std::fs::remove_file(copy.path());
         }
     }
+    let _ = sync_dir(&objects);
 }
 
 /// Makes the installed lexicon that `value` names (its edition, file name or name, as
 /// [`find_installed`] finds it) the default in data folder `dir`.
 pub fn make_default(dir: &Path, value: &OsStr) -> Result<Installation, StoreError> {
     let found = find_installed(dir, value)?;
-    set_default(dir, &found.path)?;
+    crate::folder::set_default(dir, &found.path)?;
     let manifest = found.lexicon.manifest()?;
     Ok(Installation {
         title: title(manifest),
@@ -333,13 +313,14 @@ pub fn make_default(dir: &Path, value: &OsStr) -> Result<Installation, StoreErro
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn make_embedded_default(dir: &Path) -> Result<String, StoreError> {
-    clear_default(dir)?;
+    crate::folder::clear_default(dir)?;
     Ok(title(embedded()?.manifest()?))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::folder::DEFAULT_RECORD;
 
     fn image(words: &[&str], edition: &str) -> Vec<u8> {
         let lex = Lexicon::from_words(words.iter().copied()).unwrap();
@@ -362,19 +343,23 @@ mod tests {
         lexico_lexicon::format::write(&sections)
     }
 
-    #[cfg(unix)]
     #[test]
-    fn an_installation_is_a_read_only_copy_named_by_its_digest_and_a_link_to_it() {
-        use std::os::unix::fs::PermissionsExt;
+    fn an_installation_is_read_only_copies_named_by_their_digests_and_an_entry_naming_them() {
         let dir = tempfile::tempdir().unwrap();
         let bytes = image(&["casa"], "E-1");
         let done = install_image(dir.path(), bytes.clone(), None, false, false).unwrap();
-        assert_eq!(done.path, dir.path().join("E-1.lex"));
+        assert_eq!(done.path, dir.path().join("E-1.entry"));
         let sha = sha256_hex(&bytes);
-        assert_eq!(linked_object(dir.path(), &done.path), Some(sha.clone()));
+        assert_eq!(Entry::read(&done.path).unwrap(), Some(Entry { lexicon: sha.clone(), signature: None }));
         let object = object_path(dir.path(), &sha);
-        assert_eq!(std::fs::metadata(&object).unwrap().permissions().mode() & 0o777, 0o444);
-        assert!(Record::read(dir.path(), &sha).installed.is_some());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(std::fs::metadata(&object).unwrap().permissions().mode() & 0o777, 0o444);
+        }
+        assert!(Record::read(dir.path(), &sha).payload.is_some());
+        // The first installation records that the default is still the embedded lexicon.
+        assert_eq!(std::fs::read_to_string(dir.path().join(DEFAULT_RECORD)).unwrap(), "embedded\n");
         // Replaced with force: the old copy goes, no temporary name is left.
         let other = image(&["perro"], "E-1");
         assert!(matches!(
@@ -383,16 +368,29 @@ mod tests {
         ));
         install_image(dir.path(), other.clone(), None, true, false).unwrap();
         assert!(!object.exists());
-        let names: Vec<String> = std::fs::read_dir(dir.path().join(OBJECTS_DIR))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(names, [format!("{}.lex", sha256_hex(&other))]);
-        let prefix = crate::atomic::temp_prefix(&done.path);
-        assert!(!std::fs::read_dir(dir.path()).unwrap().any(|e| e
-            .unwrap()
-            .file_name()
-            .to_string_lossy()
-            .starts_with(&prefix)));
+        let names = |folder: &Path| -> Vec<String> {
+            let mut names: Vec<String> = std::fs::read_dir(folder)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(&dir.path().join(OBJECTS_DIR)), [format!("{}.lex", sha256_hex(&other))]);
+        assert_eq!(names(dir.path()), ["E-1.entry", "default", "objects", "verified"]);
+    }
+
+    #[test]
+    fn a_removed_or_changed_copy_is_installed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let bytes = image(&["casa"], "E-1");
+        install_image(dir.path(), bytes.clone(), None, false, false).unwrap();
+        let object = object_path(dir.path(), &sha256_hex(&bytes));
+        std::fs::remove_file(&object).unwrap();
+        let again = install_image(dir.path(), bytes.clone(), None, false, false).unwrap();
+        assert_eq!(again.change, Change::Replaced);
+        assert_eq!(std::fs::read(&object).unwrap(), bytes);
+        let again = install_image(dir.path(), bytes.clone(), None, false, false).unwrap();
+        assert_eq!(again.change, Change::Unchanged);
     }
 }

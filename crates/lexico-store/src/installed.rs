@@ -1,4 +1,5 @@
-//! Installed lexicons: the `*.lex` files of the data folder, found by edition, file name or name.
+//! Installed lexicons: the entries (`*.entry`) and `*.lex` files of the data folder, found by
+//! edition, file name or name.
 
 use std::ffi::OsStr;
 use std::io::ErrorKind;
@@ -6,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use lexico_lexicon::{Lexicon, Manifest};
 
+use crate::entry::ENTRY_EXTENSION;
 use crate::folder::data_dir;
 use crate::open::{embedded_opened, open_file, open_path_with, Check, Opened, Signer};
 use crate::StoreError;
@@ -13,9 +15,10 @@ use crate::StoreError;
 /// The word that names the embedded lexicon wherever a lexicon is named.
 pub const EMBEDDED: &str = "embedded";
 
-/// An installed lexicon, open and proven whole. Installed lexicons are the `*.lex` entries of the
-/// data folder: each one `lexico install` made links to a read-only copy named by its SHA-256
-/// (`objects/<SHA-256>.lex`); a file put there by other means is read as any file named by path.
+/// An installed lexicon, open and proven whole. Installed lexicons are the entries `*.entry` of
+/// the data folder, each naming the read-only copies `lexico install` made
+/// (`objects/<SHA-256>.lex` and its signature's), and the `*.lex` files put there by other means,
+/// read as any file named by path.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -59,7 +62,7 @@ pub fn title(m: &Manifest) -> String {
     parts.iter().filter(|s| !s.is_empty()).map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
 }
 
-/// The `*.lex` files of a data folder, by file name.
+/// The entries and `*.lex` files of a data folder, by file name.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -76,7 +79,7 @@ pub struct Scan {
     pub broken: Vec<(PathBuf, StoreError)>,
 }
 
-/// Every `*.lex` file in `dir` (a missing folder holds none), each proven whole as
+/// Every entry and `*.lex` file in `dir` (a missing folder holds none), each proven whole as
 /// [`open_path`](crate::open_path) proves a file, with `dir`'s trusted keys and records (see
 /// [`Scan`]).
 pub fn scan(dir: &Path) -> Result<Scan, StoreError> {
@@ -93,7 +96,7 @@ pub fn scan_with(dir: &Path, check: Check) -> Result<Scan, StoreError> {
     let mut paths = Vec::new();
     for entry in entries {
         let path = entry.map_err(StoreError::io(dir))?.path();
-        if path.extension().is_some_and(|e| e == "lex") {
+        if path.extension().is_some_and(|e| e == "lex" || e == ENTRY_EXTENSION) {
             paths.push(path);
         }
     }

@@ -4,24 +4,24 @@
 //! edition, file name or name of a lexicon installed in the data folder ([`open_named`]); with no
 //! name, the installed default, else the embedded one ([`open_default`]).
 //!
-//! Installed lexicons are files `<EDITION>.lex` in the data folder ([`data_dir`]:
-//! `$LEXICO_DATA_DIR`, else `$XDG_DATA_HOME/lexico`, else `~/.local/share/lexico`), which also
-//! holds `default`, one line naming the default lexicon's file. Finding the lexicon when none is
-//! named costs one attempt to open that record, which fails when no default is installed: the
-//! data folder is never listed on that path. Looking a name up opens every installed file
-//! (without reading its words) to read its manifest ([`scan`], [`find_installed`]).
+//! Installed lexicons are entries `<EDITION>.entry` in the data folder ([`data_dir`]:
+//! `$LEXICO_DATA_DIR`, else `$XDG_DATA_HOME/lexico`, else `~/.local/share/lexico`), each naming
+//! read-only copies of a lexicon and its signature kept under `objects/` by the SHA-256 of their
+//! bytes. The folder also holds `default`, one line naming the default lexicon's entry (or
+//! `embedded`). Finding the lexicon when none is named costs one attempt to open that record.
+//! Looking a name up opens every installed lexicon to read its manifest ([`scan`],
+//! [`find_installed`]).
 //!
-//! Every lexicon file opened, by path or by installed name, is read once and proven whole before
-//! it answers ([`open_path`]): when the data folder trusts keys (`trusted/`, [`trusted_keys`]),
-//! its minisign signature (`FILE.minisig`) by one of them first ([`check_signature`]), before
-//! anything decodes the bytes; then its checksums, its payload digest (computed, and equal to its
-//! manifest's) and its counts. The result is recorded in the data folder's `verified/` folder
-//! under the SHA-256 of the bytes checked. A file named by path is read into memory of this
-//! process and hashed on every use, and its record looked up by that digest. `install` keeps a
-//! read-only copy of each lexicon named by its SHA-256 (`objects/`, [`install_file`]), which
-//! nothing writes in place and only an installation replaces, by rename; an installed lexicon is
-//! read from that copy, whose name gives the digest of its record without hashing it. The
-//! embedded lexicon is trusted as part of the program ([`Signer::Embedded`]).
+//! Every lexicon file opened, by path or by installed name, is read once, whole, into memory of
+//! this process, and proven whole before it answers ([`open_path`]): when the data folder trusts
+//! keys (`trusted/`, [`trusted_keys`]), its minisign signature by one of them first
+//! ([`check_signature`]), on those bytes, every time, before anything decodes them; then its
+//! checksums, its word stores, its payload digest (computed, and equal to its manifest's) and its
+//! counts. That second part is recorded in the data folder's `verified/` folder under the
+//! SHA-256 of the bytes checked, which every open computes: a record spares a later run of the
+//! same bytes those checks, never the signature. A running program that keeps a lexicon (a
+//! station) opens it with [`Check::Full`] and trusts no record. The embedded lexicon is trusted
+//! as part of the program ([`Signer::Embedded`]).
 //!
 //! Install, the default, trusted keys, key pairs and signatures are all here ([`install_file`],
 //! [`make_default`], [`trust_key_file`], [`untrust`], [`keygen`], [`sign_file`]), and so is the
@@ -44,6 +44,7 @@
 #![deny(missing_docs)]
 
 pub mod atomic;
+mod entry;
 mod error;
 mod folder;
 mod install;
@@ -54,9 +55,11 @@ mod record;
 mod sign;
 mod trust;
 
+pub use entry::ENTRY_EXTENSION;
 pub use error::StoreError;
 pub use folder::{
-    clear_default, data_dir, default_path, require_data_dir, set_default, DATA_DIR_VAR, DEFAULT_RECORD,
+    clear_default, data_dir, default_path, require_data_dir, set_default, DefaultLexicon, DATA_DIR_VAR,
+    DEFAULT_RECORD,
 };
 pub use install::{
     install_file, install_image, make_default, make_embedded_default, short, Change, Installation,
@@ -66,8 +69,7 @@ pub use installed::{
     title, Installed, Scan, EMBEDDED,
 };
 pub use open::{
-    embedded, in_memory, open_default, open_default_with, open_path, open_path_with, Check, Opened, Signer,
-    DEFAULT,
+    embedded, open_default, open_default_with, open_path, open_path_with, Check, Opened, Signer, DEFAULT,
 };
 pub use record::{OBJECTS_DIR, VERIFIED_DIR};
 pub use sign::{keygen, load_secret_key, parse_secret_key, sign_bytes, sign_file, Password, SecretKey};

@@ -1,21 +1,21 @@
 //! Opening a lexicon file proven whole, with its verification record and its signer.
 //!
-//! A file is read once; its signature (when keys are trusted), then its checksums, payload
-//! digest and counts are checked on those bytes, in that order, and every answer comes from
-//! them. A file named by path is read into memory of this process, so that nothing a later
-//! writer does to it changes an answer already begun; an installed lexicon is read from the
-//! read-only copy `install` keeps, which nothing writes in place. A verification record lets a
-//! later run skip checks already done, and is found by the SHA-256 of the bytes: of the bytes
-//! just read, for a file named by path; of the bytes `install` wrote, for its copy, whose name it
-//! is.
+//! A file is read once, whole, into memory of this process, and every check and every answer
+//! comes from those bytes: nothing a later writer does to the file (a write, a truncation, a
+//! rename) reaches them. The signature (when keys are trusted) is checked first, on those bytes,
+//! every time; then their checksums, word stores, payload digest and counts, which a
+//! verification record found by the SHA-256 of the bytes lets a later run skip. An installed
+//! lexicon's entry names its copy by that SHA-256, which the bytes read must have.
 
 use std::path::{Path, PathBuf};
 
 use lexico_lexicon::{Image, Lexicon};
 
-use crate::folder::{data_dir, default_path};
-use crate::read::{open_lexicon, read_lexicon};
-use crate::record::{identity, linked_object, object_path, sha256_hex, update_record, Record};
+use crate::atomic::parent;
+use crate::entry::{is_entry, Entry};
+use crate::folder::{data_dir, default_path, DefaultLexicon};
+use crate::read::{read_lexicon, read_small};
+use crate::record::{object_path, record_verified, sha256_hex, signature_object_path, Record};
 use crate::trust::{check_signature, read_signature, signature_path, trusted_keys};
 use crate::StoreError;
 
@@ -91,38 +91,29 @@ pub(crate) fn embedded_opened() -> Result<Opened, StoreError> {
     Ok(Opened { lexicon: embedded()?, signer: Signer::Embedded })
 }
 
-/// `lex` as it is: a lexicon this crate opened is already either a private copy in memory of
-/// the process (a file named by path) or an installed copy that nothing writes in place (see
-/// [`open_path`]), so a long-running program (a judge station) answers the same whatever
-/// happens to the file afterwards.
-///
-/// ```
-/// let lex = lexico_store::in_memory(lexico_store::embedded()?)?;
-/// assert_eq!(lex.len(), 636_598);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn in_memory(lex: Lexicon) -> Result<Lexicon, StoreError> {
-    Ok(lex)
-}
-
-/// How much of the checking of a file may rest on a verification record.
+/// How much of the checking of a file may rest on a verification record. Either way the file
+/// is read once into memory of this process and hashed, and its signature, when keys are
+/// trusted, is checked on those bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Check {
-    /// A record of these very bytes (found by their SHA-256) stands for the checks it records.
+    /// A record of these very bytes (found by their SHA-256) stands for the integrity checks it
+    /// records: a command that answers and ends.
     #[default]
     Recorded,
-    /// Every check is done again, whatever is recorded: the signature (when keys are trusted),
-    /// every checksum, the payload digest, the counts.
+    /// Every check is done again on the bytes read, whatever is recorded: the signature (when
+    /// keys are trusted), every checksum, the word stores, the payload digest, the counts. For
+    /// `info --verify`, and for a program that keeps the lexicon and answers from it for as long
+    /// as it runs (a judge station, a library handle): it trusts nothing it did not check itself.
     Full,
 }
 
-/// Opens a lexicon file and proves it whole. The file is read once into memory of this process;
-/// when keys are trusted in the data folder ([`data_dir`]), its signature is checked first, on
-/// those bytes, before anything decodes them; then every section's checksum, the payload digest
-/// and the counts ([`Lexicon::verify`]). A record in the data folder of the bytes' SHA-256
-/// (computed on every open of a file named by path) spares the checks it records. An installed
-/// lexicon's entry is followed to the copy `install` keeps (see [`crate::install_file`]). A
-/// folder, FIFO or device is refused at once.
+/// Opens a lexicon file and proves it whole. The file is read once into memory of this process
+/// and hashed; when keys are trusted in the data folder ([`data_dir`]), its signature is checked
+/// first, on those bytes, before anything decodes them; then every section's checksum, the word
+/// stores, the payload digest and the counts ([`Lexicon::verify`]), unless a record in the data
+/// folder of the bytes' SHA-256 says they passed. An installed lexicon's entry (`NAME.entry`) is
+/// followed to the copies `install` keeps (see [`crate::install_file`]). A folder, FIFO or device
+/// is refused at once.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -145,58 +136,73 @@ pub fn open_path_with(path: &Path, check: Check) -> Result<Opened, StoreError> {
     open_file(data_dir().as_deref(), path, &path.display().to_string(), check)
 }
 
-/// The bytes of a lexicon file, as read.
-struct Read {
-    bytes: Image,
-    /// The file they were read from: the installed copy, for an installed lexicon.
-    source: PathBuf,
-    /// For an installed lexicon, what is known of its copy.
-    installed: Option<InstalledCopy>,
+/// The bytes of a lexicon file and the text of its signature, as read.
+pub(crate) struct Read {
+    pub bytes: Image,
+    /// Their SHA-256.
+    pub sha: String,
+    /// The text of the signature, if there is one.
+    pub signature: Option<String>,
 }
 
-/// The copy `install` keeps of an installed lexicon.
-struct InstalledCopy {
-    /// The SHA-256 that names it.
-    sha: String,
-    /// The record of the bytes of that SHA-256.
-    record: Record,
-    /// Whether the copy still has the identity `install` gave it, so that its name is taken for
-    /// the digest of its bytes (see `Record::installed`).
-    intact: bool,
-}
-
-/// Reads the file `path`, or the copy an installed lexicon's entry links to. An installation
-/// may replace the link and remove the copy between the two steps: the link is then followed
-/// again. A file named by path is read into memory of this process. An installed copy that
-/// still has the identity `install` gave it is read and not hashed: it is
-/// read-only and never written in place (another installation writes another copy), so
-/// whoever could change its bytes could as well change the trusted keys of the data folder; a
-/// copy that lost that identity is read into memory, and hashed.
-fn read_file(dir: Option<&Path>, path: &Path, label: &str, check: Check) -> Result<Read, StoreError> {
+/// Reads the lexicon file `path` and its signature `FILE.minisig`, or, for an entry, the copies
+/// it names, which must have the SHA-256 their names say. An installation may replace the entry
+/// and remove the copies it named between the two reads: the entry is then read again.
+pub(crate) fn read_file(path: &Path, label: &str) -> Result<Read, StoreError> {
+    if !is_entry(path) {
+        let (bytes, _) = read_lexicon(path, label)?;
+        let signature = read_signature(&signature_path(path))?;
+        return Ok(Read { sha: sha256_hex(&bytes), bytes, signature });
+    }
+    let dir = parent(path);
     let mut attempts = 0;
     loop {
-        let Some((dir, sha)) = dir.and_then(|dir| Some((dir, linked_object(dir, path)?))) else {
-            let (bytes, _) = read_lexicon(path, label)?;
-            return Ok(Read { bytes, source: path.to_path_buf(), installed: None });
-        };
-        let source = object_path(dir, &sha);
-        let (file, meta) = match open_lexicon(&source, label) {
-            Ok(opened) => opened,
-            Err(StoreError::Io { source: e, .. })
-                if e.kind() == std::io::ErrorKind::NotFound && attempts < 3 =>
-            {
-                attempts += 1;
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let record = Record::read(dir, &sha);
-        let intact =
-            check == Check::Recorded && record.installed.as_deref() == Some(identity(&meta).as_str());
-        let bytes = Lexicon::read_image(file)
-            .map_err(|source| StoreError::Lexicon { label: label.to_string(), source })?;
-        return Ok(Read { bytes, source, installed: Some(InstalledCopy { sha, record, intact }) });
+        let entry =
+            Entry::read(path)?.ok_or_else(|| StoreError::EntryMissing { path: path.to_path_buf() })?;
+        match read_entry(dir, path, &entry, label) {
+            Err(StoreError::ObjectMissing { .. }) if attempts < 3 => attempts += 1,
+            read => return read,
+        }
     }
+}
+
+/// The copies `entry` (the file `path` of the data folder `dir`) names.
+fn read_entry(dir: &Path, path: &Path, entry: &Entry, label: &str) -> Result<Read, StoreError> {
+    let missing = |object: PathBuf| StoreError::ObjectMissing { entry: path.to_path_buf(), object };
+    let object = object_path(dir, &entry.lexicon);
+    let bytes = match read_lexicon(&object, label) {
+        Ok((bytes, _)) => bytes,
+        Err(e) if e.is_not_found() => return Err(missing(object)),
+        Err(e) => return Err(e),
+    };
+    let sha = sha256_hex(&bytes);
+    if sha != entry.lexicon {
+        return Err(StoreError::ChangedSinceInstalled {
+            path: object,
+            got: sha,
+            installed: entry.lexicon.clone(),
+        }
+        .context(format!("{label}: verification failed")));
+    }
+    let signature = match &entry.signature {
+        None => None,
+        Some(sig_sha) => {
+            let sig_object = signature_object_path(dir, sig_sha);
+            let text =
+                read_small(&sig_object, "minisign signature")?.ok_or_else(|| missing(sig_object.clone()))?;
+            let got = sha256_hex(text.as_bytes());
+            if got != *sig_sha {
+                return Err(StoreError::ChangedSinceInstalled {
+                    path: sig_object,
+                    got,
+                    installed: sig_sha.clone(),
+                }
+                .context(format!("{label}: verification failed")));
+            }
+            Some(text)
+        }
+    };
+    Ok(Read { bytes, sha, signature })
 }
 
 /// Opens the lexicon file `path` (named `label` in errors) as [`open_path`] does, with the data
@@ -211,76 +217,40 @@ pub(crate) fn open_file(
         Some(dir) => trusted_keys(dir)?,
         None => Vec::new(),
     };
-    let file = read_file(dir, path, label, check)?;
-    let changed = |got: String, installed: String| {
-        StoreError::ChangedSinceInstalled { got, installed }.context(format!("{label}: verification failed"))
-    };
-    // The SHA-256 of the bytes read, and whether it was computed from them: an installed copy
-    // that still has the identity `install` gave it is taken to hold the bytes its name says.
-    let (sha, hashed, record) = match (dir, file.installed) {
-        (_, Some(copy)) if copy.intact => (copy.sha, false, copy.record),
-        (_, Some(copy)) => {
-            let got = sha256_hex(&file.bytes);
-            if got != copy.sha {
-                return Err(changed(got, copy.sha));
-            }
-            (got, true, copy.record)
-        }
-        (Some(dir), None) => {
-            let sha = sha256_hex(&file.bytes);
-            let record = Record::read(dir, &sha);
-            (sha, true, record)
-        }
-        (None, None) => (String::new(), false, Record::default()),
-    };
-    let recorded = if check == Check::Full { Record::default() } else { record };
+    let read = read_file(path, label)?;
     // The signature, on the bytes read, before any reader of the format sees them.
-    let mut new_signature = None;
     let signer = if keys.is_empty() {
         Signer::Unsigned
     } else {
-        let text = read_signature(&signature_path(&file.source))?;
-        let sig_sha = text.as_deref().map(|t| sha256_hex(t.as_bytes()));
-        let key = match sig_sha.as_deref().and_then(|s| recorded.signed_by(s, &keys)) {
-            Some(key) => key,
-            None => {
-                let key = check_signature(path, text.as_deref(), &file.bytes, &keys)?;
-                new_signature = sig_sha.map(|s| (s, key.id.clone()));
-                key
-            }
-        };
+        let key = check_signature(path, read.signature.as_deref(), &read.bytes, &keys)?;
         Signer::Key { id: key.id.clone(), comment: key.comment.clone() }
     };
-    // Then the checksums, the payload digest and the counts.
-    let lexicon = Lexicon::from_image(file.bytes)
+    // Then the checksums, the word stores, the payload digest and the counts, unless a record of
+    // these bytes says they passed.
+    let recorded = match (dir, check) {
+        (Some(dir), Check::Recorded) => Record::read(dir, &read.sha),
+        _ => Record::default(),
+    };
+    let lexicon = Lexicon::from_image(read.bytes)
         .map_err(|source| StoreError::Lexicon { label: label.to_string(), source })?;
     let verification = |source| StoreError::Verification { label: label.to_string(), source };
-    let verified_now = match recorded.payload.as_deref() {
-        Some(digest) if lexicon.assume_verified(digest).is_ok() => None,
-        _ => Some(lexicon.verify().map_err(verification)?.to_string()),
-    };
-    if let Some(dir) = dir.filter(|_| verified_now.is_some() || new_signature.is_some()) {
-        // A record is written only under the SHA-256 of the bytes just checked.
-        if !hashed {
-            let got = sha256_hex(lexicon.as_bytes());
-            if got != sha {
-                return Err(changed(got, sha));
+    match recorded.payload.as_deref() {
+        Some(digest) if lexicon.assume_verified(digest).is_ok() => {}
+        _ => {
+            let payload = lexicon.verify().map_err(verification)?;
+            // A record that cannot be written costs the next run the checks, nothing more.
+            if let Some(dir) = dir {
+                let _ = record_verified(dir, &read.sha, payload);
             }
         }
-        let payload = lexicon.payload_sha256_verified().map_err(verification)?.to_string();
-        // A record that cannot be written costs the next run the checks, nothing more.
-        let _ = update_record(dir, &sha, |r| {
-            r.payload = Some(payload);
-            if let Some((sig, id)) = new_signature {
-                r.add_signature(sig, id);
-            }
-        });
     }
     Ok(Opened { lexicon, signer })
 }
 
 /// Opens the installed default lexicon (the data folder's default record), or the embedded one
-/// when no default is installed or there is no data folder.
+/// when none was ever chosen or there is no data folder. A default that was chosen and is gone
+/// (its record or its entry) is an error that says how to choose one again: a station is never
+/// switched to another lexicon without a word.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -296,15 +266,16 @@ pub fn open_default() -> Result<Opened, StoreError> {
 pub fn open_default_with(check: Check) -> Result<Opened, StoreError> {
     let Some(dir) = data_dir() else { return embedded_opened() };
     match default_path(&dir)? {
-        Some(path) => open_file(
-            Some(&dir),
-            &path,
-            &format!(
+        DefaultLexicon::Installed(path) => {
+            let label = format!(
                 "{} (the default lexicon; `lexico install --default NAME` chooses another)",
                 path.display()
-            ),
-            check,
-        ),
-        None => embedded_opened(),
+            );
+            open_file(Some(&dir), &path, &label, check).map_err(|e| match e {
+                StoreError::EntryMissing { path } => StoreError::DefaultMissing { path },
+                e => e,
+            })
+        }
+        DefaultLexicon::Embedded => embedded_opened(),
     }
 }

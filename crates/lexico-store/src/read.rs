@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 
-use lexico_lexicon::{Image, Lexicon, LexiconError};
+use lexico_lexicon::{Image, Lexicon};
 
 use crate::atomic::special_kind;
 use crate::StoreError;
@@ -75,18 +75,6 @@ pub(crate) fn read_lexicon(path: &Path, label: &str) -> Result<(Image, std::fs::
     let bytes = Lexicon::read_image(file)
         .map_err(|source| StoreError::Lexicon { label: label.to_string(), source })?;
     Ok((bytes, meta))
-}
-
-/// [`read_lexicon`], `None` when there is no such file.
-pub(crate) fn read_lexicon_if_any(path: &Path, label: &str) -> Result<Option<Image>, StoreError> {
-    match read_lexicon(path, label) {
-        Ok((bytes, _)) => Ok(Some(bytes)),
-        Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => Ok(None),
-        Err(StoreError::Lexicon { source: LexiconError::Io(e), .. }) if e.kind() == ErrorKind::NotFound => {
-            Ok(None)
-        }
-        Err(e) => Err(e),
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use ct_codecs::{Base64, Decoder};
 use lexico_lexicon::Lexicon;
 
-use crate::atomic::{write_atomically, write_new};
+use crate::atomic::{complete, publish_new, replace};
 use crate::read::{read_lexicon, read_small};
 use crate::trust::{key_id, signature_path};
 use crate::StoreError;
@@ -118,7 +118,8 @@ pub fn sign_bytes(key: &SecretKey, bytes: &[u8], file: &Path) -> Result<String, 
 
 /// Signs the lexicon file `file` with `key`: the file is read once, proven whole (a signature
 /// vouches for what the file says, so a damaged file is never signed), and its signature written
-/// atomically beside it as `FILE.minisig`, which is returned.
+/// atomically beside it as `FILE.minisig` (under the lock on its folder, removing what a killed
+/// `sign` left), which is returned.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -141,14 +142,19 @@ pub fn sign_file(file: &Path, key: &SecretKey) -> Result<PathBuf, StoreError> {
     lexicon.verify().map_err(|e| not_signed(e.into()))?;
     let sig = sign_bytes(key, lexicon.as_bytes(), file)?;
     let sig_path = signature_path(file);
-    write_atomically(&sig_path, sig.as_bytes())?;
+    replace(&sig_path, sig.as_bytes())?;
     Ok(sig_path)
 }
 
 /// Makes a key pair: the public key is written to `public` (readable by all), the secret key to
 /// `secret` (readable by its owner only), encrypted with `password` unless it is
-/// [`Password::None`]. Neither file may exist: a key is never overwritten. Returns the key id.
+/// [`Password::None`]. Neither file may exist: a key is never overwritten. The two are written as
+/// a set ([`crate::atomic::publish_new`]): both or neither, and a `keygen` killed while renaming
+/// them into place has its pair completed by the next `keygen` of the same files. Returns the key
+/// id.
 pub fn keygen(public: &Path, secret: &Path, password: Password) -> Result<String, StoreError> {
+    // A pair a killed keygen left half renamed is completed first: it is a pair that exists.
+    complete(secret, &[public, secret])?;
     for path in [public, secret] {
         if path.symlink_metadata().is_ok() {
             return Err(StoreError::KeyExists { path: path.to_path_buf() });
@@ -171,8 +177,11 @@ pub fn keygen(public: &Path, secret: &Path, password: Password) -> Result<String
         .to_box(Some(&format!("lexico secret key {id}")))
         .map_err(minisign_error("writing the secret key"))?
         .into_string();
-    write_new(secret, secret_text.as_bytes(), 0o600)?;
-    write_new(public, public_text.as_bytes(), 0o644)?;
+    let files = [
+        (public.to_path_buf(), public_text.as_bytes(), 0o644),
+        (secret.to_path_buf(), secret_text.as_bytes(), 0o600),
+    ];
+    publish_new(&files, |path| StoreError::KeyExists { path: path.to_path_buf() })?;
     Ok(id)
 }
 

@@ -8,10 +8,13 @@
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
+#[cfg(test)]
+use ct_codecs::Encoder;
 use ct_codecs::{Base64, Decoder};
 
-use crate::atomic::write_atomically;
+use crate::atomic::{lock_folder, write_atomically};
 use crate::read::read_small;
+use crate::record::sweep;
 use crate::StoreError;
 
 /// The folder of trusted public keys in a data folder.
@@ -46,7 +49,7 @@ pub fn signature_path(path: &Path) -> PathBuf {
 /// ```
 /// let dir = tempfile::tempdir()?;
 /// let pair = minisign::KeyPair::generate_unencrypted_keypair()?;
-/// lexico_store::trust_key_text(dir.path(), &pair.pk.to_box()?.to_string())?;
+/// lexico_store::trust_key_text(dir.path(), &pair.pk.to_box()?.to_string(), false)?;
 /// let keys = lexico_store::trusted_keys(dir.path())?;
 /// assert_eq!(keys.len(), 1);
 /// assert_eq!(keys[0].id, lexico_store::key_id(pair.pk.keynum()));
@@ -90,6 +93,19 @@ fn is_signature_algorithm(alg: &[u8]) -> bool {
     alg == b"Ed" || alg == b"ED"
 }
 
+/// Returns true if and only if the 32 bytes `key` encode the identity point of Ed25519 (y = 1,
+/// x = 0), in the canonical encoding or with y written as p + 1, the sign bit set or not: with it
+/// as the public key, the check of a signature reduces to one its maker chooses, so every
+/// signature verifies.
+fn is_identity_point(key: &[u8]) -> bool {
+    let Some((last, rest)) = key.split_last() else { return false };
+    let last = last & 0x7f;
+    // y = 1, and y = p + 1 = 2^255 - 18, little-endian.
+    let one = rest[0] == 1 && rest[1..].iter().all(|&b| b == 0) && last == 0;
+    let p_plus_one = rest[0] == 0xee && rest[1..].iter().all(|&b| b == 0xff) && last == 0x7f;
+    one || p_plus_one
+}
+
 /// Reads a public key: a minisign public key file's text (comment line and key line) or the
 /// key's base64 line alone. Returns the key and its comment.
 ///
@@ -113,6 +129,11 @@ pub fn parse_public_key(text: &str) -> Result<(minisign::PublicKey, String), Sto
     let bytes = decode_exactly(line, 42, "key line").map_err(not_a_key)?;
     if &bytes[..2] != b"Ed" {
         return Err(not_a_key("the key line does not hold an Ed25519 key".to_string()));
+    }
+    if is_identity_point(&bytes[10..]) {
+        return Err(StoreError::WeakKey(
+            "the key is the identity point of Ed25519, which makes any signature verify",
+        ));
     }
     let key = minisign::PublicKey::from_base64(line).map_err(|e| not_a_key(e.to_string()))?;
     Ok((key, comment.to_string()))
@@ -187,17 +208,19 @@ pub struct Trusted {
 
 /// Trusts the public key `text` (a minisign public key file's text, or its base64 line) in data
 /// folder `dir`: written atomically as `trusted/<KEY ID>.pub`, with its comment, or `minisign
-/// public key <KEY ID>` when it has none.
+/// public key <KEY ID>` when it has none, under the data folder's lock. A key id names one key:
+/// when another key of the same id is trusted already, the key is refused unless `replace`
+/// (trusting the same key again keeps it, with the new comment).
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
 /// let pair = minisign::KeyPair::generate_unencrypted_keypair()?;
-/// let trusted = lexico_store::trust_key_text(dir.path(), &pair.pk.to_base64())?;
+/// let trusted = lexico_store::trust_key_text(dir.path(), &pair.pk.to_base64(), false)?;
 /// assert_eq!(trusted.comment, format!("minisign public key {}", trusted.id));
 /// assert!(trusted.file.ends_with(format!("trusted/{}.pub", trusted.id)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn trust_key_text(dir: &Path, text: &str) -> Result<Trusted, StoreError> {
+pub fn trust_key_text(dir: &Path, text: &str, replace: bool) -> Result<Trusted, StoreError> {
     let (public, comment) = parse_public_key(text)?;
     let id = key_id(public.keynum());
     let folder = dir.join(TRUSTED_DIR);
@@ -205,17 +228,30 @@ pub fn trust_key_text(dir: &Path, text: &str) -> Result<Trusted, StoreError> {
     let comment = if comment.is_empty() { format!("minisign public key {id}") } else { comment };
     let body = format!("untrusted comment: {comment}\n{}\n", public.to_base64());
     std::fs::create_dir_all(&folder).map_err(StoreError::io(&folder))?;
+    let _lock = lock_folder(dir)?;
+    sweep(dir);
+    if !replace {
+        if let Some(held) = read_small(&file, PUBLIC_KEY)? {
+            let same = parse_public_key(&held).is_ok_and(|(key, _)| key.to_base64() == public.to_base64());
+            if !same {
+                return Err(StoreError::KeyIdTaken { id, file });
+            }
+        }
+    }
     write_atomically(&file, body.as_bytes())?;
     Ok(Trusted { id, comment, file })
 }
 
 /// [`trust_key_text`] of the public key file `path` (a regular file of a few hundred bytes; a
 /// FIFO, a device or a large file is refused before it is read).
-pub fn trust_key_file(dir: &Path, path: &Path) -> Result<Trusted, StoreError> {
+pub fn trust_key_file(dir: &Path, path: &Path, replace: bool) -> Result<Trusted, StoreError> {
     let in_file = |e| StoreError::InFile { path: path.to_path_buf(), source: Box::new(e) };
     let text = read_small(path, PUBLIC_KEY)?
         .ok_or_else(|| StoreError::io(path)(std::io::Error::from(ErrorKind::NotFound)))?;
-    trust_key_text(dir, &text).map_err(in_file)
+    trust_key_text(dir, &text, replace).map_err(|e| match e {
+        e @ StoreError::KeyIdTaken { .. } => e,
+        e => in_file(e),
+    })
 }
 
 /// Stops trusting the key `id` (16 hex digits, any case) in data folder `dir`; returns the id
@@ -234,6 +270,7 @@ pub fn untrust(dir: &Path, id: &str) -> Result<String, StoreError> {
         return Err(StoreError::NotAKeyId(id));
     }
     let file = dir.join(TRUSTED_DIR).join(format!("{id}.pub"));
+    let _lock = lock_folder(dir).ok();
     match std::fs::remove_file(&file) {
         Ok(()) => Ok(id),
         Err(e) if e.kind() == ErrorKind::NotFound => Err(StoreError::NotTrusted(id)),
@@ -339,6 +376,42 @@ mod tests {
         assert!(why(&format!("{sig}more\n")).contains("text follows"));
         assert!(parse_signature(&with(0, "comment")).is_err());
         assert!(parse_signature(&sig).is_ok());
+    }
+
+    #[test]
+    fn the_identity_point_is_not_a_key() {
+        let pair = minisign::KeyPair::generate_unencrypted_keypair().unwrap();
+        let mut bytes = Base64::decode_to_vec(pair.pk.to_base64(), None).unwrap();
+        for (first, fill, last) in [(1u8, 0u8, 0u8), (1, 0, 0x80), (0xee, 0xff, 0x7f), (0xee, 0xff, 0xff)] {
+            bytes[10] = first;
+            bytes[11..41].fill(fill);
+            bytes[41] = last;
+            let line = ct_codecs::Base64::encode_to_string(&bytes).unwrap();
+            let Err(err) = parse_public_key(&line) else { panic!("the identity point was read as a key") };
+            let err = err.to_string();
+            assert!(err.contains("identity point"), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_second_key_with_a_trusted_keys_id_is_refused_unless_replacing() {
+        let dir = tempfile::tempdir().unwrap();
+        let pair = minisign::KeyPair::generate_unencrypted_keypair().unwrap();
+        let first = trust_key_text(dir.path(), &pair.pk.to_base64(), false).unwrap();
+        // Another Ed25519 key under the same key number.
+        let mut bytes = Base64::decode_to_vec(pair.pk.to_base64(), None).unwrap();
+        bytes[20] ^= 1;
+        let other = ct_codecs::Base64::encode_to_string(&bytes).unwrap();
+        let err = trust_key_text(dir.path(), &other, false).unwrap_err();
+        assert!(matches!(err, StoreError::KeyIdTaken { .. }), "{err}");
+        assert!(err.to_string().contains("--replace"), "{err}");
+        assert_eq!(trusted_keys(dir.path()).unwrap()[0].key.to_base64(), pair.pk.to_base64());
+        // The same key again is no conflict.
+        trust_key_text(dir.path(), &format!("untrusted comment: FISE\n{}", pair.pk.to_base64()), false)
+            .unwrap();
+        let replaced = trust_key_text(dir.path(), &other, true).unwrap();
+        assert_eq!((replaced.id, replaced.file), (first.id, first.file));
+        assert_eq!(trusted_keys(dir.path()).unwrap()[0].key.to_base64(), other);
     }
 
     #[test]

@@ -10,8 +10,9 @@
 //! play. The checksum shown and logged is the payload digest computed from the file, not the one
 //! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`,
 //! named in the terminal's language on the verdict line, in English in CSV, JSON and the log); a
-//! station reading plays from standard input answers from a copy of the lexicon in memory, so a
-//! file replaced under it never changes an answer.
+//! station reading plays from standard input is given a lexicon read into memory and checked
+//! there in full (`valid` opens it so), so a file changed or replaced under it never changes an
+//! answer.
 //!
 //! At a terminal (plays typed, verdicts shown, text format) each verdict is drawn large and
 //! cleared after `--clear-after` seconds (`crate::screen`); the reason a play could not be judged
@@ -86,15 +87,7 @@ pub fn run(
     format: Format,
     clear_after: u64,
 ) -> Result<ExitCode> {
-    // A station reading plays may run for hours: it answers from a copy in memory, verified again,
-    // never from a file that could change under it.
-    let copy;
-    let lex = if words.is_empty() {
-        copy = crate::lexicons::in_memory(lex)?;
-        &copy
-    } else {
-        &lex
-    };
+    let lex = &lex;
     let m = lex.manifest()?;
     let digest = lex.payload_sha256_verified()?.to_string();
     // A hand-edited manifest may hold anything: cut by characters, never inside one.

@@ -35,9 +35,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(dir) => lexicons::scan(dir)?,
         None => Default::default(),
     };
-    let default_path = match &dir {
-        Some(dir) => lexicons::default_path(dir)?,
-        None => None,
+    // A lost default record is reported after the list, which then marks no default.
+    let (default_path, lost) = match dir.as_deref().map(lexicons::default_path) {
+        Some(Ok(lexicons::DefaultLexicon::Installed(path))) => (Some(path), None),
+        Some(Err(e)) => (None, Some(e)),
+        _ => (None, None),
     };
     let mut rows = Vec::new();
     for installed in &found {
@@ -56,7 +58,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let embedded = lexicons::embedded()?;
     let m = embedded.manifest()?;
     rows.push(Row {
-        default: default_path.is_none(),
+        default: default_path.is_none() && lost.is_none(),
         name: m.name.clone(),
         edition: m.edition.clone(),
         version: m.version.clone(),
@@ -67,7 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     });
     print(&rows, args.format)?;
     // Problems are reported after the list, one line each, and make the exit status 2.
-    let mut problems = Vec::new();
+    let mut problems: Vec<String> = lost.iter().map(ToString::to_string).collect();
     // Each error names its file (the lexicon, its signature or a trusted key).
     for (_, err) in &broken {
         problems.push(err.to_string());

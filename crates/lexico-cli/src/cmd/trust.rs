@@ -25,6 +25,10 @@ pub enum Action {
     Add {
         #[arg(value_name = "PUBKEY")]
         key: String,
+        /// Replace a trusted key of the same key id (another key under the id is refused
+        /// otherwise).
+        #[arg(long)]
+        replace: bool,
     },
     /// List the trusted keys: id and comment.
     List,
@@ -38,13 +42,15 @@ pub enum Action {
 pub fn run(args: Args) -> Result<ExitCode> {
     let dir = lexicons::require_data_dir()?;
     match args.action {
-        Action::Add { key } => {
+        Action::Add { key, replace } => {
             let path = std::path::Path::new(&key);
             let trusted = if path.is_file() {
-                lexico_store::trust_key_file(&dir, path)?
+                lexico_store::trust_key_file(&dir, path, replace)?
             } else {
-                lexico_store::trust_key_text(&dir, &key)
-                    .context("PUBKEY is neither a file nor a minisign public key")?
+                match lexico_store::trust_key_text(&dir, &key, replace) {
+                    Err(e @ lexico_store::StoreError::KeyIdTaken { .. }) => return Err(e.into()),
+                    other => other.context("PUBKEY is neither a file nor a minisign public key")?,
+                }
             };
             println!("trusted key {} ({}): {}", trusted.id, trusted.comment, trusted.file.display());
         }

@@ -108,7 +108,13 @@ impl TermWords {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     if args.judge {
-        let opened = args.lexicon.open_trusted()?;
+        // A station reading plays keeps the lexicon for hours: read once, checked in full.
+        let check = if args.words.is_empty() {
+            crate::lexicons::Check::Full
+        } else {
+            crate::lexicons::Check::Recorded
+        };
+        let opened = args.lexicon.open_checked(check)?;
         let audit = args.audit_log.as_deref();
         return crate::cmd::judge::run(
             opened.lexicon,

@@ -1,4 +1,5 @@
-//! What the judge station asks of the rest of the program: the lexicon, copied into memory; the
+//! What the judge station asks of the rest of the program: the lexicon, read into memory and
+//! checked there; the
 //! verdict on a play; the verdict on a word; the explanation of a word in the station's language.
 //!
 //! Every call into the library's judge and explanations and into `lexicons` is here and nowhere
@@ -13,11 +14,12 @@ use crate::cmd::explain::{derivation_json, enclitic_json};
 use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::{self, LexiconArg, Signer};
 
-/// Opens the lexicon `arg` chooses, as every command does, and copies it into memory
-/// ([`lexicons::in_memory`]).
+/// Opens the lexicon `arg` chooses, as every command does, read once into memory of this
+/// process and checked there in full, trusting no record (`Check::Full`): a station answers
+/// from those bytes until it stops, whatever happens to the file.
 pub fn open_in_memory(arg: &LexiconArg) -> Result<(Lexicon, Signer)> {
-    let opened = arg.open_trusted()?;
-    Ok((lexicons::in_memory(opened.lexicon)?, opened.signer))
+    let opened = arg.open_checked(lexicons::Check::Full)?;
+    Ok((opened.lexicon, opened.signer))
 }
 
 /// The verdict on a whole play, and how a play's words are read: the library's, as `valid

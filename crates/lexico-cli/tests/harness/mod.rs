@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdout, Stdio};
 use std::time::Duration;
 
 #[path = "../common/mod.rs"]
-mod common;
+pub mod common;
 pub use common::{lexico, temp_dir, workspace};
 
 /// The arbiter code the tests start the station with.
@@ -43,7 +43,7 @@ pub fn start_with_open_files(files: u64, args: &[&str]) -> Station {
     start_command(command, args)
 }
 
-fn start_command(mut command: std::process::Command, args: &[&str]) -> Station {
+pub fn start_command(mut command: std::process::Command, args: &[&str]) -> Station {
     command.current_dir(workspace()).args(["serve", "--arbiter-code", ARBITER]).env("LC_ALL", "C");
     if !args.contains(&"--listen") {
         command.args(["--listen", "127.0.0.1:0"]);
