@@ -362,3 +362,32 @@ fn a_damaged_installed_lexicon_named_by_its_edition_is_reported_once() {
     assert_eq!(err.matches(&file.display().to_string()).count(), 1, "{err}");
     assert!(err.contains("verification failed"), "{err}");
 }
+
+#[test]
+fn a_lost_default_record_is_an_error_not_the_embedded_list() {
+    let s = Station::new("install", "lost-default");
+    s.build("x.lex", "MINI", "MINI-1", &["zuzuzu"]);
+    assert_eq!(s.run(&["install", "--default", "x.lex"]).status.code(), Some(0));
+    assert_eq!(valid(&s, &[], &[], "ZUZUZU"), Some(0));
+    std::fs::remove_file(s.data.join("default")).unwrap();
+    for args in [&["valid", "ZUZUZU"][..], &["valid", "--judge", "ZUZUZU"], &["info"], &["lexicons"]] {
+        let out = s.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("default: missing") && err.contains("lexico install --default NAME"),
+            "{args:?}: {err}"
+        );
+    }
+    // The embedded list only when asked for, or chosen again.
+    assert_eq!(valid(&s, &[], &["--lexicon", "embedded"], "PERRO"), Some(0));
+    assert_eq!(s.run(&["install", "--default", "embedded"]).status.code(), Some(0));
+    assert_eq!(valid(&s, &[], &[], "PERRO"), Some(0));
+    // Installing without --default in a new folder records the embedded lexicon as the default.
+    let t = Station::new("install", "first-install");
+    t.build("x.lex", "MINI", "MINI-1", &["zuzuzu"]);
+    assert_eq!(t.run(&["install", "x.lex"]).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(t.data.join("default")).unwrap(), "embedded\n");
+    assert_eq!(valid(&t, &[], &[], "PERRO"), Some(0));
+}
