@@ -202,7 +202,7 @@ impl AnagramIndex {
         let len = bytes.get(..8).ok_or_else(bad)?;
         let len = u64::from_le_bytes(len.try_into().expect("8 bytes"));
         let end = 8u64.checked_add(len).filter(|&e| e <= bytes.len() as u64).ok_or_else(bad)? as usize;
-        let fst = Fst::new(section.slice(8, end)).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        let fst = Fst::new(section.slice(8, end)).map_err(|e| LexiconError::fst(&e))?;
         Ok(AnagramIndex { fst, list: section.slice(end, bytes.len()) })
     }
 

@@ -1,7 +1,6 @@
 //! Building a lexicon file from tile-encoded words.
 
 use fst::MapBuilder;
-use sha2::{Digest, Sha256};
 
 use crate::error::LexiconError;
 use crate::format::{self, tag, FORMAT_VERSION};
@@ -499,13 +498,7 @@ impl Builder {
         if let Some(a) = anagrams {
             sections.push((tag::ANAGRAMS, a));
         }
-        let mut sha = Sha256::new();
-        for (t, bytes) in &sections {
-            sha.update(t);
-            sha.update((bytes.len() as u64).to_le_bytes());
-            sha.update(bytes);
-        }
-        manifest.payload_sha256 = hex(&sha.finalize());
+        manifest.payload_sha256 = format::payload_digest(sections.iter().map(|(t, b)| (*t, b.as_slice())));
         let json = serde_json::to_vec_pretty(&manifest).expect("a manifest always serialises");
         sections.insert(0, (tag::MANIFEST, json));
         Ok(format::write(&sections))

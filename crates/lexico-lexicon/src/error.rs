@@ -35,3 +35,12 @@ pub enum LexiconError {
     #[error("word store: {0}")]
     Fst(String),
 }
+
+impl LexiconError {
+    /// What the `fst` crate says of a store it cannot open, on one line: its own error names the
+    /// reason only as its source, over several lines.
+    pub(crate) fn fst(e: &dyn std::error::Error) -> LexiconError {
+        let text = e.source().map_or_else(|| e.to_string(), |s| s.to_string());
+        LexiconError::Fst(text.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+}

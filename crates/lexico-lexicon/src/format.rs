@@ -143,6 +143,30 @@ pub(crate) fn read_table_checking(data: &[u8], crc: bool) -> Result<Vec<SectionE
     Ok(entries)
 }
 
+/// The payload digest of a file's sections (tag and bytes each, in file order): the SHA-256 of
+/// every section but the manifest, each as its tag, its length (little-endian u64) and its
+/// bytes, in lower-case hex. The manifest records it (`payload_sha256`), and
+/// [`crate::Lexicon::verify`] computes it again.
+///
+/// ```
+/// use lexico_lexicon::format::{self, tag};
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// let table = format::read_table(lex.as_bytes())?;
+/// let sections = table.iter().map(|e| (e.tag, &lex.as_bytes()[e.offset as usize..(e.offset + e.len) as usize]));
+/// assert_eq!(format::payload_digest(sections), lex.manifest()?.payload_sha256);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn payload_digest<'a>(sections: impl IntoIterator<Item = ([u8; 4], &'a [u8])>) -> String {
+    use sha2::{Digest, Sha256};
+    let mut sha = Sha256::new();
+    for (t, bytes) in sections.into_iter().filter(|(t, _)| *t != tag::MANIFEST) {
+        sha.update(t);
+        sha.update((bytes.len() as u64).to_le_bytes());
+        sha.update(bytes);
+    }
+    crate::hex(&sha.finalize())
+}
+
 /// Checks a section's bytes against its CRC-32.
 pub fn check(entry: &SectionEntry, bytes: &[u8]) -> Result<(), LexiconError> {
     if crc32fast::hash(bytes) == entry.crc {

@@ -164,7 +164,7 @@ impl Lexicon {
         if check {
             format::check(&words_entry, words_bytes.as_ref())?;
         }
-        let words = fst::Map::new(words_bytes).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        let words = fst::Map::new(words_bytes).map_err(|e| LexiconError::fst(&e))?;
         Ok(Lexicon {
             backing,
             table,
@@ -277,7 +277,7 @@ impl Lexicon {
             return Ok(r);
         }
         let bytes = self.checked_section(tag::REJECTED, "rejected forms")?;
-        let map = fst::Map::new(bytes).map_err(|e| LexiconError::Fst(e.to_string()))?;
+        let map = fst::Map::new(bytes).map_err(|e| LexiconError::fst(&e))?;
         Ok(self.rejected.get_or_init(|| map))
     }
 
@@ -409,17 +409,13 @@ impl Lexicon {
     /// again.
     pub fn verify(&self) -> Result<&str, LexiconError> {
         let manifest = self.manifest()?;
-        let mut sha = Sha256::new();
+        let bytes = self.backing.bytes();
         for entry in &self.table {
-            let bytes = section(&self.backing, entry);
-            format::check(entry, bytes.as_ref())?;
-            if entry.tag != tag::MANIFEST {
-                sha.update(entry.tag);
-                sha.update(entry.len.to_le_bytes());
-                sha.update(bytes.as_ref());
-            }
+            format::check(entry, &bytes[entry.offset as usize..(entry.offset + entry.len) as usize])?;
         }
-        let got = hex(&sha.finalize());
+        let got = format::payload_digest(
+            self.table.iter().map(|e| (e.tag, &bytes[e.offset as usize..(e.offset + e.len) as usize])),
+        );
         if got != manifest.payload_sha256 {
             return Err(LexiconError::Corrupt(format!(
                 "payload digest {got} differs from the manifest's {}",
