@@ -1,13 +1,16 @@
-//! What the fuzz targets share: the Spanish tile set, a small real lexicon image to mutate, the
-//! invariants every tokeniser answer must keep, a walk over everything a lexicon can be asked,
-//! and a trusted key with a real signature to damage.
+//! What the fuzz targets share: the Spanish tile set, a small real lexicon image to mutate (and
+//! to write again with every checksum and the payload digest recomputed, so that a change reaches
+//! the decoders), the invariants every tokeniser answer must keep, a walk over everything a
+//! lexicon can be asked, and a trusted key with a real signature to damage.
 //!
 //! A target is a few lines in `fuzz_targets/` calling these, so that adding one for a new reader
 //! (the FISE lists, the plural or verb engines) is one small file.
 
 use std::sync::OnceLock;
 
+use lexico_lexicon::format;
 use lexico_lexicon::provenance::code;
+use lexico_lexicon::query::{self, AnagramQuery, Mode};
 use lexico_lexicon::{Builder, EntryInfo, EntryKind, Kind, Lexicon, Manifest, SlotInfo, SourceInfo};
 use lexico_tiles::{Rack, TileError, TileSet};
 
@@ -107,12 +110,13 @@ pub const PROBES: &[&str] = &[
 ];
 
 /// A small real lexicon image with every section filled: words made one and two ways, rejected
-/// forms, entry descriptions, two sources.
+/// forms, entry descriptions, two sources, an anagram index.
 pub fn sample_image() -> &'static [u8] {
     static IMAGE: OnceLock<Vec<u8>> = OnceLock::new();
     IMAGE.get_or_init(|| {
         let set = spanish();
         let mut b = Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
+        b.anagram_index(true);
         let word = b
             .slot(SlotInfo {
                 slot: "word".into(),
@@ -156,12 +160,41 @@ pub fn sample_image() -> &'static [u8] {
     })
 }
 
-/// Asks an open lexicon everything it can be asked. Any answer is fine; a panic is not.
+/// `sections` (tag and bytes, in file order) written as a file whose checksums all hold and,
+/// when its manifest reads as JSON, whose payload digest does too: what a hand-made file looks
+/// like, past every check of accidental damage, at the decoders behind them.
+pub fn with_digest(mut sections: Vec<([u8; 4], Vec<u8>)>) -> Vec<u8> {
+    let digest = format::payload_digest(sections.iter().map(|(t, b)| (*t, b.as_slice())));
+    if let Some((_, manifest)) = sections.iter_mut().find(|(t, _)| *t == format::tag::MANIFEST) {
+        if let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(manifest) {
+            if let Some(map) = value.as_object_mut() {
+                map.insert("payload_sha256".into(), digest.into());
+                *manifest = serde_json::to_vec(&value).expect("JSON writes back");
+            }
+        }
+    }
+    format::write(&sections)
+}
+
+/// The sections of a file image whose table reads, in file order.
+pub fn sections(image: &[u8]) -> Option<Vec<([u8; 4], Vec<u8>)>> {
+    let table = format::read_table(image).ok()?;
+    Some(table.iter().map(|e| (e.tag, image[e.offset as usize..(e.offset + e.len) as usize].to_vec())).collect())
+}
+
+/// Asks an open lexicon everything it can be asked. Any answer is fine; a panic is not. A word
+/// store is walked only once it passed its check (`check_word_stores`), as every program must
+/// (the `fst` crate trusts the bytes it walks); the check itself must never panic.
 pub fn exercise(lex: &Lexicon) {
     use fst::Streamer;
     let set = lex.tiles().clone();
     let _ = lex.len();
     let _ = lex.manifest();
+    let checked = lex.check_word_stores();
+    let _ = lex.verify();
+    if checked.is_err() {
+        return;
+    }
     for probe in PROBES {
         let Ok(word) = set.parse_word(probe) else {
             continue;
@@ -171,7 +204,13 @@ pub fn exercise(lex: &Lexicon) {
         let _ = lex.derivations(&word);
         let _ = lex.rejections(&word);
     }
-    let _ = lex.verify();
+    for rack in ["CASA", "A?", "RRO?"] {
+        let Ok(rack) = Rack::parse(&set, rack) else { continue };
+        for mode in [Mode::Exact, Mode::Sub, Mode::Super] {
+            let _ = query::anagram(lex, &rack, &AnagramQuery { mode, ..Default::default() });
+        }
+    }
+    let _ = lexico_lexicon::pattern_words(lex, "*A*");
     // A dump, bounded: a damaged store must not loop forever either.
     let mut keys = lex.fst().keys();
     let mut n = 0;

@@ -707,3 +707,100 @@ fn a_second_key_with_a_trusted_keys_id_is_refused_unless_it_replaces_it() {
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(stderr(&out).contains("identity point"), "{}", stderr(&out));
 }
+
+/// `sections` written as a file whose checksums and payload digest all hold.
+fn with_recomputed_digest(mut secs: Vec<([u8; 4], Vec<u8>)>) -> Vec<u8> {
+    let digest = payload_digest(&secs);
+    let mani = secs.iter_mut().find(|(t, _)| *t == tag::MANIFEST).unwrap();
+    let mut m: serde_json::Value = serde_json::from_slice(&mani.1).unwrap();
+    m["payload_sha256"] = digest.into();
+    mani.1 = serde_json::to_vec(&m).unwrap();
+    format::write(&secs)
+}
+
+#[test]
+fn crafted_word_stores_with_no_key_trusted_give_exit_2_or_an_answer_never_an_abort() {
+    let s = Station::new("tampering", "crafted-stores");
+    let built = s.build("built.lex", "X-1", &WORDS);
+    let genuine = sections(&built);
+    // Files whose WORD or REJW section was changed, its checksum and the payload digest
+    // recomputed: some malformed (the fst crate would panic on them), some still well formed.
+    let mut random = Bytes(0x5eed_0001);
+    let (mut malformed, mut well_formed) = (Vec::new(), Vec::new());
+    while malformed.len() < 8 || well_formed.len() < 2 {
+        let target = if malformed.len() % 2 == 0 { tag::WORDS } else { tag::REJECTED };
+        let mut crafted = genuine.clone();
+        let bytes = &mut crafted.iter_mut().find(|(t, _)| *t == target).unwrap().1;
+        for _ in 0..1 + random.next() % 3 {
+            let at = (random.next() % bytes.len() as u64) as usize;
+            bytes[at] = random.next() as u8;
+        }
+        let file = with_recomputed_digest(crafted);
+        let lex = Lexicon::from_vec(file.clone()).unwrap();
+        if lex.check_word_stores().is_err() {
+            if malformed.len() < 8 {
+                malformed.push(file);
+            }
+        } else if lex.verify().is_ok() && well_formed.len() < 2 {
+            well_formed.push(file);
+        }
+    }
+    std::fs::write(s.path("X.lex"), &built).unwrap();
+    for (i, file) in malformed.iter().chain(&well_formed).enumerate() {
+        let name = format!("crafted-{i}.lex");
+        std::fs::write(s.path(&name), file).unwrap();
+        // `common::run_in` fails the test on a panic or an abort (exit 101 or 134).
+        for args in [
+            &["valid", "--lexicon", &name, "casa", "zuzar"][..],
+            &["valid", "--judge", "--lexicon", &name, "casa"],
+            &["explain", "--lexicon", &name, "casas"],
+            &["anagram", "--lexicon", &name, "asac"],
+            &["anagram", "--super", "--lexicon", &name, "o"],
+            &["pattern", "--lexicon", &name, "*A*"],
+            &["info", "--lexicon", &name],
+            &["dump", "--lexicon", &name],
+            &["diff", &name, "X.lex"],
+            &["install", &name],
+        ] {
+            let out = s.run(args);
+            let code = out.status.code();
+            if i < malformed.len() {
+                assert_eq!(code, Some(2), "{name} {args:?}: {}", stdout(&out));
+                assert!(stderr(&out).contains("word store"), "{name} {args:?}: {}", stderr(&out));
+            } else {
+                assert!(matches!(code, Some(0..=2)), "{name} {args:?}: {code:?}");
+            }
+        }
+        // In the data folder, as an installed lexicon: `lexicons` reports it and goes on.
+        std::fs::create_dir_all(&s.data).unwrap();
+        std::fs::write(s.data.join("crafted.lex"), file).unwrap();
+        let out = s.run(&["lexicons"]);
+        assert!(matches!(out.status.code(), Some(0 | 2)), "{name}: lexicons");
+        std::fs::remove_file(s.data.join("crafted.lex")).unwrap();
+        // A station refuses to start on a malformed one; on the others, it explains.
+        let mut serve = common::lexico();
+        serve.current_dir(&s.work).env("LEXICO_DATA_DIR", &s.data);
+        if i < malformed.len() {
+            serve.args([
+                "serve",
+                "--arbiter-code",
+                harness::ARBITER,
+                "--listen",
+                "127.0.0.1:0",
+                "--lexicon",
+                &name,
+            ]);
+            let out = run_with_timeout(serve);
+            assert_eq!(out.status.code(), Some(2), "{name}: serve: {}", stderr(&out));
+        } else {
+            let station = harness::start_command(serve, &["--lexicon", s.path(&name).to_str().unwrap()]);
+            for word in ["CASAS", "ZUZAR", "PERRO"] {
+                let answer = station
+                    .get(&format!("/api/v1/explain?word={word}"), &[("X-Lexico-Code", harness::ARBITER)]);
+                assert!(answer.status == 200, "{name}: explain {word}: {}", answer.body);
+            }
+            let (_, status) = station.stop();
+            assert!(status.success(), "{name}: {status:?}");
+        }
+    }
+}
