@@ -164,7 +164,12 @@ pub fn payload_digest<'a>(sections: impl IntoIterator<Item = ([u8; 4], &'a [u8])
         sha.update((bytes.len() as u64).to_le_bytes());
         sha.update(bytes);
     }
-    crate::hex(&sha.finalize())
+    hex(&sha.finalize())
+}
+
+/// Lower-case hex of a digest.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Checks a section's bytes against its CRC-32.

@@ -7,9 +7,9 @@ use lexico_tiles::{Tile, TileSet};
 use sha2::{Digest, Sha256};
 
 use crate::anagram_index::AnagramIndex;
-use crate::builder::hex;
 use crate::bytes::{section, Backing, Bytes, Image};
 use crate::error::LexiconError;
+use crate::format::hex;
 use crate::format::{self, tag, SectionEntry};
 use crate::manifest::Manifest;
 use crate::provenance::{self, Code, EntryInfo, Inflated, Provenance, SlotInfo};

@@ -62,13 +62,14 @@ pub const MAX_WORD_TILES: usize = 16;
 
 pub use anagram_index::AnagramIndex;
 pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause};
-pub use builder::{hex, Builder, Part};
+pub use builder::{Builder, Part};
 pub use bytes::Image;
 pub use diff::{counts, diff, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
 pub use explain::{
     describe, describe_enclitic, explain, verb_notes, Enclitic, ExplainError, Explanation, Finding,
 };
+pub use format::hex;
 pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
 pub use judge::{
     judge_play, judge_play_line, judge_word, play_words, separate_tiles, PlayVerdict, Verdict,
