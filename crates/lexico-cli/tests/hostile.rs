@@ -218,7 +218,8 @@ fn a_rule_file_that_is_not_a_regular_file_is_refused_rather_than_read_forever() 
     }
     let (run, _) = build("fifo", rules.to_str().unwrap(), &[&corpus("bom-utf8.txt")]);
     assert_eq!(run.code, 2);
-    assert_eq!(run.stderr, format!("lexico: {}: is not a regular file\n", fifo.display()));
+    let refused = "a FIFO, not a regular file (only a regular file is read)";
+    assert_eq!(run.stderr, format!("lexico: {}: {refused}\n", fifo.display()));
 }
 
 /// (file, standard output of `lexico valid` with the file as input, exit code, errors): a bad

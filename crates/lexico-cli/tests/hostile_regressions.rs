@@ -155,3 +155,83 @@ fn a_report_that_cannot_be_written_leaves_no_lexicon() {
     assert!(!out.exists(), "a lexicon was written by a build that failed");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "no temporary file is left");
 }
+
+/// Runs `lexico` with `args` in `dir`, under `prlimit --as=LIMIT` when prlimit is there (a limit
+/// of the address space, as a machine with little memory has), and at most 20 seconds: a build
+/// that waits for a FIFO's writer fails the test instead of hanging it.
+fn build_limited(dir: &Path, limit: Option<u64>, args: &[&str]) -> Output {
+    use std::process::{Command, Stdio};
+    let prlimit = limit.filter(|_| Command::new("prlimit").arg("--version").output().is_ok());
+    let mut command = match prlimit {
+        Some(bytes) => {
+            let mut c = Command::new("prlimit");
+            c.arg(format!("--as={bytes}")).arg(env!("CARGO_BIN_EXE_lexico"));
+            c
+        }
+        None => Command::new(env!("CARGO_BIN_EXE_lexico")),
+    };
+    command.args(args).current_dir(dir).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for var in common::LEXICON_VARS.iter().chain(&common::LOCALE_VARS) {
+        command.env_remove(var);
+    }
+    let mut child = command.spawn().unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("{args:?} still runs after 20 seconds");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_a_device_or_a_huge_file_as_a_source_undo_or_table_is_refused_at_once() {
+    let dir = temp_dir("special-sources");
+    std::fs::write(dir.join("good.txt"), "casa\nperro\n").unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(dir.join("f")).status().unwrap().success());
+    // 1 GiB of NUL bytes, a sparse file.
+    std::fs::File::create(dir.join("nul.txt")).unwrap().set_len(1 << 30).unwrap();
+    let limit = Some(4_000_000_000);
+    for (args, file) in [
+        (&["build", "-o", "x.lex", "good.txt", "f"][..], "f: a FIFO"),
+        (&["build", "-o", "x.lex", "good.txt", "/dev/zero"], "/dev/zero: a device"),
+        (&["build", "-o", "x.lex", "--undo", "/dev/zero", "good.txt"], "--undo: /dev/zero: a device"),
+        (&["build", "-o", "x.lex", "--undo", "f", "good.txt"], "--undo: f: a FIFO"),
+        (
+            &["build", "-o", "x.lex", "--pos-table", "/dev/zero", "good.txt"],
+            "--pos-table: /dev/zero: a device",
+        ),
+        (&["build", "-o", "x.lex", "--pos-table", "f", "good.txt"], "--pos-table: f: a FIFO"),
+        (&["build", "-o", "x.lex", "good.txt", "nul.txt"], "nul.txt: 1073741824 bytes, larger than any file"),
+    ] {
+        let out = build_limited(&dir, limit, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).starts_with(&format!("lexico: {file}")), "{args:?}: {}", stderr(&out));
+        assert!(!dir.join("x.lex").exists(), "{args:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_source_of_nul_bytes_costs_a_small_multiple_of_its_size() {
+    // 96 MiB of NUL bytes hold no line end: one line, left out for its length without being
+    // read as tiles. Reading it as tiles took 14 times its size (an abort under this limit).
+    let dir = temp_dir("nul-source");
+    std::fs::write(dir.join("good.txt"), "casa\nperro\n").unwrap();
+    std::fs::File::create(dir.join("nul.txt")).unwrap().set_len(96 << 20).unwrap();
+    let out =
+        build_limited(&dir, Some(1_000_000_000), &["build", "--quiet", "-o", "x.lex", "good.txt", "nul.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report = std::fs::read(dir.join("x.lex.excluded.csv")).unwrap();
+    let last = report.split(|&b| b == b'\n').rev().find(|l| !l.is_empty()).unwrap();
+    assert!(
+        String::from_utf8_lossy(last).contains("100663296 bytes: longer than any word of 2 to 15 tiles"),
+        "{}",
+        String::from_utf8_lossy(&last[last.len().saturating_sub(200)..])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -195,6 +195,13 @@ fn kind(k: FormKind) -> Kind {
     }
 }
 
+/// The longest text read as a word's tiles, in bytes: far more than any word of a rule set's
+/// longest length spells (a tile is a letter or two, each with its accents), and little enough
+/// that reading it (a character and a column each) costs what a line of input costs. A longer
+/// line (a file of NUL bytes, which holds no line end) is left out for its length unread, so a
+/// build's memory stays a small multiple of its sources whatever their bytes.
+const MAX_WORD_BYTES: usize = 4096;
+
 /// Screens a source word and turns it into tiles in `word`, or records why it is left out.
 /// `line` is the entry id; the report shows it as the line of `source`.
 fn admit(
@@ -217,6 +224,12 @@ fn admit(
             line,
         });
     };
+    if text.len() > MAX_WORD_BYTES {
+        let (min, max) = (rules.min_tiles, rules.max_tiles);
+        let reason = format!("{} bytes: longer than any word of {min} to {max} tiles", text.len());
+        exclude(reason, "length", &rules.length_article);
+        return false;
+    }
     if screen {
         if let Some(r) = screener.screen(text) {
             exclude(r.reason.clone(), &r.id, &r.article);

@@ -72,15 +72,11 @@ impl RuleFiles {
     }
 
     /// The bytes of the file `name` of this folder. On disk, it must be a regular file (or a
-    /// link to one): a device such as `/dev/zero` never ends and a FIFO waits for a writer,
-    /// either of which would hang the load.
+    /// link to one) of a bounded size ([`read_file`]): a device such as `/dev/zero` never ends
+    /// and a FIFO waits for a writer, either of which would hang the load.
     pub fn read(&self, name: &str) -> Result<Vec<u8>, RuleError> {
         match &self.place {
-            Place::Folder(dir) => {
-                let path = dir.join(name);
-                regular_file(&path)?;
-                std::fs::read(&path).map_err(|source| RuleError::Io { path, source })
-            }
+            Place::Folder(dir) => read_file(&dir.join(name)),
             Place::Embedded { files, prefix, .. } => {
                 let key = normalise(&format!("{prefix}/{name}"));
                 match files.binary_search_by(|(p, _)| (*p).cmp(key.as_str())) {
@@ -146,14 +142,72 @@ fn normalise(path: &str) -> String {
     path.split('/').filter(|c| !c.is_empty() && *c != ".").collect::<Vec<_>>().join("/")
 }
 
-/// Refuses to read `path` unless it is a regular file (or a link to one).
-fn regular_file(path: &Path) -> Result<(), RuleError> {
-    let meta =
-        std::fs::metadata(path).map_err(|source| RuleError::Io { path: path.to_path_buf(), source })?;
-    if meta.is_file() {
-        return Ok(());
+/// The most a file read by [`read_file`] may hold (256 MiB): a source list, an update list or a
+/// rule table is a few megabytes (the FISE-2 lists together are under 5 MB), so anything larger
+/// is a file given by mistake, refused before it fills the memory.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// The bytes of the file `path` (a source list, an update list, a table of a rule set): only a
+/// regular file (or a link to one) of at most [`MAX_FILE_BYTES`] is read. It is opened without
+/// waiting (a FIFO, which would wait for a writer, is refused at once, and so is a device such
+/// as `/dev/zero`, which never ends, or a socket), and read up to one byte past the bound, so a
+/// file that grows while it is read is refused too. Errors name the file.
+///
+/// ```
+/// let err = lexico_rules::files::read_file(std::path::Path::new("/dev/zero")).unwrap_err();
+/// assert_eq!(err.to_string(), "/dev/zero: a device, not a regular file (only a regular file is read)");
+/// ```
+pub fn read_file(path: &Path) -> Result<Vec<u8>, RuleError> {
+    use std::io::Read;
+    let io = |source| RuleError::Io { path: path.to_path_buf(), source };
+    let refuse = |why: String| io(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
-    let what = if meta.is_dir() { "is a directory, not a file" } else { "is not a regular file" };
-    let source = std::io::Error::new(std::io::ErrorKind::InvalidInput, what);
-    Err(RuleError::Io { path: path.to_path_buf(), source })
+    let file = options.open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(refuse(format!(
+            "{}, not a regular file (only a regular file is read)",
+            kind_of(&meta.file_type())
+        )));
+    }
+    let too_large = |len: u64| {
+        refuse(format!("{len} bytes, larger than any file it could be (at most {MAX_FILE_BYTES})"))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// What a file that is not a regular file is, as a person says it.
+fn kind_of(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a folder"
+    } else {
+        "a special file"
+    }
 }

@@ -763,11 +763,11 @@ mod tests {
         let d = dir_with(&[("ruleset.toml", head)]);
         std::os::unix::fs::symlink("/dev/null", d.0.join("t.csv")).unwrap();
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
-        assert!(err.ends_with("t.csv: is not a regular file"), "{err}");
+        assert!(err.ends_with("t.csv: a device, not a regular file (only a regular file is read)"), "{err}");
         let d = dir_with(&[("ruleset.toml", head)]);
         std::fs::create_dir(d.0.join("t.csv")).unwrap();
         let err = RuleSet::load(&d.0).unwrap_err().to_string();
-        assert!(err.ends_with("t.csv: is a directory, not a file"), "{err}");
+        assert!(err.ends_with("t.csv: a folder, not a regular file (only a regular file is read)"), "{err}");
     }
 
     #[test]

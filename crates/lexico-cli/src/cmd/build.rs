@@ -132,7 +132,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .undo
         .iter()
         .map(|p| {
-            let bytes = std::fs::read(p).with_context(|| format!("--undo {}", p.display()))?;
+            let bytes = lexico_rules::files::read_file(p).context("--undo")?;
             Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
         })
         .collect::<Result<Vec<Input>>>()?;
@@ -155,7 +155,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         pos_table: match &args.pos_table {
             Some(p) => Some(Input {
                 path: p.to_string_lossy().into_owned(),
-                bytes: std::fs::read(p).with_context(|| format!("--pos-table {}", p.display()))?,
+                bytes: lexico_rules::files::read_file(p).context("--pos-table")?,
             }),
             None => None,
         },
@@ -386,7 +386,7 @@ fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
     let inputs = files
         .into_iter()
         .map(|p| {
-            let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
+            let bytes = lexico_rules::files::read_file(&p)?;
             Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
         })
         .collect::<Result<_>>()?;
