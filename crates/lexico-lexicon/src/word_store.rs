@@ -248,7 +248,7 @@ struct Frame {
 pub(crate) fn check<D: AsRef<[u8]>>(fst: &Fst<D>, shape: &Shape<'_>) -> Result<(), LexiconError> {
     let (data, name) = (fst.as_bytes(), shape.name);
     let (root, keys, limit) = footer(data, version(data)).ok_or_else(|| bad(name, "its footer is cut"))?;
-    if root != EMPTY_ADDRESS && (root + 1 != limit || root < 16) {
+    if root != EMPTY_ADDRESS && (root.checked_add(1) != Some(limit) || root < 16) {
         return Err(bad(name, "the root is not the last node"));
     }
     // Where what is known below each node checked is kept, by address (0: not checked yet).
@@ -339,6 +339,12 @@ mod tests {
         let no_z = Shape { input_ok: &|b| b != b'z', ..shape(4) };
         assert!(check(&fst, &no_z).is_err(), "a refused input");
         check(&store(&[]), &shape(4)).unwrap();
+        // A root address at the end of the address space (found by the fuzzer).
+        let mut bytes = fst.as_bytes().to_vec();
+        let at = bytes.len() - 12;
+        bytes[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        let err = check(&Fst::new(bytes).unwrap(), &shape(4)).unwrap_err().to_string();
+        assert!(err.contains("the root is not the last node"), "{err}");
         // The footer's count of keys must be what the nodes hold.
         let mut bytes = fst.as_bytes().to_vec();
         let at = bytes.len() - 20;
