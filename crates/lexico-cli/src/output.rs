@@ -313,23 +313,38 @@ pub fn csv_safe(field: &str) -> Cow<'_, str> {
     }
 }
 
-/// [`csv_safe`] of the bytes of a field.
+/// [`csv_safe`] of the bytes of a field: one that starts with `=`, `+`, `-`, `@`, a tab, a CR,
+/// or the full-width `＝`, `＋`, `－`, `＠` that a spreadsheet reads as them.
 fn csv_safe_bytes(field: &[u8]) -> Cow<'_, [u8]> {
-    match field.first() {
-        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') => Cow::Owned([b"'", field].concat()),
-        _ => Cow::Borrowed(field),
+    const FULL_WIDTH: [&str; 4] = ["\u{ff1d}", "\u{ff0b}", "\u{ff0d}", "\u{ff20}"];
+    let formula = matches!(field.first(), Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r'))
+        || FULL_WIDTH.iter().any(|c| field.starts_with(c.as_bytes()));
+    if formula {
+        Cow::Owned([b"'", field].concat())
+    } else {
+        Cow::Borrowed(field)
     }
 }
 
+/// Returns true if and only if `c` is a character [`escape_controls`] escapes: a control
+/// character, or one that turns the direction of the text around it (which can make a line
+/// read otherwise than it is).
+fn needs_escape(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// `text` with its control characters escaped (`\t`, `\u{1b}`), so that a tab or a line end typed
-/// in an input never splits a row and an escape sequence never reaches the terminal.
+/// in an input never splits a row and an escape sequence never reaches the terminal; the
+/// characters that turn the direction of text are escaped too. Every line for people that
+/// shows text read from a file or a key (a lexicon's name or edition, a key's comment, a file
+/// name) goes through it.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if c.is_control() {
+        if needs_escape(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -427,11 +442,22 @@ mod tests {
             ("-2", "'-2"),
             ("@SUM(1)", "'@SUM(1)"),
             ("\tx", "'\tx"),
+            ("\u{ff1d}1+2", "'\u{ff1d}1+2"),
+            ("\u{ff0b}1", "'\u{ff0b}1"),
+            ("\u{ff0d}1", "'\u{ff0d}1"),
+            ("\u{ff20}A", "'\u{ff20}A"),
         ] {
             assert_eq!(csv_safe(field), safe);
         }
-        for field in ["CASA", "", "1-2", "a=b", "'=1"] {
+        for field in ["CASA", "", "1-2", "a=b", "'=1", "\u{ff21}", "\u{ff1c}"] {
             assert_eq!(csv_safe(field), field);
         }
+    }
+
+    #[test]
+    fn control_and_direction_characters_are_escaped_for_the_terminal() {
+        assert_eq!(escape_controls("FISE\r\u{1b}[31mUNACCEPTABLE"), "FISE\\r\\u{1b}[31mUNACCEPTABLE");
+        assert_eq!(escape_controls("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(escape_controls("Ñandú 2016"), "Ñandú 2016");
     }
 }

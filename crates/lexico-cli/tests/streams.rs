@@ -99,6 +99,35 @@ fn a_blank_judge_play_gets_an_answer_line() {
 }
 
 #[test]
+fn an_over_long_play_gets_its_own_reason_and_the_audit_log_keeps_it() {
+    let dir = temp_dir("streams", "long-play");
+    let log = dir.join("audit.csv");
+    let long = "casa ".repeat(1000);
+    let out = run(
+        &["valid", "--judge", "--audit-log", log.to_str().unwrap()],
+        format!("casa\n{long}\nperro\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[1].starts_with("ERROR\tlonger than 4096 bytes, the most a line of input may hold\t"),
+        "{text}"
+    );
+    assert!(!lines[1].contains("neither a letter nor a tile"), "{text}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err, "lexico: <stdin>:2: the play could not be judged: longer than 4096 bytes, the most a line of input may hold\n");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    let row = logged.lines().nth(2).unwrap();
+    assert!(row.contains(",casa casa casa") && row.contains("…,") && row.contains(",ERROR,"), "{row}");
+    // In JSON, the record says why too.
+    let out = run(&["valid", "--judge", "--format", "json"], format!("{long}\n").as_bytes());
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["error"], "longer than 4096 bytes, the most a line of input may hold");
+}
+
+#[test]
 fn stations_starting_together_on_a_new_audit_log_write_its_header_once() {
     let dir = temp_dir("streams", "header");
     for round in 0..5 {

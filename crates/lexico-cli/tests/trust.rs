@@ -468,3 +468,79 @@ fn valid_one_word_on_a_verified_file_reads_a_record_not_the_file() {
     assert_eq!(s.run(&["valid", "--lexicon", "genuine.lex", "casa"]).status.code(), Some(0));
     assert!(std::fs::read_to_string(&records[0]).unwrap().contains(&digest));
 }
+
+/// Returns the control characters (and text-direction marks) in `text`, which no line for people
+/// may hold raw but its own line ends and the tabs between its columns.
+fn raw_controls(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect()
+}
+
+#[test]
+fn text_from_keys_and_files_reaches_no_terminal_or_release_notes_raw() {
+    let s = Station::new("trust", "escapes");
+    let (public, secret) = s.keygen("federation");
+    // A key comment with a carriage return and a red UNACCEPTABLE.
+    let key = std::fs::read_to_string(s.path(&public)).unwrap();
+    let line = key.lines().nth(1).unwrap();
+    let comment = "FISE\r\u{1b}[31mUNACCEPTABLE\u{1b}[0m\u{202e}";
+    std::fs::write(s.path(&public), format!("untrusted comment: {comment}\n{line}\n")).unwrap();
+    // A name and an edition with markup, a line end and an escape sequence.
+    std::fs::write(s.path("l.txt"), "casa\nperro\n").unwrap();
+    let (name, edition) = ("N\u{1b}[2J<script>alert(1)</script>", "E-1\r\n# owned");
+    let out = s.run(&["build", "--quiet", "-o", "x.lex", "--name", name, "--edition", edition, "l.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = s.run(&[
+        "build",
+        "--quiet",
+        "--release-dir",
+        "rel",
+        "--previous",
+        "x.lex",
+        "--name",
+        name,
+        "--edition",
+        edition,
+        "l.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let notes = std::fs::read_to_string(s.path("rel/NOTES.md")).unwrap();
+    assert!(raw_controls(&notes).is_empty(), "NOTES.md: {notes:?}");
+    assert!(!notes.contains("<script>") && !notes.contains("\n# owned"), "NOTES.md: {notes}");
+    let out = s.run(&["trust", "add", &public]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\\u{1b}[31mUNACCEPTABLE"), "{}", stdout(&out));
+    s.run(&["sign", "x.lex", "--key", &secret]);
+    for args in [
+        &["trust", "list"][..],
+        &["info", "--lexicon", "x.lex"],
+        &["info", "--format", "csv", "--lexicon", "x.lex"],
+        &["valid", "--judge", "--lexicon", "x.lex", "casa"],
+        &["install", "--default", "x.lex"],
+        &["lexicons"],
+        &["lexicons", "--format", "csv"],
+    ] {
+        let out = s.run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let (text, err) = (stdout(&out), stderr(&out));
+        assert!(
+            raw_controls(&text).is_empty() && raw_controls(&err).is_empty(),
+            "{args:?}: {text:?} {err:?}"
+        );
+        assert!(!text.contains("\nUNACCEPTABLE") && !text.starts_with("UNACCEPTABLE"), "{args:?}: {text}");
+    }
+    // A station reading plays says the same on every verdict line.
+    let mut judge = s.command(&["valid", "--judge"]);
+    judge.stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped());
+    let mut child = judge.spawn().unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"casa\nzzz\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert!(raw_controls(&text).is_empty(), "{text:?}");
+    assert!(text.starts_with("ACCEPTABLE\t") && text.contains("\nUNACCEPTABLE\t"), "{text}");
+}

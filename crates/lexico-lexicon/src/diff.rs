@@ -247,6 +247,31 @@ pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconEr
     Ok(s)
 }
 
+/// `text` (a name or an edition read from a file) as Markdown shows it literally: control
+/// characters escaped as `\u{1b}`, markup characters with a backslash, `&`, `<` and `>` as HTML
+/// entities, so that no name adds a line, a heading, a link or raw HTML to release notes.
+///
+/// ```
+/// assert_eq!(lexico_lexicon::markdown_text("FISE <b>2</b>\r# x"), "FISE &lt;b&gt;2&lt;/b&gt;\\u{d}\\# x");
+/// ```
+pub fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The title, the two editions and the tables of counts by kind and by length that open the
 /// release notes.
 pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
@@ -262,7 +287,7 @@ pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<Strin
                 s.push_str(part);
             }
         }
-        s
+        markdown_text(&s)
     };
     let mut s = String::new();
     let _ = writeln!(s, "# {}: release notes\n", label(nm));

@@ -64,7 +64,7 @@ pub use anagram_index::AnagramIndex;
 pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause};
 pub use builder::{Builder, Part};
 pub use bytes::Image;
-pub use diff::{counts, diff, notes, Change, Diff, DiffError};
+pub use diff::{counts, diff, markdown_text, notes, Change, Diff, DiffError};
 pub use error::LexiconError;
 pub use explain::{
     describe, describe_enclitic, explain, verb_notes, Enclitic, ExplainError, Explanation, Finding,

@@ -269,6 +269,7 @@ fn release_files(
     new: &lexico_lexicon::Lexicon,
     previous: Option<&lexico_lexicon::Lexicon>,
 ) -> Result<Vec<(String, Vec<u8>)>> {
+    use lexico_lexicon::markdown_text;
     use sha2::{Digest, Sha256};
     let notes = match previous {
         Some(old) => {
@@ -280,7 +281,11 @@ fn release_files(
             format!(
                 "# {} {} {}: release notes\n\nFirst edition: {} words, payload SHA-256 `{}`; no \
                  previous edition was given (--previous) to compare with.\n",
-                m.name, m.edition, m.version, m.words, m.payload_sha256
+                markdown_text(&m.name),
+                markdown_text(&m.edition),
+                markdown_text(&m.version),
+                m.words,
+                m.payload_sha256
             )
         }
     };

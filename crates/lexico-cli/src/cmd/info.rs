@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use crate::lexicons::LexiconArg;
-use crate::output::{csv_safe, Format};
+use crate::output::{csv_safe, escape_controls, Format};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -75,15 +75,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
     use std::io::Write;
     match args.format {
         Format::Text => {
+            // Names, editions, comments and paths come from files: their controls are escaped.
             for (k, v) in &rows {
-                writeln!(stdout, "{k:<20} {v}")?;
+                writeln!(stdout, "{k:<20} {}", escape_controls(v))?;
             }
         }
         Format::Csv => {
             writeln!(stdout, "field,value")?;
             // A document of its own shape: every value quoted. No field starts a formula.
             for (k, v) in &rows {
-                writeln!(stdout, "{},\"{}\"", csv_safe(k), csv_safe(v).replace('"', "\"\""))?;
+                let v = escape_controls(v);
+                writeln!(stdout, "{},\"{}\"", csv_safe(k), csv_safe(&v).replace('"', "\"\""))?;
             }
         }
         Format::Json => {

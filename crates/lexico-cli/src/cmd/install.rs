@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::lexicons;
+use crate::output::escape_controls;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -30,7 +31,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let path = Path::new(&args.lexicon);
     if args.default && args.lexicon.eq_ignore_ascii_case(lexicons::EMBEDDED) {
         let title = lexico_store::make_embedded_default(&dir)?;
-        println!("{title} (embedded) is the default lexicon");
+        println!("{} (embedded) is the default lexicon", escape_controls(&title));
         return Ok(ExitCode::SUCCESS);
     }
     let installed = if !args.default || lexicons::looks_like_path(&args.lexicon) || path.exists() {
@@ -38,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         lexico_store::make_default(&dir, &args.lexicon)?
     };
-    println!("{installed}");
+    println!("{}", escape_controls(&installed.to_string()));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -33,7 +33,8 @@ use crate::audit::AuditLog;
 use crate::i18n::{msg, term, Arg, Lang};
 use crate::input::{self, Place};
 use crate::lexicons::Signer;
-use crate::output::{Format, Out, Value};
+use crate::output::{escape_controls, Format, Out, Value};
+use crate::say::Localize;
 use crate::screen::{Screen, Tone};
 use std::time::Duration;
 
@@ -77,6 +78,14 @@ impl JudgeWords {
     }
 }
 
+/// A line that is not a play the station can judge.
+enum Unreadable<'a> {
+    /// Longer than a line of input may be: its start, the rest unread.
+    TooLong(&'a [u8]),
+    /// Not UTF-8: why, and the line.
+    NotUtf8(String, &'a [u8]),
+}
+
 /// Runs the station on the plays of `words` (one play) or of standard input (one a line); at a
 /// terminal, verdicts are drawn large and cleared after `clear_after` seconds (`crate::screen`).
 pub fn run(
@@ -94,7 +103,11 @@ pub fn run(
     let short: String = digest.chars().take(16).collect();
     let lang = Lang::terminal();
     let said_signer = crate::say::signer(signer, lang);
+    // The name, edition and version come from the file and the signer's comment from a key:
+    // shown with their control characters escaped, so that none of them moves the cursor or
+    // paints a verdict of its own.
     let id = format!("{} {} {}, sha256 {short}, {said_signer}", m.name, m.edition, m.version);
+    let id = escape_controls(&id).into_owned();
     let signer = signer.to_string();
     let mut log = audit.map(|p| AuditLog::open(p, &digest, &signer)).transpose()?;
     let say = JudgeWords::new();
@@ -108,15 +121,43 @@ pub fn run(
     // `play` is what is wrong with a line that is not text at all: an error for that play, never
     // a crash. `place` is the input line, None for the play of the arguments: naming the argument
     // would name the word.
-    let mut answer = |play: Result<&[&str], &str>, place: Option<Place>, out: &mut Out| -> Result<()> {
-        let verdict = play.map_or(PlayVerdict::Error, |p| judge_play(lex, p, &mut scratch));
+    let mut answer = |play: Result<&[&str], Unreadable>, place: Option<Place>, out: &mut Out| -> Result<()> {
+        let verdict = play.as_ref().map_or(PlayVerdict::Error, |p| judge_play(lex, p, &mut scratch));
         let not_a_tile = term("term-judge-not-a-tile", "a character is neither a letter nor a tile");
-        let why = play.err().unwrap_or(&not_a_tile);
-        let play = play.unwrap_or(&[]);
+        // What the ERROR line says (in the terminal's language and in English for CSV and
+        // JSON), and what the audit log keeps of a line that is not a play.
+        let (why, message, english, kept) = match &play {
+            Ok(words) => (
+                not_a_tile.to_string(),
+                say.error_message.to_string(),
+                ERROR_MESSAGE.to_string(),
+                words.join(" "),
+            ),
+            Err(Unreadable::TooLong(start)) => {
+                let said = input::TooLong.localize(lang);
+                (
+                    said.clone(),
+                    said,
+                    input::TooLong.to_string(),
+                    format!("{}…", String::from_utf8_lossy(start)),
+                )
+            }
+            Err(Unreadable::NotUtf8(why, line)) => (
+                why.clone(),
+                say.error_message.to_string(),
+                ERROR_MESSAGE.to_string(),
+                String::from_utf8_lossy(line).into_owned(),
+            ),
+        };
+        let why = why.as_str();
+        let play: &[&str] = match &play {
+            Ok(words) => words,
+            Err(_) => &[],
+        };
         any_bad |= verdict == PlayVerdict::Unacceptable;
         any_error |= verdict == PlayVerdict::Error;
         if let Some(log) = log.as_mut() {
-            log.record(&play.join(" "), "", "", verdict.name())?;
+            log.record(&kept, "", "", verdict.name())?;
         }
         let unjudged = match lang {
             Lang::En => format!("the play could not be judged: {why}"),
@@ -131,7 +172,7 @@ pub fn run(
             input::warn(&unjudged);
         }
         let text = match verdict {
-            PlayVerdict::Error => format!("{}\t{}\t{id}", say.error, say.error_message),
+            PlayVerdict::Error => format!("{}\t{message}\t{id}", say.error),
             PlayVerdict::Acceptable => format!("{}\t{id}", say.acceptable),
             PlayVerdict::Unacceptable => format!("{}\t{id}", say.unacceptable),
         };
@@ -145,7 +186,7 @@ pub fn run(
             return Ok(());
         }
         let error = match verdict {
-            PlayVerdict::Error => Value::Str(ERROR_MESSAGE),
+            PlayVerdict::Error => Value::Str(&english),
             _ => Value::Null,
         };
         out.record(
@@ -172,10 +213,15 @@ pub fn run(
         input::stdin_lines(&mut out, |n, part, out| match part {
             Ok(bytes) => match std::str::from_utf8(bytes) {
                 Ok(text) => answer(Ok(&words_of(text)), Some(Place::Stdin(n)), out),
-                Err(e) => answer(Err(&input::utf8_fault(bytes, e).1), Some(Place::Stdin(n)), out),
+                Err(e) => {
+                    let why = input::utf8_fault(bytes, e).1;
+                    answer(Err(Unreadable::NotUtf8(why, bytes)), Some(Place::Stdin(n)), out)
+                }
             },
-            // A line too long to be a play is not read: an error for that play.
-            Err(_) => answer(Err(&input::TooLong.to_string()), Some(Place::Stdin(n)), out),
+            // A line too long to be a play is not read past its start: an error of its own.
+            Err(input::LongLine(start)) => {
+                answer(Err(Unreadable::TooLong(start)), Some(Place::Stdin(n)), out)
+            }
         })?;
     } else {
         // One play: an argument that is not UTF-8 makes it an error, as a line would.
@@ -188,7 +234,7 @@ pub fn run(
             }
             Err((w, e)) => {
                 let (_, why) = input::utf8_fault(w.as_encoded_bytes(), e);
-                answer(Err(&why), None, &mut out)?;
+                answer(Err(Unreadable::NotUtf8(why, w.as_encoded_bytes())), None, &mut out)?;
             }
         }
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::lexicons;
-use crate::output::{Format, Out, Value};
+use crate::output::{escape_controls, Format, Out, Value};
 use lexico_store::short;
 
 #[derive(clap::Args)]
@@ -90,6 +90,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 fn print(rows: &[Row], format: Format) -> Result<()> {
     let mut out = Out::new(format);
+    // Names, editions, versions, signers and paths come from files and keys: in text and CSV
+    // their control characters are escaped (JSON escapes them itself).
+    let escaped: Vec<Row>;
+    let rows = if format == Format::Json {
+        rows
+    } else {
+        let e = |s: &str| escape_controls(s).into_owned();
+        escaped = rows
+            .iter()
+            .map(|r| Row {
+                default: r.default,
+                name: e(&r.name),
+                edition: e(&r.edition),
+                version: e(&r.version),
+                words: r.words,
+                payload: e(&r.payload),
+                signer: e(&r.signer),
+                path: e(&r.path),
+            })
+            .collect();
+        &escaped
+    };
     if format == Format::Text {
         let words: Vec<String> = rows.iter().map(|r| r.words.to_string()).collect();
         let width = |header: &str, cell: &dyn Fn(usize) -> usize| {

@@ -20,6 +20,7 @@ use anyhow::{bail, Context, Result};
 use crate::audit::AuditLog;
 use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::LexiconArg;
+use crate::output::escape_controls;
 use crate::station::{self, Station};
 
 /// The address the station listens on by default.
@@ -158,7 +159,7 @@ fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
     t(
         &mut out,
         "serve-lexicon",
-        &[("lexicon", Arg::Str(&st.lexicon_title())), ("checksum", Arg::Str(&st.sha256))],
+        &[("lexicon", Arg::Str(&escape_controls(&st.lexicon_title()))), ("checksum", Arg::Str(&st.sha256))],
     );
     if let Some(name) = &st.tournament {
         t(&mut out, "serve-tournament", &[("name", Arg::Str(name))]);
@@ -192,7 +193,11 @@ fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
         }
     }
     match &args.audit_log {
-        Some(path) => t(&mut out, "serve-audit-log", &[("path", Arg::Str(&path.display().to_string()))]),
+        Some(path) => t(
+            &mut out,
+            "serve-audit-log",
+            &[("path", Arg::Str(&escape_controls(&path.display().to_string())))],
+        ),
         None => t(&mut out, "serve-no-audit-log", &[]),
     }
     t(&mut out, "serve-stop-hint", &[]);

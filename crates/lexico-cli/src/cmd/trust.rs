@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use crate::lexicons;
+use crate::output::escape_controls;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -52,7 +53,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     other => other.context("PUBKEY is neither a file nor a minisign public key")?,
                 }
             };
-            println!("trusted key {} ({}): {}", trusted.id, trusted.comment, trusted.file.display());
+            let (comment, file) = (escape_controls(&trusted.comment), trusted.file.display().to_string());
+            println!("trusted key {} ({comment}): {}", trusted.id, escape_controls(&file));
         }
         Action::List => {
             let keys = lexicons::trusted_keys(&dir)?;
@@ -60,7 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 println!("no key is trusted: lexicon files are used unsigned (`lexico trust add PUBKEY`)");
             }
             for key in keys {
-                println!("{}  {}", key.id, key.comment);
+                println!("{}  {}", key.id, escape_controls(&key.comment));
             }
         }
         Action::Remove { id } => {
