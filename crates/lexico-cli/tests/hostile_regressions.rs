@@ -235,3 +235,14 @@ fn a_source_of_nul_bytes_costs_a_small_multiple_of_its_size() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_rack_of_10000_blanks_is_said_to_hold_10000() {
+    let rack = "?".repeat(10_000);
+    for args in [&["anagram", rack.as_str()][..], &["search", "--anagram", rack.as_str()]] {
+        let out = run(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains("10000 blanks, but the bag holds only 2"), "{}", &err[..err.len().min(300)]);
+    }
+}

@@ -21,6 +21,8 @@ pub struct Rack {
     /// The number of tiles read, blanks included: the counts above stop at 255, a rack of a
     /// thousand tiles is still reported as a thousand.
     read: usize,
+    /// The number of blanks read, which `blanks` stops counting at 255.
+    blanks_read: usize,
 }
 
 impl Rack {
@@ -28,12 +30,15 @@ impl Rack {
     /// on its own (`C H A O` is four tiles, `CH A O` three); without separators the text is read
     /// like a word (`CHAO` is three tiles). `?` is a blank.
     pub fn parse(set: &TileSet, text: &str) -> Result<Rack, TileError> {
-        let mut rack = Rack { counts: vec![0; 256], blanks: 0, read: 0 };
+        let mut rack = Rack { counts: vec![0; 256], blanks: 0, read: 0, blanks_read: 0 };
         for tile in set.parse_sequence(text)? {
             rack.read += 1;
             match tile {
                 Some(t) => rack.counts[t as usize] = rack.counts[t as usize].saturating_add(1),
-                None => rack.blanks = rack.blanks.saturating_add(1),
+                None => {
+                    rack.blanks = rack.blanks.saturating_add(1);
+                    rack.blanks_read += 1;
+                }
             }
         }
         if rack.is_empty() {
@@ -46,6 +51,11 @@ impl Rack {
     pub fn len(&self) -> usize {
         let counted = self.counts.iter().map(|&c| c as usize).sum::<usize>() + self.blanks as usize;
         counted.max(self.read)
+    }
+
+    /// The number of blanks, however many: [`Rack::blanks`] stops at 255.
+    pub fn blanks_read(&self) -> usize {
+        self.blanks_read.max(self.blanks as usize)
     }
 
     /// Returns true if and only if the rack holds no tile and no blank.
@@ -74,6 +84,13 @@ mod tests {
         assert_eq!(r.len(), 1000);
         let r = Rack::parse(&set, &"AB".repeat(300)).unwrap();
         assert_eq!(r.len(), 600);
+    }
+
+    #[test]
+    fn a_rack_of_10000_blanks_counts_10000_not_255() {
+        let set = TileSet::spanish();
+        let r = Rack::parse(&set, &"?".repeat(10_000)).unwrap();
+        assert_eq!((r.len(), r.blanks_read(), r.blanks), (10_000, 10_000, 255));
     }
 
     fn rack(s: &str) -> (Vec<String>, u8) {

@@ -254,7 +254,7 @@ impl<'b> Tally<'b> {
 fn checked(lex: &Lexicon, rack: &Rack, query: &AnagramQuery) -> Result<(usize, usize), QueryError> {
     let set = lex.tiles();
     if rack.blanks > set.blanks() {
-        return Err(QueryError::Blanks { got: rack.blanks as usize, max: set.blanks() as usize });
+        return Err(QueryError::Blanks { got: rack.blanks_read(), max: set.blanks() as usize });
     }
     if rack.len() > MAX_RACK {
         return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK });

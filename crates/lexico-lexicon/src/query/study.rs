@@ -277,7 +277,7 @@ impl<'l> Condition<'l> {
 fn rack(set: &TileSet, text: &str) -> Result<Rack, StudyError> {
     let rack = Rack::parse(set, text).map_err(|e| tile_error(e, 0))?;
     if rack.blanks > set.blanks() {
-        return Err(QueryError::Blanks { got: rack.blanks as usize, max: set.blanks() as usize }.into());
+        return Err(QueryError::Blanks { got: rack.blanks_read(), max: set.blanks() as usize }.into());
     }
     if rack.len() > MAX_RACK {
         return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK }.into());
