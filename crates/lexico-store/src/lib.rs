@@ -51,6 +51,7 @@ mod installed;
 mod open;
 mod read;
 mod record;
+mod say;
 mod sign;
 mod trust;
 

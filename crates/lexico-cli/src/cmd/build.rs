@@ -21,7 +21,7 @@ use anyhow::{bail, Context, Result};
 use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
 
 use crate::files::{self, check_output, check_release_dir, cleanup, publish, publish_release};
-use crate::i18n::{msg, Arg, Lang};
+use crate::i18n::{msg, Arg};
 
 #[derive(clap::Args)]
 #[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
@@ -208,7 +208,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for line in &folders {
         writeln!(err, "{line}")?;
     }
-    let lang = Lang::terminal();
+    let lang = crate::i18n::terminal();
     let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
     let warning = t("build-warning", &[]);
     for w in &compiled.warnings {
@@ -272,8 +272,8 @@ fn release_files(
     use sha2::{Digest, Sha256};
     let notes = match previous {
         Some(old) => {
-            let d = lexico_lexicon::diff(old, new)?;
-            lexico_lexicon::notes(old, new, &d)?
+            let d = lexico_answers::diff(old, new)?;
+            lexico_answers::notes(old, new, &d)?
         }
         None => {
             let m = new.manifest()?;
@@ -325,7 +325,7 @@ impl PhaseBar {
             self.finish();
             self.phase = Some(phase);
             // Phase names and units in the terminal's language, the names padded to the longest.
-            let lang = Lang::terminal();
+            let lang = crate::i18n::terminal();
             let t = |id: &str| msg(lang, id, &[]);
             let names = [
                 "build-phase-reading",
@@ -430,7 +430,7 @@ fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> St
         plural(found.len()),
         taken.join(", ")
     );
-    let lang = Lang::terminal();
+    let lang = crate::i18n::terminal();
     if skipped.is_empty() {
         return format!("lexico: {}: {line}", msg(lang, "build-note", &[]));
     }

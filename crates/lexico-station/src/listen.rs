@@ -31,12 +31,13 @@ use axum::http::{header, StatusCode};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use serde_json::json;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
 
-use crate::i18n::{msg, Arg, Lang};
+use lexico_answers::i18n::{msg, Arg, Lang};
+
+use crate::api::RefusalAnswer;
 
 /// The time a client has to send a request's whole head, from the moment it connects.
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
@@ -175,13 +176,15 @@ impl Drop for Slot {
     }
 }
 
-/// Where serving stands, for the languages of its messages.
+/// The languages of serving's messages, and where it says what its operator must know.
 #[derive(Clone, Copy)]
 pub struct Langs {
-    /// The language of the terminal, for what goes to standard error.
+    /// The language of the terminal, for what the operator reads.
     pub terminal: Lang,
     /// The station's language, for the refusals sent to clients.
     pub station: Lang,
+    /// Says a line to the operator (the station's [`Settings::warn`](crate::Settings::warn)).
+    pub warn: fn(&str),
 }
 
 /// Serves `app` on `listener` until `stop` completes, then waits up to [`STOP_GRACE`] for the
@@ -223,7 +226,7 @@ pub async fn serve(
                 if warned.is_none_or(|at: Instant| at.elapsed() >= WARN_EVERY) {
                     warned = Some(Instant::now());
                     let open = conns.total() as u64;
-                    crate::input::warn(&msg(
+                    (langs.warn)(&msg(
                         langs.terminal,
                         "serve-accept-error",
                         &[("error", Arg::Str(&e.to_string())), ("open", Arg::Num(open))],
@@ -382,7 +385,8 @@ async fn read_head(stream: &mut (impl AsyncRead + Unpin)) -> Result<Vec<u8>, Hea
 /// request): JSON with the stable code and the message in `lang`, the headers every answer
 /// carries, and `Retry-After` when `retry` is not 0.
 fn refusal(lang: Lang, status: StatusCode, code: &str, id: &str, retry: u64) -> Vec<u8> {
-    let body = json!({"error": code, "message": msg(lang, id, &[("seconds", Arg::Num(retry))])}).to_string();
+    let message = msg(lang, id, &[("seconds", Arg::Num(retry))]);
+    let body = serde_json::to_string(&RefusalAnswer { error: code, message: &message }).unwrap_or_default();
     let mut head = format!(
         "HTTP/1.1 {} {}\r\n{}: application/json\r\n{}: {}\r\n{}: close\r\n",
         status.as_u16(),
@@ -392,7 +396,7 @@ fn refusal(lang: Lang, status: StatusCode, code: &str, id: &str, retry: u64) -> 
         body.len(),
         header::CONNECTION,
     );
-    for (name, value) in super::SAFETY_HEADERS {
+    for (name, value) in crate::SAFETY_HEADERS {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     if retry > 0 {
