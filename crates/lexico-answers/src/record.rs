@@ -590,7 +590,7 @@ impl TilesRecord {
 /// let r = ValidRecord::new("KIWI", Verdict::Invalid(Reason::NoTile));
 /// assert_eq!(serde_json::to_string(&r)?, r#"{"word":"KIWI","valid":false,"reason":"no-tile"}"#);
 /// let r = ValidRecord::new("CASA", Verdict::Valid);
-/// assert_eq!(serde_json::to_string(&r)?, r#"{"word":"CASA","valid":true,"reason":""}"#);
+/// assert_eq!(serde_json::to_string(&r)?, r#"{"word":"CASA","valid":true,"reason":"listed"}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -599,18 +599,15 @@ pub struct ValidRecord<'a> {
     pub word: &'a str,
     /// Whether it is valid.
     pub valid: bool,
-    /// Why not, in one word; empty for a valid word.
-    pub reason: &'static str,
+    /// Why it is in or out: [`Reason::Listed`] for a valid word, as explanations, the station
+    /// and Python say it.
+    pub reason: Reason,
 }
 
 impl<'a> ValidRecord<'a> {
     /// The record of the verdict on `word`.
     pub fn new(word: &'a str, verdict: Verdict) -> ValidRecord<'a> {
-        ValidRecord {
-            word,
-            valid: verdict.is_valid(),
-            reason: if verdict.is_valid() { "" } else { verdict.reason().name() },
-        }
+        ValidRecord { word, valid: verdict.is_valid(), reason: verdict.reason() }
     }
 }
 
