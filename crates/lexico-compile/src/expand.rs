@@ -98,10 +98,15 @@ pub(crate) struct Work<'a> {
     pub(crate) infos: &'a [SourceInfo],
     /// The plurals an undone update list added (section 3), without accents: rejected.
     pub(crate) undone_plurals: &'a crate::undo::UndonePlurals,
-    /// The part-of-speech table the build was given, if any.
     /// The part-of-speech table and the entry id its line 0 has (its source's base).
     pub(crate) pos_table: Option<(&'a lexico_rules::pos_table::PosTable, u64)>,
+    /// The verb forms the verb update lists withdraw (section 12).
+    pub(crate) dropped: &'a crate::apply::Dropped,
 }
+
+/// The rule a form that a verb update list adds or withdraws (section 12) is accepted or
+/// rejected by (it cites no article: it is a change of the sources).
+const UPDATE_RULE: &str = "update-list";
 
 /// The rule a form of an undone update list is accepted or rejected by (it cites no article: it
 /// is a change of the sources, not a rule of the regulation).
@@ -297,6 +302,29 @@ impl<'a> Work<'a> {
         Ok(())
     }
 
+    /// The forms of a verb entry, those a verb update list withdraws rejected.
+    fn withdrawn<'r>(
+        &self,
+        e: &lexico_rules::verbs::VerbEntry,
+        mut forms: Vec<lexico_rules::Form<'r>>,
+    ) -> Vec<lexico_rules::Form<'r>> {
+        if self.dropped.is_empty() {
+            return forms;
+        }
+        let verb = crate::apply::folded(e.verb());
+        for f in forms.iter_mut().filter(|f| f.is_accepted()) {
+            if self.dropped.contains(&(verb.clone(), crate::apply::folded(&f.text))) {
+                f.rule = UPDATE_RULE;
+                f.article = "";
+                f.verdict = lexico_rules::Verdict::Rejected {
+                    reason: "a form the verb update list withdraws (section 12)".into(),
+                    reason_es: "una forma que retira la lista de actualización de verbos (sección 12)".into(),
+                };
+            }
+        }
+        forms
+    }
+
     /// Expands one unit of work and files its forms.
     fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done, CompileError> {
         let p = &self.parsed[unit.source];
@@ -318,7 +346,31 @@ impl<'a> Work<'a> {
                     sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
                 }
             }
-            Parsed::VerbUpdates => {}
+            Parsed::VerbUpdates(v) => {
+                let rules = self.rules.verbs.as_ref().expect("checked when applied");
+                let (verbs, forms) = (&v.applied.verbs, &v.applied.forms);
+                for i in unit.range.clone() {
+                    if let Some(e) = verbs.get(i) {
+                        sink.part.describe_entry(info.base + e.line as u64, verb_info(e, None));
+                        for f in self.withdrawn(e, rules.expand(e)) {
+                            sink.emit(&f, false, source, info.base, e.line as u64)?;
+                        }
+                    } else {
+                        let added = &forms[i - verbs.len()];
+                        sink.part
+                            .describe_entry(info.base + added.line as u64, verb_info(&added.entry, None));
+                        let f = lexico_rules::Form {
+                            text: added.text.clone(),
+                            kind: lexico_rules::FormKind::VerbForm,
+                            slot: "added",
+                            rule: UPDATE_RULE,
+                            article: "",
+                            verdict: lexico_rules::Verdict::Accepted,
+                        };
+                        sink.emit(&f, true, source, info.base, added.line as u64)?;
+                    }
+                }
+            }
             Parsed::NonVerbs(entries) => {
                 let ctx = self.non_verb_context(unit.source, state);
                 for e in &entries[unit.range.clone()] {
@@ -402,7 +454,7 @@ impl<'a> Work<'a> {
                 for e in &list.entries[unit.range.clone()] {
                     sink.part
                         .describe_entry(info.base + e.line as u64, verb_info(e, list.notes.get(&e.line)));
-                    for f in v.expand(e) {
+                    for f in self.withdrawn(e, v.expand(e)) {
                         sink.emit(&f, false, source, info.base, e.line as u64)?;
                     }
                 }

@@ -26,6 +26,7 @@
 
 #![deny(missing_docs)]
 
+mod apply;
 mod error;
 mod expand;
 mod forms;
@@ -216,7 +217,12 @@ fn compile_sources(
     let tiles = TileSet::parse(&rules.tiles_csv)
         .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
     read::check_verbs(rules, inputs, &sources.parsed)?;
-    let undo_lists = read_undo_lists(undo, inputs)?;
+    for (input, p) in inputs.iter().zip(&sources.parsed) {
+        if let Parsed::VerbUpdates(v) = p {
+            check_verb_updates(rules, &input.path, &v.updates)?;
+        }
+    }
+    let undo_lists = read_undo_lists(rules, undo)?;
     let read::Sources { mut parsed, infos: mut source_infos, mut base } = sources;
     // Each source's warnings, in source order: what reading found now, exclusions after.
     let mut warnings: Vec<Vec<Warning>> = source_infos
@@ -224,6 +230,27 @@ fn compile_sources(
         .enumerate()
         .map(|(i, info)| warnings::reading_warnings(&parsed[i], info, &source_infos[..i]))
         .collect();
+    // The update lists among the sources change the full lists, in the order of their paths.
+    let mut dropped = apply::Dropped::new();
+    let paths: Vec<String> = inputs.iter().map(|i| i.path.clone()).collect();
+    for i in 0..parsed.len() {
+        match &mut parsed[i] {
+            Parsed::NonVerbUpdates(u) => {
+                let u = std::mem::take(u);
+                apply::non_verbs(&u, &mut parsed);
+                parsed[i] = Parsed::NonVerbUpdates(u);
+            }
+            Parsed::VerbUpdates(v) => {
+                let updates = std::mem::take(&mut v.updates);
+                let verbs = rules.verbs.as_ref().expect("checked above");
+                let (applied, w) =
+                    apply::verbs(&updates, &paths[i], verbs, &mut parsed, &paths, &mut dropped)?;
+                warnings[i].extend(w);
+                parsed[i] = Parsed::VerbUpdates(read::VerbUpdates { updates, applied });
+            }
+            _ => {}
+        }
+    }
     let mut undone_plurals = undo::UndonePlurals::new();
     for (input, kind, list, lines) in undo_lists {
         let (restored, not_undone) =
@@ -337,6 +364,7 @@ fn compile_sources(
         infos: &source_infos,
         undone_plurals: &undone_plurals,
         pos_table: pos_table.as_ref().map(|(t, at)| (t, *at)),
+        dropped: &dropped,
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);
@@ -390,6 +418,14 @@ fn compile_sources(
     exclusions.extend(sink.exclusions);
     taken += sink.taken;
     let (image, manifest) = write::finish(builder, manifest, &exclusions, taken, progress)?;
+    let mut warnings = warnings;
+    if parsed.iter().any(|p| matches!(p, Parsed::NonVerbUpdates(_))) {
+        // The annexes of the non-verb update lists name words another entry makes valid.
+        let built = Lexicon::from_vec(image.clone())?;
+        let has = |w: &str| built.tiles().parse_word(w).is_ok_and(|t| built.contains(&t));
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        warnings.extend(apply::annex_check(&parsed[..paths.len()], &paths, has));
+    }
     Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings })
 }
 
@@ -403,21 +439,31 @@ fn non_verb_entries(p: &Parsed) -> Option<&[fise::NonVerbEntry]> {
     }
 }
 
+/// Checks a verb update list (a source or one to undo) at `path` against `rules`: the rule set
+/// must have verb rules, and every model a note names must be one of its own.
+fn check_verb_updates(rules: &RuleSet, path: &str, updates: &[fise::VerbUpdate]) -> Result<(), CompileError> {
+    let Some(v) = &rules.verbs else {
+        return Err(CompileError::Unsupported {
+            path: path.to_string(),
+            kind: "verb update (the rule set has no verb rules)",
+        });
+    };
+    Ok(v.check_updates(std::path::Path::new(path), updates)?)
+}
+
 /// Reads the update lists to undo, in the byte order of their paths: each with its kind, its
-/// entries and its number of lines. A list that is no FISE update list, that is also a source,
-/// or that is given twice, is an error at its first line.
+/// entries and its number of lines. A list that is no FISE update list, or that is given twice,
+/// is an error at its first line; a verb update list is checked as a source is
+/// ([`check_verb_updates`]). A list that is also a source is applied, then undone.
 fn read_undo_lists<'i>(
+    rules: &RuleSet,
     undo: &'i [Input],
-    inputs: &[&Input],
 ) -> Result<Vec<(&'i Input, SourceKind, undo::UndoList, usize)>, CompileError> {
     let mut undo: Vec<&Input> = undo.iter().collect();
     undo.sort_by(|a, b| by_path(a, b));
     let mut out = Vec::new();
     for input in undo {
         let path = std::path::Path::new(&input.path);
-        if inputs.iter().any(|i| i.path == input.path || i.bytes == input.bytes) {
-            return Err(RuleError::syntax(path, 1, 1, "an update list to undo is not also a source").into());
-        }
         if out.iter().any(|(i, ..): &(&Input, _, _, _)| i.path == input.path || i.bytes == input.bytes) {
             return Err(
                 RuleError::syntax(path, 1, 1, "an update list is undone once: it is given twice").into()
@@ -431,6 +477,7 @@ fn read_undo_lists<'i>(
             }
             SourceKind::FiseVerbUpdates => {
                 let (entries, lines) = fise::read_verb_updates(path, &input.bytes)?;
+                check_verb_updates(rules, &input.path, &entries)?;
                 (undo::UndoList::Verbs(entries), lines)
             }
             other => {

@@ -33,9 +33,9 @@ pub(crate) enum Parsed {
     NonVerbUpdates(Vec<fise::UpdateEntry>),
     Lemmas(Vec<lemmas::LemmaRow>),
     Verbs(VerbList),
-    /// The verb update list documents changes the classified list already carries: it adds no
-    /// word by itself.
-    VerbUpdates,
+    /// The verb update list: its lines, and once applied to the classified lists
+    /// (`crate::apply`), what it adds by itself.
+    VerbUpdates(VerbUpdates),
     /// What an update list given to undo restores (`crate::undo`).
     Undone(Restored),
 }
@@ -65,6 +65,29 @@ pub(crate) struct VerbList {
     pub notes: std::collections::HashMap<usize, (String, u64)>,
 }
 
+/// A verb update list read as a source.
+pub(crate) struct VerbUpdates {
+    pub updates: Vec<fise::VerbUpdate>,
+    pub applied: Applied,
+}
+
+/// What a verb update list adds by itself: the verbs of section 1 (and the entries sections 5
+/// and 12 add) that no full list holds, and the forms section 12 adds.
+#[derive(Default)]
+pub(crate) struct Applied {
+    /// New entries, each with the update list's line.
+    pub verbs: Vec<verbs::VerbEntry>,
+    /// Forms added to a verb, each with the update list's line and the verb's entry.
+    pub forms: Vec<AddedForm>,
+}
+
+/// A form a line of section 12 adds (`añade aplugo, …`) that the verb's entries do not give.
+pub(crate) struct AddedForm {
+    pub line: usize,
+    pub entry: verbs::VerbEntry,
+    pub text: String,
+}
+
 /// The number of entries a source gave: words of a raw list, lemmas, verbs, update lines.
 pub(crate) fn entries(p: &Parsed) -> usize {
     match p {
@@ -73,7 +96,7 @@ pub(crate) fn entries(p: &Parsed) -> usize {
         Parsed::NonVerbUpdates(e) => e.len(),
         Parsed::Lemmas(rows) => rows.len(),
         Parsed::Verbs(list) => list.entries.len(),
-        Parsed::VerbUpdates => 0,
+        Parsed::VerbUpdates(v) => v.applied.verbs.len() + v.applied.forms.len(),
         Parsed::Undone(r) => r.len(),
     }
 }
@@ -149,8 +172,8 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                         (Parsed::Verbs(VerbList { entries, notes: Default::default() }), lines)
                     }
                     SourceKind::FiseVerbUpdates => {
-                        let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
-                        (Parsed::VerbUpdates, lines)
+                        let (updates, lines) = fise::read_verb_updates(path, &input.bytes)?;
+                        (Parsed::VerbUpdates(VerbUpdates { updates, applied: Default::default() }), lines)
                     }
                     SourceKind::LemmaTable => {
                         let (rows, lines) = lemmas::read_lemma_table(path, &input.bytes)?;

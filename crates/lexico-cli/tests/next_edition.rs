@@ -1,0 +1,287 @@
+//! The next edition from update lists: the federation's update lists given as sources beside
+//! the full lists apply every section. A small update pair in the federation's format
+//! (`tests/next-edition/`, Latin-1, CRLF) is applied to the 2016 lists; small invented lists
+//! check each kind of change without them.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// The update pair kept in the repository: non-verbs add ciberacoso, macrodato, perroflauta and
+/// invariable antivacunas, and remove abacero/abacera; verbs add postconducir (like conducir),
+/// suppress abalizar and move abacorar from transitive to intransitive.
+fn pair() -> (PathBuf, PathBuf) {
+    let dir = common::workspace().join("tests/next-edition");
+    (dir.join("actualizacion-no-verbos.txt"), dir.join("actualizacion-verbos.txt"))
+}
+
+fn fise2() -> [PathBuf; 4] {
+    let f = lexico_testdata::fise2_file;
+    [
+        f("no-verbos.txt"),
+        f("verbos-clasificados.txt"),
+        f("actualizacion-no-verbos.txt"),
+        f("actualizacion-verbos.txt"),
+    ]
+}
+
+/// Builds `sources` undoing `undo`: exit code, standard error.
+fn build(out: &Path, sources: &[&Path], undo: &[&Path]) -> (i32, String) {
+    let mut args = vec!["build", "--quiet", "-o", out.to_str().unwrap()];
+    for u in undo {
+        args.extend(["--undo", u.to_str().unwrap()]);
+    }
+    args.extend(sources.iter().map(|s| s.to_str().unwrap()));
+    let o = common::run(&args, b"");
+    (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+/// `lexico valid` of `words` in `lex`: the words it finds valid.
+fn valid(lex: &Path, words: &[&str]) -> HashSet<String> {
+    let mut args = vec!["valid", "--lexicon", lex.to_str().unwrap()];
+    args.extend_from_slice(words);
+    let out = common::run(&args, b"");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_suffix("\tvalid"))
+        .map(str::to_string)
+        .collect()
+}
+
+fn dump(lex: &Path) -> Vec<u8> {
+    let out = common::run(&["dump", "--lexicon", lex.to_str().unwrap()], b"");
+    assert!(out.status.success());
+    out.stdout
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+#[test]
+fn the_2016_lists_and_an_update_pair_make_the_next_edition() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let dir = common::temp_dir("next-edition", "fise3");
+    let out = dir.join("next.lex");
+    let [nv, v, unv, uv] = fise2();
+    let (pnv, pv) = pair();
+    let (code, err) = build(&out, &[&nv, &v, &unv, &uv, &pnv, &pv], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("disagree"), "{err}");
+    let words = [
+        "abacero",
+        "abaceros",
+        "abaceras",
+        "postconducir",
+        "postconduje",
+        "abalizar",
+        "abalizo",
+        "abacorado",
+        "abacoradas",
+        "ciberacoso",
+        "ciberacosos",
+        "macrodatos",
+        "perroflautas",
+        "antivacunas",
+        "antivacunases",
+    ];
+    let got = valid(&out, &words);
+    for w in ["POSTCONDUCIR", "POSTCONDUJE", "ABACORADO", "CIBERACOSO", "CIBERACOSOS", "MACRODATOS"] {
+        assert!(got.contains(w), "{w} should be in: {got:?}");
+    }
+    assert!(got.contains("PERROFLAUTAS") && got.contains("ANTIVACUNAS"), "{got:?}");
+    for w in ["ABACERO", "ABACEROS", "ABACERAS", "ABALIZAR", "ABALIZO", "ABACORADAS", "ANTIVACUNASES"] {
+        assert!(!got.contains(w), "{w} should be out: {got:?}");
+    }
+    // The new verb's forms name the update list's line.
+    let text = String::from_utf8_lossy(
+        &common::run(&["explain", "--lexicon", out.to_str().unwrap(), "postconduje"], b"").stdout,
+    )
+    .into_owned();
+    assert!(text.contains("verb 05-1-.-postconducir (transitive)"), "{text}");
+    assert!(text.contains(&format!("{}:42", pv.display())), "{text}");
+}
+
+#[test]
+fn applying_an_update_pair_then_undoing_it_gives_back_the_words() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let dir = common::temp_dir("next-edition", "round-trip");
+    let (start, there_and_back) = (dir.join("start.lex"), dir.join("back.lex"));
+    let [nv, v, unv, uv] = fise2();
+    let (pnv, pv) = pair();
+    let (code, err) = build(&start, &[&nv, &v, &unv, &uv], &[]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = build(&there_and_back, &[&nv, &v, &unv, &uv, &pnv, &pv], &[&pnv, &pv]);
+    assert_eq!(code, 0, "{err}");
+    let (a, b) = (dump(&start), dump(&there_and_back));
+    assert!(a == b, "the words differ after applying and undoing the pair");
+    assert!(a.iter().filter(|&&c| c == b'\n').count() > 600_000, "the lists were read whole");
+}
+
+/// The pair's verb list with `from` replaced by `to` (Latin-1 bytes).
+fn edited(from: &[u8], to: &[u8]) -> Vec<u8> {
+    let bytes = std::fs::read(pair().1).unwrap();
+    let at = bytes.windows(from.len()).position(|w| w == from).expect("the text to replace");
+    [&bytes[..at], to, &bytes[at + from.len()..]].concat()
+}
+
+#[test]
+fn a_malformed_verb_update_list_errors_the_same_as_a_source_and_undone() {
+    let dir = common::temp_dir("next-edition", "malformed");
+    let list = write(
+        &dir,
+        "verbos.txt",
+        "LEXICÓN FISE 2: TOTAL DE VERBOS CLASIFICADOS\n#\n1. PRIMERA CONJUGACIÓN\n00-1-.-abalizar\n\
+         00-1-.-abacorar\n3. TERCERA CONJUGACIÓN\n05-1-.-conducir\n#\n"
+            .as_bytes(),
+    );
+    // abalizar moved under "Segunda conjugación", and a model that no rule set has.
+    let conjugation = write(
+        &dir,
+        "conjugacion.txt",
+        &edited(
+            b"Primera conjugaci\xf3n\r\n\r\nabalizar\r\n\r\nSegunda conjugaci\xf3n\r\n\r\nning\xfan verbo",
+            b"Primera conjugaci\xf3n\r\n\r\nning\xfan verbo\r\n\r\nSegunda conjugaci\xf3n\r\n\r\nabalizar",
+        ),
+    );
+    let model = write(&dir, "modelo.txt", &edited(b"\"conducir\"", b"\"conducri\""));
+    let out = dir.join("x.lex");
+    let cases = [
+        (&conjugation, "conjugacion.txt:52:1: expected an infinitive of the conjugation 2, found 'abalizar'"),
+        (&model, "modelo.txt:42:31: no conjugation model named 'conducri' in conjugation 3 (models: partir,"),
+    ];
+    for (bad, want) in cases {
+        let as_source = build(&out, &[&list, bad], &[]);
+        let undone = build(&out, &[&list], &[bad]);
+        for (code, err) in [as_source, undone] {
+            assert_eq!(code, 2, "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.starts_with(&format!("lexico: {}", dir.join(want).display())), "{want}\n{err}");
+        }
+    }
+    assert!(!out.exists(), "a failed build writes no lexicon");
+}
+
+const VERBS: &str = "LEXICÓN FISE 2: TOTAL DE VERBOS CLASIFICADOS\n#\n1. PRIMERA CONJUGACIÓN\n\
+    00-1-.-abacorar\n00-1-.-abalizar\n00-1-.-abanar\n00-3-.-acorarse\n00-1-.-cimentar\n00-2-.-brisar\n\
+    00-2-.-lloviznar\n00-2-.-lloviznear\n99-0-.-afijar\n3. TERCERA CONJUGACIÓN\n05-1-.-conducir\n#\n";
+
+const VERB_UPDATES: &str = "LEXICÓN FISE 2: ACTUALIZACIÓN DE VERBOS\n#\n\
+    1. NUEVOS\nTercera conjugación\nTransitivos\npostconducir (conjugado como \"conducir\")\n\
+    2. SUPRIMIDOS\nPrimera conjugación\nabalizar\n\
+    3. REGIONALES ESPAÑOLES\nPrimera conjugación\nabanar\n\
+    5. DE DESUSADO A USADO\nPrimera conjugación\nafijar (transitivo)\n\
+    6. DE TRANSITIVO A INTRANSITIVO\nPrimera conjugación\nabacorar\n\
+    7. DE INTRANSITIVO A TRANSITIVO\nPrimera conjugación\nacorar\n\
+    12. CAMBIOS EN FORMAS\nPrimera conjugación\n\
+    cimentar (conjugado ahora también como \"acertar\")\n\
+    brisar (impersonal, queda sin formas plurales)\n\
+    lloviznar (se retira la forma \"lloviznas\")\n\
+    lloviznear (añade lloviznió)\n#\n";
+
+#[test]
+fn each_section_of_a_verb_update_list_is_applied_and_a_disagreement_names_both_lines() {
+    let dir = common::temp_dir("next-edition", "verb-sections");
+    let list = write(&dir, "verbos.txt", VERBS.as_bytes());
+    let update = write(&dir, "actualizacion.txt", VERB_UPDATES.as_bytes());
+    let (before, after) = (dir.join("before.lex"), dir.join("after.lex"));
+    let (code, err) = build(&before, &[&list], &[]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = build(&after, &[&list, &update], &[]);
+    assert_eq!(code, 0, "{err}");
+    // acorarse is pronominal, not intransitive: the move from intransitive to transitive
+    // disagrees with the list, names both lines, and is applied.
+    assert!(
+        err.contains(&format!(
+            "{}:21: the update list and {}:7 disagree: a move from intransitive to transitive, listed as 00-3-.-acorarse",
+            update.display(),
+            list.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(err.lines().filter(|l| l.starts_with("lexico: warning")).count(), 1, "{err}");
+    let words = [
+        "postconduje",
+        "abalizo",
+        "abanamos",
+        "abanar",
+        "afijamos",
+        "abacoradas",
+        "acoramos",
+        "acoradas",
+        "cimiento",
+        "cimento",
+        "brisan",
+        "brisa",
+        "lloviznas",
+        "llovizno",
+        "lloviznio",
+    ];
+    let was = valid(&before, &words);
+    let is = valid(&after, &words);
+    let changed: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| was.contains(&w.to_uppercase()) != is.contains(&w.to_uppercase()))
+        .collect();
+    // In: a new verb, a verb back in use, a class that gives inflected participles, another
+    // model, forms added. Out: a verb removed, a verb made regional (infinitive only), an
+    // intransitive's participles, an impersonal's plurals, a form withdrawn.
+    let want = [
+        "postconduje",
+        "abalizo",
+        "abanamos",
+        "afijamos",
+        "abacoradas",
+        "acoradas",
+        "cimiento",
+        "brisan",
+        "lloviznas",
+        "lloviznio",
+    ];
+    assert_eq!(changed, want, "before: {was:?}\nafter: {is:?}");
+    for w in ["POSTCONDUJE", "AFIJAMOS", "ACORADAS", "CIMIENTO", "LLOVIZNIO", "ABANAR", "BRISA", "CIMENTO"] {
+        assert!(is.contains(w), "{w}: {is:?}");
+    }
+}
+
+#[test]
+fn the_non_verb_update_list_removes_its_words_from_the_lists() {
+    let dir = common::temp_dir("next-edition", "non-verbs");
+    let list = write(
+        &dir,
+        "no-verbos.txt",
+        "LEXICÓN FISE 2: TOTAL DE NO VERBOS SIN PLURALES\n#\nabacero abacera\naarónico aarónica\nmesa\n"
+            .as_bytes(),
+    );
+    let update = write(
+        &dir,
+        "actualizacion.txt",
+        "LEXICÓN FISE 2: ACTUALIZACIÓN DE NO VERBOS\n#\n1. ALTAS VARIABLES EN NÚMERO\nciberacoso\n\
+         4. BAJAS VARIABLES E INVARIABLES EN NÚMERO\nabacera\nabacero\naarónica\n\
+         6. ANEXO I: ALTAS YA VÁLIDAS POR OTRA ENTRADA\nmesa\nsilla\n#\n"
+            .as_bytes(),
+    );
+    let out = dir.join("x.lex");
+    let (code, err) = build(&out, &[&list, &update], &[]);
+    assert_eq!(code, 0, "{err}");
+    // The annexes name words another entry makes valid: silla is in no entry.
+    assert!(
+        err.contains(&format!("{}: 1 word of the annexes is not in the lexicon", update.display()))
+            && err.contains("(at 11)"),
+        "{err}"
+    );
+    let got = valid(
+        &out,
+        &["abacero", "abacera", "abaceros", "aarónico", "aarónicos", "aarónica", "ciberacosos", "mesas"],
+    );
+    let want: HashSet<String> = ["AARONICO", "AARONICOS", "CIBERACOSOS", "MESAS"].map(String::from).into();
+    assert_eq!(got, want);
+}
