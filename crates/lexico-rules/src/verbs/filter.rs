@@ -77,7 +77,7 @@ struct RuleDef {
     verdict: Spanned<String>,
     reason: Option<String>,
     reason_es: Option<Spanned<String>>,
-    class: Option<Vec<u8>>,
+    class: Option<Spanned<Vec<u8>>>,
     property: Option<Vec<String>>,
     usage: Option<Vec<Spanned<String>>>,
     pronominal: Option<bool>,
@@ -327,13 +327,31 @@ impl VerbRules {
             if let Some(b) = &d.bracket {
                 descriptions.insert(b.clone());
             }
+            if let Some(class) = &d.class {
+                let c = file.classes.get_ref();
+                let known: Vec<u8> = std::iter::once(c.usage)
+                    .chain(c.transitive.iter().chain(&c.intransitive).chain(&c.pronominal).copied())
+                    .collect();
+                if let Some(bad) = class.get_ref().iter().find(|x| !known.contains(x)) {
+                    let mut names: Vec<String> = known.iter().map(u8::to_string).collect();
+                    names.sort();
+                    return Err(src.error(
+                        class.span().start,
+                        format!(
+                            "rule `{}`: class {bad} is no class of [classes] ({})",
+                            d.id.get_ref(),
+                            names.join(", ")
+                        ),
+                    ));
+                }
+            }
             rules.push(Rule {
                 id: d.id.get_ref().clone(),
                 article: d.article.clone(),
                 accept,
                 reason: d.reason.clone().unwrap_or_default(),
                 reason_es: d.reason_es.as_ref().map(|r| r.get_ref().clone()).unwrap_or_default(),
-                class: d.class.clone(),
+                class: d.class.as_ref().map(|c| c.get_ref().clone()),
                 property,
                 usage,
                 pronominal: d.pronominal,
