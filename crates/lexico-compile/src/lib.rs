@@ -27,12 +27,14 @@
 #![deny(missing_docs)]
 
 mod apply;
+mod archive;
 mod error;
 mod expand;
 mod forms;
 mod read;
 mod restore;
 mod rule_lists;
+mod totals;
 mod undo;
 mod warnings;
 mod write;
@@ -42,10 +44,12 @@ use lexico_rules::{fise, lemmas, RuleError, RuleSet, SourceKind};
 use lexico_tiles::TileSet;
 use sha2::Digest;
 
+pub use archive::{is_archive, read_archive, Archive, MAX_ENTRIES, MAX_ENTRY_BYTES, MAX_TOTAL_BYTES};
 pub use error::{CompileError, EvidenceCounts};
 pub use forms::Exclusion;
 pub use lexico_lexicon::progress::{Phase, Progress};
 pub use read::Input;
+pub use totals::TotalsCheck;
 pub use warnings::{Warning, DUPLICATES_SHOWN, MOSTLY_EXCLUDED_MIN_LINES};
 
 use expand::{Previous, Work};
@@ -107,6 +111,9 @@ pub struct Compiled {
     /// What the maintainer should look at, though the build succeeded: in source order (the
     /// order of their paths), each source's warnings in the order of [`Warning`]'s variants.
     pub warnings: Vec<Warning>,
+    /// The lexicon checked against each file of 2- and 3-tile totals among the inputs, by
+    /// length: agreement or the differences.
+    pub totals: Vec<TotalsCheck>,
 }
 
 /// Compiles `inputs` with `rules`, taking `previous` (the last edition) as evidence where the
@@ -154,8 +161,9 @@ pub fn compile_undoing(
 ) -> Result<Compiled, CompileError> {
     let mut inputs: Vec<&Input> = inputs.iter().collect();
     inputs.sort_by(|a, b| by_path(a, b));
+    let (totals, inputs): (Vec<&Input>, Vec<&Input>) = inputs.into_iter().partition(|i| totals::is_totals(i));
     let sources = read::read_all(&inputs, progress)?;
-    compile_sources(rules, &inputs, sources, undo, previous, meta, progress)
+    compile_sources(rules, &inputs, sources, &totals, undo, previous, meta, progress)
 }
 
 /// The order sources and lists to undo are taken in: the byte order of their paths. Sorts
@@ -169,6 +177,8 @@ pub struct SourcesRead {
     /// In the byte order of their paths.
     inputs: Vec<Input>,
     sources: read::Sources,
+    /// The files of totals among them, set aside.
+    totals: Vec<Input>,
 }
 
 /// Reads `inputs` with the reader each one's content calls for, as [`compile`] does first: the
@@ -187,8 +197,9 @@ pub struct SourcesRead {
 /// ```
 pub fn read_sources(mut inputs: Vec<Input>, progress: Progress<'_>) -> Result<SourcesRead, CompileError> {
     inputs.sort_by(by_path);
+    let (totals, inputs): (Vec<Input>, Vec<Input>) = inputs.into_iter().partition(totals::is_totals);
     let sources = read::read_all(&inputs.iter().collect::<Vec<_>>(), progress)?;
-    Ok(SourcesRead { inputs, sources })
+    Ok(SourcesRead { inputs, sources, totals })
 }
 
 /// Compiles sources read by [`read_sources`] as [`compile_undoing`] compiles its inputs.
@@ -200,15 +211,20 @@ pub fn compile_read(
     meta: Meta,
     progress: Progress<'_>,
 ) -> Result<Compiled, CompileError> {
-    let SourcesRead { inputs, sources } = read;
-    compile_sources(rules, &inputs.iter().collect::<Vec<_>>(), sources, undo, previous, meta, progress)
+    let SourcesRead { inputs, sources, totals } = read;
+    let inputs: Vec<&Input> = inputs.iter().collect();
+    let totals: Vec<&Input> = totals.iter().collect();
+    compile_sources(rules, &inputs, sources, &totals, undo, previous, meta, progress)
 }
 
-/// Compiles `sources`, read from `inputs` (in the byte order of their paths).
+/// Compiles `sources`, read from `inputs` (in the byte order of their paths), and checks the
+/// lexicon against the files of totals `totals`.
+#[allow(clippy::too_many_arguments)] // Each is a separate input of a build; a struct would only rename them.
 fn compile_sources(
     rules: &RuleSet,
     inputs: &[&Input],
     sources: read::Sources,
+    totals: &[&Input],
     undo: &[Input],
     previous: Option<&Lexicon>,
     meta: Meta,
@@ -216,6 +232,7 @@ fn compile_sources(
 ) -> Result<Compiled, CompileError> {
     let tiles = TileSet::parse(&rules.tiles_csv)
         .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
+    let totals = totals.iter().map(|t| totals::read(t, &tiles)).collect::<Result<Vec<_>, _>>()?;
     read::check_verbs(rules, inputs, &sources.parsed)?;
     for (input, p) in inputs.iter().zip(&sources.parsed) {
         if let Parsed::VerbUpdates(v) = p {
@@ -419,14 +436,19 @@ fn compile_sources(
     taken += sink.taken;
     let (image, manifest) = write::finish(builder, manifest, &exclusions, taken, progress)?;
     let mut warnings = warnings;
-    if parsed.iter().any(|p| matches!(p, Parsed::NonVerbUpdates(_))) {
-        // The annexes of the non-verb update lists name words another entry makes valid.
+    let annexes = parsed.iter().any(|p| matches!(p, Parsed::NonVerbUpdates(_)));
+    let mut checks = Vec::new();
+    if annexes || !totals.is_empty() {
         let built = Lexicon::from_vec(image.clone())?;
+        // The annexes of the non-verb update lists name words another entry makes valid.
         let has = |w: &str| built.tiles().parse_word(w).is_ok_and(|t| built.contains(&t));
         let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         warnings.extend(apply::annex_check(&parsed[..paths.len()], &paths, has));
+        for t in &totals {
+            checks.extend(t.check(&built));
+        }
     }
-    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings })
+    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings, totals: checks })
 }
 
 /// The non-verb entries a source holds: those of a non-verb list, or those an undone update

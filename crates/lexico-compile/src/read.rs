@@ -136,6 +136,7 @@ pub(crate) fn source_kind(kind: SourceKind) -> lexico_lexicon::SourceKind {
         SourceKind::FiseNonVerbUpdates => K::FiseNonVerbUpdates,
         SourceKind::FiseVerbUpdates => K::FiseVerbUpdates,
         SourceKind::LemmaTable => K::LemmaTable,
+        SourceKind::FiseTotals => unreachable!("a file of totals is set aside before the sources are read"),
     }
 }
 
@@ -182,6 +183,10 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                     SourceKind::FiseNonVerbUpdates => {
                         let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
                         (Parsed::NonVerbUpdates(entries), lines)
+                    }
+                    SourceKind::FiseTotals => {
+                        let message = "a file of totals is what a build checks itself against, not a source";
+                        return Err(lexico_rules::RuleError::syntax(path, 1, 1, message).into());
                     }
                 };
                 source_infos.push(SourceInfo {

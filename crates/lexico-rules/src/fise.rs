@@ -88,6 +88,46 @@ pub fn read_non_verbs(path: &Path, bytes: &[u8]) -> Result<(Vec<NonVerbEntry>, u
     Ok((entries, total))
 }
 
+/// A word of a file with its 1-based line and column.
+pub type Placed = (usize, usize, String);
+
+/// Reads a file of the 2- and 3-tile words (`LEXICÓN FISE 2: TOTALES DE DOS Y TRES FICHAS`,
+/// see `docs/formats.md`): between the `#` lines, words separated by spaces or commas, spelled
+/// as the lists spell them (`ch`, `ll`, `rr`, or the digits 1, 2, 3). Returns each word with its
+/// line and column, and the number of lines of the file.
+///
+/// ```
+/// let text = "LEXICÓN FISE 2: TOTALES DE DOS Y TRES FICHAS\n#\nab, ah\nche\n#\n";
+/// let (words, lines) = lexico_rules::fise::read_totals(std::path::Path::new("t.txt"), text.as_bytes())?;
+/// assert_eq!(words, [(3, 1, "ab".to_string()), (3, 5, "ah".to_string()), (4, 1, "che".to_string())]);
+/// assert_eq!(lines, 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_totals(path: &Path, bytes: &[u8]) -> Result<(Vec<Placed>, usize), RuleError> {
+    let (body, total) = body(path, bytes)?;
+    let mut words = Vec::new();
+    for (n, line) in body {
+        let mut at = 0;
+        for token in line.split([' ', ',', '\t']) {
+            let column = line[..at].chars().count() + 1;
+            at += token.len() + 1;
+            if token.is_empty() {
+                continue;
+            }
+            if !token.chars().all(|c| c.is_alphabetic() || matches!(c, '1' | '2' | '3')) {
+                return Err(RuleError::syntax(
+                    path,
+                    n,
+                    column,
+                    format!("expected a word, found {}", quoted(token)),
+                ));
+            }
+            words.push((n, column, token.to_string()));
+        }
+    }
+    Ok((words, total))
+}
+
 /// The sections of the non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UpdateSection {

@@ -30,9 +30,11 @@ source mostly excluded, a file given twice, files a folder skipped) never stop t
 counts are those of `lexico info`. See docs/maintainers.md.")]
 pub struct Args {
     /// Source files or folders (a folder contributes its `.txt` and `.tsv` files; what it takes
-    /// and skips is printed). Each file's reader is chosen by its content: FISE list title,
-    /// lemma-table header, or a plain word list. The order does not matter: sources are taken in
-    /// the order of their paths, so the lexicon is the same byte for byte.
+    /// and skips is printed), or the federation's zip of lists as distributed (its FISE lists
+    /// are taken, anything else is named and skipped). Each file's reader is chosen by its
+    /// content: FISE list title, lemma-table header, or a plain word list; a FISE file of 2- and
+    /// 3-tile totals is checked against, not read. The order does not matter: sources are taken
+    /// in the order of their paths, so the lexicon is the same byte for byte.
     #[arg(required = true, value_name = "SOURCE")]
     pub sources: Vec<PathBuf>,
     /// The lexicon file to write; the exclusion report is written beside it as FILE.excluded.csv.
@@ -103,13 +105,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // Temporary files are removed on SIGINT, SIGTERM and SIGHUP from here on.
     cleanup::install();
     // Where the build writes is checked before anything is read or written.
+    let folder_of = |p: &Path, flag: &str| -> Result<()> {
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            bail!("{flag} {}: the folder {} does not exist", p.display(), parent.display());
+        }
+        Ok(())
+    };
     match (&args.output, &args.release_dir) {
         (Some(o), _) => {
+            folder_of(o, "-o")?;
             check_output(o)?;
             check_output(&report_path(o))?;
             check_output(&crate::lexicons::signature_path(o))?;
         }
-        (None, Some(dir)) => check_release_dir(dir)?,
+        (None, Some(dir)) => {
+            folder_of(dir, "--release-dir")?;
+            check_release_dir(dir)?
+        }
         (None, None) => {}
     }
     let key = args.sign.as_deref().map(crate::cmd::sign::load_secret_key).transpose()?;
@@ -213,6 +226,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let warning = t("build-warning", &[]);
     for w in &compiled.warnings {
         writeln!(err, "lexico: {warning}: {w}")?;
+    }
+    for check in &compiled.totals {
+        let kind = if check.agrees() { t("build-note", &[]) } else { warning.clone() };
+        writeln!(err, "lexico: {kind}: {check}")?;
     }
     let (path, seconds) = (output.display().to_string(), format!("{:.2}", started.elapsed().as_secs_f64()));
     let num = |n: usize| Arg::Num(n as u64);
@@ -383,13 +400,28 @@ fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
             files.push(path.clone());
         }
     }
-    let inputs = files
-        .into_iter()
-        .map(|p| {
-            let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
-            Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
-        })
-        .collect::<Result<_>>()?;
+    let mut inputs = Vec::new();
+    for p in files {
+        let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
+        let path = p.to_string_lossy().into_owned();
+        if !compile::is_archive(&bytes) {
+            inputs.push(Input { path, bytes });
+            continue;
+        }
+        // A zip of lists (the federation's download) is read like a folder of its entries.
+        let archive = compile::read_archive(&path, &bytes)?;
+        if archive.inputs.is_empty() {
+            bail!("{path}: the zip holds no FISE list");
+        }
+        let entry = |name: &str| {
+            let name = name.trim_end_matches('/');
+            PathBuf::from(name.rsplit('/').next().unwrap_or(name))
+        };
+        let found: Vec<PathBuf> = archive.inputs.iter().map(|i| entry(&i.path)).collect();
+        let skipped: Skipped = archive.skipped.iter().map(|(name, why)| (entry(name), *why)).collect();
+        folders.push(folder_line(&p, &found, &skipped));
+        inputs.extend(archive.inputs);
+    }
     Ok((inputs, folders))
 }
 
