@@ -285,3 +285,159 @@ fn the_non_verb_update_list_removes_its_words_from_the_lists() {
     let want: HashSet<String> = ["AARONICO", "AARONICOS", "CIBERACOSOS", "MESAS"].map(String::from).into();
     assert_eq!(got, want);
 }
+
+/// A zip of `entries` (name, bytes), deflated; a name ending in `/` is a folder.
+fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in entries {
+        if name.ends_with('/') {
+            w.add_directory(*name, options).unwrap();
+        } else {
+            w.start_file(*name, options).unwrap();
+            w.write_all(bytes).unwrap();
+        }
+    }
+    w.finish().unwrap().into_inner()
+}
+
+/// A file of 2- and 3-tile totals listing `words`, in the federation's shape (Latin-1, CRLF).
+fn totals_file(words: &[&str]) -> Vec<u8> {
+    let text = format!(
+        "LEXIC\u{d3}N FISE 2: TOTALES DE DOS Y TRES FICHAS\r\n\r\nNotas.\r\n#\r\n{}\r\n#\r\nFirma\r\n",
+        words.join("\r\n")
+    );
+    text.chars().map(|c| c as u32 as u8).collect()
+}
+
+#[test]
+fn the_federations_zip_builds_as_its_lists_and_checks_the_totals() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let dir = common::temp_dir("next-edition", "zip");
+    let [nv, v, unv, uv] = fise2();
+    let (lists, from_zip) = (dir.join("lists.lex"), dir.join("zip.lex"));
+    let (code, err) = build(&lists, &[&nv, &v, &unv, &uv], &[]);
+    assert_eq!(code, 0, "{err}");
+    let words = dump(&lists);
+    let tiles = |w: &str| w.replace("CH", "1").replace("LL", "2").replace("RR", "3").chars().count();
+    let short: Vec<&str> = std::str::from_utf8(&words).unwrap().lines().filter(|w| tiles(w) <= 3).collect();
+    let two = short.iter().filter(|w| tiles(w) == 2).count();
+    let three = short.len() - two;
+    assert!(two > 50 && three > 500, "{two} {three}");
+    // The totals list every short word but the first of 2 tiles, and one word the lexicon lacks.
+    let first = *short.iter().find(|w| tiles(w) == 2).unwrap();
+    let listed: Vec<&str> = short.iter().copied().filter(|w| *w != first).chain(["QUA"]).collect();
+    let read = |p: &PathBuf| std::fs::read(p).unwrap();
+    let folder = "LEXIC\u{d3}N FISE 2 - LISTAS/";
+    let names = |n: &str| format!("{folder}{n}");
+    let docx = std::fs::read(lexico_testdata::fise2_file("reglamento-lexico-2016.docx")).unwrap();
+    let bytes = zip_of(&[
+        (folder, b""),
+        (&names("TOTAL DE NO VERBOS SIN PLURALES.txt"), &read(&nv)),
+        (&names("TOTAL DE VERBOS CLASIFICADOS.TXT"), &read(&v)),
+        (&names("ACTUALIZACI\u{d3}N DE NO VERBOS.txt"), &read(&unv)),
+        (&names("ACTUALIZACI\u{d3}N DE VERBOS.txt"), &read(&uv)),
+        (&names("REGLAMENTO DE L\u{c9}XICO FISE 2016.docx"), &docx),
+        (&names("TOTALES DE DOS Y TRES FICHAS.txt"), &totals_file(&listed)),
+    ]);
+    let archive = write(&dir, "LEXIC\u{d3}N FISE 2 - LISTAS.zip", &bytes);
+    let (code, err) = build(&from_zip, &[&archive], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(dump(&from_zip) == words, "the zip builds another lexicon than its lists");
+    // The entries skipped are named, with the reason; the totals are checked.
+    assert!(err.contains("5 files taken") && err.contains("2 skipped"), "{err}");
+    assert!(err.contains("REGLAMENTO DE L\u{c9}XICO FISE 2016.docx: a document, not a list"), "{err}");
+    assert!(err.contains("LISTAS: a folder"), "{err}");
+    let name = "TOTALES DE DOS Y TRES FICHAS.txt";
+    let missing =
+        format!("{name}: {two} words of 2 tiles where {} are listed; built, not listed: {first}\n", two - 1);
+    let extra =
+        format!("{name}: {three} words of 3 tiles where {} are listed; listed, not built: QUA\n", three + 1);
+    assert!(err.contains(&missing) && err.contains(&extra), "{err}");
+}
+
+#[test]
+fn a_damaged_or_hostile_zip_is_one_line_and_exit_2() {
+    let dir = common::temp_dir("next-edition", "hostile-zip");
+    let list = "LEXIC\u{d3}N FISE 2: TOTAL DE NO VERBOS SIN PLURALES\n#\ncasa\n".as_bytes();
+    let good = zip_of(&[("listas/no-verbos.txt", list)]);
+    let zeros = vec![0u8; (lexico_compile::MAX_ENTRY_BYTES + 1) as usize];
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        ("damaged.zip", good[..good.len() - 30].to_vec(), "not a readable zip archive"),
+        (
+            "outside.zip",
+            zip_of(&[("../no-verbos.txt", list)]),
+            "entry '../no-verbos.txt' has a path outside its folder",
+        ),
+        ("bomb.zip", zip_of(&[("listas/no-verbos.txt", &zeros)]), "inflates past 64 MiB"),
+        ("empty.zip", zip_of(&[("listas/leeme.txt", b"casa\n")]), "the zip holds no FISE list"),
+    ];
+    let out = dir.join("x.lex");
+    for (name, bytes, want) in cases {
+        let path = write(&dir, name, &bytes);
+        let (code, err) = build(&out, &[&path], &[]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(
+            err.starts_with(&format!("lexico: {}: ", path.display())) && err.contains(want),
+            "{name}: {err}"
+        );
+    }
+    let path = write(&dir, "good.zip", &good);
+    let (code, err) = build(&out, &[&path], &[]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn a_missing_output_folder_is_one_line_before_anything_is_read() {
+    let dir = common::temp_dir("next-edition", "fail-fast");
+    // The source does not exist either: the output folder is checked first.
+    let missing_source = dir.join("nowhere.txt");
+    for flags in [vec!["-o", "no/such/folder/x.lex"], vec!["--release-dir", "no/such/folder/release"]] {
+        let mut args = vec!["build", "--quiet"];
+        args.extend(&flags);
+        args.push(missing_source.to_str().unwrap());
+        let o = common::run_in(&dir, &[], &args, b"");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("the folder no/such/folder does not exist"), "{err}");
+    }
+}
+
+#[test]
+fn without_a_terminal_key_commands_say_which_variable_gives_the_password() {
+    if std::fs::File::open("/dev/tty").is_ok() {
+        println!("skipped: a terminal is at hand, where the password would be asked for");
+        return;
+    }
+    let dir = common::temp_dir("next-edition", "no-terminal");
+    let (public, secret) = (dir.join("k.pub"), dir.join("k.key"));
+    let mut keygen = common::lexico();
+    keygen.args(["keygen", "-p", public.to_str().unwrap(), "-s", secret.to_str().unwrap()]);
+    keygen.env_remove("LEXICO_KEY_PASSWORD");
+    let o = common::run_command(&mut keygen, b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("set LEXICO_KEY_PASSWORD") && err.contains("--unencrypted"), "{err}");
+    // An encrypted key, made with the variable, cannot sign without it.
+    let mut keygen = common::lexico();
+    keygen.args(["keygen", "-p", public.to_str().unwrap(), "-s", secret.to_str().unwrap()]);
+    keygen.env("LEXICO_KEY_PASSWORD", "secreto");
+    assert!(common::run_command(&mut keygen, b"").status.success());
+    let file = write(&dir, "x.txt", b"casa\n");
+    let mut sign = common::lexico();
+    sign.args(["sign", file.to_str().unwrap(), "--key", secret.to_str().unwrap()]);
+    sign.env_remove("LEXICO_KEY_PASSWORD");
+    let o = common::run_command(&mut sign, b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the secret key is encrypted and needs its password: set LEXICO_KEY_PASSWORD"),
+        "{err}"
+    );
+}

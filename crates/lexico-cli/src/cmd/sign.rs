@@ -42,10 +42,26 @@ fn password() -> Password {
     }
 }
 
+/// Returns true if and only if a password would have to be asked for and there is no terminal
+/// to ask it on ([`PASSWORD_VAR`] unset, no controlling terminal).
+fn no_way_to_ask() -> bool {
+    std::env::var_os(PASSWORD_VAR).is_none() && cfg!(unix) && std::fs::File::open("/dev/tty").is_err()
+}
+
 /// Reads a minisign secret key file: unencrypted, else with the password of [`PASSWORD_VAR`],
-/// else asked for on the terminal.
+/// else asked for on the terminal. Without either, an encrypted key is one line saying so.
 pub fn load_secret_key(path: &Path) -> Result<SecretKey> {
-    Ok(lexico_store::load_secret_key(path, password())?)
+    if !no_way_to_ask() {
+        return Ok(lexico_store::load_secret_key(path, password())?);
+    }
+    match lexico_store::load_secret_key(path, Password::None) {
+        Err(lexico_store::StoreError::NotASecretKey { .. }) => anyhow::bail!(
+            "{}: the secret key is encrypted and needs its password: set {PASSWORD_VAR} (there is no terminal to \
+             ask it on)",
+            path.display()
+        ),
+        other => Ok(other?),
+    }
 }
 
 /// The minisign signature (the text of a `.minisig` file) of `bytes`, the content of `file`.
@@ -68,6 +84,12 @@ pub struct KeygenArgs {
 }
 
 pub fn keygen(args: KeygenArgs) -> Result<ExitCode> {
+    if !args.unencrypted && no_way_to_ask() {
+        anyhow::bail!(
+            "a password is needed to encrypt the secret key: set {PASSWORD_VAR} (there is no terminal to ask it \
+             on), or give --unencrypted"
+        );
+    }
     let password = if args.unencrypted { Password::None } else { password() };
     let id = lexico_store::keygen(&args.public_key, &args.secret_key, password)?;
     println!("key {id}: public key {}, secret key {}", args.public_key.display(), args.secret_key.display());
