@@ -441,3 +441,71 @@ fn without_a_terminal_key_commands_say_which_variable_gives_the_password() {
         "{err}"
     );
 }
+
+#[test]
+fn a_modified_rule_set_says_so_until_it_has_a_name_of_its_own() {
+    let dir = common::temp_dir("next-edition", "modified-rules");
+    let rules = dir.join("reglas");
+    let o = common::run(&["rules", "export", "fise-2016", rules.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let edit = |file: &str, from: &str, to: &str| {
+        let path = rules.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file}: {from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    };
+    edit("verbs/rules.toml", "class = [5]", "class = [4, 5]");
+    let list = write(&dir, "w.txt", b"casa\nperro\n");
+    let info = |lex: &Path| {
+        String::from_utf8_lossy(&common::run(&["info", "--lexicon", lex.to_str().unwrap()], b"").stdout)
+            .into_owned()
+    };
+    let build_with = |out: &Path, rules: &Path| {
+        let args = [
+            "build",
+            "--quiet",
+            "-o",
+            out.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+            list.to_str().unwrap(),
+        ];
+        let o = common::run(&args, b"");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let out = dir.join("x.lex");
+    let summary = build_with(&out, &rules);
+    let said = "modified from fise-2016 0.1.0 (files that differ: verbs/rules.toml)";
+    assert!(
+        summary.contains(
+            "rule set fise-2016 0.1.0, modified from fise-2016 0.1.0 (files that differ: verbs/rules.toml)"
+        ),
+        "{summary}"
+    );
+    assert!(info(&out).contains(&format!("rule set             fise-2016 0.1.0, {said}")), "{}", info(&out));
+    // A release's notes say it too.
+    let release = dir.join("release");
+    let args = [
+        "build",
+        "--quiet",
+        "--release-dir",
+        release.to_str().unwrap(),
+        "--edition",
+        "X",
+        "--rules",
+        rules.to_str().unwrap(),
+        list.to_str().unwrap(),
+    ];
+    assert!(common::run(&args, b"").status.success());
+    let notes = std::fs::read_to_string(release.join("NOTES.md")).unwrap();
+    assert!(notes.contains(&format!("Rule set: fise-2016 0.1.0, {said}.")), "{notes}");
+    // The embedded set as shipped is no modification; a set with a version of its own is none.
+    let shipped = dir.join("shipped.lex");
+    assert!(!build_with(&shipped, Path::new("fise-2016")).contains("modified from"));
+    assert!(!info(&shipped).contains("modified from"));
+    edit("ruleset.toml", "version = \"0.1.0\"", "version = \"0.2.0-club\"");
+    let own = dir.join("own.lex");
+    assert!(!build_with(&own, &rules).contains("modified from"));
+    assert!(info(&own).contains("rule set             fise-2016 0.2.0-club\n"), "{}", info(&own));
+}

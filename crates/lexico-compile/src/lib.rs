@@ -31,6 +31,7 @@ mod archive;
 mod error;
 mod expand;
 mod forms;
+mod modified;
 mod read;
 mod restore;
 mod rule_lists;
@@ -48,6 +49,7 @@ pub use archive::{is_archive, read_archive, Archive, MAX_ENTRIES, MAX_ENTRY_BYTE
 pub use error::{CompileError, EvidenceCounts};
 pub use forms::Exclusion;
 pub use lexico_lexicon::progress::{Phase, Progress};
+pub use modified::{modified_from, Modified};
 pub use read::Input;
 pub use totals::TotalsCheck;
 pub use warnings::{Warning, DUPLICATES_SHOWN, MOSTLY_EXCLUDED_MIN_LINES};

@@ -183,6 +183,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar.finish();
     }
     let compiled = compiled?;
+    let modified = compile::modified_from(&compiled.manifest.rules);
     let report = report_path(&output);
     let csv = exclusion_csv(&compiled.exclusions)?;
     let signature =
@@ -196,7 +197,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match &args.release_dir {
         Some(dir) => {
             let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
-            let release = release_files(files, &new, previous.as_ref())?;
+            let release = release_files(files, &new, previous.as_ref(), modified.as_ref())?;
             publish_release(dir, &release)?;
         }
         None => publish(&output, &files)?,
@@ -256,6 +257,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .map(|(n, c)| format!("{n}:{c}"))
         .collect();
     writeln!(err, "{}", t("build-by-tiles", &[("lengths", Arg::Str(&lengths.join(" ")))]))?;
+    if let Some(modified) = &modified {
+        let files = modified.files.join(", ");
+        let rules = format!("{} {}", modified.name, modified.version);
+        writeln!(
+            err,
+            "{}",
+            t("build-rules-modified", &[("rules", Arg::Str(&rules)), ("files", Arg::Str(&files))])
+        )?;
+    }
     let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
     for x in &compiled.exclusions {
         *reasons.entry(x.rule.as_str()).or_default() += 1;
@@ -285,9 +295,10 @@ fn release_files(
     files: Vec<(PathBuf, &[u8])>,
     new: &lexico_lexicon::Lexicon,
     previous: Option<&lexico_lexicon::Lexicon>,
+    modified: Option<&compile::Modified>,
 ) -> Result<Vec<(String, Vec<u8>)>> {
     use sha2::{Digest, Sha256};
-    let notes = match previous {
+    let mut notes = match previous {
         Some(old) => {
             let d = lexico_lexicon::diff(old, new)?;
             lexico_lexicon::notes(old, new, &d)?
@@ -301,6 +312,10 @@ fn release_files(
             )
         }
     };
+    if let Some(m) = modified {
+        let rules = &new.manifest()?.rules;
+        notes.push_str(&format!("\nRule set: {} {}, {m}.\n", rules.name, rules.version));
+    }
     let mut out: Vec<(String, Vec<u8>)> = files
         .into_iter()
         .map(|(p, b)| (p.file_name().expect("a file name").to_string_lossy().into_owned(), b.to_vec()))

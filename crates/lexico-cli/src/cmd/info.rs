@@ -39,7 +39,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ("version".into(), m.version.clone()),
         ("format version".into(), m.format_version.to_string()),
         ("built by".into(), m.tool.clone()),
-        ("rule set".into(), format!("{} {}", m.rules.name, m.rules.version)),
+        (
+            "rule set".into(),
+            match lexico_compile::modified_from(&m.rules) {
+                Some(modified) => format!("{} {}, {modified}", m.rules.name, m.rules.version),
+                None => format!("{} {}", m.rules.name, m.rules.version),
+            },
+        ),
         ("words".into(), m.words.to_string()),
         ("rejected forms kept".into(), m.rejected_forms.to_string()),
         ("tiles per word".into(), format!("{} to {}", m.min_tiles, m.max_tiles)),
