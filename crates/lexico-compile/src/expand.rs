@@ -102,6 +102,8 @@ pub(crate) struct Work<'a> {
     pub(crate) pos_table: Option<(&'a lexico_rules::pos_table::PosTable, u64)>,
     /// The verb forms the verb update lists withdraw (section 12).
     pub(crate) dropped: &'a crate::apply::Dropped,
+    /// The paths of the sources as given, for messages (the update lists undone after them).
+    pub(crate) paths: &'a [String],
 }
 
 /// The rule a form that a verb update list adds or withdraws (section 12) is accepted or
@@ -330,6 +332,8 @@ impl<'a> Work<'a> {
         let p = &self.parsed[unit.source];
         let info = &self.infos[unit.source];
         let source = info.file.path.as_str();
+        // Errors name the source by its path as given; the lexicon, by its file name.
+        let typed = self.paths.get(unit.source).map_or(source, String::as_str);
         let mut sink = Sink::new(self.rules, self.tiles);
         let mut evidence = EvidenceCounts::new();
         match p {
@@ -394,7 +398,7 @@ impl<'a> Work<'a> {
                         let e = &r.verbs[i - nv];
                         let Some(v) = &self.rules.verbs else {
                             return Err(CompileError::Unsupported {
-                                path: format!("{source}:{}", e.line),
+                                path: format!("{typed}:{}", e.line),
                                 kind: "verb (the rule set has no verb rules)",
                             });
                         };
@@ -436,13 +440,13 @@ impl<'a> Work<'a> {
                     if !row.verb.is_empty() {
                         let Some(v) = &self.rules.verbs else {
                             return Err(CompileError::Unsupported {
-                                path: format!("{source}:{}", row.line),
+                                path: format!("{typed}:{}", row.line),
                                 kind: "verb (the rule set has no verb rules)",
                             });
                         };
                         let entry = v
                             .entry_for_row(row)
-                            .map_err(|m| RuleError::syntax(std::path::Path::new(source), row.line, 1, m))?;
+                            .map_err(|m| RuleError::syntax(std::path::Path::new(typed), row.line, 1, m))?;
                         for f in v.expand(&entry) {
                             sink.emit(&f, false, source, info.base, row.line as u64)?;
                         }

@@ -8,7 +8,8 @@
 //! reads the sources and writes the image.
 //!
 //! The lexicon does not depend on the order the sources are given in (they are taken in the
-//! byte order of their paths, see `docs/maintainers.md`) nor on the number of threads.
+//! byte order of their file names, see `docs/maintainers.md`) nor on the number of threads or the
+//! folder they were read from: the lexicon records each source by file name and digest.
 //!
 //! ```
 //! use lexico_compile::{compile, Input, Meta};
@@ -111,7 +112,7 @@ pub struct Compiled {
     /// How many words each source of evidence decided the number of.
     pub evidence: EvidenceCounts,
     /// What the maintainer should look at, though the build succeeded: in source order (the
-    /// order of their paths), each source's warnings in the order of [`Warning`]'s variants.
+    /// order of their file names), each source's warnings in the order of [`Warning`]'s variants.
     pub warnings: Vec<Warning>,
     /// The lexicon checked against each file of 2- and 3-tile totals among the inputs, by
     /// length: agreement or the differences.
@@ -122,7 +123,7 @@ pub struct Compiled {
 /// sources leave a question open. `progress(phase, done, total)` is called as the build goes
 /// (see [`Progress`]).
 ///
-/// The inputs are taken in the byte order of their paths, whatever order they come in: the
+/// The inputs are taken in the byte order of their file names, whatever order they come in: the
 /// same files give the same lexicon, byte for byte, however they were listed.
 pub fn compile(
     rules: &RuleSet,
@@ -168,15 +169,29 @@ pub fn compile_undoing(
     compile_sources(rules, &inputs, sources, &totals, undo, previous, meta, progress)
 }
 
-/// The order sources and lists to undo are taken in: the byte order of their paths. Sorts
-/// that use it are stable: the same path given twice keeps its places (and is warned about).
+/// The order sources and lists to undo are taken in: the byte order of their file names, then
+/// of their bytes, so that the same files give the same lexicon from any folder however their
+/// paths were typed. Sorts that use it are stable: the same file given twice keeps its places
+/// (and is warned about).
 fn by_path(a: &Input, b: &Input) -> std::cmp::Ordering {
-    a.path.cmp(&b.path)
+    file_name(&a.path).cmp(file_name(&b.path)).then_with(|| a.bytes.cmp(&b.bytes))
+}
+
+/// The name a source is recorded under in the manifest, the exclusion report and explanations:
+/// its file name (the entry's name for an entry of a zip), never the path as typed.
+///
+/// ```
+/// assert_eq!(lexico_compile::file_name("/home/ana/listas/no-verbos.txt"), "no-verbos.txt");
+/// assert_eq!(lexico_compile::file_name("LISTAS.zip/LISTAS/no-verbos.txt"), "no-verbos.txt");
+/// assert_eq!(lexico_compile::file_name("w.txt"), "w.txt");
+/// ```
+pub fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).find(|p| !p.is_empty()).unwrap_or(path)
 }
 
 /// Sources read by [`read_sources`], to compile with [`compile_read`].
 pub struct SourcesRead {
-    /// In the byte order of their paths.
+    /// In the byte order of their file names.
     inputs: Vec<Input>,
     sources: read::Sources,
     /// The files of totals among them, set aside.
@@ -219,7 +234,7 @@ pub fn compile_read(
     compile_sources(rules, &inputs, sources, &totals, undo, previous, meta, progress)
 }
 
-/// Compiles `sources`, read from `inputs` (in the byte order of their paths), and checks the
+/// Compiles `sources`, read from `inputs` (in the byte order of their file names), and checks the
 /// lexicon against the files of totals `totals`.
 #[allow(clippy::too_many_arguments)] // Each is a separate input of a build; a struct would only rename them.
 fn compile_sources(
@@ -243,15 +258,16 @@ fn compile_sources(
     }
     let undo_lists = read_undo_lists(rules, undo)?;
     let read::Sources { mut parsed, infos: mut source_infos, mut base } = sources;
+    // Messages name the sources by their paths as given; the lexicon, by their file names.
+    let paths: Vec<String> = inputs.iter().map(|i| i.path.clone()).collect();
     // Each source's warnings, in source order: what reading found now, exclusions after.
     let mut warnings: Vec<Vec<Warning>> = source_infos
         .iter()
         .enumerate()
-        .map(|(i, info)| warnings::reading_warnings(&parsed[i], info, &source_infos[..i]))
+        .map(|(i, info)| warnings::reading_warnings(&parsed[i], info, &source_infos[..i], &paths[..=i]))
         .collect();
-    // The update lists among the sources change the full lists, in the order of their paths.
+    // The update lists among the sources change the full lists, in the order of their file names.
     let mut dropped = apply::Dropped::new();
-    let paths: Vec<String> = inputs.iter().map(|i| i.path.clone()).collect();
     for i in 0..parsed.len() {
         match &mut parsed[i] {
             Parsed::NonVerbUpdates(u) => {
@@ -271,9 +287,16 @@ fn compile_sources(
         }
     }
     let mut undone_plurals = undo::UndonePlurals::new();
+    let mut all_paths = paths.clone();
     for (input, kind, list, lines) in undo_lists {
-        let (restored, not_undone) =
-            undo::apply(&list, &input.path, rules.verbs.as_ref(), &mut parsed, &mut undone_plurals);
+        all_paths.push(input.path.clone());
+        let (restored, not_undone) = undo::apply(
+            &list,
+            file_name(&input.path),
+            rules.verbs.as_ref(),
+            &mut parsed,
+            &mut undone_plurals,
+        );
         let mut w = Vec::new();
         if !not_undone.is_empty() {
             w.push(Warning::NotUndone {
@@ -286,7 +309,7 @@ fn compile_sources(
         parsed.push(Parsed::Undone(restored));
         source_infos.push(lexico_lexicon::SourceInfo {
             file: lexico_lexicon::FileDigest {
-                path: input.path.clone(),
+                path: file_name(&input.path).to_string(),
                 sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&input.bytes)),
             },
             kind: read::source_kind(kind),
@@ -303,7 +326,7 @@ fn compile_sources(
             let table = lexico_rules::pos_table::read_pos_table(std::path::Path::new(&t.path), &t.bytes)?;
             source_infos.push(lexico_lexicon::SourceInfo {
                 file: lexico_lexicon::FileDigest {
-                    path: t.path.clone(),
+                    path: file_name(&t.path).to_string(),
                     sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&t.bytes)),
                 },
                 kind: lexico_lexicon::SourceKind::PosTable,
@@ -384,6 +407,7 @@ fn compile_sources(
         undone_plurals: &undone_plurals,
         pos_table: pos_table.as_ref().map(|(t, at)| (t, *at)),
         dropped: &dropped,
+        paths: &all_paths,
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);
@@ -407,7 +431,7 @@ fn compile_sources(
         progress(Phase::Expanding, expanded, total_entries);
         Ok(())
     })?;
-    warnings::mostly_excluded(&mut warnings, &parsed, &source_infos, &excluded_lines);
+    warnings::mostly_excluded(&mut warnings, &parsed, &source_infos, &all_paths, &excluded_lines);
     let warnings: Vec<Warning> = warnings.into_iter().flatten().collect();
     let mut sink = Sink::new(rules, &tiles);
     let non_verb_list = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_)));
@@ -475,7 +499,7 @@ fn check_verb_updates(rules: &RuleSet, path: &str, updates: &[fise::VerbUpdate])
     Ok(v.check_updates(std::path::Path::new(path), updates)?)
 }
 
-/// Reads the update lists to undo, in the byte order of their paths: each with its kind, its
+/// Reads the update lists to undo, in the byte order of their file names: each with its kind, its
 /// entries and its number of lines. A list that is no FISE update list, or that is given twice,
 /// is an error at its first line; a verb update list is checked as a source is
 /// ([`check_verb_updates`]). A list that is also a source is applied, then undone.

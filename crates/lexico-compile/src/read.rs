@@ -20,7 +20,7 @@ use crate::CompileError;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Input {
-    /// The path the manifest records and messages name.
+    /// The path messages name; the manifest records its file name.
     pub path: String,
     /// The file's bytes.
     pub bytes: Vec<u8>,
@@ -190,7 +190,10 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                     }
                 };
                 source_infos.push(SourceInfo {
-                    file: FileDigest { path: input.path.clone(), sha256: String::new() },
+                    file: FileDigest {
+                        path: crate::file_name(&input.path).to_string(),
+                        sha256: String::new(),
+                    },
                     kind: source_kind(kind),
                     lines: lines as u64,
                     base,

@@ -237,9 +237,15 @@ pub(crate) fn unused_rows(source: &str, table: &PosTable, parsed: &[Parsed]) -> 
 }
 
 /// What reading a source shows: that it is empty, has duplicate lines, or has the bytes of one
-/// of the sources `before` it.
-pub(crate) fn reading_warnings(p: &Parsed, info: &SourceInfo, before: &[SourceInfo]) -> Vec<Warning> {
-    let source = &info.file.path;
+/// of the sources `before` it. Warnings name sources by their paths as given (`paths`, the
+/// source's last).
+pub(crate) fn reading_warnings(
+    p: &Parsed,
+    info: &SourceInfo,
+    before: &[SourceInfo],
+    paths: &[String],
+) -> Vec<Warning> {
+    let source = &paths[before.len()];
     let mut warnings = Vec::new();
     if entries(p) == 0 && !matches!(p, Parsed::VerbUpdates(_)) {
         warnings.push(Warning::Empty { source: source.clone(), lines: info.lines });
@@ -249,9 +255,9 @@ pub(crate) fn reading_warnings(p: &Parsed, info: &SourceInfo, before: &[SourceIn
         warnings.push(Warning::Duplicates { source: source.clone(), count, lines });
     }
     // Two empty sources have the same bytes too: that they are empty says it all.
-    let same = before.iter().find(|b| b.file.sha256 == info.file.sha256).filter(|_| entries(p) > 0);
+    let same = before.iter().position(|b| b.file.sha256 == info.file.sha256).filter(|_| entries(p) > 0);
     if let Some(first) = same {
-        warnings.push(Warning::SameBytes { source: source.clone(), first: first.file.path.clone() });
+        warnings.push(Warning::SameBytes { source: source.clone(), first: paths[first].clone() });
     }
     warnings
 }
@@ -327,12 +333,13 @@ pub(crate) fn mostly_excluded(
     warnings: &mut [Vec<Warning>],
     parsed: &[Parsed],
     source_infos: &[SourceInfo],
+    paths: &[String],
     excluded_lines: &[u64],
 ) {
     for (i, p) in parsed.iter().enumerate() {
         let (excluded, lines) = (excluded_lines[i], entries(p) as u64);
         if excluded * 2 > lines && excluded >= MOSTLY_EXCLUDED_MIN_LINES {
-            let source = source_infos[i].file.path.clone();
+            let source = paths.get(i).cloned().unwrap_or_else(|| source_infos[i].file.path.clone());
             warnings[i].push(Warning::MostlyExcluded { source, excluded, lines });
         }
     }

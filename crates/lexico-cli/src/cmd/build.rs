@@ -34,7 +34,7 @@ pub struct Args {
     /// are taken, anything else is named and skipped). Each file's reader is chosen by its
     /// content: FISE list title, lemma-table header, or a plain word list; a FISE file of 2- and
     /// 3-tile totals is checked against, not read. The order does not matter: sources are taken
-    /// in the order of their paths, so the lexicon is the same byte for byte.
+    /// in the order of their file names, so the lexicon is the same byte for byte from any folder.
     #[arg(required = true, value_name = "SOURCE")]
     pub sources: Vec<PathBuf>,
     /// The lexicon file to write; the exclusion report is written beside it as FILE.excluded.csv.
