@@ -550,3 +550,35 @@ fn the_same_sources_give_the_same_bytes_from_any_folder() {
         String::from_utf8_lossy(&explain.stdout)
     );
 }
+
+#[test]
+fn a_dump_builds_back_into_the_same_words() {
+    let dir = common::temp_dir("next-edition", "dump-build");
+    let words = common::run(&["dump", "--lexicon", "embedded"], b"");
+    assert!(words.status.success());
+    let list = write(&dir, "w.txt", &words.stdout);
+    let out = dir.join("x.lex");
+    let (code, err) = build(&out, &[&list], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("w.txt: every word is in capitals: read as a word list"), "{err}");
+    assert!(dump(&out) == words.stdout, "dump | build | dump changed the words");
+    // The flag settles it either way: as proper nouns, every word is left out.
+    let args =
+        ["build", "--quiet", "--capitals", "proper", "-o", out.to_str().unwrap(), list.to_str().unwrap()];
+    let o = common::run(&args, b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("by capitals"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // A list in lower case with a few capitals keeps reading capitals as proper nouns.
+    let mixed = write(&dir, "m.txt", b"casa\nMadrid\nperro\n");
+    let (code, err) = build(&out, &[&mixed], &[]);
+    assert_eq!((code, err.contains("every word is in capitals")), (0, false), "{err}");
+    assert_eq!(dump(&out), b"CASA\nPERRO\n");
+    let args =
+        ["build", "--quiet", "--capitals", "words", "-o", out.to_str().unwrap(), mixed.to_str().unwrap()];
+    assert!(common::run(&args, b"").status.success());
+    assert_eq!(dump(&out), b"CASA\nMADRID\nPERRO\n");
+}

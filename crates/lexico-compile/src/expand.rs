@@ -104,6 +104,8 @@ pub(crate) struct Work<'a> {
     pub(crate) dropped: &'a crate::apply::Dropped,
     /// The paths of the sources as given, for messages (the update lists undone after them).
     pub(crate) paths: &'a [String],
+    /// For each source, whether it is a raw list in capitals read as a word list (lower case).
+    pub(crate) capitals_as_words: &'a [bool],
 }
 
 /// The rule a form that a verb update list adds or withdraws (section 12) is accepted or
@@ -346,8 +348,14 @@ impl<'a> Work<'a> {
                     reason: String::new(),
                     reason_es: String::new(),
                 })?;
+                let lower = self.capitals_as_words.get(unit.source).copied().unwrap_or(false);
                 for (line, text) in list.words_in(unit.range.clone()) {
-                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
+                    let c = code(info.base + line as u64, slot);
+                    if lower {
+                        sink.accept(&text.to_lowercase(), true, (source, line as u64), c)?;
+                    } else {
+                        sink.accept(text, true, (source, line as u64), c)?;
+                    }
                 }
             }
             Parsed::VerbUpdates(v) => {

@@ -53,6 +53,7 @@ pub use lexico_lexicon::progress::{Phase, Progress};
 pub use modified::{modified_from, Modified};
 pub use read::Input;
 pub use totals::TotalsCheck;
+
 pub use warnings::{Warning, DUPLICATES_SHOWN, MOSTLY_EXCLUDED_MIN_LINES};
 
 use expand::{Previous, Work};
@@ -87,6 +88,27 @@ pub struct Meta {
     /// [`lexico_rules::pos_table`]): the categories of headwords of the non-verb lists, weighed
     /// at the step `pos-table` of the rule set's number evidence.
     pub pos_table: Option<Input>,
+    /// What capitals mean in a raw list (see [`Capitals`]).
+    pub capitals: Capitals,
+}
+
+/// What capital letters mean in a raw list: a proper noun, an abbreviation or a symbol (the
+/// regulation's reading of a dictionary's list), or nothing (a word-game list in capitals, as
+/// `lexico dump` prints, Zyzzyva's or Woogles' lists).
+///
+/// ```
+/// assert_eq!(lexico_compile::Capitals::default(), lexico_compile::Capitals::Auto);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Capitals {
+    /// A raw list whose words are all in capitals is a word list; capitals elsewhere mark
+    /// proper nouns and abbreviations.
+    #[default]
+    Auto,
+    /// Capitals mark proper nouns and abbreviations in every raw list.
+    Proper,
+    /// Capitals mean nothing in any raw list: its words are read in lower case.
+    Words,
 }
 
 /// What a build produced.
@@ -342,6 +364,23 @@ fn compile_sources(
         }
         None => None,
     };
+    // Which raw lists are word lists in capitals: their words are read in lower case.
+    let capitals_as_words: Vec<bool> = parsed
+        .iter()
+        .map(|p| match (p, meta.capitals) {
+            (Parsed::Raw(_), Capitals::Words) => true,
+            (Parsed::Raw(list), Capitals::Auto) => {
+                list.words().any(|(_, w)| w.chars().any(char::is_uppercase))
+                    && list.words().all(|(_, w)| !w.chars().any(char::is_lowercase))
+            }
+            _ => false,
+        })
+        .collect();
+    for (i, &words) in capitals_as_words.iter().enumerate() {
+        if words && meta.capitals == Capitals::Auto {
+            warnings[i].push(Warning::CapitalsAsWords { source: all_paths[i].clone() });
+        }
+    }
     let previous = previous.map(Previous);
     let needs_plurals = parsed.iter().any(|p| match p {
         Parsed::NonVerbs(_) | Parsed::Lemmas(_) => true,
@@ -408,6 +447,7 @@ fn compile_sources(
         pos_table: pos_table.as_ref().map(|(t, at)| (t, *at)),
         dropped: &dropped,
         paths: &all_paths,
+        capitals_as_words: &capitals_as_words,
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);

@@ -118,6 +118,12 @@ pub enum Warning {
         /// The first of their lines.
         lines: Vec<u64>,
     },
+    /// A raw list whose words are all in capitals, read as a word list (capitals mark no proper
+    /// noun there: a word-game list, or `lexico dump`'s own output); `--capitals` settles it.
+    CapitalsAsWords {
+        /// The list's path.
+        source: String,
+    },
     /// Rows of a part-of-speech table that name no entry of the non-verb lists (no headword, or
     /// no entry with the homograph number the row gives): they decide nothing. `lines` holds the
     /// first [`DUPLICATES_SHOWN`] of them.
@@ -190,6 +196,11 @@ impl std::fmt::Display for Warning {
                     at_lines(*count, lines)
                 )
             }
+            Warning::CapitalsAsWords { source } => write!(
+                f,
+                "{source}: every word is in capitals: read as a word list, not as proper nouns (--capitals \
+                 proper reads them as proper nouns)"
+            ),
             Warning::UnusedRows { source, count, lines } => {
                 let (s, name, decide) =
                     if *count == 1 { ("", "names", "decides") } else { ("s", "name", "decide") };

@@ -61,6 +61,12 @@ pub struct Args {
     /// docs/formats.md, "Part-of-speech tables").
     #[arg(long, value_name = "FILE")]
     pub pos_table: Option<PathBuf>,
+    /// What capital letters mean in a raw list: `auto` (a list whose words are all in capitals,
+    /// as word games and `lexico dump` write them, is a word list; elsewhere capitals mark proper
+    /// nouns and abbreviations, which are excluded), `proper` (always the latter), `words`
+    /// (never: every raw list is read in lower case).
+    #[arg(long, value_enum, value_name = "MEANING", default_value_t = CapitalsArg::Auto)]
+    pub capitals: CapitalsArg,
     /// A federation update list to apply in reverse (repeatable): what it adds is taken out of the
     /// sources, what it removes is restored, what it reclassifies is put back, so the 2016 lists
     /// with both 2016 update lists undone are the 2009 sources. Recorded in the manifest's
@@ -98,6 +104,17 @@ pub struct Args {
     /// listed in a release's SHA256SUMS).
     #[arg(long, value_name = "SECRET_KEY")]
     pub sign: Option<PathBuf>,
+}
+
+/// The values of `--capitals`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum CapitalsArg {
+    /// A raw list all in capitals is a word list.
+    Auto,
+    /// Capitals mark proper nouns and abbreviations.
+    Proper,
+    /// Capitals mean nothing.
+    Words,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -165,6 +182,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
         anagram_index: args.anagram_index,
         jobs: args.jobs.map_or(0, usize::from),
+        capitals: match args.capitals {
+            CapitalsArg::Auto => compile::Capitals::Auto,
+            CapitalsArg::Proper => compile::Capitals::Proper,
+            CapitalsArg::Words => compile::Capitals::Words,
+        },
         pos_table: match &args.pos_table {
             Some(p) => Some(Input {
                 path: p.to_string_lossy().into_owned(),
