@@ -207,6 +207,14 @@ fn each_section_of_a_verb_update_list_is_applied_and_a_disagreement_names_both_l
         "{err}"
     );
     assert_eq!(err.lines().filter(|l| l.starts_with("lexico: warning")).count(), 1, "{err}");
+    // The summary counts the forms each rule refused, the rules that refused most first.
+    let refused: Vec<&str> = err.lines().filter(|l| l.starts_with("forms refused by ")).collect();
+    assert!(
+        refused.iter().any(|l| l.starts_with("forms refused by participle-non-transitive (art. 17.4): ")),
+        "{err}"
+    );
+    let counts: Vec<u64> = refused.iter().map(|l| l.rsplit(": ").next().unwrap().parse().unwrap()).collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{err}");
     let words = [
         "postconduje",
         "abalizo",

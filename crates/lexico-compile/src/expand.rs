@@ -65,9 +65,10 @@ pub(crate) struct Unit {
 }
 
 /// What a unit of work produced.
-pub(crate) struct Done {
+pub(crate) struct Done<'a> {
     pub(crate) part: Part,
     pub(crate) exclusions: Vec<Exclusion>,
+    pub(crate) refused: crate::forms::Refused<'a>,
     pub(crate) taken: u64,
     pub(crate) evidence: EvidenceCounts,
     /// The index of the unit's source.
@@ -148,7 +149,7 @@ impl<'a> Work<'a> {
     pub(crate) fn run_all(
         &self,
         jobs: usize,
-        mut merge: impl FnMut(Done) -> Result<(), CompileError>,
+        mut merge: impl FnMut(Done<'a>) -> Result<(), CompileError>,
     ) -> Result<(), CompileError> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         use std::sync::{mpsc, Mutex};
@@ -161,7 +162,7 @@ impl<'a> Work<'a> {
         let (permit_tx, permits) = mpsc::channel::<()>();
         let permits = Mutex::new(permits);
         std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::channel::<(usize, Result<Done, Failure>)>();
+            let (tx, rx) = mpsc::channel::<(usize, Result<Done<'a>, Failure>)>();
             for _ in 0..WINDOW {
                 permit_tx.send(()).expect("the receiver is alive");
             }
@@ -330,7 +331,7 @@ impl<'a> Work<'a> {
     }
 
     /// Expands one unit of work and files its forms.
-    fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done, CompileError> {
+    fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done<'a>, CompileError> {
         let p = &self.parsed[unit.source];
         let info = &self.infos[unit.source];
         let source = info.file.path.as_str();
@@ -487,6 +488,7 @@ impl<'a> Work<'a> {
         Ok(Done {
             part: sink.part,
             exclusions: sink.exclusions,
+            refused: sink.refused,
             taken: sink.taken,
             evidence,
             source: unit.source,

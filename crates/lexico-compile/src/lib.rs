@@ -139,6 +139,21 @@ pub struct Compiled {
     /// The lexicon checked against each file of 2- and 3-tile totals among the inputs, by
     /// length: agreement or the differences.
     pub totals: Vec<TotalsCheck>,
+    /// The forms the rules generated and refused, counted by the rule that refused them, the
+    /// rules that refused most first.
+    pub refused: Vec<Refusals>,
+}
+
+/// How many generated forms a rule refused in a build (a form refused in several derivations
+/// counts in each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusals {
+    /// The rule's id (`participle-non-transitive`).
+    pub rule: String,
+    /// The article it cites (`17.4`), empty when none.
+    pub article: String,
+    /// The forms it refused.
+    pub forms: u64,
 }
 
 /// Compiles `inputs` with `rules`, taking `previous` (the last edition) as evidence where the
@@ -459,9 +474,13 @@ fn compile_sources(
     let mut expanded = 0;
     let mut excluded_lines = vec![0u64; parsed.len()];
     progress(Phase::Expanding, 0, total_entries);
+    let mut refused: std::collections::HashMap<(String, String), u64> = Default::default();
     work.run_all(meta.jobs, |done| {
         builder.merge(done.part)?;
         exclusions.extend(done.exclusions);
+        for ((rule, article), n) in done.refused {
+            *refused.entry((rule.to_string(), article.to_string())).or_default() += n;
+        }
         taken += done.taken;
         for (k, n) in done.evidence {
             *evidence.entry(k).or_default() += n;
@@ -499,6 +518,13 @@ fn compile_sources(
     let manifest = write::manifest(meta, rules, source_infos);
     builder.merge(sink.part)?;
     exclusions.extend(sink.exclusions);
+    for ((rule, article), n) in sink.refused {
+        *refused.entry((rule.to_string(), article.to_string())).or_default() += n;
+    }
+    // The rules that refused most forms first, then by name.
+    let mut refused: Vec<Refusals> =
+        refused.into_iter().map(|((rule, article), forms)| Refusals { rule, article, forms }).collect();
+    refused.sort_by(|a, b| b.forms.cmp(&a.forms).then_with(|| a.rule.cmp(&b.rule)));
     taken += sink.taken;
     let (image, manifest) = write::finish(builder, manifest, &exclusions, taken, progress)?;
     let mut warnings = warnings;
@@ -514,7 +540,7 @@ fn compile_sources(
             checks.extend(t.check(&built));
         }
     }
-    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings, totals: checks })
+    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings, totals: checks, refused })
 }
 
 /// The non-verb entries a source holds: those of a non-verb list, or those an undone update

@@ -106,6 +106,9 @@ pub struct Args {
     pub sign: Option<PathBuf>,
 }
 
+/// The rules the summary names with the number of forms they refused, those that refused most.
+const REFUSALS_SHOWN: usize = 10;
+
 /// The values of `--capitals`.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum CapitalsArg {
@@ -294,6 +297,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     for (rule, n) in reasons {
         writeln!(err, "{}", t("build-excluded-by", &[("rule", Arg::Str(rule)), ("count", num(n))]))?;
+    }
+    // The rules that refused most generated forms, with their counts.
+    for r in compiled.refused.iter().take(REFUSALS_SHOWN) {
+        let rule =
+            if r.article.is_empty() { r.rule.clone() } else { format!("{} (art. {})", r.rule, r.article) };
+        writeln!(
+            err,
+            "{}",
+            t("build-refused-by", &[("rule", Arg::Str(&rule)), ("count", Arg::Num(r.forms))])
+        )?;
     }
     for (evidence, n) in &compiled.evidence {
         writeln!(
