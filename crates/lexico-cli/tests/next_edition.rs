@@ -590,3 +590,64 @@ fn a_dump_builds_back_into_the_same_words() {
     assert!(common::run(&args, b"").status.success());
     assert_eq!(dump(&out), b"CASA\nMADRID\nPERRO\n");
 }
+
+#[test]
+fn signing_a_release_lists_the_signature_and_never_replaces_one_unasked() {
+    let dir = common::temp_dir("next-edition", "sign-release");
+    let list = write(&dir, "w.txt", b"casa\nperro\n");
+    let release = dir.join("release");
+    let args = [
+        "build",
+        "--quiet",
+        "--release-dir",
+        release.to_str().unwrap(),
+        "--edition",
+        "X",
+        list.to_str().unwrap(),
+    ];
+    assert!(common::run(&args, b"").status.success());
+    let keys = |name: &str| {
+        let (public, secret) = (dir.join(format!("{name}.pub")), dir.join(format!("{name}.key")));
+        let args =
+            ["keygen", "--unencrypted", "-p", public.to_str().unwrap(), "-s", secret.to_str().unwrap()];
+        assert!(common::run(&args, b"").status.success());
+        (public, secret)
+    };
+    let ((public, secret), (other, _)) = (keys("fed"), keys("other"));
+    let lex = release.join("X.lex");
+    let sign = |force: bool| {
+        let mut args = vec!["sign", lex.to_str().unwrap(), "--key", secret.to_str().unwrap()];
+        if force {
+            args.push("--force");
+        }
+        common::run(&args, b"")
+    };
+    assert!(sign(false).status.success());
+    let sums = std::fs::read_to_string(release.join("SHA256SUMS")).unwrap();
+    let sig = std::fs::read(release.join("X.lex.minisig")).unwrap();
+    use sha2::Digest;
+    let line = format!("{}  X.lex.minisig", lexico_lexicon::hex(&sha2::Sha256::digest(&sig)));
+    assert!(sums.lines().any(|l| l == line), "{sums}");
+    assert_eq!(sums.lines().count(), 4, "{sums}");
+    // An existing signature is replaced only with --force, and listed once.
+    let again = sign(false);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("a signature is already there: give --force"));
+    assert!(sign(true).status.success());
+    let sums = std::fs::read_to_string(release.join("SHA256SUMS")).unwrap();
+    assert_eq!(sums.lines().filter(|l| l.ends_with("  X.lex.minisig")).count(), 1, "{sums}");
+    // info --verify --key checks the signature against the key given.
+    let info = |key: &Path| {
+        let args = ["info", "--lexicon", lex.to_str().unwrap(), "--verify", "--key", key.to_str().unwrap()];
+        common::run(&args, b"")
+    };
+    let ok = info(&public);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(
+        String::from_utf8_lossy(&ok.stdout).contains("(checked against"),
+        "{}",
+        String::from_utf8_lossy(&ok.stdout)
+    );
+    let wrong = info(&other);
+    assert_eq!(wrong.status.code(), Some(2), "{}", String::from_utf8_lossy(&wrong.stderr));
+}
