@@ -34,6 +34,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    let key = load_secret_key(&args.key)?;
     let sig_path = lexico_store::signature_path(&args.file);
     if sig_path.exists() && !args.force {
         anyhow::bail!("{}: a signature is already there: give --force to replace it", sig_path.display());
@@ -48,7 +49,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(anyhow::Error::new(e).context(sums_path.display().to_string())),
     };
-    let key = load_secret_key(&args.key)?;
     let sig_path = lexico_store::sign_file(&args.file, &key)?;
     if let Some(text) = sums {
         let sig = std::fs::read(&sig_path).with_context(|| sig_path.display().to_string())?;
