@@ -301,3 +301,5 @@ build-by-tiles = words by tiles: { $lengths }
 build-excluded-by = excluded by { $rule }: { $count }
 build-decided-by = number of non-verbs decided by { $evidence }: { $count }
 build-report = exclusion report: { $path }
+build-refused-by = forms refused by { $rule }: { $count }
+build-rules-modified = rule set { $rules }, modified from { $rules } (files that differ: { $files }): give it a name and version of its own in its ruleset.toml

@@ -300,3 +300,5 @@ build-by-tiles = palabras por número de fichas: { $lengths }
 build-excluded-by = excluidas por { $rule }: { $count }
 build-decided-by = número de no verbos decididos por { $evidence }: { $count }
 build-report = informe de exclusiones: { $path }
+build-refused-by = formas rechazadas por { $rule }: { $count }
+build-rules-modified = juego de reglas { $rules }, modificado a partir de { $rules } (ficheros que difieren: { $files }): dale un nombre y una versión propios en su ruleset.toml
