@@ -1,20 +1,23 @@
 //! `lexico._lexico`, the native half of the Python package `lexico`: a thin layer of PyO3 over
-//! the library crates. It opens lexicons, runs the library's queries with the GIL released, and
+//! the answers (`lexico-answers`). It opens lexicons, asks the answers with the GIL released, and
 //! hands back plain values (str, bool, int, float, tuples); the named tuples users see are made
 //! in `python/lexico/__init__.py`. It has no logic of its own beyond turning arguments into the
-//! library's types and errors into Python exceptions with the CLI's messages. Every answer is
-//! made of the library's records (`lexico_lexicon::record`), the rows the CLI prints.
+//! answers' types and errors into Python exceptions with the CLI's messages. Every answer is
+//! made of the answers' records (`lexico_answers::record`), the rows the CLI prints.
 
 use std::sync::OnceLock;
 
+use lexico_answers::record::{
+    anagram_words, shape_words, study_records, HooksRecord, Shape, Spelling, TilesRecord, WordRecord,
+    WordRecords,
+};
+use lexico_answers::{
+    explain, judge_play, judge_word, play_words, say, valid_many, DerivationRecord, Lang, PlayVerdict,
+};
 use lexico_lexicon::query::{
-    self, AnagramQuery, Condition, Found, Mode, Pattern, Search, Sort, StudyError, StudyOrder, TileRegex,
-    MAX_WORD,
+    self, AnagramQuery, Condition, Mode, Search, Sort, StudyOrder, TextCondition, MAX_WORD,
 };
-use lexico_lexicon::record::{anagram_words, HooksRecord, Spelling, TilesRecord, WordRecord, WordRecords};
-use lexico_lexicon::{
-    explain, judge_play, judge_word, kind_of, play_words, Derivation, Lexicon, PlayVerdict,
-};
+use lexico_lexicon::{Derivation, Lexicon};
 use lexico_tiles::{quoted, Rack, TileSet, Word};
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -42,7 +45,7 @@ fn bad_input(text: &str, message: impl std::fmt::Display) -> PyErr {
 
 /// What the word-judge station says of a play it cannot judge, as `lexico valid --judge` says
 /// it: it never names the word that holds the character.
-use lexico_lexicon::PLAY_ERROR_MESSAGE as PLAY_ERROR;
+use lexico_answers::PLAY_ERROR_MESSAGE as PLAY_ERROR;
 
 /// A play's verdict: `(verdict, words, lexicon, edition, version, payload_sha256)`.
 type Judged = (&'static str, usize, String, String, String, String);
@@ -59,31 +62,24 @@ type EncliticRow = (String, Vec<String>, Option<String>, String, Option<Derivati
 type Explained = (String, bool, &'static str, Vec<String>, Vec<DerivationRow>, Vec<EncliticRow>);
 
 fn derivation_row(d: &Derivation) -> DerivationRow {
+    let r = DerivationRecord::new(d);
+    let text = |s: &str| s.to_string();
     (
-        d.entry,
-        d.entry_text(),
-        d.slot.slot.clone(),
-        kind_of(&d.slot).name(),
-        d.slot.rule.clone(),
-        d.slot.article.clone(),
-        d.slot.reason.clone(),
-        d.source.as_ref().map(|(path, _)| path.clone()),
-        d.source.as_ref().map(|&(_, line)| line),
+        r.entry,
+        r.entry_text,
+        text(r.slot),
+        r.kind,
+        text(r.rule),
+        text(r.article),
+        text(r.reason),
+        r.source.map(text),
+        r.line,
     )
 }
 
-/// The order named by a `sort=` argument (the CLI's `--sort` values).
-fn parse_sort(sort: &str) -> PyResult<Sort> {
-    match sort {
-        "length" => Ok(Sort::Length),
-        "value" => Ok(Sort::Value),
-        "alpha" => Ok(Sort::Alpha),
-        "probability" => Ok(Sort::Probability),
-        _ => Err(PyValueError::new_err(format!(
-            "sort must be 'length', 'value', 'alpha' or 'probability', not {}",
-            quoted(sort)
-        ))),
-    }
+/// A value named by an argument (`sort=`, `mode=`), or `ValueError` with the names it can be.
+fn named<T: std::str::FromStr<Err = query::UnknownName>>(name: &str) -> PyResult<T> {
+    name.parse().map_err(|e: query::UnknownName| PyValueError::new_err(e.to_string()))
 }
 
 /// Found words as Python values: each word's spelling (blanks in lower case), or with `details`
@@ -168,36 +164,27 @@ impl PyLexicon {
         Ok(PyLexicon { lex })
     }
 
-    /// Runs a pattern or a regular expression over the word store with the GIL released.
-    fn search<A>(
+    /// The words of a pattern or a regular expression over the word store, with the GIL
+    /// released.
+    fn shape(
         &self,
         py: Python<'_>,
-        aut: A,
+        shape: Shape,
         min_tiles: Option<usize>,
         max_tiles: Option<usize>,
         sort: &str,
         details: bool,
-    ) -> PyResult<Answer>
-    where
-        A: fst::Automaton + Send,
-        A::State: Clone,
-    {
-        let order = parse_sort(sort)?;
-        let (min, max) = (min_tiles.unwrap_or(1), max_tiles.unwrap_or(MAX_WORD));
+    ) -> PyResult<Answer> {
+        let order = named(sort)?;
+        let lengths = (min_tiles.unwrap_or(1), max_tiles.unwrap_or(MAX_WORD));
         Ok(py.detach(|| {
-            let mut found = Vec::new();
-            query::search(&self.lex, aut, min, max, |w| {
-                found.push(Found::plain(w));
-                true
-            });
             let mut records = records_for(&self.lex, details);
-            if order != Sort::Alpha {
-                query::sort(&mut found, order, self.lex.tiles(), records.bag());
-            }
             let mut answer = Answer::new(details);
-            for f in &found {
-                answer.push(&records.record(&f.tiles, f.blanks));
-            }
+            let found = shape_words(&self.lex, &shape, lengths, order, usize::MAX, &mut records, |r| {
+                answer.push(r);
+                Ok::<_, std::convert::Infallible>(())
+            });
+            found.unwrap_or_else(|never| match never {});
             answer
         }))
     }
@@ -244,7 +231,7 @@ impl PyLexicon {
         let backed =
             strings.iter().map(|s| PyBackedStr::try_from(s.clone())).collect::<PyResult<Vec<_>>>()?;
         let texts: Vec<&str> = backed.iter().map(|s| &**s).collect();
-        match py.detach(|| lexico_lexicon::valid_many(&self.lex, &texts)) {
+        match py.detach(|| valid_many(&self.lex, &texts)) {
             Ok(v) => PyList::new(py, v),
             Err(e) => Err(PyValueError::new_err(format!(
                 "words[{}]: {}: {}",
@@ -270,23 +257,13 @@ impl PyLexicon {
         sort: &str,
         details: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        let mode = match mode {
-            "exact" => Mode::Exact,
-            "sub" => Mode::Sub,
-            "super" => Mode::Super,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "mode must be 'exact', 'sub' or 'super', not {}",
-                    quoted(mode)
-                )))
-            }
-        };
+        let mode: Mode = named(mode)?;
         if mode == Mode::Exact && (min_tiles.is_some() || max_tiles.is_some()) {
             return Err(PyValueError::new_err(
                 "min_tiles and max_tiles need mode='sub' or 'super' (an exact anagram uses the whole rack)",
             ));
         }
-        let order = parse_sort(sort)?;
+        let order: Sort = named(sort)?;
         let parsed = Rack::parse(self.lex.tiles(), rack).map_err(|e| bad_input(rack, e))?;
         let q = AnagramQuery { mode, min: min_tiles, max: max_tiles };
         let answer = py.detach(|| -> Result<Answer, query::QueryError> {
@@ -314,8 +291,8 @@ impl PyLexicon {
         sort: &str,
         details: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        let p = Pattern::parse(self.lex.tiles(), pattern).map_err(|e| bad_input(pattern, e))?;
-        self.search(py, p, min_tiles, max_tiles, sort, details)?.into_list(py)
+        let shape = Shape::parse(self.lex.tiles(), pattern, false).map_err(|e| bad_input(pattern, e))?;
+        self.shape(py, shape, min_tiles, max_tiles, sort, details)?.into_list(py)
     }
 
     /// Words that match a regular expression over tiles; see `lexico.Lexicon.regex`.
@@ -330,8 +307,8 @@ impl PyLexicon {
         sort: &str,
         details: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        let re = TileRegex::new(self.lex.tiles(), regex).map_err(|e| bad_input(regex, e))?;
-        self.search(py, re, min_tiles, max_tiles, sort, details)?.into_list(py)
+        let shape = Shape::parse(self.lex.tiles(), regex, true).map_err(|e| bad_input(regex, e))?;
+        self.shape(py, shape, min_tiles, max_tiles, sort, details)?.into_list(py)
     }
 
     /// The rows of a study list as JSON objects, one per word, the fields of `lexico search
@@ -350,40 +327,43 @@ impl PyLexicon {
         limit: Option<usize>,
     ) -> PyResult<Vec<String>> {
         let set = self.lex.tiles();
+        // A name, and whether it starts with `not-`.
+        let negation = |name: &str| match name.strip_prefix("not-") {
+            Some(base) => (true, base.to_string()),
+            None => (false, name.to_string()),
+        };
+        let unknown = |name: &str| PyTypeError::new_err(format!("no condition is named '{name}'"));
         let mut conditions = Vec::new();
         for (name, text) in &texts {
-            let c = Condition::parse(set, name, text).map_err(|e| match e {
-                StudyError::Unknown(_) => PyTypeError::new_err(e.to_string()),
-                _ => bad_input(text, format!("{name}: {e}")),
-            })?;
+            let (negated, base) = negation(name);
+            let on: TextCondition = base.parse().map_err(|_| unknown(name))?;
+            let c = Condition::parse(set, on, negated, text)
+                .map_err(|e| bad_input(text, format!("{name}: {e}")))?;
             conditions.push(c);
         }
         for name in &flags {
-            conditions.push(Condition::flag(name).map_err(|e| PyTypeError::new_err(e.to_string()))?);
+            let test = match negation(name) {
+                (_, base) if base == "generated" => query::Test::Generated,
+                (_, base) if base == "listed" => query::Test::Listed,
+                _ => return Err(unknown(name)),
+            };
+            conditions.push(Condition::new(test, negation(name).0));
         }
         for (name, other) in &lexicons {
-            let c = Condition::lexicon(name, &other.get().lex)
-                .map_err(|e| PyTypeError::new_err(e.to_string()))?;
-            conditions.push(c);
+            let other = &other.get().lex;
+            let test = match negation(name) {
+                (_, base) if base == "new-since" => query::Test::NewSince(other),
+                (_, base) if base == "in" => query::Test::In(other),
+                _ => return Err(unknown(name)),
+            };
+            conditions.push(Condition::new(test, negation(name).0));
         }
-        let order = match sort {
-            "study" => StudyOrder::Study,
-            "length" => StudyOrder::Length,
-            "alpha" => StudyOrder::Alpha,
-            "probability" => StudyOrder::Probability,
-            "value" => StudyOrder::Value,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "{}: not a sort (study, length, alpha, probability, value)",
-                    quoted(sort)
-                )))
-            }
-        };
+        let order: StudyOrder = named(sort)?;
         let search = Search { conditions, order, limit };
         py.detach(|| {
             let list = search.run(&self.lex).map_err(|e| LexiconError::new_err(e.to_string()))?;
             let mut rows = Vec::with_capacity(list.len());
-            list.records(Spelling::Natural, |r| {
+            study_records(&list, Spelling::Natural, |r| {
                 rows.push(serde_json::to_string(r).map_err(|e| LexiconError::new_err(e.to_string()))?);
                 Ok::<_, PyErr>(())
             })?;
@@ -438,6 +418,8 @@ impl PyLexicon {
     #[pyo3(name = "_explain")]
     fn explain(&self, py: Python<'_>, word: &str) -> PyResult<Explained> {
         let e = py.detach(|| explain(&self.lex, word)).map_err(|e| bad_input(word, e))?;
+        let m = self.lex.manifest().map_err(|e| LexiconError::new_err(e.to_string()))?;
+        let lines = say::explanation(&e, Lang::En, &m.explain);
         let enclitics = e
             .enclitics
             .iter()
@@ -452,10 +434,10 @@ impl PyLexicon {
             })
             .collect();
         Ok((
-            e.word,
+            e.word.clone(),
             e.valid,
-            e.reason,
-            e.lines,
+            e.reason.name(),
+            lines,
             e.derivations.iter().map(derivation_row).collect(),
             enclitics,
         ))

@@ -88,6 +88,16 @@ pub fn top(cli: clap::Command) -> clap::Command {
     arguments("lexico", cli.about(msg(lang, "about-lexico", &[])))
 }
 
+/// The full command tree: every command with its arguments. `main` adds a command's arguments
+/// only when it runs (`clap::Command::defer`); `build` adds them all, as completions and the
+/// manual page need. Both stay English whatever the language ([`english_only`]).
+pub fn full_command() -> clap::Command {
+    english_only();
+    let mut cli = <crate::Cli as clap::CommandFactory>::command();
+    cli.build();
+    cli
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

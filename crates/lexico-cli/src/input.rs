@@ -18,7 +18,7 @@ use lexico_tiles::quoted;
 
 use crate::i18n::{msg, Arg, Lang};
 use crate::output::{escape_controls, BatchFields, Format, Out};
-use crate::say::Localize;
+use lexico_answers::say::Localize;
 
 /// The longest line of standard input taken, in bytes, without its line end.
 pub const MAX_INPUT: usize = 4096;
@@ -92,7 +92,7 @@ pub struct Said {
 impl Said {
     /// What `e` says, in English and in the terminal's language.
     pub fn from(e: &dyn Localize) -> Said {
-        let lang = Lang::terminal();
+        let lang = crate::i18n::terminal();
         Said { english: e.to_string(), local: (lang != Lang::En).then(|| e.localize(lang)) }
     }
 
@@ -159,7 +159,7 @@ impl Errors {
         message: &Said,
     ) -> io::Result<()> {
         self.count += 1;
-        let place = place.said(Lang::terminal());
+        let place = place.said(crate::i18n::terminal());
         warn(&format!("{place}: {}: {}", quoted(text), message.text()));
         let row = if out.format() == Format::Text { message.text() } else { &message.english };
         out.error_row(fields, text, row)

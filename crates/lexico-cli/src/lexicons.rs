@@ -33,6 +33,17 @@ impl std::fmt::Display for EmptyLexiconArg {
 
 impl std::error::Error for EmptyLexiconArg {}
 
+/// Opens another lexicon a command names (`diff OLD NEW`, `search --new-since`, `build
+/// --previous`) as `--lexicon` names one: a file, an installed edition or name, or `embedded`
+/// (also `default`, an older name of the embedded lexicon there); proven whole as every lexicon
+/// file is.
+pub fn open_named(value: &std::ffi::OsStr) -> Result<Lexicon> {
+    if value == "default" {
+        return Ok(embedded()?);
+    }
+    Ok(lexico_store::open_named(value)?.lexicon)
+}
+
 /// The lexicon option shared by every query command.
 #[derive(Args, Clone, Debug, Default)]
 pub struct LexiconArg {

@@ -1,16 +1,15 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
-mod audit;
 mod cmd;
 mod files;
 mod help;
 mod i18n;
 mod input;
+mod judge;
 mod lexicons;
+mod localize;
 mod output;
-mod say;
 mod screen;
-mod station;
 
 use std::process::ExitCode;
 
@@ -23,7 +22,7 @@ struct Cli {
     /// The language of messages for people: es or en. Default: from LC_ALL, LC_MESSAGES or LANG
     /// (es* is Spanish), else English; the judge station's pages are Spanish by default.
     #[arg(long, value_enum, global = true, value_name = "LANG")]
-    lang: Option<i18n::Lang>,
+    lang: Option<i18n::LangArg>,
     #[command(subcommand)]
     command: Command,
 }
@@ -121,6 +120,15 @@ fn main() -> ExitCode {
     i18n::choose(cli.lang);
     let result = match cli.command {
         Command::Build(args) => cmd::build::run(args),
+        // `valid --judge` is the terminal judge station; `valid --explain` is `explain`.
+        Command::Valid(args) if args.judge => {
+            judge::run(&args.lexicon, &args.words, args.audit_log.as_deref(), args.format, args.clear_after)
+        }
+        Command::Valid(args) if args.explain => cmd::explain::run(cmd::explain::Args {
+            words: args.words,
+            format: args.format,
+            lexicon: args.lexicon,
+        }),
         Command::Valid(args) => cmd::valid::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Diff(args) => cmd::diff::run(args),
@@ -145,7 +153,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("lexico: {}", one_line(&err, i18n::Lang::terminal()));
+            eprintln!("lexico: {}", one_line(&err, i18n::terminal()));
             ExitCode::from(2)
         }
     }
@@ -155,7 +163,7 @@ fn main() -> ExitCode {
 /// the message before it already ends with it (an I/O error wrapped by an error that quotes it),
 /// and with control characters escaped, so that a line end or an escape sequence typed in a word
 /// or read from a source never splits the message or reaches the terminal. Each cause whose type
-/// has words in the catalogues is said in `lang` (`say::cause`).
+/// has words in the catalogues is said in `lang` (`localize::cause`).
 fn one_line(err: &anyhow::Error, lang: i18n::Lang) -> String {
     let mut message = String::new();
     let mut english = String::new();
@@ -169,7 +177,7 @@ fn one_line(err: &anyhow::Error, lang: i18n::Lang) -> String {
             message.push_str(": ");
         }
         english.push_str(&text);
-        match say::cause(cause, lang) {
+        match localize::cause(cause, lang) {
             Some(local) => message.push_str(&local),
             None => message.push_str(&text),
         }

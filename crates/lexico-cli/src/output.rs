@@ -14,13 +14,13 @@
 mod fields;
 pub mod words;
 
-use std::borrow::Cow;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use clap::ValueEnum;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use fields::Fields;
+pub use lexico_answers::safe::{csv_safe, csv_safe_bytes, escape_controls};
 
 /// How records are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -302,57 +302,6 @@ fn csv_error(e: csv::Error) -> io::Error {
     }
 }
 
-/// A CSV field as a spreadsheet reads it, never as a formula: a field that starts with `=`,
-/// `+`, `-`, `@`, a tab or a carriage return gets a `'` in front (a spreadsheet shows the rest
-/// as text). Every CSV file and output of the program goes through this rule; no word, number or
-/// code of an answer starts so, only text echoed from an input (a bad rack, a source line).
-pub fn csv_safe(field: &str) -> Cow<'_, str> {
-    match csv_safe_bytes(field.as_bytes()) {
-        Cow::Borrowed(_) => Cow::Borrowed(field),
-        Cow::Owned(bytes) => Cow::Owned(String::from_utf8(bytes).expect("a ' before UTF-8 is UTF-8")),
-    }
-}
-
-/// [`csv_safe`] of the bytes of a field: one that starts with `=`, `+`, `-`, `@`, a tab, a CR,
-/// or the full-width `＝`, `＋`, `－`, `＠` that a spreadsheet reads as them.
-fn csv_safe_bytes(field: &[u8]) -> Cow<'_, [u8]> {
-    const FULL_WIDTH: [&str; 4] = ["\u{ff1d}", "\u{ff0b}", "\u{ff0d}", "\u{ff20}"];
-    let formula = matches!(field.first(), Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r'))
-        || FULL_WIDTH.iter().any(|c| field.starts_with(c.as_bytes()));
-    if formula {
-        Cow::Owned([b"'", field].concat())
-    } else {
-        Cow::Borrowed(field)
-    }
-}
-
-/// Returns true if and only if `c` is a character [`escape_controls`] escapes: a control
-/// character, or one that turns the direction of the text around it (which can make a line
-/// read otherwise than it is).
-fn needs_escape(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// `text` with its control characters escaped (`\t`, `\u{1b}`), so that a tab or a line end typed
-/// in an input never splits a row and an escape sequence never reaches the terminal; the
-/// characters that turn the direction of text are escaped too. Every line for people that
-/// shows text read from a file or a key (a lexicon's name or edition, a key's comment, a file
-/// name) goes through it.
-pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(needs_escape) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if needs_escape(c) {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
-
 /// Returns true if and only if the error is a closed output pipe (`lexico dump | head`), which
 /// ends the program quietly as grep does.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -432,32 +381,5 @@ mod tests {
             assert_eq!(csv_cell.parse::<f64>().unwrap(), x, "{x:e}");
             assert_eq!(json, format!("{{\"x\":{text}}}\n"), "{x:e}");
         }
-    }
-
-    #[test]
-    fn formula_fields_get_a_quote_in_front() {
-        for (field, safe) in [
-            ("=1+2", "'=1+2"),
-            ("+SUM(A1)", "'+SUM(A1)"),
-            ("-2", "'-2"),
-            ("@SUM(1)", "'@SUM(1)"),
-            ("\tx", "'\tx"),
-            ("\u{ff1d}1+2", "'\u{ff1d}1+2"),
-            ("\u{ff0b}1", "'\u{ff0b}1"),
-            ("\u{ff0d}1", "'\u{ff0d}1"),
-            ("\u{ff20}A", "'\u{ff20}A"),
-        ] {
-            assert_eq!(csv_safe(field), safe);
-        }
-        for field in ["CASA", "", "1-2", "a=b", "'=1", "\u{ff21}", "\u{ff1c}"] {
-            assert_eq!(csv_safe(field), field);
-        }
-    }
-
-    #[test]
-    fn control_and_direction_characters_are_escaped_for_the_terminal() {
-        assert_eq!(escape_controls("FISE\r\u{1b}[31mUNACCEPTABLE"), "FISE\\r\\u{1b}[31mUNACCEPTABLE");
-        assert_eq!(escape_controls("a\u{202e}b"), "a\\u{202e}b");
-        assert_eq!(escape_controls("Ñandú 2016"), "Ñandú 2016");
     }
 }

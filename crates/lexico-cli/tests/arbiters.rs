@@ -273,7 +273,7 @@ fn explanations_degrade_honestly_without_parts_of_speech() {
     assert!(out.contains("DA + ME") && out.contains("if DA is a verb form"), "{out}");
     assert!(out.contains("does not record which words are verb forms"), "{out}");
     assert!(out.contains("CASITA\tinvalid\tunlisted"), "{out}");
-    assert!(out.contains("CHURRO\tvalid\tlisted\n  in: word, rule raw-list; lexicon-src/"), "{out}");
+    assert!(out.contains("CHURRO\tvalid\tlisted\n  in: word, rule raw-list; letterpress-es.txt:"), "{out}");
 }
 
 /// Plays whose verdict is UNACCEPTABLE or ERROR, each with a word the judge must never print.

@@ -72,7 +72,7 @@ fn a_bad_word_in_a_batch_gets_an_error_row_and_the_batch_goes_on() {
     let (csv, err, code) = batch(&["valid", "--format", "csv"], input);
     assert_eq!(
         csv,
-        "word,valid,reason,error\nCASA,true,,\nca$a,,,column 3: '$' is not a tile\nGANSO,true,,\n"
+        "word,valid,reason,error\nCASA,true,listed,\nca$a,,,column 3: '$' is not a tile\nGANSO,true,listed,\n"
     );
     assert_eq!((err.as_str(), code), (error, 2));
     let (json, err, code) = batch(&["valid", "--format", "json"], input);
@@ -80,9 +80,9 @@ fn a_bad_word_in_a_batch_gets_an_error_row_and_the_batch_goes_on() {
     assert_eq!(
         records,
         [
-            serde_json::json!({"word": "CASA", "valid": true, "reason": "", "error": null}),
+            serde_json::json!({"word": "CASA", "valid": true, "reason": "listed", "error": null}),
             serde_json::json!({"word": "ca$a", "valid": null, "reason": null, "error": "column 3: '$' is not a tile"}),
-            serde_json::json!({"word": "GANSO", "valid": true, "reason": "", "error": null}),
+            serde_json::json!({"word": "GANSO", "valid": true, "reason": "listed", "error": null}),
         ]
     );
     assert_eq!((err.as_str(), code), (error, 2));
@@ -261,11 +261,11 @@ fn formats_mean_the_same_everywhere() {
     let json = stdout(lexico().args(["valid", "--format", "json", "CHURRO", "CASITA"]));
     assert_eq!(
         json,
-        "{\"error\":null,\"reason\":\"\",\"valid\":true,\"word\":\"CHURRO\"}\n\
+        "{\"error\":null,\"reason\":\"listed\",\"valid\":true,\"word\":\"CHURRO\"}\n\
          {\"error\":null,\"reason\":\"unlisted\",\"valid\":false,\"word\":\"CASITA\"}\n"
     );
     let csv = stdout(lexico().args(["valid", "--format", "csv", "CHURRO"]));
-    assert_eq!(csv, "word,valid,reason,error\nCHURRO,true,,\n");
+    assert_eq!(csv, "word,valid,reason,error\nCHURRO,true,listed,\n");
     let tiles = stdout(lexico().args(["tiles", "--format", "csv", "CHURRO"]));
     assert_eq!(tiles, "word,tiles,bracketed,count,value,error\nCHURRO,CH U RR O,[CH][U][RR][O],4,15,\n");
 }
@@ -405,8 +405,7 @@ fn source_words_that_are_not_playable_go_to_the_report() {
         rules,
         ["k-or-w", "capitals", "affix-or-compound", "expression", "digits", "length", "length"]
     );
-    assert!(report
-        .contains(&format!("kiosco,K and W have no tile,k-or-w,11; game art. 10.1,{},2", src.display())));
+    assert!(report.contains("kiosco,K and W have no tile,k-or-w,11; game art. 10.1,list.txt,2"));
     let words = stdout(lexico().args(["dump", "--lexicon"]).arg(dir.join("x.lex")));
     assert_eq!(words, "CASA\nPERRO\n");
 }

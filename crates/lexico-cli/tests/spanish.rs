@@ -41,7 +41,7 @@ fn explanations_are_spanish_sentences_under_a_spanish_locale() {
     assert!(lines[1].starts_with("  Inválida: no figura en las fuentes de este léxico"), "{stdout}");
     assert_eq!(lines[2], "CASAS\tválida\tlisted");
     assert!(
-        lines[3].starts_with("  Válida: palabra de la lista, regla raw-list; lexicon-src/")
+        lines[3].starts_with("  Válida: palabra de la lista, regla raw-list; letterpress-es.txt")
             && lines[3].contains(", línea ")
     );
     assert!(lines[5].contains("sin ficha") && lines[5].contains("art. 11"), "{stdout}");

@@ -41,6 +41,8 @@ pub(crate) struct Sink<'a> {
     pub(crate) tiles: &'a TileSet,
     pub(crate) part: Part,
     pub(crate) exclusions: Vec<Exclusion>,
+    /// The forms the rules refused, counted by the rule (and article) that refused them.
+    pub(crate) refused: Refused<'a>,
     pub(crate) taken: u64,
     /// Lines whose own word was excluded (see [`Sink::accept`]), and the last such line.
     pub(crate) excluded_lines: u64,
@@ -49,6 +51,9 @@ pub(crate) struct Sink<'a> {
     /// Slots by the form's kind and where its names sit: see [`Sink::slot`].
     pub(crate) slots: std::collections::HashMap<[(usize, usize); 6], u16, std::hash::BuildHasherDefault<Mix>>,
 }
+
+/// Forms refused, by the rule and article that refused them.
+pub(crate) type Refused<'a> = std::collections::HashMap<(&'a str, &'a str), u64>;
 
 /// A hasher for keys made of addresses and lengths: a multiply-rotate mix per word.
 #[derive(Default)]
@@ -82,6 +87,7 @@ impl<'a> Sink<'a> {
             tiles,
             part: Part::default(),
             exclusions: Vec::new(),
+            refused: Default::default(),
             taken: 0,
             excluded_lines: 0,
             last_excluded: None,
@@ -148,6 +154,7 @@ impl<'a> Sink<'a> {
             // A rejected form is out by its rule already; one that is not even spellable in
             // tiles, or too long, is not worth keeping for explanations.
             self.taken += 1;
+            *self.refused.entry((f.rule, f.article)).or_default() += 1;
             if self.tiles.parse_word_into(&f.text, &mut self.scratch).is_ok()
                 && self.scratch.len() <= self.rules.max_tiles as usize
             {

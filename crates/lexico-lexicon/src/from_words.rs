@@ -127,18 +127,18 @@ impl Lexicon {
         Lexicon::from_words_explained(words, crate::ExplainData::default())
     }
 
-    /// A lexicon of `words`, as [`Lexicon::from_words`] makes it, whose explanations say what
-    /// `explain` says (the enclitic pronouns and articles of a rule set, see
+    /// A lexicon of `words`, as [`Lexicon::from_words`] makes it, whose manifest records what
+    /// explanations of its words may say (the enclitic pronouns and articles of a rule set, see
     /// [`ExplainData`](crate::ExplainData)).
     ///
     /// ```
-    /// use lexico_lexicon::{explain, Enclitics, ExplainData, Lexicon};
+    /// use lexico_lexicon::{Enclitics, ExplainData, Lexicon};
     ///
     /// let enclitics = Enclitics { article: "17.5".into(), pronouns: vec!["LO".into()], restore: vec![] };
     /// let data = ExplainData { enclitics: Some(enclitics), ..ExplainData::default() };
-    /// let lex = Lexicon::from_words_explained(["dame"], data)?;
-    /// assert_eq!(explain(&lex, "dámelo")?.reason, "enclitic");
-    /// assert_eq!(explain(&Lexicon::from_words(["dame"])?, "dámelo")?.reason, "unlisted");
+    /// let lex = Lexicon::from_words_explained(["dame"], data.clone())?;
+    /// assert_eq!(lex.manifest()?.explain, data);
+    /// assert!(Lexicon::from_words(["dame"])?.manifest()?.explain.is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_words_explained<I>(words: I, explain: crate::ExplainData) -> Result<Lexicon, FromWordsError>

@@ -244,7 +244,9 @@ impl Lexicon {
         Ok(self.manifest.get_or_init(|| m))
     }
 
-    pub(crate) fn provenance(&self) -> Result<&Provenance, LexiconError> {
+    /// The provenance section (the slots' table, the entries, each word's derivation codes),
+    /// decoded on first use.
+    pub fn provenance(&self) -> Result<&Provenance, LexiconError> {
         if let Some(p) = self.provenance.get() {
             return Ok(p);
         }

@@ -101,7 +101,8 @@ fn ask_everything(lex: &Lexicon, probes: &[Vec<u8>]) {
         }
     }
     for pattern in ["CA??", "*Z", "[AEIOU]?S"] {
-        let _ = lexico_lexicon::pattern_words(lex, pattern);
+        let pattern = query::Pattern::parse(lex.tiles(), pattern).unwrap();
+        query::search(lex, pattern, 2, 16, |_| true);
     }
     let mut keys = lex.fst().keys();
     while keys.next().is_some() {}

@@ -21,6 +21,7 @@
 
 #![deny(missing_docs)]
 
+mod articles;
 pub mod embedded;
 pub mod error;
 pub mod explain;

@@ -120,6 +120,9 @@ struct ManifestFile {
     verbs: Option<Spanned<String>>,
     #[serde(default)]
     explain: Option<Spanned<String>>,
+    /// The table of the regulation's articles every article of the rule set must be in.
+    #[serde(default)]
+    articles: Option<Spanned<String>>,
     #[serde(default)]
     no_tile_article: String,
     #[serde(default)]
@@ -168,6 +171,7 @@ impl RuleSet {
             manifest.plurals.as_ref(),
             manifest.verbs.as_ref(),
             manifest.explain.as_ref(),
+            manifest.articles.as_ref(),
         ];
         for name in named.into_iter().flatten() {
             inside_the_folder(src, &files[0].1, name)?;
@@ -237,6 +241,25 @@ impl RuleSet {
             Some(name) => read_toml(src, name, &mut files)?,
             None => Default::default(),
         };
+        if let Some(name) = manifest.articles.as_ref().map(Spanned::get_ref) {
+            // Every article the files cite must be in the table: a typo cites nothing.
+            let path = src.path(name);
+            let table = read(src, name, &mut files)?;
+            let table = std::str::from_utf8(&table)
+                .map_err(|e| RuleError::syntax(&path, 1, 1, format!("not UTF-8: {e}")))?;
+            let articles = crate::articles::Articles::parse(&path, table)?;
+            let plurals_folder = manifest.plurals.as_ref().map(|p| format!("{}/", p.get_ref()));
+            for (file, bytes) in &files {
+                let Ok(text) = std::str::from_utf8(bytes) else { continue };
+                if file.ends_with(".toml") {
+                    articles.check_toml(&src.path(file), text)?;
+                } else if plurals_folder.as_ref().is_some_and(|p| file.starts_with(p.as_str()))
+                    && file.ends_with(".txt")
+                {
+                    articles.check_cited(&src.path(file), &crate::plural::cited_articles(file, text))?;
+                }
+            }
+        }
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 src.path("ruleset.toml"),

@@ -27,6 +27,9 @@ pub enum SourceKind {
     FiseVerbUpdates,
     /// A Lexico lemma table (`.tsv` whose header is `lemma`, `pos`, `marks`, `model`, tab-separated).
     LemmaTable,
+    /// A FISE file of the 2- and 3-tile words (`… TOTALES DE DOS Y TRES FICHAS`): not a source
+    /// of words, but what a build checks itself against.
+    FiseTotals,
 }
 
 impl SourceKind {
@@ -39,6 +42,7 @@ impl SourceKind {
             SourceKind::FiseNonVerbUpdates => "fise-actualizacion-no-verbos",
             SourceKind::FiseVerbUpdates => "fise-actualizacion-verbos",
             SourceKind::LemmaTable => "lemma-table",
+            SourceKind::FiseTotals => "fise-totales",
         }
     }
 
@@ -50,7 +54,9 @@ impl SourceKind {
             head.trim_start_matches('\u{feff}').lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
         let upper = first.to_uppercase();
         if upper.starts_with("LEXICÓN FISE") || upper.starts_with("LEXICON FISE") {
-            if upper.contains("ACTUALIZACI") && upper.contains("NO VERBOS") {
+            if upper.contains("FICHAS") {
+                SourceKind::FiseTotals
+            } else if upper.contains("ACTUALIZACI") && upper.contains("NO VERBOS") {
                 SourceKind::FiseNonVerbUpdates
             } else if upper.contains("ACTUALIZACI") {
                 SourceKind::FiseVerbUpdates
@@ -352,6 +358,10 @@ mod tests {
         assert_eq!(
             SourceKind::detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE VERBOS"),
             SourceKind::FiseVerbUpdates
+        );
+        assert_eq!(
+            SourceKind::detect(b"LEXIC\xd3N FISE 2: TOTALES DE DOS Y TRES FICHAS"),
+            SourceKind::FiseTotals
         );
         assert_eq!(SourceKind::detect(b"lemma\tpos\tmarks\tmodel\n"), SourceKind::LemmaTable);
         assert_eq!(SourceKind::detect(b"casa\nperro\n"), SourceKind::Raw);

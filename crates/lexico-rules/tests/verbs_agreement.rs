@@ -1,8 +1,8 @@
 //! Agreement of the verb expansion with the previous edition of the lexicon (the oracle), kept as
 //! `lexicon-src/letterpress-es.txt` (one lower-case unaccented word per line) at the workspace
-//! root. Ignored by default (it needs that file and is slow in debug):
+//! root; it needs the FISE-2 lists. The figures of `docs/rules-verbs.md`:
 //!
-//! `cargo test --release -p lexico-rules --test verbs_agreement -- --ignored --nocapture`
+//! `cargo test --release -p lexico-rules --test verbs_agreement -- --nocapture`
 
 mod common;
 
@@ -26,7 +26,6 @@ fn tiles(w: &str) -> usize {
 }
 
 #[test]
-#[ignore]
 fn agreement_with_previous_edition() {
     let path = common::workspace().join("lexicon-src/letterpress-es.txt");
     let text = std::fs::read_to_string(&path)

@@ -52,6 +52,7 @@ mod installed;
 mod open;
 mod read;
 mod record;
+mod say;
 mod sign;
 mod trust;
 

@@ -34,43 +34,8 @@ pub struct Opened {
     pub signer: Signer,
 }
 
-/// Who vouches for a lexicon.
-///
-/// ```
-/// use lexico_store::Signer;
-///
-/// assert_eq!(Signer::Embedded.to_string(), "embedded in the binary");
-/// assert_eq!(Signer::Unsigned.to_string(), "unsigned");
-/// let key = Signer::Key { id: "0123456789ABCDEF".into(), comment: "FISE".into() };
-/// assert_eq!(key.to_string(), "key 0123456789ABCDEF (FISE)");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Signer {
-    /// The lexicon compiled into the binary.
-    Embedded,
-    /// A file with no signature checked: no key is trusted.
-    Unsigned,
-    /// A file whose signature a trusted key verified: its key id and comment.
-    Key {
-        /// The key id, 16 upper-case hex digits.
-        id: String,
-        /// The comment the key was trusted with.
-        comment: String,
-    },
-}
-
-impl std::fmt::Display for Signer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Signer::Embedded => write!(f, "embedded in the binary"),
-            Signer::Unsigned => write!(f, "unsigned"),
-            Signer::Key { id, comment } if comment.is_empty() || comment.contains(id.as_str()) => {
-                write!(f, "key {id}")
-            }
-            Signer::Key { id, comment } => write!(f, "key {id} ({comment})"),
-        }
-    }
-}
+/// Who vouches for a lexicon: the answers' type, which every front end shows.
+pub use lexico_answers::Signer;
 
 /// The default lexicon's file image, built from `lexicon-src/` by `lexico-default`: that crate's
 /// static itself, so a program that uses both crates holds one copy (a static of its own here

@@ -5,8 +5,9 @@
 //! fresh clone the folder is absent: the test then passes after one visible `skipped:` line on
 //! standard error (written past the test harness's capture, once per test binary). CI sets
 //! `LEXICO_REQUIRE_FISE2=1`, under which a missing folder fails the test instead, so CI always
-//! runs every one of them. This crate is for tests only; it reads nothing but the environment
-//! and one folder's metadata.
+//! runs every one of them. A test that needs a tool of the machine skips the same way
+//! ([`skip_without`], failing under `LEXICO_REQUIRE_TOOLS`). This crate is for tests only; it
+//! reads nothing but the environment and one folder's metadata.
 
 #![deny(missing_docs)]
 
@@ -48,6 +49,20 @@ pub fn fise2_missing() -> bool {
         let _ = writeln!(std::io::stderr(), "skipped: needs ../shared/data/fise-2; set {DIR_VAR}");
     });
     true
+}
+
+/// The variable under which a test that needs a tool of the machine (`mkfifo`) fails when the
+/// tool is missing, rather than skipping (`1` or `true`); CI sets it.
+pub const REQUIRE_TOOLS_VAR: &str = "LEXICO_REQUIRE_TOOLS";
+
+/// Says that a test cannot run because `what` is missing: one visible `skipped:` line on
+/// standard error, then `false` so that the test returns; under [`REQUIRE_TOOLS_VAR`] it panics
+/// instead.
+pub fn skip_without(what: &str) -> bool {
+    let required = std::env::var(REQUIRE_TOOLS_VAR).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"));
+    assert!(!required, "{REQUIRE_TOOLS_VAR} is set but {what} is missing");
+    let _ = writeln!(std::io::stderr(), "skipped: needs {what}");
+    false
 }
 
 /// The path of the FISE-2 list `name` (for example `no-verbos.txt`). Call it after

@@ -7,8 +7,8 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
+use lexico_answers::record::anagram_words;
 use lexico_lexicon::query::{AnagramQuery, Mode, Sort};
-use lexico_lexicon::record::anagram_words;
 use lexico_tiles::Rack;
 
 use crate::input;

@@ -21,7 +21,7 @@ use anyhow::{bail, Context, Result};
 use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
 
 use crate::files::{self, check_output, check_release_dir, cleanup, publish, publish_release};
-use crate::i18n::{msg, Arg, Lang};
+use crate::i18n::{msg, Arg};
 
 #[derive(clap::Args)]
 #[command(after_help = "On a terminal a progress bar names each phase (reading sources, expanding entries, \
@@ -30,9 +30,11 @@ source mostly excluded, a file given twice, files a folder skipped) never stop t
 counts are those of `lexico info`. See docs/maintainers.md.")]
 pub struct Args {
     /// Source files or folders (a folder contributes its `.txt` and `.tsv` files; what it takes
-    /// and skips is printed). Each file's reader is chosen by its content: FISE list title,
-    /// lemma-table header, or a plain word list. The order does not matter: sources are taken in
-    /// the order of their paths, so the lexicon is the same byte for byte.
+    /// and skips is printed), or the federation's zip of lists as distributed (its FISE lists
+    /// are taken, anything else is named and skipped). Each file's reader is chosen by its
+    /// content: FISE list title, lemma-table header, or a plain word list; a FISE file of 2- and
+    /// 3-tile totals is checked against, not read. The order does not matter: sources are taken
+    /// in the order of their file names, so the lexicon is the same byte for byte from any folder.
     #[arg(required = true, value_name = "SOURCE")]
     pub sources: Vec<PathBuf>,
     /// The lexicon file to write; the exclusion report is written beside it as FILE.excluded.csv.
@@ -59,6 +61,12 @@ pub struct Args {
     /// docs/formats.md, "Part-of-speech tables").
     #[arg(long, value_name = "FILE")]
     pub pos_table: Option<PathBuf>,
+    /// What capital letters mean in a raw list: `auto` (a list whose words are all in capitals,
+    /// as word games and `lexico dump` write them, is a word list; elsewhere capitals mark proper
+    /// nouns and abbreviations, which are excluded), `proper` (always the latter), `words`
+    /// (never: every raw list is read in lower case).
+    #[arg(long, value_enum, value_name = "MEANING", default_value_t = CapitalsArg::Auto)]
+    pub capitals: CapitalsArg,
     /// A federation update list to apply in reverse (repeatable): what it adds is taken out of the
     /// sources, what it removes is restored, what it reclassifies is put back, so the 2016 lists
     /// with both 2016 update lists undone are the 2009 sources. Recorded in the manifest's
@@ -98,18 +106,43 @@ pub struct Args {
     pub sign: Option<PathBuf>,
 }
 
+/// The rules the summary names with the number of forms they refused, those that refused most.
+const REFUSALS_SHOWN: usize = 10;
+
+/// The values of `--capitals`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum CapitalsArg {
+    /// A raw list all in capitals is a word list.
+    Auto,
+    /// Capitals mark proper nouns and abbreviations.
+    Proper,
+    /// Capitals mean nothing.
+    Words,
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let started = Instant::now();
     // Temporary files are removed on SIGINT, SIGTERM and SIGHUP from here on.
     cleanup::install();
     // Where the build writes is checked before anything is read or written.
+    let folder_of = |p: &Path, flag: &str| -> Result<()> {
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            bail!("{flag} {}: the folder {} does not exist", p.display(), parent.display());
+        }
+        Ok(())
+    };
     match (&args.output, &args.release_dir) {
         (Some(o), _) => {
+            folder_of(o, "-o")?;
             check_output(o)?;
             check_output(&report_path(o))?;
             check_output(&crate::lexicons::signature_path(o))?;
         }
-        (None, Some(dir)) => check_release_dir(dir)?,
+        (None, Some(dir)) => {
+            folder_of(dir, "--release-dir")?;
+            check_release_dir(dir)?
+        }
         (None, None) => {}
     }
     let key = args.sign.as_deref().map(crate::cmd::sign::load_secret_key).transpose()?;
@@ -152,6 +185,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
         anagram_index: args.anagram_index,
         jobs: args.jobs.map_or(0, usize::from),
+        capitals: match args.capitals {
+            CapitalsArg::Auto => compile::Capitals::Auto,
+            CapitalsArg::Proper => compile::Capitals::Proper,
+            CapitalsArg::Words => compile::Capitals::Words,
+        },
         pos_table: match &args.pos_table {
             Some(p) => Some(Input {
                 path: p.to_string_lossy().into_owned(),
@@ -170,6 +208,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar.finish();
     }
     let compiled = compiled?;
+    let modified = compile::modified_from(&compiled.manifest.rules);
     let report = report_path(&output);
     let csv = exclusion_csv(&compiled.exclusions)?;
     let signature =
@@ -183,7 +222,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match &args.release_dir {
         Some(dir) => {
             let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
-            let release = release_files(files, &new, previous.as_ref())?;
+            let release = release_files(files, &new, previous.as_ref(), modified.as_ref())?;
             publish_release(dir, &release)?;
         }
         None => publish(&output, &files)?,
@@ -208,11 +247,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for line in &folders {
         writeln!(err, "{line}")?;
     }
-    let lang = Lang::terminal();
+    let lang = crate::i18n::terminal();
     let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
     let warning = t("build-warning", &[]);
     for w in &compiled.warnings {
         writeln!(err, "lexico: {warning}: {w}")?;
+    }
+    for check in &compiled.totals {
+        let kind = if check.agrees() { t("build-note", &[]) } else { warning.clone() };
+        writeln!(err, "lexico: {kind}: {check}")?;
     }
     let (path, seconds) = (output.display().to_string(), format!("{:.2}", started.elapsed().as_secs_f64()));
     let num = |n: usize| Arg::Num(n as u64);
@@ -239,12 +282,31 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .map(|(n, c)| format!("{n}:{c}"))
         .collect();
     writeln!(err, "{}", t("build-by-tiles", &[("lengths", Arg::Str(&lengths.join(" ")))]))?;
+    if let Some(modified) = &modified {
+        let files = modified.files.join(", ");
+        let rules = format!("{} {}", modified.name, modified.version);
+        writeln!(
+            err,
+            "{}",
+            t("build-rules-modified", &[("rules", Arg::Str(&rules)), ("files", Arg::Str(&files))])
+        )?;
+    }
     let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
     for x in &compiled.exclusions {
         *reasons.entry(x.rule.as_str()).or_default() += 1;
     }
     for (rule, n) in reasons {
         writeln!(err, "{}", t("build-excluded-by", &[("rule", Arg::Str(rule)), ("count", num(n))]))?;
+    }
+    // The rules that refused most generated forms, with their counts.
+    for r in compiled.refused.iter().take(REFUSALS_SHOWN) {
+        let rule =
+            if r.article.is_empty() { r.rule.clone() } else { format!("{} (art. {})", r.rule, r.article) };
+        writeln!(
+            err,
+            "{}",
+            t("build-refused-by", &[("rule", Arg::Str(&rule)), ("count", Arg::Num(r.forms))])
+        )?;
     }
     for (evidence, n) in &compiled.evidence {
         writeln!(
@@ -268,13 +330,14 @@ fn release_files(
     files: Vec<(PathBuf, &[u8])>,
     new: &lexico_lexicon::Lexicon,
     previous: Option<&lexico_lexicon::Lexicon>,
+    modified: Option<&compile::Modified>,
 ) -> Result<Vec<(String, Vec<u8>)>> {
-    use lexico_lexicon::markdown_text;
+    use lexico_answers::markdown_text;
     use sha2::{Digest, Sha256};
-    let notes = match previous {
+    let mut notes = match previous {
         Some(old) => {
-            let d = lexico_lexicon::diff(old, new)?;
-            lexico_lexicon::notes(old, new, &d)?
+            let d = lexico_answers::diff(old, new)?;
+            lexico_answers::notes(old, new, &d)?
         }
         None => {
             let m = new.manifest()?;
@@ -289,6 +352,10 @@ fn release_files(
             )
         }
     };
+    if let Some(m) = modified {
+        let rules = &new.manifest()?.rules;
+        notes.push_str(&format!("\nRule set: {} {}, {m}.\n", rules.name, rules.version));
+    }
     let mut out: Vec<(String, Vec<u8>)> = files
         .into_iter()
         .map(|(p, b)| (p.file_name().expect("a file name").to_string_lossy().into_owned(), b.to_vec()))
@@ -330,7 +397,7 @@ impl PhaseBar {
             self.finish();
             self.phase = Some(phase);
             // Phase names and units in the terminal's language, the names padded to the longest.
-            let lang = Lang::terminal();
+            let lang = crate::i18n::terminal();
             let t = |id: &str| msg(lang, id, &[]);
             let names = [
                 "build-phase-reading",
@@ -388,13 +455,28 @@ fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
             files.push(path.clone());
         }
     }
-    let inputs = files
-        .into_iter()
-        .map(|p| {
-            let bytes = lexico_rules::files::read_file(&p)?;
-            Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
-        })
-        .collect::<Result<_>>()?;
+    let mut inputs = Vec::new();
+    for p in files {
+        let bytes = lexico_rules::files::read_file(&p)?;
+        let path = p.to_string_lossy().into_owned();
+        if !compile::is_archive(&bytes) {
+            inputs.push(Input { path, bytes });
+            continue;
+        }
+        // A zip of lists (the federation's download) is read like a folder of its entries.
+        let archive = compile::read_archive(&path, &bytes)?;
+        if archive.inputs.is_empty() {
+            bail!("{path}: the zip holds no FISE list");
+        }
+        let entry = |name: &str| {
+            let name = name.trim_end_matches('/');
+            PathBuf::from(name.rsplit('/').next().unwrap_or(name))
+        };
+        let found: Vec<PathBuf> = archive.inputs.iter().map(|i| entry(&i.path)).collect();
+        let skipped: Skipped = archive.skipped.iter().map(|(name, why)| (entry(name), *why)).collect();
+        folders.push(folder_line(&p, &found, &skipped));
+        inputs.extend(archive.inputs);
+    }
     Ok((inputs, folders))
 }
 
@@ -435,7 +517,7 @@ fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> St
         plural(found.len()),
         taken.join(", ")
     );
-    let lang = Lang::terminal();
+    let lang = crate::i18n::terminal();
     if skipped.is_empty() {
         return format!("lexico: {}: {line}", msg(lang, "build-note", &[]));
     }

@@ -5,8 +5,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::CommandFactory;
 use clap_complete::Shell;
+
+use crate::help::full_command;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -29,14 +30,4 @@ pub fn script(shell: Shell) -> Vec<u8> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut cli, "lexico", &mut script);
     script
-}
-
-/// The full command tree: every command with its arguments. `main` adds a command's arguments
-/// only when it runs (`clap::Command::defer`); `build` adds them all, as completions and the
-/// manual page need. Both stay English whatever the language (`crate::help::english_only`).
-pub fn full_command() -> clap::Command {
-    crate::help::english_only();
-    let mut cli = crate::Cli::command();
-    cli.build();
-    cli
 }

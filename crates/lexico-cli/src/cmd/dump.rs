@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use fst::Streamer;
-use lexico_lexicon::record::{DumpRecord, Provenance, Spelled, Spelling};
+use lexico_answers::record::{DumpRecord, Provenance, Spelled, Spelling};
 
 use crate::lexicons::LexiconArg;
 use crate::output::{Format, Out};

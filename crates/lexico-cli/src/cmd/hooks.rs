@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::record::{HooksRecord, Spelling};
+use lexico_answers::record::{HooksRecord, Spelling};
 
 use crate::input;
 use crate::lexicons::LexiconArg;

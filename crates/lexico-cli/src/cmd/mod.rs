@@ -9,7 +9,6 @@ pub mod explain;
 pub mod hooks;
 pub mod info;
 pub mod install;
-pub mod judge;
 pub mod lexicons;
 pub mod man;
 pub mod pattern;

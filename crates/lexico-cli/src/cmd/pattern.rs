@@ -4,7 +4,8 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::query::{self, Found, Pattern, Sort, TileRegex, MAX_WORD};
+use lexico_answers::record::{shape_words, Shape};
+use lexico_lexicon::query::{Sort, MAX_WORD};
 
 use crate::input::{self, Fault};
 use crate::lexicons::LexiconArg;
@@ -44,41 +45,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = Out::new(args.show.format);
     let mut any = false;
     let errors = input::each(&args.patterns, &mut out, &rows.fields(), |text, out| {
-        if top == 0 {
-            return Ok(());
-        }
-        let mut found = Vec::new();
-        let mut failed = None;
-        let mut n = 0;
-        // In tile order the words are printed as the word store yields them; other orders
-        // collect them first.
-        let mut visit = |w: &[u8]| {
-            any = true;
-            if order != Sort::Alpha {
-                found.push(Found::plain(w));
-                return true;
-            }
-            if let Err(e) = rows.write(out, text, &records.record(w, 0)) {
-                failed = Some(e);
-                return false;
-            }
-            n += 1;
-            n < top
-        };
-        if args.regex {
-            let re = TileRegex::new(lex.tiles(), text).map_err(input::bad)?;
-            query::search(&lex, re, min, max, &mut visit);
-        } else {
-            let p = Pattern::parse(lex.tiles(), text).map_err(input::bad)?;
-            query::search(&lex, p, min, max, &mut visit);
-        }
-        if let Some(e) = failed {
-            return Err(Fault::Stop(e.into()));
-        }
-        query::sort(&mut found, order, lex.tiles(), records.bag());
-        for f in found.iter().take(top) {
-            rows.write(out, text, &records.record(&f.tiles, f.blanks))?;
-        }
+        let shape = Shape::parse(lex.tiles(), text, args.regex).map_err(input::bad)?;
+        let found =
+            shape_words(&lex, &shape, (min, max), order, top, &mut records, |r| rows.write(out, text, r));
+        any |= found.map_err(|e| Fault::Stop(e.into()))?;
         Ok(())
     })?;
     out.flush()?;

@@ -4,17 +4,16 @@
 //! module reads the flags and prints the records.
 
 use std::ffi::OsString;
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
-use lexico_lexicon::query::{Condition, Search, StudyOrder};
-use lexico_lexicon::record::{Spelling, StudyRecord, TileList};
+use lexico_answers::record::{study_records, Spelling, StudyRecord, TileList};
+use lexico_lexicon::query::{Condition, Search, StudyOrder, Test, TextCondition};
 use lexico_lexicon::Lexicon;
 use lexico_tiles::quoted;
 
-use crate::lexicons::LexiconArg;
+use crate::lexicons::{open_named, LexiconArg};
 use crate::output::{Format, Out};
 
 #[derive(clap::Args)]
@@ -79,7 +78,7 @@ pub struct Args {
     #[arg(long, value_name = "TILES", help_heading = "Conditions")]
     pub back_hook: Vec<String>,
     /// Words that LEXICON lacks, each marked new (`+` in text, `new` in CSV and JSON). LEXICON
-    /// is named as --lexicon names one; `default` is the embedded lexicon.
+    /// is named as --lexicon names one (`embedded` is the lexicon embedded in the binary).
     #[arg(long, value_name = "LEXICON", help_heading = "Conditions")]
     pub new_since: Vec<OsString>,
     /// Words that LEXICON has too.
@@ -196,45 +195,47 @@ pub enum SortArg {
 }
 
 impl Args {
-    /// The conditions whose value is text, each with its flag's name.
-    fn texts(&self) -> [(&'static str, &[String]); 36] {
+    /// The conditions whose value is text, each with its flag's name, what it asks and whether
+    /// it is negated.
+    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 36] {
+        use TextCondition as C;
         [
-            ("length", &self.length),
-            ("not-length", &self.not_length),
-            ("pattern", &self.pattern),
-            ("not-pattern", &self.not_pattern),
-            ("regex", &self.regex),
-            ("not-regex", &self.not_regex),
-            ("anagram", &self.anagram),
-            ("not-anagram", &self.not_anagram),
-            ("sub", &self.sub),
-            ("not-sub", &self.not_sub),
-            ("super", &self.super_),
-            ("not-super", &self.not_super),
-            ("prefix", &self.prefix),
-            ("not-prefix", &self.not_prefix),
-            ("suffix", &self.suffix),
-            ("not-suffix", &self.not_suffix),
-            ("contains", &self.contains),
-            ("not-contains", &self.not_contains),
-            ("only", &self.only),
-            ("not-only", &self.not_only),
-            ("vowels", &self.vowels),
-            ("not-vowels", &self.not_vowels),
-            ("value", &self.value),
-            ("not-value", &self.not_value),
-            ("probability-order", &self.probability_order),
-            ("not-probability-order", &self.not_probability_order),
-            ("anagrams", &self.anagrams),
-            ("not-anagrams", &self.not_anagrams),
-            ("front-hooks", &self.front_hooks),
-            ("not-front-hooks", &self.not_front_hooks),
-            ("back-hooks", &self.back_hooks),
-            ("not-back-hooks", &self.not_back_hooks),
-            ("front-hook", &self.front_hook),
-            ("not-front-hook", &self.not_front_hook),
-            ("back-hook", &self.back_hook),
-            ("not-back-hook", &self.not_back_hook),
+            ("length", C::Length, false, &self.length),
+            ("not-length", C::Length, true, &self.not_length),
+            ("pattern", C::Pattern, false, &self.pattern),
+            ("not-pattern", C::Pattern, true, &self.not_pattern),
+            ("regex", C::Regex, false, &self.regex),
+            ("not-regex", C::Regex, true, &self.not_regex),
+            ("anagram", C::Anagram, false, &self.anagram),
+            ("not-anagram", C::Anagram, true, &self.not_anagram),
+            ("sub", C::Sub, false, &self.sub),
+            ("not-sub", C::Sub, true, &self.not_sub),
+            ("super", C::Super, false, &self.super_),
+            ("not-super", C::Super, true, &self.not_super),
+            ("prefix", C::Prefix, false, &self.prefix),
+            ("not-prefix", C::Prefix, true, &self.not_prefix),
+            ("suffix", C::Suffix, false, &self.suffix),
+            ("not-suffix", C::Suffix, true, &self.not_suffix),
+            ("contains", C::Contains, false, &self.contains),
+            ("not-contains", C::Contains, true, &self.not_contains),
+            ("only", C::Only, false, &self.only),
+            ("not-only", C::Only, true, &self.not_only),
+            ("vowels", C::Vowels, false, &self.vowels),
+            ("not-vowels", C::Vowels, true, &self.not_vowels),
+            ("value", C::Value, false, &self.value),
+            ("not-value", C::Value, true, &self.not_value),
+            ("probability-order", C::ProbabilityOrder, false, &self.probability_order),
+            ("not-probability-order", C::ProbabilityOrder, true, &self.not_probability_order),
+            ("anagrams", C::Anagrams, false, &self.anagrams),
+            ("not-anagrams", C::Anagrams, true, &self.not_anagrams),
+            ("front-hooks", C::FrontHooks, false, &self.front_hooks),
+            ("not-front-hooks", C::FrontHooks, true, &self.not_front_hooks),
+            ("back-hooks", C::BackHooks, false, &self.back_hooks),
+            ("not-back-hooks", C::BackHooks, true, &self.not_back_hooks),
+            ("front-hook", C::FrontHook, false, &self.front_hook),
+            ("not-front-hook", C::FrontHook, true, &self.not_front_hook),
+            ("back-hook", C::BackHook, false, &self.back_hook),
+            ("not-back-hook", C::BackHook, true, &self.not_back_hook),
         ]
     }
 }
@@ -242,37 +243,38 @@ impl Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let mut conditions = Vec::new();
-    for (name, values) in args.texts() {
+    for (name, on, negated, values) in args.texts() {
         for text in values {
-            let c = Condition::parse(lex.tiles(), name, text)
+            let c = Condition::parse(lex.tiles(), on, negated, text)
                 .with_context(|| format!("--{name} {}", quoted(text)))?;
             conditions.push(c);
         }
     }
     let flags = [
-        ("generated", args.generated),
-        ("not-generated", args.not_generated),
-        ("listed", args.listed),
-        ("not-listed", args.not_listed),
+        (Test::Generated, false, args.generated),
+        (Test::Generated, true, args.not_generated),
+        (Test::Listed, false, args.listed),
+        (Test::Listed, true, args.not_listed),
     ];
-    for (name, _) in flags.iter().filter(|(_, on)| *on) {
-        conditions.push(Condition::flag(name)?);
-    }
-    let mut others: Vec<(&str, &OsString, Lexicon)> = Vec::new();
-    for (name, values) in [
-        ("new-since", &args.new_since),
-        ("not-new-since", &args.not_new_since),
-        ("in", &args.in_),
-        ("not-in", &args.not_in),
+    conditions
+        .extend(flags.into_iter().filter(|f| f.2).map(|(test, negated, _)| Condition::new(test, negated)));
+    // (new since, negated) of each lexicon named.
+    let mut others: Vec<(bool, bool, Lexicon)> = Vec::new();
+    for (name, new_since, negated, values) in [
+        ("new-since", true, false, &args.new_since),
+        ("not-new-since", true, true, &args.not_new_since),
+        ("in", false, false, &args.in_),
+        ("not-in", false, true, &args.not_in),
     ] {
         for value in values {
-            let other = super::diff::open(Path::new(value))
+            let other = open_named(value)
                 .with_context(|| format!("--{name} {}", quoted(&value.to_string_lossy())))?;
-            others.push((name, value, other));
+            others.push((new_since, negated, other));
         }
     }
-    for (name, _, other) in &others {
-        conditions.push(Condition::lexicon(name, other)?);
+    for (new_since, negated, other) in &others {
+        let test = if *new_since { Test::NewSince(other) } else { Test::In(other) };
+        conditions.push(Condition::new(test, *negated));
     }
     let order = match args.sort {
         SortArg::Study => StudyOrder::Study,
@@ -287,19 +289,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = Out::new(args.format);
     if args.format == Format::Text {
         let mut columns = Columns::default();
-        list.records(spelling, |r| {
+        study_records(&list, spelling, |r| {
             columns.fit(r);
             Ok::<_, std::convert::Infallible>(())
         })
         .unwrap_or_else(|never| match never {});
         let mut last = String::new();
         let mut line = String::new();
-        list.records(spelling, |r| {
+        study_records(&list, spelling, |r| {
             columns.line(r, &mut last, &mut line);
             out.row(r, |l| l.push_str(&line))
         })?;
     } else {
-        list.records(spelling, |r| out.row(r, |_| ()))?;
+        study_records(&list, spelling, |r| out.row(r, |_| ()))?;
     }
     out.flush()?;
     Ok(if list.is_empty() { ExitCode::from(1) } else { ExitCode::SUCCESS })

@@ -1,4 +1,5 @@
-//! `lexico serve`: the judge station in a browser (see `station` and `docs/arbitros.md`).
+//! `lexico serve`: the judge station in a browser (`lexico-station`, `docs/arbitros.md`): its flags
+//! and the banner it prints at start.
 //!
 //! The lexicon is opened once, at start, and copied into memory. The station listens on
 //! 127.0.0.1 unless `--listen` names another address; on any address but loopback the judge
@@ -16,12 +17,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
+use lexico_station::audit::AuditLog;
+use lexico_station::{hall, Station};
 
-use crate::audit::AuditLog;
 use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::LexiconArg;
 use crate::output::escape_controls;
-use crate::station::{self, Station};
 
 /// The address the station listens on by default.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8034";
@@ -60,22 +61,10 @@ pub struct Args {
     pub lexicon: LexiconArg,
 }
 
-/// Letters and digits of a new code, without the look-alikes 0, O, 1, I and L.
-const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-/// A new random code of 8 characters from the system's random source.
-fn new_code() -> Result<String> {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no random source for an access code: {e}"))?;
-    // 256 is not a multiple of 31: the bias (at most one part in 8) costs less than a bit of the
-    // code's 39.
-    Ok(bytes.iter().map(|b| CODE_ALPHABET[*b as usize % CODE_ALPHABET.len()] as char).collect())
-}
-
 /// A code given on the command line, checked.
 fn given_code(code: &str, option: &str, lang: Lang) -> Result<String> {
-    let (min, max) = (6, 64);
-    if !(min..=max).contains(&code.len()) || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+    let (min, max) = hall::CODE_LENGTHS;
+    if !hall::is_code(code) {
         bail!(msg(
             lang,
             "serve-error-code",
@@ -88,17 +77,31 @@ fn given_code(code: &str, option: &str, lang: Lang) -> Result<String> {
 /// A tournament name given on the command line, checked.
 fn given_tournament(name: &str, lang: Lang) -> Result<String> {
     let name = name.trim();
-    let max = station::MAX_TOURNAMENT;
+    let max = lexico_station::MAX_TOURNAMENT;
     if name.is_empty() || name.chars().count() > max || name.chars().any(char::is_control) {
         bail!(msg(lang, "serve-error-tournament", &[("max", Arg::Num(max as u64))]));
     }
     Ok(name.to_string())
 }
 
+/// A new access code.
+fn new_code() -> Result<String> {
+    hall::new_code().map_err(|e| anyhow::anyhow!("no random source for an access code: {e}"))
+}
+
+/// Says a line to the station's operator, on standard error.
+fn warn(line: &str) {
+    crate::input::warn(line);
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
-    let term = Lang::terminal();
+    let term = crate::i18n::terminal();
     let tournament = args.tournament.as_deref().map(|t| given_tournament(t, term)).transpose()?;
-    let (lex, signer) = station::engine::open_in_memory(&args.lexicon)?;
+    // A station may run for hours: its lexicon is read once into memory of this process and
+    // checked there in full, trusting no record; it answers from those bytes until it stops,
+    // whatever happens to the file.
+    let opened = args.lexicon.open_checked(crate::lexicons::Check::Full)?;
+    let (lex, signer) = (opened.lexicon, opened.signer);
     let checksum = lex.payload_sha256_verified()?.to_string();
     let arbiter_code = match &args.arbiter_code {
         Some(code) => given_code(code, "--arbiter-code", term)?,
@@ -110,10 +113,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None if hall => Some(new_code()?),
         None => None,
     };
-    let audit =
-        args.audit_log.as_deref().map(|p| AuditLog::open(p, &checksum, &signer.to_string())).transpose()?;
-    let settings = station::Settings {
-        lang: Lang::station(),
+    let audit = match args.audit_log.as_deref() {
+        Some(p) => Some(
+            AuditLog::open(p, &checksum, &signer.to_string())
+                .with_context(|| format!("{} (--audit-log)", p.display()))?,
+        ),
+        None => None,
+    };
+    let settings = lexico_station::Settings {
+        lang: crate::i18n::station(),
         signer,
         arbiter_code,
         table_code,
@@ -121,30 +129,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         rate_limit: args.rate_limit,
         audit,
         tournament,
+        warn,
     };
     let st = Arc::new(Station::new(lex, settings)?);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .context("starting the station's runtime")?;
-    runtime.block_on(serve(Arc::clone(&st), &args, term))?;
+    let addr = args.listen.to_string();
+    lexico_station::run(Arc::clone(&st), args.listen, term, |st, local| banner(st, &args, local, term))
+        .with_context(|| msg(term, "serve-error-listen", &[("addr", Arg::Str(&addr))]))?;
     println!("{}", msg(term, "serve-stopped", &[("count", Arg::Num(st.judged.load(Ordering::Relaxed)))]));
     Ok(ExitCode::SUCCESS)
-}
-
-async fn serve(st: Arc<Station>, args: &Args, term: Lang) -> Result<()> {
-    let addr = args.listen.to_string();
-    // Raised before the listener opens: the limit of open files bounds the connections held.
-    let limit = station::listen::connection_limit();
-    let listener = tokio::net::TcpListener::bind(args.listen)
-        .await
-        .with_context(|| msg(term, "serve-error-listen", &[("addr", Arg::Str(&addr))]))?;
-    let local = listener.local_addr().context("the station's address")?;
-    banner(&st, args, local, term);
-    let langs = station::listen::Langs { terminal: term, station: st.lang };
-    station::listen::serve(listener, station::router(st), limit, langs, shutdown_signal()).await;
-    Ok(())
 }
 
 /// What the station prints at start: the lexicon, every address of the judge page, the arbiter
@@ -159,16 +151,19 @@ fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
     t(
         &mut out,
         "serve-lexicon",
-        &[("lexicon", Arg::Str(&escape_controls(&st.lexicon_title()))), ("checksum", Arg::Str(&st.sha256))],
+        &[
+            ("lexicon", Arg::Str(&escape_controls(&st.lexicon_title()))),
+            ("checksum", Arg::Str(&st.lexicon().sha256)),
+        ],
     );
-    if let Some(name) = &st.tournament {
-        t(&mut out, "serve-tournament", &[("name", Arg::Str(name))]);
+    if let Some(name) = st.tournament() {
+        t(&mut out, "serve-tournament", &[("name", Arg::Str(&escape_controls(name)))]);
     }
-    let addresses = station::hall::addresses(local);
+    let addresses = hall::addresses(local);
     let (first, network) = addresses.split_first().map_or((local, &[][..]), |(f, rest)| (*f, rest));
-    t(&mut out, "serve-judge-page", &[("url", Arg::Str(&station::hall::judge_url(first, None)))]);
+    t(&mut out, "serve-judge-page", &[("url", Arg::Str(&hall::judge_url(first, None)))]);
     for a in network {
-        t(&mut out, "serve-judge-page-network", &[("url", Arg::Str(&station::hall::judge_url(*a, None)))]);
+        t(&mut out, "serve-judge-page-network", &[("url", Arg::Str(&hall::judge_url(*a, None)))]);
     }
     if local.ip().is_unspecified() && network.is_empty() {
         t(&mut out, "serve-no-network", &[]);
@@ -176,18 +171,18 @@ fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
     t(
         &mut out,
         "serve-arbiter-page",
-        &[("url", Arg::Str(&format!("http://{first}/arbitro"))), ("code", Arg::Str(&st.arbiter_code))],
+        &[("url", Arg::Str(&format!("http://{first}/arbitro"))), ("code", Arg::Str(st.arbiter_code()))],
     );
-    if let Some(code) = &st.table_code {
+    if let Some(code) = st.table_code() {
         t(&mut out, "serve-table-code", &[("code", Arg::Str(code)), ("addr", Arg::Str(&local.to_string()))]);
     }
     // The QR code opens the judge page on a hall device: on the first address of the network.
     let scanned = if local.ip().is_loopback() { None } else { network.first().or(Some(&first)) };
-    if let (Some(addr), Some(code)) = (scanned, &st.table_code) {
-        let url = station::hall::judge_url(*addr, Some(code));
+    if let (Some(addr), Some(code)) = (scanned, st.table_code()) {
+        let url = hall::judge_url(*addr, Some(code));
         let colours =
             std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        if let Some(drawn) = station::hall::qr(&url, colours) {
+        if let Some(drawn) = hall::qr(&url, colours) {
             t(&mut out, "serve-qr", &[("url", Arg::Str(&url))]);
             out.push_str(&drawn);
         }
@@ -206,39 +201,9 @@ fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
     let _ = stdout.flush();
 }
 
-/// Waits for Ctrl-C (SIGINT) or, on Unix, SIGTERM.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {}
-        _ = term => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn new_codes_are_eight_unambiguous_characters_and_differ() {
-        let (a, b) = (new_code().unwrap(), new_code().unwrap());
-        assert_eq!(a.len(), 8);
-        assert!(a.bytes().all(|c| CODE_ALPHABET.contains(&c)));
-        assert_ne!(a, b);
-    }
 
     #[test]
     fn given_codes_are_checked() {

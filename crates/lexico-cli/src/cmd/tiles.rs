@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::record::TilesRecord;
+use lexico_answers::record::TilesRecord;
 
 use crate::input;
 use crate::lexicons::LexiconArg;
@@ -33,7 +33,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
         let seq = set.parse_sequence(text).map_err(input::bad)?;
         if seq.is_empty() {
-            return Err(input::bad(crate::say::Text { id: "error-no-tiles", english: "no tiles" }));
+            return Err(input::bad(lexico_answers::say::Text { id: "error-no-tiles", english: "no tiles" }));
         }
         let r = TilesRecord::of(set, &seq);
         out.batch_row(&r, |line| {

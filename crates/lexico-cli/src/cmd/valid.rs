@@ -1,4 +1,4 @@
-//! `lexico valid`: one verdict per word, or one verdict per play with `--judge`.
+//! `lexico valid`: one verdict per word (one verdict per play with `--judge`: `crate::judge`).
 //!
 //! A batch judges every line: a word with a character that is no tile gets an error row (see
 //! `input::Errors`) and the words after it are judged all the same.
@@ -6,11 +6,12 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_lexicon::record::ValidRecord;
-use lexico_lexicon::{judge_word, separate_tiles, Lexicon, Verdict, SEPARATE_TILES};
+use lexico_answers::batch::{Batch, Judged, GROUP};
+use lexico_answers::record::ValidRecord;
+use lexico_answers::{judge_word, say, Reason, Verdict};
+use lexico_lexicon::Lexicon;
 use lexico_tiles::{TileSet, Word};
 
-use crate::i18n::{msg, Arg, Lang};
 use crate::input::{self, Errors, Place};
 use crate::lexicons::LexiconArg;
 use crate::output::{BatchFields, Format, Out};
@@ -48,7 +49,7 @@ pub struct Args {
 const FIELDS: BatchFields = BatchFields { input: "word", names: &["word", "valid", "reason", "error"] };
 
 /// Writes the row of a verdict: in CSV and JSON its [`ValidRecord`]; in text
-/// `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for [`SEPARATE_TILES`] the sentence that
+/// `WORD<TAB>valid`, `WORD<TAB>invalid<TAB>REASON`, and for separate tiles the sentence that
 /// says why in a fourth column. `tiles` are the word's.
 fn verdict_row(
     out: &mut Out,
@@ -66,27 +67,16 @@ fn verdict_row(
             Verdict::Invalid(reason) => {
                 line.push_str(&words.invalid);
                 line.push('\t');
-                line.push_str(reason);
-                if reason == SEPARATE_TILES {
+                line.push_str(reason.name());
+                if reason == Reason::SeparateTiles {
                     line.push('\t');
-                    line.push_str(&separate_tiles_why(set, tiles));
+                    line.push_str(
+                        &say::separate_tiles(set, tiles, crate::i18n::terminal()).unwrap_or_default(),
+                    );
                 }
             }
         }
     })
-}
-
-/// The sentence that says why a word of two tiles that make a joined one ([`SEPARATE_TILES`])
-/// is invalid, in the terminal's language.
-fn separate_tiles_why(set: &TileSet, tiles: &[u8]) -> String {
-    match Lang::terminal() {
-        Lang::En => separate_tiles(set, tiles).unwrap_or_default(),
-        lang => set.split_digraph(tiles).map_or_else(String::new, |(i, joined)| {
-            let name = |t| Arg::Str(set.name(t));
-            let args = [("first", name(tiles[i])), ("second", name(tiles[i + 1])), ("joined", name(joined))];
-            msg(lang, "term-separate-tiles", &args)
-        }),
-    }
 }
 
 /// The verdict words of the text format in the terminal's language (`valid`/`invalid`,
@@ -106,29 +96,10 @@ impl TermWords {
     }
 }
 
+/// One verdict per word (`--judge` and `--explain` are `crate::judge` and `explain`, which
+/// `main` runs instead).
 pub fn run(args: Args) -> Result<ExitCode> {
-    if args.judge {
-        // A station reading plays keeps the lexicon for hours: read once, checked in full.
-        let check = if args.words.is_empty() {
-            crate::lexicons::Check::Full
-        } else {
-            crate::lexicons::Check::Recorded
-        };
-        let opened = args.lexicon.open_checked(check)?;
-        let audit = args.audit_log.as_deref();
-        return crate::cmd::judge::run(
-            opened.lexicon,
-            &opened.signer,
-            &args.words,
-            audit,
-            args.format,
-            args.clear_after,
-        );
-    }
     let lex = args.lexicon.open()?;
-    if args.explain {
-        return crate::cmd::explain::run_words(&lex, &args.words, args.format);
-    }
     let mut out = Out::new(args.format);
     if args.words.is_empty() {
         return batch(&lex, &mut out);
@@ -145,155 +116,108 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(errors.exit(all_valid))
 }
 
-/// Verdicts for words on standard input, in any format, with an allocation-free path for
-/// plain words (ASCII letters, accented vowels, Ñ): a valid one is spelled from the line or its
-/// tiles, without the full tokeniser. Lines are answered in groups of the lines at hand
-/// ([`input::stdin_events`]), so that their lookups overlap
-/// ([`lexico_lexicon::Checker::contains_each`]); a line is answered as soon as the next one has
-/// not arrived yet, and memory stays flat over any input. Everything else, bad lines included,
-/// takes the path of a word given as an argument, with the same rows.
+/// Verdicts for words on standard input, in any format, judged by the answers' batch engine
+/// ([`Batch`]). Lines are answered in groups of the lines at hand ([`input::stdin_events`]), so
+/// that their lookups overlap; a line is answered as soon as the next one has not arrived yet,
+/// and memory stays flat over any input. A line that is not UTF-8, or a word with a character
+/// that is no tile, gets its error row.
 fn batch(lex: &Lexicon, out: &mut Out) -> Result<ExitCode> {
-    let mut batch = Batch {
-        lex,
-        checker: lex.checker(),
+    let mut lines = Lines {
+        batch: Batch::new(lex),
+        set: lex.tiles(),
         errors: Errors::default(),
         all_valid: true,
         text: Vec::with_capacity(GROUP * 16),
         lines: Vec::with_capacity(GROUP),
-        tiles: Vec::with_capacity(GROUP * 16),
-        parsed: Vec::with_capacity(GROUP),
-        found: Vec::with_capacity(GROUP),
-        scratch: Word::new(),
-        spelled: String::with_capacity(64),
     };
     input::stdin_events(out, |event, out| match event {
         input::Event::Line(n, raw) => {
-            let start = batch.text.len();
-            batch.text.extend_from_slice(raw);
-            batch.lines.push((n, start, batch.text.len()));
-            if batch.lines.len() == GROUP {
-                batch.answer(out)?;
+            let start = lines.text.len();
+            lines.text.extend_from_slice(raw);
+            lines.lines.push((n, start, lines.text.len()));
+            if lines.lines.len() == GROUP {
+                lines.answer(out)?;
             }
             Ok(())
         }
         input::Event::TooLong(n, start) => {
             // The lines before it are answered first, in order.
-            batch.answer(out)?;
-            Ok(batch.errors.too_long(out, &FIELDS, Place::Stdin(n), start)?)
+            lines.answer(out)?;
+            Ok(lines.errors.too_long(out, &FIELDS, Place::Stdin(n), start)?)
         }
-        input::Event::Idle => batch.answer(out),
+        input::Event::Idle => lines.answer(out),
     })?;
     out.flush()?;
-    Ok(batch.errors.exit(batch.all_valid))
+    Ok(lines.errors.exit(lines.all_valid))
 }
 
-/// The most lines of standard input a [`Batch`] answers together.
-const GROUP: usize = 64;
-
-/// The state of a batch of `valid` on standard input: the lines gathered (at most [`GROUP`]),
-/// and buffers reused from one group to the next.
-struct Batch<'l> {
-    lex: &'l Lexicon,
-    checker: lexico_lexicon::Checker<'l>,
+/// The lines of standard input gathered for the next group (at most [`GROUP`]), and what the
+/// batch has found so far.
+struct Lines<'l> {
+    batch: Batch<'l>,
+    set: &'l TileSet,
     errors: Errors,
     all_valid: bool,
     /// The gathered lines, one after the other.
     text: Vec<u8>,
     /// Each gathered line: its number and where it lies in `text`.
     lines: Vec<(usize, usize, usize)>,
-    /// The tiles of the lines read by the fast path, one word after the other.
-    tiles: Vec<u8>,
-    /// For each gathered line, where its tiles lie in `tiles` if the fast path read it.
-    parsed: Vec<Option<(usize, usize)>>,
-    /// Whether each word of `tiles` is valid, in order.
-    found: Vec<bool>,
-    scratch: Word,
-    /// The spelling of a valid word of the fast path.
-    spelled: String,
 }
 
-impl Batch<'_> {
+impl Lines<'_> {
     /// Answers the gathered lines, in order.
     fn answer(&mut self, out: &mut Out) -> Result<()> {
-        let set = self.lex.tiles();
-        self.tiles.clear();
-        self.parsed.clear();
-        for &(_, start, end) in &self.lines {
-            let line = self.text[start..end].trim_ascii();
-            let fast = !line.is_empty() && set.parse_word_fast(line, &mut self.scratch);
-            self.parsed.push(fast.then(|| {
-                let at = self.tiles.len();
-                self.tiles.extend_from_slice(&self.scratch);
-                (at, self.tiles.len())
-            }));
-        }
-        let words: Vec<&[u8]> = self.parsed.iter().flatten().map(|&(a, b)| &self.tiles[a..b]).collect();
-        self.found.clear();
-        self.found.resize(words.len(), false);
-        self.checker.contains_each(&words, &mut self.found);
-        drop(words);
-        // Taken out while rows are written, which borrow the rest of the batch.
-        let (text, lines, tiles) = (
-            std::mem::take(&mut self.text),
-            std::mem::take(&mut self.lines),
-            std::mem::take(&mut self.tiles),
-        );
-        let (parsed, found) = (std::mem::take(&mut self.parsed), std::mem::take(&mut self.found));
-        let mut answers = found.iter();
-        let mut result = Ok(());
-        for (&(n, start, end), parsed) in lines.iter().zip(&parsed) {
-            let raw = &text[start..end];
-            result = match *parsed {
-                Some((a, b)) if answers.next() == Some(&true) => {
-                    self.valid_row(out, raw.trim_ascii(), &tiles[a..b]).map_err(Into::into)
-                }
-                _ => self.slow_row(out, n, raw),
-            };
-            if result.is_err() {
-                break;
-            }
-        }
-        (self.text, self.lines, self.tiles, self.parsed, self.found) = (text, lines, tiles, parsed, found);
+        let text = std::mem::take(&mut self.text);
+        let lines = std::mem::take(&mut self.lines);
+        let result = self.answer_lines(out, &text, &lines);
+        (self.text, self.lines) = (text, lines);
         self.text.clear();
         self.lines.clear();
         result
     }
 
-    /// Writes the row of a valid word read by the fast path, typed as `line`, of tiles `tiles`:
-    /// spelled as `judge_word` spells it, the line in capitals when it is ASCII, else by its
-    /// tiles (accented vowels, Ñ).
-    fn valid_row(&mut self, out: &mut Out, line: &[u8], tiles: &[u8]) -> std::io::Result<()> {
-        self.spelled.clear();
-        match std::str::from_utf8(line) {
-            Ok(ascii) if ascii.is_ascii() => {
-                self.spelled.push_str(ascii);
-                self.spelled.make_ascii_uppercase();
+    fn answer_lines(&mut self, out: &mut Out, text: &[u8], lines: &[(usize, usize, usize)]) -> Result<()> {
+        // The words of the group, and for each the line it came from; lines that are not UTF-8
+        // or are blank are told (or skipped) in their place.
+        let mut words: Vec<&str> = Vec::with_capacity(lines.len());
+        let mut from: Vec<usize> = Vec::with_capacity(lines.len());
+        let mut bad: Vec<(usize, usize, &[u8], std::str::Utf8Error)> = Vec::new();
+        for (k, &(n, start, end)) in lines.iter().enumerate() {
+            let raw = &text[start..end];
+            match std::str::from_utf8(raw) {
+                Ok(line) if line.trim().is_empty() => {}
+                Ok(line) => {
+                    words.push(line.trim());
+                    from.push(k);
+                }
+                Err(e) => bad.push((k, n, raw, e)),
             }
-            _ => tiles.iter().for_each(|&t| self.spelled.push_str(self.lex.tiles().name(t))),
         }
-        verdict_row(out, self.lex.tiles(), &self.spelled, Verdict::Valid, tiles)
-    }
-
-    /// Answers line `n`, `raw`, as a word given as an argument is answered.
-    fn slow_row(&mut self, out: &mut Out, n: usize, raw: &[u8]) -> Result<()> {
-        let text = match std::str::from_utf8(raw) {
-            Ok(text) => text.trim(),
-            Err(e) => {
-                self.errors.not_utf8(out, &FIELDS, n, raw, e)?;
-                return Ok(());
+        let mut bad = bad.into_iter().peekable();
+        let Lines { batch, set, errors, all_valid, .. } = self;
+        // The lines that are not UTF-8 before line `k` of the group, told in their place.
+        let mut tell_bad_before = |k: usize, errors: &mut Errors, out: &mut Out| -> std::io::Result<()> {
+            while let Some((_, n, raw, e)) = bad.next_if(|&(b, ..)| b < k) {
+                errors.not_utf8(out, &FIELDS, n, raw, e)?;
             }
+            Ok(())
         };
-        if text.is_empty() {
-            return Ok(());
-        }
-        let lex = self.lex;
-        match judge_word(lex, text, &mut self.scratch) {
-            Ok((spelled, verdict)) => {
-                self.all_valid &= verdict == Verdict::Valid;
-                verdict_row(out, lex.tiles(), &spelled, verdict, &self.scratch)?;
+        batch.judge(&words, |i, judged| -> Result<()> {
+            let k = from[i];
+            tell_bad_before(k, errors, out)?;
+            match judged {
+                Ok(Judged { spelled, verdict, tiles }) => {
+                    *all_valid &= verdict.is_valid();
+                    verdict_row(out, set, spelled, verdict, tiles)?;
+                }
+                Err(e) => {
+                    let n = lines[k].0;
+                    errors.input(out, &FIELDS, Place::Stdin(n), words[i], &input::Said::from(&e))?;
+                }
             }
-            Err(e) => self.errors.input(out, &FIELDS, Place::Stdin(n), text, &input::Said::from(&e))?,
-        }
+            Ok(())
+        })?;
+        tell_bad_before(usize::MAX, errors, out)?;
         Ok(())
     }
 }

@@ -4,8 +4,8 @@
 use std::io;
 
 use clap::ValueEnum;
+use lexico_answers::record::{Spelling, WordRecord, WordRecords};
 use lexico_lexicon::query::Sort;
-use lexico_lexicon::record::{Spelling, WordRecord, WordRecords};
 use lexico_lexicon::Lexicon;
 
 use super::{BatchFields, Format, Out};

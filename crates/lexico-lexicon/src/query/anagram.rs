@@ -61,6 +61,15 @@ pub enum Mode {
     Super,
 }
 
+impl std::str::FromStr for Mode {
+    type Err = super::UnknownName;
+
+    /// `exact`, `sub` or `super`.
+    fn from_str(name: &str) -> Result<Mode, super::UnknownName> {
+        super::by_name("mode", name, &[Mode::Exact, Mode::Sub, Mode::Super], &["exact", "sub", "super"])
+    }
+}
+
 /// An anagram query: the mode and optional length limits in tiles.
 ///
 /// ```

@@ -22,7 +22,7 @@ pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN, MAX_PATTERN_TEXT};
 pub use probability::{Bag, Draws, PrefixDraws, Ranks};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
-pub use study::{Condition, Search, Span, StudyError, StudyList, StudyOrder, Test};
+pub use study::{Condition, Row, Search, Span, StudyError, StudyList, StudyOrder, Test, TextCondition};
 
 use lexico_tiles::{Tile, TileSet};
 
@@ -128,6 +128,68 @@ pub enum Sort {
     Alpha,
     /// Most probable draw first (most combinations; see [`Bag::combinations`]).
     Probability,
+}
+
+/// A name that names none of an enum's values: what it should have been, the name, and the
+/// names it can be.
+///
+/// ```
+/// use lexico_lexicon::query::{Mode, Sort};
+///
+/// assert_eq!("probability".parse::<Sort>()?, Sort::Probability);
+/// let e = "fast".parse::<Sort>().unwrap_err();
+/// assert_eq!(e.to_string(), "sort must be 'length', 'value', 'alpha' or 'probability', not 'fast'");
+/// assert_eq!("sub".parse::<Mode>()?, Mode::Sub);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} must be {}, not '{name}'", names(expected))]
+pub struct UnknownName {
+    /// What the name was for (`sort`, `mode`).
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names it can be.
+    pub expected: &'static [&'static str],
+}
+
+/// `'a', 'b' or 'c'`.
+fn names(expected: &[&str]) -> String {
+    let quoted: Vec<String> = expected.iter().map(|n| format!("'{n}'")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The value of an enum named `name` among `values` (each with its name), or the error that
+/// says which names there are.
+pub(crate) fn by_name<T: Copy>(
+    what: &'static str,
+    name: &str,
+    values: &[T],
+    expected: &'static [&'static str],
+) -> Result<T, UnknownName> {
+    match expected.iter().position(|n| *n == name) {
+        Some(i) => Ok(values[i]),
+        None => Err(UnknownName { what, name: name.to_string(), expected }),
+    }
+}
+
+impl Sort {
+    /// Every order, in the order of [`Sort::NAMES`].
+    pub const ALL: [Sort; 4] = [Sort::Length, Sort::Value, Sort::Alpha, Sort::Probability];
+    /// The names of the orders: `length`, `value`, `alpha`, `probability`.
+    pub const NAMES: &'static [&'static str] = &["length", "value", "alpha", "probability"];
+}
+
+impl std::str::FromStr for Sort {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Sort, UnknownName> {
+        by_name("sort", name, &Sort::ALL, Sort::NAMES)
+    }
 }
 
 /// Sorts found words in `order` (stable; ties in tile order, then fewer blanks first).

@@ -1,7 +1,6 @@
 //! Word study: every word of a lexicon that meets a list of conditions ([`Search`]), with what a
 //! study list shows of each — probability order, hooks, inner hooks, the size of its anagram
-//! group, and whether it is new since another edition ([`StudyList`], whose rows are
-//! [`crate::record::StudyRecord`]s).
+//! group, and whether it is new since another edition ([`StudyList`], one [`Row`] a word).
 //!
 //! A search reads the word store once, in tile order, and tests each word against every
 //! condition that a word decides alone, cheapest first (length, prefix and suffix, counts of
@@ -18,18 +17,21 @@
 //! them; so a word's anagrams are ranked next to it.
 //!
 //! ```
-//! use lexico_lexicon::query::{Condition, Search};
-//! use lexico_lexicon::record::Spelling;
+//! use lexico_lexicon::query::{Condition, Search, TextCondition};
 //!
 //! let lex = lexico_lexicon::Lexicon::from_words(["as", "sal", "las", "mas", "asa", "alas", "masa"])?;
 //! let set = lex.tiles();
 //! let search = Search {
-//!     conditions: vec![Condition::parse(set, "length", "3")?, Condition::parse(set, "contains", "S")?],
+//!     conditions: vec![
+//!         Condition::parse(set, TextCondition::Length, false, "3")?,
+//!         Condition::parse(set, TextCondition::Contains, false, "S")?,
+//!     ],
 //!     ..Search::default()
 //! };
 //! let mut rows = Vec::new();
-//! search.run(&lex)?.records(Spelling::Natural, |r| {
-//!     rows.push(format!("{} [{}] {} [{}] {}", r.probability_order, r.front_hooks, r.word, r.back_hooks, r.anagrams));
+//! search.run(&lex)?.each(|r| {
+//!     let (front, word, back) = (set.spell(r.front), set.spell(r.word), set.spell(r.back));
+//!     rows.push(format!("{} [{front}] {word} [{back}] {}", r.order, r.anagrams));
 //!     Ok::<_, ()>(())
 //! }).unwrap();
 //! // LAS and SAL, anagrams, are ranked together: ASA has more draws, MAS fewer.
@@ -167,109 +169,168 @@ pub struct Condition<'l> {
     pub negated: bool,
 }
 
-/// The conditions whose value is text, by the name [`Condition::parse`] takes (each also with
-/// `not-` in front): the `lexico search` flags of the same names.
-pub const TEXT_CONDITIONS: [&str; 18] = [
-    "length",
-    "pattern",
-    "regex",
-    "anagram",
-    "sub",
-    "super",
-    "prefix",
-    "suffix",
-    "contains",
-    "only",
-    "vowels",
-    "value",
-    "probability-order",
-    "anagrams",
-    "front-hooks",
-    "back-hooks",
-    "front-hook",
-    "back-hook",
-];
+/// The conditions whose value is text ([`Condition::parse`]), each a [`Test`] of the same name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextCondition {
+    /// [`Test::Length`].
+    Length,
+    /// [`Test::Pattern`].
+    Pattern,
+    /// [`Test::Regex`].
+    Regex,
+    /// [`Test::Anagram`].
+    Anagram,
+    /// [`Test::Sub`].
+    Sub,
+    /// [`Test::Super`].
+    Super,
+    /// [`Test::Prefix`].
+    Prefix,
+    /// [`Test::Suffix`].
+    Suffix,
+    /// [`Test::Contains`].
+    Contains,
+    /// [`Test::Only`].
+    Only,
+    /// [`Test::Vowels`].
+    Vowels,
+    /// [`Test::Value`].
+    Value,
+    /// [`Test::ProbabilityOrder`].
+    ProbabilityOrder,
+    /// [`Test::Anagrams`].
+    Anagrams,
+    /// [`Test::FrontHooks`].
+    FrontHooks,
+    /// [`Test::BackHooks`].
+    BackHooks,
+    /// [`Test::FrontHook`].
+    FrontHook,
+    /// [`Test::BackHook`].
+    BackHook,
+}
 
-/// The conditions whose value is another lexicon ([`Condition::lexicon`]).
-pub const LEXICON_CONDITIONS: [&str; 2] = ["new-since", "in"];
+impl TextCondition {
+    /// Every condition whose value is text, in the order of [`TextCondition::NAMES`].
+    pub const ALL: [TextCondition; 18] = {
+        use TextCondition as C;
+        [
+            C::Length,
+            C::Pattern,
+            C::Regex,
+            C::Anagram,
+            C::Sub,
+            C::Super,
+            C::Prefix,
+            C::Suffix,
+            C::Contains,
+            C::Only,
+            C::Vowels,
+            C::Value,
+            C::ProbabilityOrder,
+            C::Anagrams,
+            C::FrontHooks,
+            C::BackHooks,
+            C::FrontHook,
+            C::BackHook,
+        ]
+    };
 
-/// The conditions without a value ([`Condition::flag`]).
-pub const FLAG_CONDITIONS: [&str; 2] = ["generated", "listed"];
+    /// Their names, the `lexico search` flags of the same names (each also with `not-` in
+    /// front, negated).
+    pub const NAMES: &'static [&'static str] = &[
+        "length",
+        "pattern",
+        "regex",
+        "anagram",
+        "sub",
+        "super",
+        "prefix",
+        "suffix",
+        "contains",
+        "only",
+        "vowels",
+        "value",
+        "probability-order",
+        "anagrams",
+        "front-hooks",
+        "back-hooks",
+        "front-hook",
+        "back-hook",
+    ];
+}
 
-/// A name, and whether it starts with `not-`.
-fn negation(name: &str) -> (bool, &str) {
-    match name.strip_prefix("not-") {
-        Some(base) => (true, base),
-        None => (false, name),
+impl std::str::FromStr for TextCondition {
+    type Err = super::UnknownName;
+
+    fn from_str(name: &str) -> Result<TextCondition, super::UnknownName> {
+        super::by_name("a condition", name, &TextCondition::ALL, TextCondition::NAMES)
+    }
+}
+
+impl std::str::FromStr for StudyOrder {
+    type Err = super::UnknownName;
+
+    /// `study`, `length`, `alpha`, `probability` or `value`.
+    fn from_str(name: &str) -> Result<StudyOrder, super::UnknownName> {
+        use StudyOrder as O;
+        let names = &["study", "length", "alpha", "probability", "value"];
+        super::by_name("sort", name, &[O::Study, O::Length, O::Alpha, O::Probability, O::Value], names)
     }
 }
 
 impl<'l> Condition<'l> {
-    /// The condition named `name` (one of [`TEXT_CONDITIONS`], negated with `not-` in front)
-    /// whose value is `text`, read in the tiles of `set`: a count or range of counts ([`Span`])
-    /// for `length`, `vowels`, `value`, `probability-order`, `anagrams`, `front-hooks`,
-    /// `back-hooks`; a pattern, a regular expression, a rack (blanks `?` allowed) or tiles for
-    /// the others. In `contains`, a number after a tile counts it (`A2`: at least two A; `Q,U`:
-    /// a Q and a U), so CH, LL and RR are written by their letters there.
+    /// The condition `on` whose value is `text`, read in the tiles of `set`, negated if
+    /// `negated`: a count or range of counts ([`Span`]) for `Length`, `Vowels`, `Value`,
+    /// `ProbabilityOrder`, `Anagrams`, `FrontHooks`, `BackHooks`; a pattern, a regular
+    /// expression, a rack (blanks `?` allowed) or tiles for the others. In `Contains`, a number
+    /// after a tile counts it (`A2`: at least two A; `Q,U`: a Q and a U), so CH, LL and RR are
+    /// written by their letters there.
     ///
     /// ```
-    /// use lexico_lexicon::query::{Condition, Test};
+    /// use lexico_lexicon::query::{Condition, Test, TextCondition};
     ///
     /// let set = lexico_lexicon::fise_2016_tiles();
-    /// let c = Condition::parse(&set, "not-contains", "A2CH")?;
+    /// let c = Condition::parse(&set, TextCondition::Contains, true, "A2CH")?;
     /// assert!(c.negated);
     /// let Test::Contains(counts) = c.test else { panic!() };
     /// assert_eq!(counts, [(set.tile_named("A").unwrap(), 2), (set.tile_named("CH").unwrap(), 1)]);
-    /// assert!(Condition::parse(&set, "contains", "A0").is_err());
+    /// assert!(Condition::parse(&set, TextCondition::Contains, false, "A0").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn parse(set: &TileSet, name: &str, text: &str) -> Result<Condition<'static>, StudyError> {
-        let (negated, base) = negation(name);
-        let test = match base {
-            "length" => Test::Length(text.parse()?),
-            "pattern" => Test::Pattern(Pattern::parse(set, text)?),
-            "regex" => Test::Regex(Box::new(TileRegex::new(set, text)?)),
-            "anagram" => Test::Anagram(rack(set, text)?),
-            "sub" => Test::Sub(rack(set, text)?),
-            "super" => Test::Super(rack(set, text)?),
-            "prefix" => Test::Prefix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
-            "suffix" => Test::Suffix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
-            "contains" => Test::Contains(counted_tiles(set, text)?),
-            "only" => Test::Only(tile_list(set, text)?),
-            "vowels" => Test::Vowels(text.parse()?),
-            "value" => Test::Value(text.parse()?),
-            "probability-order" => Test::ProbabilityOrder(text.parse()?),
-            "anagrams" => Test::Anagrams(text.parse()?),
-            "front-hooks" => Test::FrontHooks(text.parse()?),
-            "back-hooks" => Test::BackHooks(text.parse()?),
-            "front-hook" => Test::FrontHook(tile_list(set, text)?),
-            "back-hook" => Test::BackHook(tile_list(set, text)?),
-            _ => return Err(StudyError::Unknown(name.to_string())),
+    pub fn parse(
+        set: &TileSet,
+        on: TextCondition,
+        negated: bool,
+        text: &str,
+    ) -> Result<Condition<'static>, StudyError> {
+        use TextCondition as C;
+        let test = match on {
+            C::Length => Test::Length(text.parse()?),
+            C::Pattern => Test::Pattern(Pattern::parse(set, text)?),
+            C::Regex => Test::Regex(Box::new(TileRegex::new(set, text)?)),
+            C::Anagram => Test::Anagram(rack(set, text)?),
+            C::Sub => Test::Sub(rack(set, text)?),
+            C::Super => Test::Super(rack(set, text)?),
+            C::Prefix => Test::Prefix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
+            C::Suffix => Test::Suffix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
+            C::Contains => Test::Contains(counted_tiles(set, text)?),
+            C::Only => Test::Only(tile_list(set, text)?),
+            C::Vowels => Test::Vowels(text.parse()?),
+            C::Value => Test::Value(text.parse()?),
+            C::ProbabilityOrder => Test::ProbabilityOrder(text.parse()?),
+            C::Anagrams => Test::Anagrams(text.parse()?),
+            C::FrontHooks => Test::FrontHooks(text.parse()?),
+            C::BackHooks => Test::BackHooks(text.parse()?),
+            C::FrontHook => Test::FrontHook(tile_list(set, text)?),
+            C::BackHook => Test::BackHook(tile_list(set, text)?),
         };
         Ok(Condition { test, negated })
     }
 
-    /// The condition named `name` (one of [`LEXICON_CONDITIONS`], negated with `not-` in
-    /// front) on the lexicon `other`.
-    pub fn lexicon(name: &str, other: &'l Lexicon) -> Result<Condition<'l>, StudyError> {
-        let (negated, base) = negation(name);
-        let test = match base {
-            "new-since" => Test::NewSince(other),
-            "in" => Test::In(other),
-            _ => return Err(StudyError::Unknown(name.to_string())),
-        };
-        Ok(Condition { test, negated })
-    }
-
-    /// The condition named `name` (one of [`FLAG_CONDITIONS`], negated with `not-` in front).
-    pub fn flag(name: &str) -> Result<Condition<'static>, StudyError> {
-        let (negated, base) = negation(name);
-        let test = match base {
-            "generated" => Test::Generated,
-            "listed" => Test::Listed,
-            _ => return Err(StudyError::Unknown(name.to_string())),
-        };
-        Ok(Condition { test, negated })
+    /// The condition `test`, negated if `negated`.
+    pub fn new(test: Test<'l>, negated: bool) -> Condition<'l> {
+        Condition { test, negated }
     }
 }
 
@@ -372,14 +433,11 @@ pub enum StudyError {
     /// A blank in a list of tiles.
     #[error("'?' is a blank: list the tiles themselves")]
     Blank,
-    /// A condition of no known name.
-    #[error("no condition is named '{0}'")]
-    Unknown(String),
-    /// The lexicon of a condition (`new-since`, `in`, with `not-` when negated) is spelled in
-    /// another tile set, so the same bytes are not the same word.
+    /// The lexicon of a condition on another lexicon ([`Test::NewSince`], [`Test::In`]) is
+    /// spelled in another tile set, so the same bytes are not the same word.
     #[error("the lexicon of the condition {condition} is spelled in another tile set: its words cannot be compared")]
     TileSets {
-        /// The condition's name.
+        /// The condition's name: `new-since` or `in`, with `not-` in front when negated.
         condition: &'static str,
     },
     /// The lexicon's word store or provenance could not be read.
@@ -444,7 +502,7 @@ struct Rank {
 }
 
 /// The result of a search: the words kept, in the order asked for, with what a study list
-/// shows of each ([`StudyList::records`]).
+/// shows of each ([`StudyList::each`]).
 pub struct StudyList<'a> {
     lex: &'a Lexicon,
     bag: Bag,
@@ -928,13 +986,13 @@ impl<'a> StudyList<'a> {
     }
 
     /// The full bag the combinations are counted in.
-    pub(crate) fn bag(&self) -> &Bag {
+    pub fn bag(&self) -> &Bag {
         &self.bag
     }
 
     /// Calls `f` with what the list says of each word, in order: its tiles, alphagram, front
     /// and back hook tiles, and the rest of its record; stops at the first error.
-    pub(crate) fn each<E>(&self, mut f: impl FnMut(Row<'_>) -> Result<(), E>) -> Result<(), E> {
+    pub fn each<E>(&self, mut f: impl FnMut(Row<'_>) -> Result<(), E>) -> Result<(), E> {
         let mut hooks: Vec<Tile> = Vec::new();
         for m in &self.matches {
             let n = m.len as usize;
@@ -964,17 +1022,27 @@ impl<'a> StudyList<'a> {
     }
 }
 
-/// What a study list says of one word, for [`crate::record::StudyRecord`].
-pub(crate) struct Row<'r> {
+/// What a study list says of one word ([`StudyList::each`]).
+pub struct Row<'r> {
+    /// The word's tiles.
     pub word: &'r [Tile],
+    /// Its tiles in tile order.
     pub alphagram: &'r [Tile],
+    /// The tiles that hook in front of it, in tile order.
     pub front: &'r [Tile],
+    /// The tiles that hook after it, in tile order.
     pub back: &'r [Tile],
+    /// Its probability order within its length, from 1.
     pub order: u64,
+    /// The words of its alphagram, itself included.
     pub anagrams: u64,
+    /// The distinct draws from a full bag that spell it.
     pub combinations: u64,
+    /// Whether the word without its first tile is valid.
     pub inner_front: bool,
+    /// Whether the word without its last tile is valid.
     pub inner_back: bool,
+    /// Whether it is new since the lexicon a `new-since` condition names: only when one does.
     pub new: Option<bool>,
 }
 

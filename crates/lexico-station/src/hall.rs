@@ -1,10 +1,33 @@
 //! What a hall's monitors need from the terminal at start: every address at which their devices
-//! reach the station, and the judge page with its table code as a QR code to scan.
+//! reach the station, the judge page with its table code as a QR code to scan, and the access
+//! codes themselves ([`new_code`], [`is_code`]).
 
 use std::net::{IpAddr, SocketAddr};
 
 use qrcode::render::unicode::Dense1x2;
 use qrcode::QrCode;
+
+/// Letters and digits of a new code, without the look-alikes 0, O, 1, I and L.
+pub const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// The shortest and longest access code a station takes.
+pub const CODE_LENGTHS: (usize, usize) = (6, 64);
+
+/// A new random code of 8 characters from the system's random source.
+pub fn new_code() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)?;
+    // 256 is not a multiple of 31: the bias (at most one part in 8) costs less than a bit of the
+    // code's 39.
+    Ok(bytes.iter().map(|b| CODE_ALPHABET[*b as usize % CODE_ALPHABET.len()] as char).collect())
+}
+
+/// Returns true if and only if `code` can be an access code: [`CODE_LENGTHS`] ASCII letters or
+/// digits.
+pub fn is_code(code: &str) -> bool {
+    let (min, max) = CODE_LENGTHS;
+    (min..=max).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric())
+}
 
 /// The addresses at which a station listening on `local` can be reached: for the unspecified
 /// address (`0.0.0.0`, `::`) the loopback address first, then every address of the machine's
@@ -68,6 +91,22 @@ pub fn qr(text: &str, colours: bool) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_codes_are_eight_unambiguous_characters_and_differ() {
+        let (a, b) = (new_code().unwrap(), new_code().unwrap());
+        assert_eq!(a.len(), 8);
+        assert!(a.bytes().all(|c| CODE_ALPHABET.contains(&c)));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn codes_are_six_to_sixty_four_letters_or_digits() {
+        assert!(is_code("ABC123"));
+        assert!(!is_code("ABC12"));
+        assert!(!is_code("ABC 123"));
+        assert!(!is_code("ÁRBITRO1"));
+    }
 
     #[test]
     fn a_loopback_or_given_address_is_the_only_one() {

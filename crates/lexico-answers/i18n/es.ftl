@@ -99,17 +99,17 @@ word-valid = VÁLIDA
 word-invalid = INVÁLIDA
 judge-link = Página del juez
 
-## Explicaciones (página del árbitro y campo `summary` de /api/v1/explain)
+## Explicaciones: `lexico explain`, la página del árbitro, el campo `summary` de /api/v1/explain
 
 explain-listed = Válida: { $how }.
 explain-listed-bare = Válida: figura en el léxico (este léxico no guarda su procedencia).
 explain-no-tile = Inválida: { $word } tiene una letra sin ficha en el juego{ $cite }.
 explain-separate-tiles = Inválida: { $first } y { $second } están escritas como fichas separadas; { $joined } es una sola ficha.
 explain-rejected = Inválida: las reglas la generaron y la rechazaron: { $how }.
-explain-enclitic = Inválida como entrada: { $word } = { $base } + { $pronouns }, forma verbal con pronombres enclíticos, que cuenta como varias palabras (art. { $article }).
-explain-enclitic-restored = La { $letter } de { $base } cae ante el pronombre.
-explain-enclitic-base = { $base } es { $how }.
-explain-enclitic-unknown = Solo si { $base } es forma verbal: este léxico no registra qué palabras lo son.
+explain-enclitic = Inválida como entrada: { $word } = { $base } + { $pronouns }, forma verbal con pronombres enclíticos, que cuenta como varias palabras (art. { $article }).{ $restored }{ $reading }
+explain-enclitic-restored = {" "}La { $letter } de { $base } cae ante el pronombre.
+explain-enclitic-base = {" "}{ $base } es { $how }.
+explain-enclitic-unknown = {" "}Solo si { $base } es forma verbal: este léxico no registra qué palabras lo son.
 explain-length = Inválida: { $tiles ->
     [one] { $tiles } ficha
    *[other] { $tiles } fichas
@@ -304,3 +304,5 @@ build-by-tiles = palabras por número de fichas: { $lengths }
 build-excluded-by = excluidas por { $rule }: { $count }
 build-decided-by = número de no verbos decididos por { $evidence }: { $count }
 build-report = informe de exclusiones: { $path }
+build-refused-by = formas rechazadas por { $rule }: { $count }
+build-rules-modified = juego de reglas { $rules }, modificado a partir de { $rules } (ficheros que difieren: { $files }): dale un nombre y una versión propios en su ruleset.toml

@@ -7,11 +7,12 @@
 //!   has waited longest for its request's head is closed to make room, and only when every
 //!   connection is serving a request is a new one answered `503`.
 //! - A request's head must arrive whole within [`HEAD_TIMEOUT`] and fit in [`MAX_HEAD`] bytes
-//!   and [`MAX_HEADERS`] lines. It is read here, before hyper sees it, so that an idle socket or
-//!   one sending a byte every few seconds is closed on time, and so that a head too large or
-//!   malformed gets a JSON answer (`431`, `400`) like every other refusal.
-//! - Each connection serves one request (no keep-alive), and lives at most
-//!   [`CONNECTION_TIMEOUT`].
+//!   and [`MAX_HEADERS`] lines. It is read and parsed here, once (httparse), so that an idle
+//!   socket or one sending a byte every few seconds is closed on time, and so that a head too
+//!   large or malformed gets a JSON answer (`431`, `400`) like every other refusal; the request
+//!   it makes goes to the router, whose answer is written back whole.
+//! - Each connection serves one request (no keep-alive, no body: every request is a GET), and
+//!   lives at most [`CONNECTION_TIMEOUT`].
 //! - When accepting fails (no file descriptor left, for one), one line goes to standard error (at
 //!   most one a minute), the connection that has waited longest for its head is closed to give
 //!   its descriptor back, and the loop waits, longer each time up to a second, instead of
@@ -21,22 +22,20 @@ use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
+use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode, Uri, Version};
 use axum::Router;
-use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use serde_json::json;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
 
-use crate::i18n::{msg, Arg, Lang};
+use lexico_answers::i18n::{msg, Arg, Lang};
+
+use crate::api::RefusalAnswer;
 
 /// The time a client has to send a request's whole head, from the moment it connects.
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
@@ -175,13 +174,15 @@ impl Drop for Slot {
     }
 }
 
-/// Where serving stands, for the languages of its messages.
+/// The languages of serving's messages, and where it says what its operator must know.
 #[derive(Clone, Copy)]
 pub struct Langs {
-    /// The language of the terminal, for what goes to standard error.
+    /// The language of the terminal, for what the operator reads.
     pub terminal: Lang,
     /// The station's language, for the refusals sent to clients.
     pub station: Lang,
+    /// Says a line to the operator (the station's [`Settings::warn`](crate::Settings::warn)).
+    pub warn: fn(&str),
 }
 
 /// Serves `app` on `listener` until `stop` completes, then waits up to [`STOP_GRACE`] for the
@@ -223,7 +224,7 @@ pub async fn serve(
                 if warned.is_none_or(|at: Instant| at.elapsed() >= WARN_EVERY) {
                     warned = Some(Instant::now());
                     let open = conns.total() as u64;
-                    crate::input::warn(&msg(
+                    (langs.warn)(&msg(
                         langs.terminal,
                         "serve-accept-error",
                         &[("error", Arg::Str(&e.to_string())), ("open", Arg::Num(open))],
@@ -266,7 +267,7 @@ fn turn_away(stream: TcpStream, full: Full, lang: Lang) {
 }
 
 /// One connection: its request's head read within [`HEAD_TIMEOUT`], then the request served by
-/// hyper and the router.
+/// the router.
 async fn connection(
     mut stream: TcpStream,
     peer: SocketAddr,
@@ -285,8 +286,8 @@ async fn connection(
     };
     slot.head_read();
     let refused = match head {
-        Ok(Ok(head)) => {
-            serve_one(Replay { head, at: 0, stream }, peer, app).await;
+        Ok(Ok(request)) => {
+            serve_one(stream, request, peer, app).await;
             return;
         }
         Ok(Err(HeadError::Closed)) => return,
@@ -321,21 +322,43 @@ async fn connection(
     .await;
 }
 
-/// Serves the one request of a connection whose head is read.
-async fn serve_one(io: Replay, peer: SocketAddr, app: Router) {
-    let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
-        req.extensions_mut().insert(ConnectInfo(peer));
-        let mut app = app.clone();
-        tower_service::Service::call(&mut app, req)
-    });
-    let conn = hyper::server::conn::http1::Builder::new()
-        .timer(TokioTimer::new())
-        .header_read_timeout(HEAD_TIMEOUT)
-        .keep_alive(false)
-        .max_buf_size(2 * MAX_HEAD)
-        .max_headers(MAX_HEADERS)
-        .serve_connection(TokioIo::new(io), service);
-    let _ = tokio::time::timeout(CONNECTION_TIMEOUT, conn).await;
+/// Serves the one request of a connection, whose head is read: the router's answer, written
+/// whole (its length given, the connection then closed).
+async fn serve_one(mut stream: TcpStream, mut request: Request<Body>, peer: SocketAddr, mut app: Router) {
+    request.extensions_mut().insert(ConnectInfo(peer));
+    let head_only = request.method() == Method::HEAD;
+    let _ = tokio::time::timeout(CONNECTION_TIMEOUT, async {
+        let response = match tower_service::Service::call(&mut app, request).await {
+            Ok(response) => response,
+            Err(never) => match never {},
+        };
+        let (parts, body) = response.into_parts();
+        let body = axum::body::to_bytes(body, usize::MAX).await.unwrap_or_default();
+        let status = parts.status;
+        let mut head =
+            format!("HTTP/1.1 {} {}\r\n", status.as_u16(), status.canonical_reason().unwrap_or(""));
+        for (name, value) in &parts.headers {
+            if [header::CONTENT_LENGTH, header::CONNECTION, header::TRANSFER_ENCODING].contains(name) {
+                continue;
+            }
+            head.push_str(name.as_str());
+            head.push_str(": ");
+            head.push_str(&String::from_utf8_lossy(value.as_bytes()));
+            head.push_str("\r\n");
+        }
+        head.push_str(&format!(
+            "{}: {}\r\n{}: close\r\n\r\n",
+            header::CONTENT_LENGTH,
+            body.len(),
+            header::CONNECTION
+        ));
+        stream.write_all(head.as_bytes()).await?;
+        if !head_only {
+            stream.write_all(&body).await?;
+        }
+        stream.shutdown().await
+    })
+    .await;
 }
 
 /// Why a request's head could not be read.
@@ -349,9 +372,9 @@ enum HeadError {
     Malformed,
 }
 
-/// Reads from `stream` until it holds a whole request head, and returns every byte read (the
-/// head, and whatever followed it in the same reads).
-async fn read_head(stream: &mut (impl AsyncRead + Unpin)) -> Result<Vec<u8>, HeadError> {
+/// Reads from `stream` until it holds a whole request head, and makes the request it says (with
+/// no body: the station reads none).
+async fn read_head(stream: &mut (impl AsyncRead + Unpin)) -> Result<Request<Body>, HeadError> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
     loop {
@@ -363,8 +386,9 @@ async fn read_head(stream: &mut (impl AsyncRead + Unpin)) -> Result<Vec<u8>, Hea
         // A head ends with an empty line: only a read that brings a line end can complete it.
         if memchr::memchr(b'\n', &chunk[..n]).is_some() {
             let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-            match httparse::Request::new(&mut headers).parse(&buf) {
-                Ok(httparse::Status::Complete(len)) if len <= MAX_HEAD => return Ok(buf),
+            let mut head = httparse::Request::new(&mut headers);
+            match head.parse(&buf) {
+                Ok(httparse::Status::Complete(len)) if len <= MAX_HEAD => return request_of(&head),
                 Ok(httparse::Status::Complete(_)) | Err(httparse::Error::TooManyHeaders) => {
                     return Err(HeadError::TooLarge)
                 }
@@ -382,7 +406,8 @@ async fn read_head(stream: &mut (impl AsyncRead + Unpin)) -> Result<Vec<u8>, Hea
 /// request): JSON with the stable code and the message in `lang`, the headers every answer
 /// carries, and `Retry-After` when `retry` is not 0.
 fn refusal(lang: Lang, status: StatusCode, code: &str, id: &str, retry: u64) -> Vec<u8> {
-    let body = json!({"error": code, "message": msg(lang, id, &[("seconds", Arg::Num(retry))])}).to_string();
+    let message = msg(lang, id, &[("seconds", Arg::Num(retry))]);
+    let body = serde_json::to_string(&RefusalAnswer { error: code, message: &message }).unwrap_or_default();
     let mut head = format!(
         "HTTP/1.1 {} {}\r\n{}: application/json\r\n{}: {}\r\n{}: close\r\n",
         status.as_u16(),
@@ -392,7 +417,7 @@ fn refusal(lang: Lang, status: StatusCode, code: &str, id: &str, retry: u64) -> 
         body.len(),
         header::CONNECTION,
     );
-    for (name, value) in super::SAFETY_HEADERS {
+    for (name, value) in crate::SAFETY_HEADERS {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     if retry > 0 {
@@ -404,75 +429,52 @@ fn refusal(lang: Lang, status: StatusCode, code: &str, id: &str, retry: u64) -> 
     answer
 }
 
-/// A connection whose first bytes were already read: they are read again, then the stream.
-struct Replay {
-    head: Vec<u8>,
-    at: usize,
-    stream: TcpStream,
-}
-
-impl AsyncRead for Replay {
-    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        if this.at < this.head.len() {
-            let n = buf.remaining().min(this.head.len() - this.at);
-            buf.put_slice(&this.head[this.at..this.at + n]);
-            this.at += n;
-            return Poll::Ready(Ok(()));
-        }
-        Pin::new(&mut this.stream).poll_read(cx, buf)
+/// The request a parsed head says.
+fn request_of(head: &httparse::Request<'_, '_>) -> Result<Request<Body>, HeadError> {
+    let method = head.method.and_then(|m| Method::from_bytes(m.as_bytes()).ok());
+    let uri = head.path.and_then(|p| p.parse::<Uri>().ok());
+    let (Some(method), Some(uri)) = (method, uri) else { return Err(HeadError::Malformed) };
+    let version = if head.version == Some(0) { Version::HTTP_10 } else { Version::HTTP_11 };
+    let mut request = Request::builder().method(method).uri(uri).version(version);
+    for h in head.headers.iter() {
+        let name = HeaderName::from_bytes(h.name.as_bytes()).map_err(|_| HeadError::Malformed)?;
+        let value = HeaderValue::from_bytes(h.value).map_err(|_| HeadError::Malformed)?;
+        request = request.header(name, value);
     }
-}
-
-impl AsyncWrite for Replay {
-    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
-    }
-
-    fn poll_write_vectored(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
-    }
+    request.body(Body::empty()).map_err(|_| HeadError::Malformed)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn head_of(bytes: &[u8]) -> Result<Vec<u8>, HeadError> {
+    fn head_of(bytes: &[u8]) -> Result<Request<Body>, HeadError> {
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         runtime.block_on(read_head(&mut &bytes[..]))
     }
 
     #[test]
-    fn a_head_is_read_whole_with_what_follows_it() {
-        let request = b"GET / HTTP/1.1\r\nHost: x\r\n\r\nrest";
-        assert_eq!(head_of(request).unwrap(), request);
+    fn a_head_is_read_and_parsed_once_into_the_request() {
+        let request =
+            head_of(b"GET /api/v1/judge?play=CASA HTTP/1.1\r\nHost: x\r\nX-Lexico-Code: AB\r\n\r\nrest")
+                .unwrap();
+        assert_eq!(request.method(), Method::GET);
+        assert_eq!(request.uri().path(), "/api/v1/judge");
+        assert_eq!(request.uri().query(), Some("play=CASA"));
+        assert_eq!(request.headers()["x-lexico-code"], "AB");
     }
 
     #[test]
     fn oversized_malformed_and_cut_heads_are_refused() {
         let big = format!("GET / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(MAX_HEAD));
-        assert_eq!(head_of(big.as_bytes()), Err(HeadError::TooLarge));
+        assert_eq!(head_of(big.as_bytes()).err(), Some(HeadError::TooLarge));
         let many: String = (0..=MAX_HEADERS).map(|i| format!("X-{i}: 1\r\n")).collect();
-        assert_eq!(head_of(format!("GET / HTTP/1.1\r\n{many}\r\n").as_bytes()), Err(HeadError::TooLarge));
-        assert_eq!(head_of(b"GET / HTTP/1.1\r\nBad Header\r\n\r\n"), Err(HeadError::Malformed));
-        assert_eq!(head_of(b"GET / HTTP/1.1\r\nHost: x\r\n"), Err(HeadError::Closed));
+        assert_eq!(
+            head_of(format!("GET / HTTP/1.1\r\n{many}\r\n").as_bytes()).err(),
+            Some(HeadError::TooLarge)
+        );
+        assert_eq!(head_of(b"GET / HTTP/1.1\r\nBad Header\r\n\r\n").err(), Some(HeadError::Malformed));
+        assert_eq!(head_of(b"GET / HTTP/1.1\r\nHost: x\r\n").err(), Some(HeadError::Closed));
     }
 
     #[test]

@@ -99,28 +99,28 @@ word-valid = VALID
 word-invalid = INVALID
 judge-link = Judge page
 
-## Explanations (the arbiter page and the `summary` field of /api/v1/explain)
+## Explanations: `lexico explain`, the arbiter page, the `summary` field of /api/v1/explain
 
-explain-listed = Valid: { $how }.
-explain-listed-bare = Valid: listed (this lexicon records no provenance for it).
-explain-no-tile = Invalid: { $word } has a letter with no tile in the set{ $cite }.
-explain-separate-tiles = Invalid: { $first } and { $second } are typed as separate tiles; { $joined } is one tile.
-explain-rejected = Invalid: the rules generated it and rejected it: { $how }.
-explain-enclitic = Invalid as an entry: { $word } = { $base } + { $pronouns }, a verb form with enclitic pronouns, which counts as several words (art. { $article }).
-explain-enclitic-restored = The { $letter } of { $base } drops before the pronoun.
-explain-enclitic-base = { $base } is { $how }.
-explain-enclitic-unknown = Only if { $base } is a verb form: this lexicon does not record which words are.
-explain-length = Invalid: { $tiles ->
+explain-listed = in: { $how }
+explain-listed-bare = in: listed (this lexicon records no provenance for it)
+explain-no-tile = out: { $word } has a letter with no tile in the set{ $cite }
+explain-separate-tiles = out: { $first } and { $second } are separate tiles here; { $joined } is one tile
+explain-rejected = out: the rules generated it and rejected it: { $how }
+explain-enclitic = out: { $word } = { $base } + { $pronouns }{ $restored }: a verb form with enclitic pronouns counts as several words (art. { $article }){ $reading }
+explain-enclitic-restored = {" "}(the { $letter } of { $base } drops before the pronoun)
+explain-enclitic-base = ; { $base } is { $how }
+explain-enclitic-unknown = , if { $base } is a verb form: this lexicon does not record which words are verb forms
+explain-length = out: { $tiles ->
     [one] { $tiles } tile
    *[other] { $tiles } tiles
-}; words have { $min } to { $max } tiles.
-explain-unlisted = Invalid: not in the sources of this lexicon, and no rule generated it; diminutives, augmentatives, superlatives and other derived words are valid only when the sources list them (section 4).
+}; words have { $min } to { $max } tiles
+explain-unlisted = out: not in the sources of this lexicon, and no rule generated it; diminutives, augmentatives, superlatives and other derived words are valid only when the sources list them (section 4)
 derivation-of = { $slot } of { $entry }
 derivation-rule = rule { $rule }
 derivation-article = art. { $article }
-derivation-source = { $path }, line { $line }
-# The words for kinds of form and of source entry, which explanations in other languages than
-# English take from here (English explanations print the entry as the library describes it).
+derivation-source = { $path }:{ $line }
+# The words for kinds of form (English explanations name the rule set's slot instead) and of
+# source entries.
 slot-lemma = lemma
 slot-feminine = feminine
 slot-plural = plural
@@ -305,3 +305,5 @@ build-by-tiles = words by tiles: { $lengths }
 build-excluded-by = excluded by { $rule }: { $count }
 build-decided-by = number of non-verbs decided by { $evidence }: { $count }
 build-report = exclusion report: { $path }
+build-refused-by = forms refused by { $rule }: { $count }
+build-rules-modified = rule set { $rules }, modified from { $rules } (files that differ: { $files }): give it a name and version of its own in its ruleset.toml

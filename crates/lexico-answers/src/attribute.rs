@@ -9,7 +9,7 @@
 //!
 //! 1. **source change**: the edition that has the word takes it from an update list (a source
 //!    whose manifest entry says it is one,
-//!    [`SourceInfo::is_update_list`](crate::SourceInfo::is_update_list)) or from a row of a
+//!    [`SourceInfo::is_update_list`](lexico_lexicon::SourceInfo::is_update_list)) or from a row of a
 //!    part-of-speech table, or the other edition refuses it by one; the list's or table's file
 //!    and line are named;
 //! 2. **source change**: an entry of an update list ([`EntryKind::Update`]) names the word or its
@@ -33,13 +33,14 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::diff::{diff_ranked, notes_head, paragraph};
-use crate::provenance::{entry_of, slot_of, Code, EntryInfo, EntryKind, Provenance, UpdateAction};
-use crate::{Change, Diff, DiffError, Lexicon, LexiconError, Manifest, SlotInfo};
+use crate::diff::{Change, CountRecord, Diff, DiffError};
+use lexico_lexicon::provenance::{entry_of, slot_of, Code, EntryInfo, EntryKind, Provenance, UpdateAction};
+use lexico_lexicon::{Lexicon, LexiconError, Manifest, SlotInfo};
 
 /// What made a word change between two editions.
 ///
 /// ```
-/// use lexico_lexicon::Cause;
+/// use lexico_answers::Cause;
 ///
 /// assert_eq!(Cause::Source.name(), "source");
 /// assert_eq!(Cause::Rule.title(), "rule change");
@@ -83,7 +84,8 @@ impl Cause {
 /// An added or removed word, with its cause.
 ///
 /// ```
-/// use lexico_lexicon::{attribute, Cause, Lexicon};
+/// use lexico_answers::{attribute, Cause};
+/// use lexico_lexicon::Lexicon;
 ///
 /// // Lexicons made from word lists record no entry descriptions: nothing names a lemma.
 /// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "perro"])?);
@@ -118,14 +120,15 @@ pub struct Attributed {
 /// Every added and removed word of two editions, each with its cause ([`attribute`]).
 ///
 /// ```
-/// use lexico_lexicon::{attribute, Cause, Lexicon};
+/// use lexico_answers::{attribute, Cause};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let (old, new) = (Lexicon::from_words(["casa", "gato"])?, Lexicon::from_words(["casa", "perro"])?);
 /// let a = attribute(&old, &new)?;
 /// assert_eq!(a.len(), 2);
 /// assert_eq!(a.counts()[&Cause::Unattributed], 2);
 /// assert_eq!(a.attributed(), 0);
-/// assert_eq!(a.diff(), lexico_lexicon::diff(&old, &new)?);
+/// assert_eq!(a.diff(), lexico_answers::diff(&old, &new)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -171,6 +174,81 @@ impl Attribution {
         Diff {
             added: self.added.iter().map(|a| a.change.clone()).collect(),
             removed: self.removed.iter().map(|a| a.change.clone()).collect(),
+        }
+    }
+}
+
+impl Attribution {
+    /// The count of each cause among the words added, then among those removed, every cause
+    /// listed (zero included).
+    pub fn count_records(&self) -> Vec<CountRecord> {
+        let mut rows = Vec::new();
+        for (change, list) in [("added", &self.added), ("removed", &self.removed)] {
+            for cause in Cause::ALL {
+                let count = list.iter().filter(|x| x.cause == cause).count() as u64;
+                rows.push(CountRecord { change, by: "cause", key: cause.name().to_string(), count });
+            }
+        }
+        rows
+    }
+}
+
+/// A word added or removed with its cause, as `diff --explain` prints it: the fields of
+/// `docs/maintainers.md` ("Why each word changed"); an absent or empty text is no value.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ExplainedRecord<'a> {
+    /// The word.
+    pub word: &'a str,
+    /// `added` or `removed`.
+    pub change: &'static str,
+    /// Its number of tiles.
+    pub tiles: usize,
+    /// Its kind of form.
+    pub kind: &'static str,
+    /// Its cause's name.
+    pub cause: &'static str,
+    /// The source file the cause names.
+    pub source: Option<&'a str>,
+    /// The line of that file.
+    pub line: Option<u64>,
+    /// The old edition's rule that admits or refuses it.
+    pub rule_old: Option<&'a str>,
+    /// That rule's article.
+    pub article_old: Option<&'a str>,
+    /// That rule's reason.
+    pub reason_old: Option<&'a str>,
+    /// The new edition's rule.
+    pub rule_new: Option<&'a str>,
+    /// Its article.
+    pub article_new: Option<&'a str>,
+    /// Its reason.
+    pub reason_new: Option<&'a str>,
+    /// Why, in one line.
+    pub detail: &'a str,
+}
+
+impl<'a> ExplainedRecord<'a> {
+    /// The record of `x`.
+    pub fn new(x: &'a Attributed) -> ExplainedRecord<'a> {
+        fn text(s: Option<&String>) -> Option<&str> {
+            s.map(String::as_str).filter(|s| !s.is_empty())
+        }
+        let (o, n) = (x.old.as_ref(), x.new.as_ref());
+        ExplainedRecord {
+            word: &x.change.word,
+            change: if x.added { "added" } else { "removed" },
+            tiles: x.change.tiles,
+            kind: x.change.kind.name(),
+            cause: x.cause.name(),
+            source: x.source.as_ref().map(|(path, _)| path.as_str()),
+            line: x.source.as_ref().map(|&(_, line)| line),
+            rule_old: text(o.map(|s| &s.rule)),
+            article_old: text(o.map(|s| &s.article)),
+            reason_old: text(o.map(|s| &s.reason)),
+            rule_new: text(n.map(|s| &s.rule)),
+            article_new: text(n.map(|s| &s.article)),
+            reason_new: text(n.map(|s| &s.reason)),
+            detail: &x.detail,
         }
     }
 }
@@ -248,7 +326,7 @@ impl<'a> Side<'a> {
         let tables = manifest
             .sources
             .iter()
-            .filter(|s| s.kind == crate::SourceKind::PosTable)
+            .filter(|s| s.kind == lexico_lexicon::SourceKind::PosTable)
             .map(|s| s.file.path.as_str())
             .collect();
         Ok(Side {
@@ -310,19 +388,17 @@ impl<'a> Side<'a> {
 
     /// How the rules generated the form `key` and refused it.
     fn refused(&self, key: &[u8]) -> Result<Vec<Made<'_>>, LexiconError> {
-        let (Some(prov), Some(rejected)) = (self.prov, self.rejected()?) else { return Ok(Vec::new()) };
+        // A lexicon that keeps no rejected forms refused none; a damaged one is an error.
+        let rejected = match self.lex.rejected() {
+            Ok(r) => r,
+            Err(LexiconError::Missing(_)) => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let Some(prov) = self.prov else { return Ok(Vec::new()) };
         Ok(match rejected.get(key) {
             Some(primary) => self.made(prov.codes(primary, true)),
             None => Vec::new(),
         })
-    }
-
-    fn rejected(&self) -> Result<Option<&fst::Map<crate::bytes::Bytes>>, LexiconError> {
-        match self.lex.rejected() {
-            Ok(r) => Ok(Some(r)),
-            Err(LexiconError::Missing(_)) => Ok(None),
-            Err(e) => Err(e),
-        }
     }
 
     /// What a source line that decides the word by itself is, as reports name it: an update
@@ -656,7 +732,8 @@ fn attribute_one(
 /// read.
 ///
 /// ```
-/// use lexico_lexicon::{attribute, Cause, Lexicon};
+/// use lexico_answers::{attribute, Cause};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "casas"])?);
 /// let a = attribute(&old, &new)?;
@@ -685,7 +762,8 @@ pub fn attribute(old: &Lexicon, new: &Lexicon) -> Result<Attribution, DiffError>
 /// `-word`. The text depends only on the two lexicons.
 ///
 /// ```
-/// use lexico_lexicon::{attribute, notes_by_cause, Lexicon};
+/// use lexico_answers::{attribute, notes_by_cause};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "casas"])?);
 /// let text = notes_by_cause(&old, &new, &attribute(&old, &new)?)?;
@@ -739,8 +817,8 @@ pub fn notes_by_cause(old: &Lexicon, new: &Lexicon, a: &Attribution) -> Result<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::provenance::code;
-    use crate::{Builder, FileDigest, SourceInfo, SourceKind};
+    use lexico_lexicon::provenance::code;
+    use lexico_lexicon::{Builder, FileDigest, SourceInfo, SourceKind};
 
     type Admitted<'a> = (&'a str, u64, &'a str, &'a str);
     type Refused<'a> = (&'a str, u64, &'a str, &'a str, &'a str);
@@ -763,8 +841,8 @@ mod tests {
         entries: &[(u64, EntryInfo)],
         sources: &[(&str, SourceKind, u64)],
     ) -> Lexicon {
-        let set = crate::fise_2016_tiles();
-        let mut b = Builder::new(crate::FISE_2016_TILES_CSV);
+        let set = lexico_lexicon::fise_2016_tiles();
+        let mut b = Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
         let slot = |b: &mut Builder, rule: &str, article: &str, reason: &str| {
             b.slot(SlotInfo {
                 slot: "form".into(),

@@ -7,8 +7,9 @@
 //! "not in the sources". Nothing is guessed: a lexicon without provenance gets the checkable part
 //! of the answer and says what it cannot tell.
 //!
-//! An explanation says each thing twice: as a sentence in English ([`Explanation::lines`]) and as
-//! a typed [`Finding`], from which a program says it in another language.
+//! An explanation is typed values ([`Finding`]s, derivations, enclitic readings); the renderer
+//! ([`say::explanation`](crate::say::explanation)) says them in Spanish or English, and
+//! [`ExplanationRecord`](crate::record::ExplanationRecord) is the record CSV and JSON print.
 //!
 //! What the regulation decides comes from the lexicon's manifest ([`ExplainData`], recorded from
 //! its rule set): the enclitic pronouns and their article, the spelling changes undone before
@@ -17,11 +18,9 @@
 
 use lexico_tiles::{Tile, TileError, Word};
 
-use crate::judge::{judge_word, separate_tiles, Verdict, SEPARATE_TILES};
-use crate::kind::Kind;
-use crate::{
-    CodeField, CodeNote, Derivation, Enclitics, EntryInfo, EntryKind, Lexicon, LexiconError, Restoration,
-};
+use lexico_lexicon::{Derivation, Enclitics, Kind, Lexicon, LexiconError, Restoration};
+
+use crate::judge::{judge_word, Reason, Verdict};
 
 /// Why a word could not be explained: a character that is no tile and no letter, or a lexicon
 /// whose provenance, rejected forms or manifest are damaged (never passed off as "no
@@ -41,13 +40,14 @@ pub enum ExplainError {
 /// [`Enclitics`]).
 ///
 /// ```
-/// use lexico_lexicon::{explain, Enclitics, ExplainData, Lexicon};
+/// use lexico_answers::{explain, Reason};
+/// use lexico_lexicon::{Enclitics, ExplainData, Lexicon};
 ///
 /// let pronouns = vec!["LO".into(), "ME".into()];
 /// let enclitics = Some(Enclitics { article: "17.5".into(), pronouns, restore: vec![] });
 /// let lex = Lexicon::from_words_explained(["dame", "da"], ExplainData { enclitics, ..Default::default() })?;
 /// let e = explain(&lex, "dámelo")?;
-/// assert_eq!(e.reason, "enclitic");
+/// assert_eq!(e.reason, Reason::Enclitic);
 /// let reading = &e.enclitics[0];
 /// assert_eq!((reading.base.as_str(), reading.pronouns.as_slice()), ("DAME", &["LO".to_string()][..]));
 /// assert_eq!(reading.article, "17.5");
@@ -68,16 +68,16 @@ pub struct Enclitic {
     pub derivation: Option<Derivation>,
 }
 
-/// One thing an explanation says, as typed values: the sentence of [`Explanation::lines`] at the
-/// same place says it in English, and a program that speaks another language says it from these.
+/// One thing an explanation says, as typed values; the renderer says each in a sentence
+/// ([`say::explanation`](crate::say::explanation)).
 ///
 /// ```
-/// use lexico_lexicon::{explain, Finding, Lexicon};
+/// use lexico_answers::{explain, Finding};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let lex = Lexicon::from_words(["casa"])?;
 /// let e = explain(&lex, "gato")?;
 /// assert_eq!(e.findings, [Finding::Unlisted]);
-/// assert_eq!(e.findings.len(), e.lines.len());
 /// assert_eq!(explain(&lex, "k")?.findings, [Finding::NoTile]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -118,33 +118,32 @@ pub enum Finding {
 /// Everything said about one word.
 ///
 /// ```
-/// use lexico_lexicon::{explain, Lexicon};
+/// use lexico_answers::{explain, say, Lang, Reason};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let lex = Lexicon::from_words(["casa", "casas"])?;
 /// let e = explain(&lex, "casas")?;
 /// assert!(e.valid);
-/// assert_eq!((e.word.as_str(), e.reason), ("CASAS", "listed"));
+/// assert_eq!((e.word.as_str(), e.reason), ("CASAS", Reason::Listed));
 /// let e = explain(&lex, "k")?;
-/// assert_eq!(e.reason, "no-tile");
-/// assert!(e.lines[0].starts_with("out: K has a letter with no tile"));
+/// assert_eq!(e.reason, Reason::NoTile);
+/// let data = lex.manifest()?.explain.clone();
+/// assert!(say::explanation(&e, Lang::En, &data)[0].starts_with("out: K has a letter with no tile"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Explanation {
-    /// The word as typed, spelled naturally (as typed for [`SEPARATE_TILES`]).
+    /// The word as typed, spelled naturally (as typed for [`Reason::SeparateTiles`]).
     pub word: String,
     /// Whether the lexicon holds the word.
     pub valid: bool,
-    /// One word for scripts: `listed`, `rejected-form`, `enclitic`, `no-tile`,
-    /// `separate-tiles`, `too-short`, `too-long`, `unlisted`.
-    pub reason: &'static str,
+    /// Why it is in or out: the most specific reason found.
+    pub reason: Reason,
     /// The derivations of a valid word, or the rejections of a generated form.
     pub derivations: Vec<Derivation>,
     /// The readings of an invalid word as a verb form with enclitic pronouns.
     pub enclitics: Vec<Enclitic>,
-    /// The sentences of the explanation in English, most specific first.
-    pub lines: Vec<String>,
-    /// What each sentence of `lines` says, as typed values, in the same order.
+    /// What the explanation says, most specific first, each said in one sentence.
     pub findings: Vec<Finding>,
 }
 
@@ -156,14 +155,12 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
     let mut tiles = Word::new();
     let (word, verdict) = judge_word(lex, text, &mut tiles)?;
     let m = lex.manifest()?;
-    let codes = &m.explain.codes;
     let mut e = Explanation {
         word,
         valid: verdict == Verdict::Valid,
-        reason: "listed",
+        reason: verdict.reason(),
         derivations: Vec::new(),
         enclitics: Vec::new(),
-        lines: Vec::new(),
         findings: Vec::new(),
     };
     match verdict {
@@ -175,28 +172,19 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
                 other => other?,
             };
             if ds.is_empty() {
-                e.lines.push("in: listed (this lexicon records no provenance for it)".into());
                 e.findings.push(Finding::ListedBare);
             } else {
-                e.lines = ds.iter().map(|d| format!("in: {}", describe(d, codes))).collect();
                 e.findings = (0..ds.len()).map(Finding::Listed).collect();
                 e.derivations = ds;
             }
             return Ok(e);
         }
-        Verdict::Invalid("no-tile") => {
-            e.reason = "no-tile";
-            let article = &m.explain.no_tile_article;
-            let cite = if article.is_empty() { String::new() } else { format!(" (art. {article})") };
-            e.lines.push(format!("out: {} has a letter with no tile in the set{cite}", e.word));
+        Verdict::Invalid(Reason::NoTile) => {
             e.findings.push(Finding::NoTile);
             return Ok(e);
         }
-        Verdict::Invalid(SEPARATE_TILES) => {
-            e.reason = SEPARATE_TILES;
+        Verdict::Invalid(Reason::SeparateTiles) => {
             let set = lex.tiles();
-            let why = separate_tiles(set, &tiles).unwrap_or_default();
-            e.lines.push(format!("out: {why}"));
             if let Some((i, joined)) = set.split_digraph(&tiles) {
                 e.findings.push(Finding::SeparateTiles {
                     first: set.name(tiles[i]).to_string(),
@@ -208,18 +196,15 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
         }
         Verdict::Invalid(_) => {}
     }
+    // The reason is the most specific one found, in the order they are looked for.
+    let mut reason = None;
     // A lexicon that keeps no rejected forms has nothing to say here; a damaged store is an error.
     let rejections = match lex.rejections(&tiles) {
         Err(LexiconError::Missing(_)) => Vec::new(),
         other => other?,
     };
     if !rejections.is_empty() {
-        e.reason = "rejected-form";
-        e.lines.extend(
-            rejections
-                .iter()
-                .map(|d| format!("out: the rules generated it and rejected it: {}", describe(d, codes))),
-        );
+        reason = Some(Reason::RejectedForm);
         e.findings.extend((0..rejections.len()).map(Finding::Rejected));
         e.derivations = rejections;
     }
@@ -227,111 +212,20 @@ pub fn explain(lex: &Lexicon, text: &str) -> Result<Explanation, ExplainError> {
         Some(data) => enclitics(lex, &tiles, data)?,
         None => Vec::new(),
     };
-    for (i, a) in e.enclitics.iter().enumerate() {
-        if e.reason == "listed" {
-            e.reason = "enclitic";
-        }
-        e.lines.push(describe_enclitic(&e.word, a, codes));
-        e.findings.push(Finding::Enclitic(i));
+    if !e.enclitics.is_empty() {
+        reason.get_or_insert(Reason::Enclitic);
+        e.findings.extend((0..e.enclitics.len()).map(Finding::Enclitic));
     }
     let (min, max) = (m.min_tiles as usize, m.max_tiles as usize);
     if tiles.len() < min || tiles.len() > max {
-        if e.reason == "listed" {
-            e.reason = if tiles.len() < min { "too-short" } else { "too-long" };
-        }
-        let n = tiles.len();
-        let unit = if n == 1 { "tile" } else { "tiles" };
-        e.lines.push(format!("out: {n} {unit}; words have {min} to {max} tiles"));
-        e.findings.push(Finding::Length { tiles: n, min, max });
+        reason.get_or_insert(if tiles.len() < min { Reason::TooShort } else { Reason::TooLong });
+        e.findings.push(Finding::Length { tiles: tiles.len(), min, max });
     }
-    if e.reason == "listed" {
-        e.reason = "unlisted";
-        e.lines.push(
-            "out: not in the sources of this lexicon, and no rule generated it; diminutives, \
-             augmentatives, superlatives and other derived words are valid only when the sources \
-             list them (section 4)"
-                .into(),
-        );
+    if reason.is_none() {
         e.findings.push(Finding::Unlisted);
     }
+    e.reason = reason.unwrap_or(Reason::Unlisted);
     Ok(e)
-}
-
-/// One derivation in a sentence: slot, entry (with the notes `codes` gives on a verb entry's
-/// codes, see [`ExplainData`](crate::ExplainData)), rule, article, reason, source line.
-pub fn describe(d: &Derivation, codes: &[CodeNote]) -> String {
-    let mut s = d.slot.slot.clone();
-    if let Some(entry) = &d.entry_info {
-        s.push_str(&format!(" of {entry}"));
-        let notes: Vec<&str> = verb_notes(entry, codes).into_iter().map(|c| c.note.as_str()).collect();
-        if !notes.is_empty() {
-            s.push_str(&format!(" ({})", notes.join("; ")));
-        }
-    }
-    s.push_str(&format!(", rule {}", d.slot.rule));
-    // An article of the regulation is a number (`18.4.1`); a part of it without one is named.
-    match d.slot.article.chars().next() {
-        None => {}
-        Some(c) if c.is_ascii_digit() => s.push_str(&format!(" (art. {})", d.slot.article)),
-        Some(_) => s.push_str(&format!(" ({})", d.slot.article)),
-    }
-    if !d.slot.reason.is_empty() {
-        s.push_str(&format!(": {}", d.slot.reason));
-    }
-    if let Some((path, line)) = &d.source {
-        s.push_str(&format!("; {path}:{line}"));
-    }
-    s
-}
-
-/// What the rule set says (`codes`) of the codes of a classified verb list's entry: the model's,
-/// then the class's, then the property's notes; nothing for another kind of entry.
-///
-/// ```
-/// use lexico_lexicon::{verb_notes, CodeField, CodeNote, EntryInfo, EntryKind, VerbInfo};
-///
-/// let note = |field, value: &str, text: &str| CodeNote {
-///     field,
-///     value: value.into(),
-///     note: text.into(),
-///     ..CodeNote::default()
-/// };
-/// let codes = [note(CodeField::Model, "88", "regional"), note(CodeField::Class, "1", "transitive")];
-/// let code = VerbInfo { model: 88, class: 1, property: '.', forms: None, undone_at: None };
-/// let amar = EntryInfo { lemma: "amar".into(), homograph: None, kind: EntryKind::Verb(code) };
-/// let notes: Vec<&str> = verb_notes(&amar, &codes).iter().map(|c| c.note.as_str()).collect();
-/// assert_eq!(notes, ["regional", "transitive"]);
-/// let casa = EntryInfo { lemma: "casa".into(), homograph: None, kind: EntryKind::LemmaRow };
-/// assert!(verb_notes(&casa, &codes).is_empty());
-/// ```
-pub fn verb_notes<'c>(entry: &EntryInfo, codes: &'c [CodeNote]) -> Vec<&'c CodeNote> {
-    let EntryKind::Verb(verb) = &entry.kind else {
-        return Vec::new();
-    };
-    let mut notes = Vec::new();
-    for field in [CodeField::Model, CodeField::Class, CodeField::Property] {
-        let value = verb.code(field);
-        notes.extend(codes.iter().filter(|c| c.field == field && c.value == value));
-    }
-    notes
-}
-
-/// An enclitic reading in a sentence, for the explanation of `word` (`codes`: as for
-/// [`describe`]).
-pub fn describe_enclitic(word: &str, a: &Enclitic, codes: &[CodeNote]) -> String {
-    let mut s = format!("out: {word} = {} + {}", a.base, a.pronouns.join(" + "));
-    if let Some(letter) = &a.restored {
-        s.push_str(&format!(" (the {letter} of {} drops before the pronoun)", a.base));
-    }
-    s.push_str(&format!(": a verb form with enclitic pronouns counts as several words (art. {}", a.article));
-    match &a.derivation {
-        Some(d) => s.push_str(&format!("); {} is {}", a.base, describe(d, codes))),
-        None => s.push_str(&format!(
-            "), if {} is a verb form: this lexicon does not record which words are verb forms",
-            a.base
-        )),
-    }
-    s
 }
 
 /// Every reading of `word` as a valid verb form followed by one to three of the enclitic
@@ -428,7 +322,7 @@ fn verb_form(lex: &Lexicon, word: &[Tile]) -> Result<Option<Option<Derivation>>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{read_table, tag};
+    use lexico_lexicon::format::{read_table, tag};
 
     /// `image` with one byte flipped in the middle of section `t`.
     fn flipped(image: &[u8], t: [u8; 4]) -> Vec<u8> {
@@ -453,10 +347,13 @@ mod tests {
     #[test]
     fn a_damaged_provenance_behind_an_enclitic_reading_is_reported() {
         let enclitics = Enclitics { article: "17.5".into(), pronouns: vec!["ME".into()], restore: vec![] };
-        let data = crate::ExplainData { enclitics: Some(enclitics), ..crate::ExplainData::default() };
+        let data = lexico_lexicon::ExplainData {
+            enclitics: Some(enclitics),
+            ..lexico_lexicon::ExplainData::default()
+        };
         let image = Lexicon::from_words_explained(["da", "casa"], data).unwrap().into_bytes();
         let whole = Lexicon::from_vec(image.clone()).unwrap();
-        assert_eq!(explain(&whole, "dame").unwrap().reason, "enclitic");
+        assert_eq!(explain(&whole, "dame").unwrap().reason, Reason::Enclitic);
         // DA + ME needs DA's provenance: damaged, it is an error, not "the lexicon does not say".
         let lex = Lexicon::from_vec(flipped(&image, tag::PROVENANCE)).unwrap();
         assert!(matches!(explain(&lex, "dame"), Err(ExplainError::Damaged(_))));

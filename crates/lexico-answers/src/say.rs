@@ -1,25 +1,23 @@
-//! What typed values say to people, in the catalogue's words (`crate::i18n`): the errors about
-//! input (a word, a rack, a pattern, a lexicon file or name, a signature), the explanation of a
-//! word, the signer of a lexicon.
+//! The one renderer: what typed values say to people, in the catalogue's words ([`crate::i18n`]),
+//! in Spanish or English: a word's explanation ([`explanation`], [`describe`], [`entry`]), the
+//! errors about input (a word, a rack, a pattern, a lexicon file; [`Localize`]), who vouches for
+//! a lexicon ([`signer`]), why two tiles typed apart are not one ([`separate_tiles`]).
 //!
-//! Each error type keeps its English `Display`, which is what English speakers read and what
-//! CSV and JSON records keep in their `error` field; [`Localize`] says the same thing from the
-//! typed fields in another language. No message is recognised by its text: a type without words
-//! in the catalogues is shown as it displays itself.
+//! Each error type keeps its English `Display`, which CSV and JSON records keep in their `error`
+//! field; [`Localize`] says the same thing from the typed fields in another language. No message
+//! is recognised by its text.
 
-use std::error::Error;
 use std::io;
 
 use lexico_lexicon::query::{PatternProblem, QueryError, StudyError};
 use lexico_lexicon::{
-    kind_of, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, ExplainError, Explanation, Finding,
-    Kind, LexiconError,
+    CodeField, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, Kind, LexiconError,
 };
-use lexico_tiles::{quoted, shown, TileError};
+use lexico_tiles::{quoted, shown, TileError, TileSet};
 
+use crate::explain::{ExplainError, Explanation, Finding};
 use crate::i18n::{msg, Arg, Lang};
-use crate::lexicons::{EmptyLexiconArg, Signer};
-use lexico_store::StoreError;
+use crate::{PlayVerdict, Signer};
 
 /// A value with words in the catalogues.
 pub trait Localize: std::fmt::Display {
@@ -29,7 +27,9 @@ pub trait Localize: std::fmt::Display {
 
 /// A message of the catalogues without arguments, with its English words for `Display`.
 pub struct Text {
+    /// The message's id.
     pub id: &'static str,
+    /// Its English words, as the English catalogue has them.
     pub english: &'static str,
 }
 
@@ -119,7 +119,6 @@ impl Localize for StudyError {
                 msg(lang, "error-condition-tile-sets", &[("condition", Arg::Str(condition))])
             }
             StudyError::Lexicon(e) => e.localize(lang),
-            StudyError::Unknown(_) => self.to_string(),
         }
     }
 }
@@ -164,110 +163,8 @@ impl Localize for ExplainError {
     }
 }
 
-impl Localize for EmptyLexiconArg {
-    fn localize(&self, lang: Lang) -> String {
-        msg(lang, "error-lexicon-empty", &[])
-    }
-}
-
-impl Localize for StoreError {
-    fn localize(&self, lang: Lang) -> String {
-        let path = |p: &std::path::Path| p.display().to_string();
-        match self {
-            StoreError::EmptyName => msg(lang, "error-lexicon-name-empty", &[]),
-            StoreError::NoDataDirForName { name } => {
-                msg(lang, "error-no-data-dir", &[("path", Arg::Str(name))])
-            }
-            StoreError::NotInstalled { name, dir } => {
-                msg(lang, "error-unknown-lexicon", &[("name", Arg::Str(name)), ("dir", Arg::Str(&path(dir)))])
-            }
-            StoreError::Ambiguous { name, found } => msg(
-                lang,
-                "error-ambiguous-lexicon",
-                &[
-                    ("name", Arg::Str(name)),
-                    ("count", n(found.len())),
-                    ("found", Arg::Str(&found.join(", "))),
-                ],
-            ),
-            StoreError::Verification { label, source } => {
-                format!(
-                    "{}: {}",
-                    msg(lang, "error-verification", &[("label", Arg::Str(label))]),
-                    source.localize(lang)
-                )
-            }
-            StoreError::Lexicon { label, source } => format!("{label}: {}", source.localize(lang)),
-            StoreError::Io { label, source } => format!("{label}: {}", source.localize(lang)),
-            StoreError::Format(e) => e.localize(lang),
-            StoreError::InFile { path: p, source } => format!("{}: {}", path(p), source.localize(lang)),
-            StoreError::Unsigned { path: p, keys } => {
-                msg(lang, "error-unsigned", &[("path", Arg::Str(&path(p))), ("count", n(*keys))])
-            }
-            StoreError::NotASignature { signature, reason } => msg(
-                lang,
-                "error-not-a-signature",
-                &[("path", Arg::Str(&path(signature))), ("why", Arg::Str(reason))],
-            ),
-            StoreError::UntrustedKey { path: p, id } => {
-                msg(lang, "error-untrusted-key", &[("path", Arg::Str(&path(p))), ("id", Arg::Str(id))])
-            }
-            StoreError::BadSignature { path: p, id, reason } => msg(
-                lang,
-                "error-bad-signature",
-                &[("path", Arg::Str(&path(p))), ("id", Arg::Str(id)), ("why", Arg::Str(reason))],
-            ),
-            StoreError::DefaultMissing { path: p } => {
-                msg(lang, "error-default-missing", &[("path", Arg::Str(&path(p)))])
-            }
-            StoreError::DefaultLost { record } => {
-                msg(lang, "error-default-lost", &[("path", Arg::Str(&path(record)))])
-            }
-            StoreError::ChangedSinceInstalled { path: p, got, installed } => msg(
-                lang,
-                "error-changed-since-installed",
-                &[("path", Arg::Str(&path(p))), ("got", Arg::Str(got)), ("installed", Arg::Str(installed))],
-            ),
-            StoreError::KeyIdTaken { id, file } => {
-                msg(lang, "error-key-id-taken", &[("id", Arg::Str(id)), ("path", Arg::Str(&path(file)))])
-            }
-            // Without words in the catalogues: as it displays itself.
-            other => other.to_string(),
-        }
-    }
-}
-
-/// One cause of an error chain in `lang`, when its type has words in the catalogues and `lang`
-/// is not English; `None` otherwise (the cause is shown as it displays itself).
-pub fn cause(e: &(dyn Error + 'static), lang: Lang) -> Option<String> {
-    if lang == Lang::En {
-        return None;
-    }
-    let localize: &dyn Localize = if let Some(e) = e.downcast_ref::<TileError>() {
-        e
-    } else if let Some(e) = e.downcast_ref::<QueryError>() {
-        e
-    } else if let Some(e) = e.downcast_ref::<StudyError>() {
-        e
-    } else if let Some(e) = e.downcast_ref::<LexiconError>() {
-        e
-    } else if let Some(e) = e.downcast_ref::<StoreError>() {
-        e
-    } else if let Some(e) = e.downcast_ref::<EmptyLexiconArg>() {
-        e
-    } else if let Some(e) = e.downcast_ref::<ExplainError>() {
-        e
-    } else {
-        e.downcast_ref::<io::Error>()?
-    };
-    Some(localize.localize(lang))
-}
-
 /// Who vouches for a lexicon, in `lang`: `incluido en el binario`, `sin firma`, `clave ID`.
 pub fn signer(s: &Signer, lang: Lang) -> String {
-    if lang == Lang::En {
-        return s.to_string();
-    }
     match s {
         Signer::Embedded => msg(lang, "signer-embedded", &[]),
         Signer::Unsigned => msg(lang, "signer-unsigned", &[]),
@@ -280,24 +177,66 @@ pub fn signer(s: &Signer, lang: Lang) -> String {
     }
 }
 
-/// The sentences of an explanation in the catalogue of `lang`, one per finding: what the judge
-/// station's arbiter page shows, and what `lexico explain` prints in Spanish. `data` is what the
-/// lexicon's rule set says of the articles and verb codes (its manifest's `explain`).
+/// A play's verdict as a judge station shows it, large, in `lang`: `JUGADA ACEPTABLE`,
+/// `JUGADA INACEPTABLE`, `JUGADA ILEGIBLE`.
+pub fn play_verdict(verdict: PlayVerdict, lang: Lang) -> String {
+    let id = match verdict {
+        PlayVerdict::Acceptable => "verdict-acceptable",
+        PlayVerdict::Unacceptable => "verdict-unacceptable",
+        PlayVerdict::Error => "verdict-unreadable",
+    };
+    msg(lang, id, &[])
+}
+
+/// Why a word of tiles `word` is [`Reason::SeparateTiles`](crate::Reason::SeparateTiles), in
+/// `lang`: `C and H are separate tiles here; CH is one tile`; `None` when no two of its tiles
+/// spell one.
+///
+/// ```
+/// use lexico_answers::{say, Lang};
+///
+/// let set = lexico_lexicon::fise_2016_tiles();
+/// let word = set.parse_word("[C][H]URRO")?;
+/// assert_eq!(
+///     say::separate_tiles(&set, &word, Lang::En).as_deref(),
+///     Some("C and H are separate tiles here; CH is one tile")
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn separate_tiles(set: &TileSet, word: &[u8], lang: Lang) -> Option<String> {
+    let (i, joined) = set.split_digraph(word)?;
+    let name = |t| Arg::Str(set.name(t));
+    let args = [("first", name(word[i])), ("second", name(word[i + 1])), ("joined", name(joined))];
+    Some(msg(lang, "term-separate-tiles", &args))
+}
+
+/// An article as `lang` cites it: `art. 18.4.1` for an article of the regulation (a number),
+/// else the name of the part of another text as the rule set writes it (`game art. 10.1`), in
+/// Spanish as the rule set's `[articles_es]` gives it (`data`).
+fn cite(article: &str, lang: Lang, data: &ExplainData) -> String {
+    let article = data.article(article, lang != Lang::En);
+    match article.chars().next() {
+        Some(c) if c.is_ascii_digit() => msg(lang, "derivation-article", &[("article", Arg::Str(article))]),
+        _ => article.to_string(),
+    }
+}
+
+/// The sentences of an explanation in `lang`, one per finding, most specific first: what
+/// `lexico explain` prints, the arbiter's page shows and CSV and JSON records keep (in English).
+/// `data` is what the lexicon's rule set says of the articles and verb codes (its manifest's
+/// `explain`).
 pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<String> {
     let t = |id: &str, args: &[(&str, Arg)]| msg(lang, id, args);
+    let how = |d: &Derivation| describe(d, lang, data);
     let mut out = Vec::with_capacity(e.findings.len());
     for f in &e.findings {
         out.push(match f {
-            Finding::Listed(i) => {
-                t("explain-listed", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, data)))])
-            }
+            Finding::Listed(i) => t("explain-listed", &[("how", Arg::Str(&how(&e.derivations[*i])))]),
             Finding::ListedBare => t("explain-listed-bare", &[]),
             Finding::NoTile => {
-                let article = data.article(&data.no_tile_article, lang != Lang::En);
-                let cite = if article.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", t("derivation-article", &[("article", Arg::Str(article))]))
+                let cite = match data.no_tile_article.as_str() {
+                    "" => String::new(),
+                    article => format!(" ({})", cite(article, lang, data)),
                 };
                 t("explain-no-tile", &[("word", Arg::Str(&e.word)), ("cite", Arg::Str(&cite))])
             }
@@ -305,37 +244,33 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
                 "explain-separate-tiles",
                 &[("first", Arg::Str(first)), ("second", Arg::Str(second)), ("joined", Arg::Str(joined))],
             ),
-            Finding::Rejected(i) => {
-                t("explain-rejected", &[("how", Arg::Str(&describe(&e.derivations[*i], lang, data)))])
-            }
+            Finding::Rejected(i) => t("explain-rejected", &[("how", Arg::Str(&how(&e.derivations[*i])))]),
             Finding::Enclitic(i) => {
                 let a = &e.enclitics[*i];
-                let pronouns = a.pronouns.join(" + ");
-                let mut line = t(
+                let base = Arg::Str(&a.base);
+                let restored = match a.restored.as_deref() {
+                    Some(letter) => {
+                        t("explain-enclitic-restored", &[("letter", Arg::Str(letter)), ("base", base)])
+                    }
+                    None => String::new(),
+                };
+                let reading = match &a.derivation {
+                    Some(d) => {
+                        t("explain-enclitic-base", &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&how(d)))])
+                    }
+                    None => t("explain-enclitic-unknown", &[("base", Arg::Str(&a.base))]),
+                };
+                t(
                     "explain-enclitic",
                     &[
                         ("word", Arg::Str(&e.word)),
                         ("base", Arg::Str(&a.base)),
-                        ("pronouns", Arg::Str(&pronouns)),
+                        ("pronouns", Arg::Str(&a.pronouns.join(" + "))),
                         ("article", Arg::Str(&a.article)),
+                        ("restored", Arg::Str(&restored)),
+                        ("reading", Arg::Str(&reading)),
                     ],
-                );
-                if let Some(letter) = a.restored.as_deref() {
-                    line.push(' ');
-                    line.push_str(&t(
-                        "explain-enclitic-restored",
-                        &[("letter", Arg::Str(letter)), ("base", Arg::Str(&a.base))],
-                    ));
-                }
-                line.push(' ');
-                line.push_str(&match &a.derivation {
-                    Some(d) => t(
-                        "explain-enclitic-base",
-                        &[("base", Arg::Str(&a.base)), ("how", Arg::Str(&describe(d, lang, data)))],
-                    ),
-                    None => t("explain-enclitic-unknown", &[("base", Arg::Str(&a.base))]),
-                });
-                line
+                )
             }
             Finding::Length { tiles, min, max } => {
                 t("explain-length", &[("tiles", n(*tiles)), ("min", n(*min)), ("max", n(*max))])
@@ -347,33 +282,31 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
 }
 
 /// One derivation in `lang`: slot, entry (with what the verb list says of a verb), rule,
-/// article, the rule's reason, source line. In English, the slot names, articles and reasons are
-/// the rule set's as they are; in another language, the kind of form and of entry are the
-/// catalogue's words ([`entry_local`]), the reason and any article that names another regulation
-/// the rule set's Spanish (`reason_es`, `[articles_es]` of `explain.toml`), falling back to its
-/// English where a lexicon records none. Rule ids stay ids.
+/// article, the rule's reason, source line. In English the slot names, articles and reasons are
+/// the rule set's as they are; in another language the kind of form (but a verb form's cell)
+/// and of entry are the catalogue's words ([`entry`]), the reason and any article that names
+/// another regulation the rule set's Spanish (`reason_es`, `[articles_es]` of `explain.toml`),
+/// falling back to its English where a lexicon records none. Rule ids stay ids.
 pub fn describe(d: &Derivation, lang: Lang, data: &ExplainData) -> String {
-    let codes = &data.codes;
     let spanish = lang != Lang::En;
-    let slot = match (spanish, kind_of(&d.slot)) {
+    let slot = match (spanish, d.slot.kind) {
         (false, _) | (true, Kind::VerbForm) => d.slot.slot.clone(),
         (true, kind) => msg(lang, &format!("slot-{}", kind.name().replace(' ', "-")), &[]),
     };
-    let entry = match (&d.entry_info, spanish) {
-        (Some(info), true) => Some(entry_local(info, lang)),
-        _ => d.entry_text(),
-    };
-    let mut s = match entry {
-        Some(entry) => msg(lang, "derivation-of", &[("slot", Arg::Str(&slot)), ("entry", Arg::Str(&entry))]),
+    let mut s = match &d.entry_info {
+        Some(info) => {
+            let entry = entry(info, lang);
+            msg(lang, "derivation-of", &[("slot", Arg::Str(&slot)), ("entry", Arg::Str(&entry))])
+        }
         None => slot,
     };
-    if let Some(entry) = &d.entry_info {
+    if let Some(info) = &d.entry_info {
         // The rule set's words for the codes: in Spanish when it gives them.
         let note = |c: &CodeNote| match lang {
             Lang::Es if !c.note_es.is_empty() => c.note_es.clone(),
             _ => c.note.clone(),
         };
-        let notes: Vec<String> = lexico_lexicon::verb_notes(entry, codes).into_iter().map(note).collect();
+        let notes: Vec<String> = verb_notes(info, &data.codes).into_iter().map(note).collect();
         if !notes.is_empty() {
             s.push_str(&format!(" ({})", notes.join("; ")));
         }
@@ -381,8 +314,7 @@ pub fn describe(d: &Derivation, lang: Lang, data: &ExplainData) -> String {
     s.push_str(", ");
     s.push_str(&msg(lang, "derivation-rule", &[("rule", Arg::Str(&d.slot.rule))]));
     if !d.slot.article.is_empty() {
-        let article = data.article(&d.slot.article, spanish);
-        s.push_str(&format!(" ({})", msg(lang, "derivation-article", &[("article", Arg::Str(article))])));
+        s.push_str(&format!(" ({})", cite(&d.slot.article, lang, data)));
     }
     let reason = match spanish {
         true if !d.slot.reason_es.is_empty() => &d.slot.reason_es,
@@ -401,9 +333,53 @@ pub fn describe(d: &Derivation, lang: Lang, data: &ExplainData) -> String {
     s
 }
 
-/// A source entry in the catalogue's words, from its typed fields: `ventiscar (verbo 00-2-I)`,
-/// `abacero abacera (no verbo)`, `boy (lista de actualización: alta, variable en número)`.
-pub fn entry_local(info: &EntryInfo, lang: Lang) -> String {
+/// What the rule set says (`codes`) of the codes of a classified verb list's entry: the model's,
+/// then the class's, then the property's notes; nothing for another kind of entry.
+///
+/// ```
+/// use lexico_answers::say::verb_notes;
+/// use lexico_lexicon::{CodeField, CodeNote, EntryInfo, EntryKind, VerbInfo};
+///
+/// let note = |field, value: &str, text: &str| CodeNote {
+///     field,
+///     value: value.into(),
+///     note: text.into(),
+///     ..CodeNote::default()
+/// };
+/// let codes = [note(CodeField::Model, "88", "regional"), note(CodeField::Class, "1", "transitive")];
+/// let code = VerbInfo { model: 88, class: 1, property: '.', forms: None, undone_at: None };
+/// let amar = EntryInfo { lemma: "amar".into(), homograph: None, kind: EntryKind::Verb(code) };
+/// let notes: Vec<&str> = verb_notes(&amar, &codes).iter().map(|c| c.note.as_str()).collect();
+/// assert_eq!(notes, ["regional", "transitive"]);
+/// let casa = EntryInfo { lemma: "casa".into(), homograph: None, kind: EntryKind::LemmaRow };
+/// assert!(verb_notes(&casa, &codes).is_empty());
+/// ```
+pub fn verb_notes<'c>(entry: &EntryInfo, codes: &'c [CodeNote]) -> Vec<&'c CodeNote> {
+    let EntryKind::Verb(verb) = &entry.kind else {
+        return Vec::new();
+    };
+    let mut notes = Vec::new();
+    for field in [CodeField::Model, CodeField::Class, CodeField::Property] {
+        let value = verb.code(field);
+        notes.extend(codes.iter().filter(|c| c.field == field && c.value == value));
+    }
+    notes
+}
+
+/// A source entry in `lang`, from its typed fields: `verb 00-2-I-ventiscar`, `non-verb abacero
+/// abacera`, `update added-variable boy`; in Spanish `ventiscar (verbo 00-2-I)`, `abacero
+/// abacera (no verbo)`, `boy (lista de actualización: alta, variable en número)`.
+///
+/// ```
+/// use lexico_answers::{say, Lang};
+/// use lexico_lexicon::provenance::{EntryInfo, EntryKind, VerbInfo};
+///
+/// let code = VerbInfo { model: 8, class: 1, property: 'P', forms: Some("absuelto".into()), undone_at: None };
+/// let verb = EntryInfo { lemma: "absolver".into(), homograph: None, kind: EntryKind::Verb(code) };
+/// assert_eq!(say::entry(&verb, Lang::En), "verb 08-1-P-absolver(absuelto)");
+/// assert_eq!(say::entry(&verb, Lang::Es), "absolver (verbo 08-1-P) con absuelto");
+/// ```
+pub fn entry(info: &EntryInfo, lang: Lang) -> String {
     let mut lemma = info.lemma.clone();
     let homograph = |lemma: &mut String| {
         if let Some(h) = info.homograph {
@@ -494,28 +470,6 @@ mod tests {
         ] {
             assert_eq!(e.localize(Lang::En), e.to_string());
         }
-        assert_eq!(EmptyLexiconArg.localize(Lang::En), EmptyLexiconArg.to_string());
-        let damaged = || LexiconError::Missing("x");
-        for e in [
-            StoreError::EmptyName,
-            StoreError::NoDataDirForName { name: "x".into() },
-            StoreError::NotInstalled { name: "n".into(), dir: "/d".into() },
-            StoreError::Ambiguous { name: "n".into(), found: vec!["A (a.lex)".into(), "B (b.lex)".into()] },
-            StoreError::Verification { label: "x.lex".into(), source: damaged() },
-            StoreError::Lexicon { label: "x.lex".into(), source: damaged() },
-            StoreError::Io { label: "x.lex".into(), source: io::Error::other("w") },
-            StoreError::InFile { path: "x.lex".into(), source: Box::new(StoreError::Format(damaged())) },
-            StoreError::Unsigned { path: "x.lex".into(), keys: 2 },
-            StoreError::NotASignature { signature: "x.lex.minisig".into(), reason: "w".into() },
-            StoreError::UntrustedKey { path: "x.lex".into(), id: "AB".into() },
-            StoreError::BadSignature { path: "x.lex".into(), id: "AB".into(), reason: "w".into() },
-            StoreError::DefaultMissing { path: "/d/X.entry".into() },
-            StoreError::DefaultLost { record: "/d/default".into() },
-            StoreError::ChangedSinceInstalled { path: "o".into(), got: "a".into(), installed: "b".into() },
-            StoreError::KeyIdTaken { id: "AB".into(), file: "/d/trusted/AB.pub".into() },
-        ] {
-            assert_eq!(e.localize(Lang::En), e.to_string());
-        }
         for e in [
             LexiconError::NotALexicon,
             LexiconError::Version { expected: 3, got: 9 },
@@ -523,31 +477,6 @@ mod tests {
         ] {
             assert_eq!(e.localize(Lang::En), e.to_string());
         }
-    }
-
-    #[test]
-    fn a_chain_is_said_cause_by_cause() {
-        let err = anyhow::Error::from(LexiconError::NotALexicon).context("x.lex");
-        let causes: Vec<Option<String>> = err.chain().map(|c| cause(c, Lang::Es)).collect();
-        assert_eq!(causes[0], None);
-        assert_eq!(
-            causes[1].as_deref(),
-            Some("no es un fichero de léxico de Lexico (número mágico incorrecto)")
-        );
-        assert!(err.chain().all(|c| cause(c, Lang::En).is_none()));
-    }
-
-    #[test]
-    fn lookup_errors_are_said_from_their_fields() {
-        let e = StoreError::NotInstalled { name: "FISE-9".into(), dir: "/d".into() };
-        let es = said(&e, Lang::Es);
-        assert!(
-            es.starts_with("ningún léxico instalado") && es.contains("'FISE-9'") && es.contains("/d"),
-            "{es}"
-        );
-        let e = StoreError::Unsigned { path: "x.lex".into(), keys: 1 };
-        assert!(said(&e, Lang::Es).starts_with("x.lex: sin firma"), "{}", said(&e, Lang::Es));
-        assert!(said(&e, Lang::En).starts_with("x.lex: unsigned, and 1 key is trusted"));
     }
 
     #[test]
@@ -575,24 +504,46 @@ mod tests {
         let lex =
             lexico_lexicon::Lexicon::from_words_explained(["casa", "da", "dame"], data.clone()).unwrap();
         for word in ["casa", "k", "c", "dámelo", "casita"] {
-            let e = lexico_lexicon::explain(&lex, word).unwrap();
+            let e = crate::explain(&lex, word).unwrap();
             let es = explanation(&e, Lang::Es, &data);
-            assert_eq!(es.len(), e.lines.len(), "{word}");
+            assert_eq!(es.len(), e.findings.len(), "{word}");
             assert!(
                 es.iter().all(|s| s.starts_with("Válida") || s.starts_with("Inválida")),
                 "{word}: {es:?}"
             );
+            let en = explanation(&e, Lang::En, &data);
+            assert!(en.iter().all(|s| s.starts_with("in: ") || s.starts_with("out: ")), "{word}: {en:?}");
         }
-        let es = explanation(&lexico_lexicon::explain(&lex, "k").unwrap(), Lang::Es, &data);
+        let es = explanation(&crate::explain(&lex, "k").unwrap(), Lang::Es, &data);
         assert!(es[0].contains("art. 11"), "{es:?}");
-        let es = explanation(&lexico_lexicon::explain(&lex, "dámelo").unwrap(), Lang::Es, &data);
+        let dame = crate::explain(&lex, "dámelo").unwrap();
+        let es = explanation(&dame, Lang::Es, &data);
         assert!(es[0].contains("(art. 17.5)"), "{es:?}");
+        let unknown = "a verb form with enclitic pronouns counts as several words (art. 17.5), if";
+        let tail = "is a verb form: this lexicon does not record which words are verb forms";
+        assert_eq!(
+            explanation(&dame, Lang::En, &data),
+            [
+                format!("out: DAMELO = DAME + LO: {unknown} DAME {tail}"),
+                format!("out: DAMELO = DA + ME + LO: {unknown} DA {tail}"),
+            ]
+        );
+    }
+
+    #[test]
+    fn articles_of_other_texts_are_cited_by_name() {
+        let mut data = ExplainData::default();
+        data.articles_es.insert("game art. 10.1".into(), "10.1 del reglamento de juego".into());
+        assert_eq!(cite("18.4.1", Lang::En, &data), "art. 18.4.1");
+        assert_eq!(cite("game art. 10.1", Lang::En, &data), "game art. 10.1");
+        assert_eq!(cite("game art. 10.1", Lang::Es, &data), "art. 10.1 del reglamento de juego");
+        assert_eq!(cite("Vocabulario oficial", Lang::Es, &data), "Vocabulario oficial");
     }
 
     #[test]
     fn verb_notes_are_said_in_spanish_when_the_rule_set_gives_them() {
         let note = |value: &str, en: &str, es: &str| CodeNote {
-            field: lexico_lexicon::CodeField::Model,
+            field: CodeField::Model,
             value: value.into(),
             note: en.into(),
             note_es: es.into(),
@@ -602,10 +553,10 @@ mod tests {
         let d = |model: u8| Derivation {
             entry: 1,
             source: None,
-            entry_info: Some(lexico_lexicon::EntryInfo {
+            entry_info: Some(EntryInfo {
                 lemma: "amar".into(),
                 homograph: None,
-                kind: lexico_lexicon::EntryKind::Verb(lexico_lexicon::VerbInfo {
+                kind: EntryKind::Verb(lexico_lexicon::VerbInfo {
                     model,
                     class: 1,
                     property: '.',
@@ -620,5 +571,33 @@ mod tests {
         assert!(es.contains("amar (verbo 88-1-.) (verbo regional español)"), "{es}");
         assert!(describe(&d(88), Lang::En, &data).contains("verb 88-1-.-amar (regional Spanish verb)"));
         assert!(describe(&d(99), Lang::Es, &data).contains("(obsolete)"));
+    }
+
+    #[test]
+    fn entries_in_english_are_spelled_as_the_explanations_always_spelled_them() {
+        use lexico_lexicon::provenance::UpdateAction;
+        let e = |kind, homograph| EntryInfo { lemma: "boy".into(), homograph, kind };
+        assert_eq!(
+            entry(&e(EntryKind::Update(UpdateAction::AddedVariable), None), Lang::En),
+            "update added-variable boy"
+        );
+        assert_eq!(
+            entry(&e(EntryKind::NonVerb { feminine: Some("boya".into()) }, Some(2)), Lang::En),
+            "non-verb boy boya 2"
+        );
+        assert_eq!(entry(&e(EntryKind::LemmaRow, None), Lang::En), "lemma boy");
+        let pos = EntryKind::PosRow { categories: vec!["adv".into(), "interj".into()] };
+        assert_eq!(entry(&e(pos, Some(1)), Lang::En), "pos-table boy 1: adv interj");
+        let undone = lexico_lexicon::VerbInfo {
+            model: 0,
+            class: 1,
+            property: '.',
+            forms: None,
+            undone_at: Some(("u.txt".into(), 9)),
+        };
+        assert_eq!(
+            entry(&e(EntryKind::Verb(undone), Some(3)), Lang::En),
+            "verb 00-1-.-boy 3, as before the update undone at u.txt:9"
+        );
     }
 }

@@ -13,13 +13,26 @@ use std::io::Write;
 use std::path::Path;
 use std::time::SystemTime;
 
-use anyhow::{bail, Context, Result};
-
-use crate::output::{csv_safe, escape_controls};
+use lexico_answers::safe::{csv_safe, escape_controls};
 
 /// The header line of a new log.
 pub const HEADER: &str = "time,play,table,round,verdict,lexicon_sha256,signer\n";
 
+/// Why an audit log cannot be opened or written.
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    /// The path names something that is not a regular file (a folder, a FIFO, a device).
+    #[error("not a regular file; the audit log must be a file or not exist yet")]
+    NotAFile,
+    /// Opening or locking it failed.
+    #[error(transparent)]
+    Open(std::io::Error),
+    /// Writing a judgement failed: the judgement must not be shown.
+    #[error("writing the audit log: {0}")]
+    Write(#[source] std::io::Error),
+}
+
+/// An open audit log: the file, and the checksum and signer of the lexicon every line names.
 pub struct AuditLog {
     file: File,
     checksum: String,
@@ -27,38 +40,34 @@ pub struct AuditLog {
 }
 
 impl AuditLog {
-    /// Opens `path` for appending, writing the header when the file is new or empty.
-    pub fn open(path: &Path, checksum: &str, signer: &str) -> Result<AuditLog> {
+    /// Opens `path` for appending, writing the header when the file is new or empty. The error
+    /// does not name the path: the caller knows how the user gave it.
+    pub fn open(path: &Path, checksum: &str, signer: &str) -> Result<AuditLog, AuditError> {
         match std::fs::metadata(path) {
-            Ok(meta) if !meta.is_file() => bail!(
-                "{} (--audit-log): not a regular file; the audit log must be a file or not exist yet",
-                path.display()
-            ),
+            Ok(meta) if !meta.is_file() => return Err(AuditError::NotAFile),
             _ => {}
         }
-        let file = OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .with_context(|| format!("{} (--audit-log)", path.display()))?;
-        let lock = Lock::exclusive(&file).with_context(|| format!("locking {}", path.display()))?;
-        let empty = file.metadata().with_context(|| format!("{}", path.display()))?.len() == 0;
+        let file = OpenOptions::new().append(true).create(true).open(path).map_err(AuditError::Open)?;
+        let lock = Lock::exclusive(&file).map_err(AuditError::Open)?;
+        let empty = file.metadata().map_err(AuditError::Open)?.len() == 0;
         if empty {
-            (&file).write_all(HEADER.as_bytes()).with_context(|| format!("{}", path.display()))?;
-            file.sync_data().with_context(|| format!("{}", path.display()))?;
+            (&file).write_all(HEADER.as_bytes()).map_err(AuditError::Open)?;
+            file.sync_data().map_err(AuditError::Open)?;
         }
         drop(lock);
         Ok(AuditLog { file, checksum: checksum.to_string(), signer: signer.to_string() })
     }
 
     /// Appends one judgement and syncs it to the disk.
-    pub fn record(&mut self, play: &str, table: &str, round: &str, verdict: &str) -> Result<()> {
+    pub fn record(&mut self, play: &str, table: &str, round: &str, verdict: &str) -> Result<(), AuditError> {
         let time = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
-        let line = csv_line(&[&time, play, table, round, verdict, &self.checksum, &self.signer])?;
-        self.file.write_all(&line).context("writing the audit log")?;
-        self.file.flush().context("writing the audit log")?;
-        self.file.sync_data().context("writing the audit log")?;
-        Ok(())
+        let line = csv_line(&[&time, play, table, round, verdict, &self.checksum, &self.signer]);
+        (|| {
+            self.file.write_all(&line)?;
+            self.file.flush()?;
+            self.file.sync_data()
+        })()
+        .map_err(AuditError::Write)
     }
 }
 
@@ -81,10 +90,11 @@ impl Drop for Lock<'_> {
 }
 
 /// One CSV line of `fields`, each made safe for a spreadsheet ([`neutralise`]).
-fn csv_line(fields: &[&str]) -> Result<Vec<u8>> {
+fn csv_line(fields: &[&str]) -> Vec<u8> {
     let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(Vec::new());
-    w.write_record(fields.iter().map(|f| neutralise(f)))?;
-    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+    // Written to memory, which does not fail.
+    let _ = w.write_record(fields.iter().map(|f| neutralise(f)));
+    w.into_inner().unwrap_or_default()
 }
 
 /// A field a spreadsheet shows as text: control characters escaped, and a `'` before a field
@@ -109,7 +119,7 @@ mod tests {
 
     #[test]
     fn lines_are_quoted_csv() {
-        let line = csv_line(&["t", "CASA, PERROS", "3", "=2", "ACCEPTABLE", "ab"]).unwrap();
+        let line = csv_line(&["t", "CASA, PERROS", "3", "=2", "ACCEPTABLE", "ab"]);
         assert_eq!(String::from_utf8(line).unwrap(), "t,\"CASA, PERROS\",3,'=2,ACCEPTABLE,ab\n");
     }
 }

@@ -6,7 +6,7 @@
 //! is neither a letter nor a tile, or a line that is not UTF-8, gets an ERROR line, and one line on
 //! standard error naming the input line, neither of which says which word holds the character; the
 //! station goes on; a blank line is a play too, and is answered (an empty play is unacceptable).
-//! `--audit-log` appends each judgement to a CSV file (`crate::audit`), written and synced per
+//! `--audit-log` appends each judgement to a CSV file (`lexico_station::audit`), written and synced per
 //! play. The checksum shown and logged is the payload digest computed from the file, not the one
 //! its manifest claims, with the signer (a trusted key, `unsigned`, or `embedded in the binary`,
 //! named in the terminal's language on the verdict line, in English in CSV, JSON and the log); a
@@ -23,23 +23,23 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Result;
-use lexico_lexicon::{judge_play, play_words as words_of, Lexicon, PlayVerdict};
-use lexico_tiles::Word;
-
 use std::borrow::Cow;
-
-use crate::audit::AuditLog;
-use crate::i18n::{msg, term, Arg, Lang};
-use crate::input::{self, Place};
-use crate::lexicons::Signer;
-use crate::output::{escape_controls, Format, Out, Value};
-use crate::say::Localize;
-use crate::screen::{Screen, Tone};
 use std::time::Duration;
 
+use anyhow::{Context, Result};
+use lexico_answers::say::Localize;
+use lexico_answers::{judge_play, play_words as words_of, say, PlayVerdict};
+use lexico_station::audit::AuditLog;
+use lexico_tiles::Word;
+
+use crate::i18n::{msg, term, Arg, Lang};
+use crate::input::{self, Place};
+use crate::lexicons::LexiconArg;
+use crate::output::{escape_controls, Format, Out, Value};
+use crate::screen::{Screen, Tone};
+
 /// What an ERROR line says, in the verdict line and in the `error` field.
-pub use lexico_lexicon::PLAY_ERROR_MESSAGE as ERROR_MESSAGE;
+pub use lexico_answers::PLAY_ERROR_MESSAGE as ERROR_MESSAGE;
 
 /// What the station says to people, in the terminal's language. The machine formats (CSV, JSON)
 /// keep the English verdict names and message.
@@ -71,7 +71,7 @@ impl JudgeWords {
     }
 
     fn banner(&self, id: &str) -> String {
-        match Lang::terminal() {
+        match crate::i18n::terminal() {
             Lang::En => format!("word judge: {id}"),
             lang => msg(lang, "term-judge-banner", &[("lexicon", Arg::Str(id))]),
         }
@@ -86,30 +86,41 @@ enum Unreadable<'a> {
     NotUtf8(String, &'a [u8]),
 }
 
-/// Runs the station on the plays of `words` (one play) or of standard input (one a line); at a
-/// terminal, verdicts are drawn large and cleared after `clear_after` seconds (`crate::screen`).
+/// Runs the station with the lexicon `lexicon` chooses on the plays of `words` (one play) or of
+/// standard input (one a line); at a terminal, verdicts are drawn large and cleared after
+/// `clear_after` seconds (`crate::screen`).
 pub fn run(
-    lex: Lexicon,
-    signer: &Signer,
+    lexicon: &LexiconArg,
     words: &[OsString],
     audit: Option<&Path>,
     format: Format,
     clear_after: u64,
 ) -> Result<ExitCode> {
-    let lex = &lex;
+    // A station reading plays keeps the lexicon for hours: read once into memory and checked
+    // there in full, trusting no record; a single play is a one-shot command.
+    let check =
+        if words.is_empty() { crate::lexicons::Check::Full } else { crate::lexicons::Check::Recorded };
+    let opened = lexicon.open_checked(check)?;
+    let signer = &opened.signer;
+    let lex = &opened.lexicon;
     let m = lex.manifest()?;
     let digest = lex.payload_sha256_verified()?.to_string();
     // A hand-edited manifest may hold anything: cut by characters, never inside one.
     let short: String = digest.chars().take(16).collect();
-    let lang = Lang::terminal();
-    let said_signer = crate::say::signer(signer, lang);
+    let lang = crate::i18n::terminal();
+    let said_signer = say::signer(signer, lang);
     // The name, edition and version come from the file and the signer's comment from a key:
     // shown with their control characters escaped, so that none of them moves the cursor or
     // paints a verdict of its own.
     let id = format!("{} {} {}, sha256 {short}, {said_signer}", m.name, m.edition, m.version);
     let id = escape_controls(&id).into_owned();
     let signer = signer.to_string();
-    let mut log = audit.map(|p| AuditLog::open(p, &digest, &signer)).transpose()?;
+    let mut log = match audit {
+        Some(p) => Some(
+            AuditLog::open(p, &digest, &signer).with_context(|| format!("{} (--audit-log)", p.display()))?,
+        ),
+        None => None,
+    };
     let say = JudgeWords::new();
     // At a terminal, plays typed one by one: the verdicts are drawn large.
     let screen = (words.is_empty() && format == Format::Text)

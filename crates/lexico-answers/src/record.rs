@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use lexico_lexicon::query::{AnagramQuery, Sort};
-//! use lexico_lexicon::record::{anagram_words, Spelling, WordRecords};
+//! use lexico_answers::record::{anagram_words, Spelling, WordRecords};
 //!
 //! let lex = lexico_lexicon::Lexicon::from_words(["casa", "saca", "cosa"])?;
 //! let mut rows = WordRecords::new(&lex, Spelling::Natural);
@@ -30,10 +30,16 @@ use lexico_tiles::{Rack, Tile, TileSet};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::query::{
-    self, AnagramKeys, AnagramQuery, Bag, Found, Hooks, PrefixDraws, QueryError, Ranks, Sort, StudyList,
+use crate::explain::{Enclitic, Explanation};
+use crate::i18n::Lang;
+use crate::judge::{Reason, Verdict};
+use crate::say;
+use lexico_lexicon::query::{
+    self, AnagramKeys, AnagramQuery, Bag, Found, Hooks, Pattern, PrefixDraws, QueryError, Ranks, Sort,
+    StudyList, TileRegex,
 };
-use crate::{Lexicon, SlotInfo, Verdict};
+use lexico_lexicon::{Derivation, ExplainData};
+use lexico_lexicon::{Lexicon, SlotInfo};
 
 /// How records spell words.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,7 +55,7 @@ pub enum Spelling {
 /// `[ch]U[RR]O`). It displays as its spelling and serializes as a string.
 ///
 /// ```
-/// use lexico_lexicon::record::{Spelled, Spelling};
+/// use lexico_answers::record::{Spelled, Spelling};
 ///
 /// let set = lexico_lexicon::fise_2016_tiles();
 /// let word = set.parse_word("churro")?;
@@ -180,7 +186,7 @@ impl<'a> WordRecord<'a> {
 /// [`WordRecords::without_draws`], which cost no count.
 ///
 /// ```
-/// use lexico_lexicon::record::{Spelling, WordRecords};
+/// use lexico_answers::record::{Spelling, WordRecords};
 ///
 /// let lex = lexico_lexicon::Lexicon::from_words(["esa", "ñus", "asa"])?;
 /// let mut rows = WordRecords::new(&lex, Spelling::Natural).ranked();
@@ -382,12 +388,94 @@ impl AnagramWords {
     }
 }
 
+/// A query over the word store that is not an anagram: a crossword pattern or a regular
+/// expression over tiles.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    /// A crossword pattern (`?` one tile, `*` any run, `[AEIOU]` a class).
+    Pattern(Pattern),
+    /// A regular expression over tiles, matching whole words.
+    Regex(Box<TileRegex>),
+}
+
+impl Shape {
+    /// Reads `text` as a crossword pattern, or as a regular expression over tiles if `regex`.
+    pub fn parse(set: &TileSet, text: &str, regex: bool) -> Result<Shape, QueryError> {
+        Ok(match regex {
+            true => Shape::Regex(Box::new(TileRegex::new(set, text)?)),
+            false => Shape::Pattern(Pattern::parse(set, text)?),
+        })
+    }
+}
+
+/// Calls `f` with the record of each word of `min` to `max` tiles that fits `shape`, in `order`
+/// (ties in tile order), the first `top` of them; stops at the first error `f` returns. In tile
+/// order the words are recorded as the word store yields them; other orders gather them first.
+/// Returns whether any word fits.
+///
+/// ```
+/// use lexico_answers::record::{shape_words, Shape, Spelling, WordRecords};
+/// use lexico_lexicon::query::Sort;
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa", "cosa", "caso", "sal"])?;
+/// let shape = Shape::parse(lex.tiles(), "C?S?", false)?;
+/// let mut records = WordRecords::new(&lex, Spelling::Natural).without_draws();
+/// let mut words = Vec::new();
+/// shape_words(&lex, &shape, (1, 15), Sort::Alpha, 2, &mut records, |r| {
+///     words.push(r.word.to_string());
+///     Ok::<_, ()>(())
+/// }).unwrap();
+/// assert_eq!(words, ["CASA", "CASO"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn shape_words<E>(
+    lex: &Lexicon,
+    shape: &Shape,
+    (min, max): (usize, usize),
+    order: Sort,
+    top: usize,
+    records: &mut WordRecords<'_>,
+    mut f: impl FnMut(&WordRecord<'_>) -> Result<(), E>,
+) -> Result<bool, E> {
+    let mut found = Vec::new();
+    let mut failed = None;
+    let mut any = false;
+    let mut n = 0;
+    let mut visit = |w: &[Tile]| {
+        any = true;
+        if order != Sort::Alpha {
+            found.push(Found::plain(w));
+            return true;
+        }
+        if let Err(e) = f(&records.record(w, 0)) {
+            failed = Some(e);
+            return false;
+        }
+        n += 1;
+        n < top
+    };
+    if top > 0 {
+        match shape {
+            Shape::Pattern(p) => query::search(lex, p.clone(), min, max, &mut visit),
+            Shape::Regex(re) => query::search(lex, (**re).clone(), min, max, &mut visit),
+        }
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    query::sort(&mut found, order, lex.tiles(), records.bag());
+    for w in found.iter().take(top) {
+        f(&records.record(&w.tiles, w.blanks))?;
+    }
+    Ok(any)
+}
+
 /// The hooks of a word as a record: the word, whether it is valid, its front and back hook
 /// tiles and the hooked words (front hooks first), spelled as [`Spelling`] says. In CSV and JSON
 /// the lists are one string each, their items separated by spaces.
 ///
 /// ```
-/// use lexico_lexicon::record::{HooksRecord, Spelling};
+/// use lexico_answers::record::{HooksRecord, Spelling};
 ///
 /// let lex = lexico_lexicon::Lexicon::from_words(["as", "mas", "asa", "ase"])?;
 /// let r = HooksRecord::of(&lex, &lex.tiles().parse_word("as")?, Spelling::Natural);
@@ -452,7 +540,7 @@ fn joined<S: Serializer>(items: &[String], serializer: S) -> Result<S::Ok, S::Er
 /// JSON the names are one string, separated by spaces.
 ///
 /// ```
-/// use lexico_lexicon::record::TilesRecord;
+/// use lexico_answers::record::TilesRecord;
 ///
 /// let set = lexico_lexicon::fise_2016_tiles();
 /// let r = TilesRecord::of(&set, &set.parse_sequence("churro?")?);
@@ -496,11 +584,13 @@ impl TilesRecord {
 /// it is not ([`Verdict::reason`]; empty for a valid word).
 ///
 /// ```
-/// use lexico_lexicon::record::ValidRecord;
-/// use lexico_lexicon::Verdict;
+/// use lexico_answers::record::ValidRecord;
+/// use lexico_answers::{Reason, Verdict};
 ///
-/// let r = ValidRecord::new("KIWI", Verdict::Invalid("no-tile"));
+/// let r = ValidRecord::new("KIWI", Verdict::Invalid(Reason::NoTile));
 /// assert_eq!(serde_json::to_string(&r)?, r#"{"word":"KIWI","valid":false,"reason":"no-tile"}"#);
+/// let r = ValidRecord::new("CASA", Verdict::Valid);
+/// assert_eq!(serde_json::to_string(&r)?, r#"{"word":"CASA","valid":true,"reason":"listed"}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -509,14 +599,15 @@ pub struct ValidRecord<'a> {
     pub word: &'a str,
     /// Whether it is valid.
     pub valid: bool,
-    /// Why not, in one word; empty for a valid word.
-    pub reason: &'static str,
+    /// Why it is in or out: [`Reason::Listed`] for a valid word, as explanations, the station
+    /// and Python say it.
+    pub reason: Reason,
 }
 
 impl<'a> ValidRecord<'a> {
     /// The record of the verdict on `word`.
     pub fn new(word: &'a str, verdict: Verdict) -> ValidRecord<'a> {
-        ValidRecord { word, valid: verdict.is_valid(), reason: verdict.reason().unwrap_or("") }
+        ValidRecord { word, valid: verdict.is_valid(), reason: verdict.reason() }
     }
 }
 
@@ -617,17 +708,17 @@ impl Serialize for TileList<'_> {
     }
 }
 
-/// A word of a study list ([`crate::query::Search`]): the fields of `lexico search`'s records,
+/// A word of a study list ([`Search`](lexico_lexicon::query::Search)): the fields of `lexico search`'s records,
 /// in the order of its CSV columns.
 ///
 /// ```
-/// use lexico_lexicon::query::{Condition, Search};
-/// use lexico_lexicon::record::Spelling;
+/// use lexico_lexicon::query::{Condition, Search, TextCondition};
+/// use lexico_answers::record::{study_records, Spelling};
 ///
 /// let lex = lexico_lexicon::Lexicon::from_words(["as", "mas", "asa", "ase", "sa"])?;
-/// let search = Search { conditions: vec![Condition::parse(lex.tiles(), "pattern", "AS")?], ..Search::default() };
+/// let search = Search { conditions: vec![Condition::parse(lex.tiles(), TextCondition::Pattern, false, "AS")?], ..Search::default() };
 /// let mut json = Vec::new();
-/// search.run(&lex)?.records(Spelling::Natural, |r| {
+/// study_records(&search.run(&lex)?, Spelling::Natural, |r| {
 ///     json.push(serde_json::to_string(r)?);
 ///     Ok::<_, serde_json::Error>(())
 /// })?;
@@ -670,42 +761,143 @@ pub struct StudyRecord<'a> {
     pub new: Option<bool>,
 }
 
-impl StudyList<'_> {
-    /// Calls `f` with the record of each word of the list, in order, spelled as `spelling`
-    /// says; stops at the first error it returns.
-    pub fn records<E>(
-        &self,
-        spelling: Spelling,
-        mut f: impl FnMut(&StudyRecord<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let set = self.lexicon().tiles();
-        let bag = self.bag();
-        self.each(|row| {
-            let list = |tiles| TileList { set, tiles, spelling };
-            let length = row.word.len();
-            f(&StudyRecord {
-                word: Spelled::new(set, row.word, 0, spelling),
-                alphagram: Spelled::new(set, row.alphagram, 0, spelling),
-                length,
-                probability_order: row.order,
-                combinations: row.combinations,
-                probability: bag.probability_of(row.combinations, length),
-                anagrams: row.anagrams,
-                front_hooks: list(row.front),
-                back_hooks: list(row.back),
-                inner_front: row.inner_front,
-                inner_back: row.inner_back,
-                value: set.value(row.word),
-                new: row.new,
-            })
+/// Calls `f` with the record of each word of `list`, in order, spelled as `spelling` says;
+/// stops at the first error it returns.
+pub fn study_records<E>(
+    list: &StudyList<'_>,
+    spelling: Spelling,
+    mut f: impl FnMut(&StudyRecord<'_>) -> Result<(), E>,
+) -> Result<(), E> {
+    let set = list.lexicon().tiles();
+    let bag = list.bag();
+    list.each(|row| {
+        let list = |tiles| TileList { set, tiles, spelling };
+        let length = row.word.len();
+        f(&StudyRecord {
+            word: Spelled::new(set, row.word, 0, spelling),
+            alphagram: Spelled::new(set, row.alphagram, 0, spelling),
+            length,
+            probability_order: row.order,
+            combinations: row.combinations,
+            probability: bag.probability_of(row.combinations, length),
+            anagrams: row.anagrams,
+            front_hooks: list(row.front),
+            back_hooks: list(row.back),
+            inner_front: row.inner_front,
+            inner_back: row.inner_back,
+            value: set.value(row.word),
+            new: row.new,
         })
+    })
+}
+
+/// An explanation as CSV and JSON print it: the verdict, the reason, the English sentences
+/// (joined by ` | `), and the derivations and enclitic readings as nested records.
+#[derive(Debug, Serialize)]
+pub struct ExplanationRecord<'a> {
+    /// The word, as [`Explanation::word`].
+    pub word: &'a str,
+    /// Whether the lexicon holds it.
+    pub valid: bool,
+    /// Why it is in or out.
+    pub reason: Reason,
+    /// The sentences in English, separated by ` | `.
+    pub explanation: String,
+    /// The derivations.
+    pub derivations: Vec<DerivationRecord<'a>>,
+    /// The enclitic readings.
+    pub enclitics: Vec<EncliticRecord<'a>>,
+}
+
+impl<'a> ExplanationRecord<'a> {
+    /// The record of `e`, with what `data` (the lexicon's rule set) says of articles and codes.
+    pub fn new(e: &'a Explanation, data: &ExplainData) -> ExplanationRecord<'a> {
+        ExplanationRecord {
+            word: &e.word,
+            valid: e.valid,
+            reason: e.reason,
+            explanation: say::explanation(e, Lang::En, data).join(" | "),
+            derivations: e.derivations.iter().map(DerivationRecord::new).collect(),
+            enclitics: e.enclitics.iter().map(EncliticRecord::new).collect(),
+        }
+    }
+}
+
+/// A derivation as explanations' records and the station's API show it: the entry's id and
+/// description, the slot, kind of form, rule, article, reason and source line. Its fields are in
+/// byte order, the order of the keys of every JSON object the program writes.
+#[derive(Debug, Serialize)]
+pub struct DerivationRecord<'a> {
+    /// The article it cites.
+    pub article: &'a str,
+    /// The source entry id.
+    pub entry: u64,
+    /// The entry as English explanations describe it (`verb 00-1-.-amar`).
+    pub entry_text: Option<String>,
+    /// The kind of form.
+    pub kind: &'static str,
+    /// The line of the source file.
+    pub line: Option<u64>,
+    /// The rule's reason.
+    pub reason: &'a str,
+    /// The rule.
+    pub rule: &'a str,
+    /// The slot.
+    pub slot: &'a str,
+    /// The source file.
+    pub source: Option<&'a str>,
+}
+
+impl<'a> DerivationRecord<'a> {
+    /// The record of `d`.
+    pub fn new(d: &'a Derivation) -> DerivationRecord<'a> {
+        DerivationRecord {
+            entry: d.entry,
+            entry_text: d.entry_info.as_ref().map(|info| say::entry(info, Lang::En)),
+            slot: &d.slot.slot,
+            kind: d.slot.kind.name(),
+            rule: &d.slot.rule,
+            article: &d.slot.article,
+            reason: &d.slot.reason,
+            source: d.source.as_ref().map(|(path, _)| path.as_str()),
+            line: d.source.as_ref().map(|&(_, line)| line),
+        }
+    }
+}
+
+/// An enclitic reading as explanations' records show it (fields in byte order, as
+/// [`DerivationRecord`]'s).
+#[derive(Debug, Serialize)]
+pub struct EncliticRecord<'a> {
+    /// The article.
+    pub article: &'a str,
+    /// The verb form.
+    pub base: &'a str,
+    /// How the base is a verb form, when the lexicon records it.
+    pub derivation: Option<DerivationRecord<'a>>,
+    /// The pronouns.
+    pub pronouns: &'a [String],
+    /// The letter put back before the pronoun, if any.
+    pub restored: Option<&'a str>,
+}
+
+impl<'a> EncliticRecord<'a> {
+    /// The record of `a`.
+    pub fn new(a: &'a Enclitic) -> EncliticRecord<'a> {
+        EncliticRecord {
+            base: &a.base,
+            pronouns: &a.pronouns,
+            restored: a.restored.as_deref(),
+            article: &a.article,
+            derivation: a.derivation.as_ref().map(DerivationRecord::new),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::query::Mode;
+    use lexico_lexicon::query::Mode;
 
     /// Records of answers from the anagram index and from a walk of the word store say the
     /// same, and each field is what the bag and the tile set say of the word.
@@ -714,13 +906,18 @@ mod tests {
         let words = ["casa", "saca", "cosa", "casas", "asa", "sal", "chacha", "churro"];
         let indexed = Lexicon::from_words(words).unwrap();
         let plain = {
-            let mut b = crate::Builder::new(crate::FISE_2016_TILES_CSV);
+            let mut b = lexico_lexicon::Builder::new(lexico_lexicon::FISE_2016_TILES_CSV);
             b.anagram_index(false);
             let slot = b.slot(SlotInfo::default()).unwrap();
             for w in words {
-                b.insert(&indexed.tiles().parse_word(w).unwrap(), crate::provenance::code(0, slot)).unwrap();
+                b.insert(&indexed.tiles().parse_word(w).unwrap(), lexico_lexicon::provenance::code(0, slot))
+                    .unwrap();
             }
-            let manifest = crate::Manifest { min_tiles: 1, max_tiles: 16, ..crate::Manifest::default() };
+            let manifest = lexico_lexicon::Manifest {
+                min_tiles: 1,
+                max_tiles: 16,
+                ..lexico_lexicon::Manifest::default()
+            };
             Lexicon::from_vec(b.finish(manifest).unwrap()).unwrap()
         };
         for rack in ["CAS?", "AS??", "CHA?", "CHURRO"] {

@@ -2,32 +2,79 @@
 //! reason), or a whole play ([`judge_play`]: acceptable or not, never saying which word failed).
 //!
 //! A word typed with two tiles that natural spelling reads as one (`[C][H]URRO`) is invalid
-//! with the reason [`SEPARATE_TILES`]; a letter with no tile (K, W) is invalid, `no-tile`; any
-//! other character that is no tile is an error ([`TileError`]), not a verdict.
+//! ([`Reason::SeparateTiles`]); a letter with no tile (K, W) is invalid ([`Reason::NoTile`]);
+//! any other character that is no tile is an error ([`TileError`]), not a verdict.
 
-use lexico_tiles::{TileError, TileSet, Word};
+use lexico_lexicon::Lexicon;
+use lexico_tiles::{TileError, Word};
 
-use crate::Lexicon;
+/// Why a word is in or out, one word for scripts (its [`Reason::name`], which CSV and JSON
+/// records print): a valid word is [`Reason::Listed`]; [`judge_word`] gives the reasons it can
+/// check (a letter with no tile, separate tiles, a length out of bounds, not listed), and
+/// [`explain`](crate::explain) the more specific ones it finds (a rejected form, enclitics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// The lexicon holds the word.
+    Listed,
+    /// The rules generated it and refused it.
+    RejectedForm,
+    /// A verb form with enclitic pronouns, which counts as several words.
+    Enclitic,
+    /// A letter with no tile in the set (K, W).
+    NoTile,
+    /// Two tiles typed apart where one tile is spelled the same (`[C][H]URRO`).
+    SeparateTiles,
+    /// Fewer tiles than any word of the lexicon.
+    TooShort,
+    /// More tiles than any word of the lexicon.
+    TooLong,
+    /// Not in the lexicon, for no more specific reason.
+    Unlisted,
+}
 
-/// A word's verdict. The reason of an invalid word is one word, for scripts: `no-tile`,
-/// [`SEPARATE_TILES`], `too-short`, `too-long` or `unlisted`.
+impl Reason {
+    /// The reason's name: `listed`, `rejected-form`, `enclitic`, `no-tile`, `separate-tiles`,
+    /// `too-short`, `too-long`, `unlisted`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Listed => "listed",
+            Reason::RejectedForm => "rejected-form",
+            Reason::Enclitic => "enclitic",
+            Reason::NoTile => "no-tile",
+            Reason::SeparateTiles => "separate-tiles",
+            Reason::TooShort => "too-short",
+            Reason::TooLong => "too-long",
+            Reason::Unlisted => "unlisted",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word's verdict: valid, or invalid with the [`Reason`].
 ///
 /// ```
-/// use lexico_lexicon::{judge_word, Lexicon, Verdict};
+/// use lexico_answers::{judge_word, Reason, Verdict};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let lex = Lexicon::from_words(["casa", "perro"])?;
 /// let mut scratch = Vec::new();
 /// assert_eq!(judge_word(&lex, "perro", &mut scratch)?, ("PERRO".to_string(), Verdict::Valid));
-/// assert_eq!(judge_word(&lex, "kiwi", &mut scratch)?.1, Verdict::Invalid("no-tile"));
-/// assert_eq!(judge_word(&lex, "gato", &mut scratch)?.1.reason(), Some("unlisted"));
+/// assert_eq!(judge_word(&lex, "kiwi", &mut scratch)?.1, Verdict::Invalid(Reason::NoTile));
+/// assert_eq!(judge_word(&lex, "gato", &mut scratch)?.1.reason(), Reason::Unlisted);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The lexicon holds the word.
     Valid,
-    /// It does not, for the reason named.
-    Invalid(&'static str),
+    /// It does not, for the reason given.
+    Invalid(Reason),
 }
 
 impl Verdict {
@@ -36,33 +83,31 @@ impl Verdict {
         self == Verdict::Valid
     }
 
-    /// The reason of an invalid word, `None` for a valid one.
-    pub fn reason(self) -> Option<&'static str> {
+    /// The reason: [`Reason::Listed`] for a valid word.
+    pub fn reason(self) -> Reason {
         match self {
-            Verdict::Valid => None,
-            Verdict::Invalid(r) => Some(r),
+            Verdict::Valid => Reason::Listed,
+            Verdict::Invalid(r) => r,
         }
     }
 }
 
-/// The reason of a word typed with separate tiles where one tile is spelled the same (`[C][H]URRO`).
-pub const SEPARATE_TILES: &str = "separate-tiles";
-
 /// Judges one typed word: its natural spelling and verdict, or an error for a character that is
 /// no tile and no letter. A word typed with two tiles that natural spelling reads as one
-/// (`[C][H]URRO`) is invalid, [`SEPARATE_TILES`], and keeps its spelling as typed: spelled
+/// (`[C][H]URRO`) is invalid, [`Reason::SeparateTiles`], and keeps its spelling as typed: spelled
 /// naturally it would read as another word. `scratch` receives the word's tiles; reusing it
 /// across calls saves an allocation per word.
 ///
 /// ```
-/// use lexico_lexicon::{judge_word, Lexicon, Verdict, SEPARATE_TILES};
+/// use lexico_answers::{judge_word, Reason, Verdict};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let lex = Lexicon::from_words(["churro"])?;
 /// let mut tiles = Vec::new();
 /// assert_eq!(judge_word(&lex, "1U3O", &mut tiles)?, ("CHURRO".into(), Verdict::Valid));
 /// assert_eq!(tiles.len(), 4);
 /// let (spelled, verdict) = judge_word(&lex, "[C][H]URRO", &mut tiles)?;
-/// assert_eq!((spelled.as_str(), verdict), ("[C][H]URRO", Verdict::Invalid(SEPARATE_TILES)));
+/// assert_eq!((spelled.as_str(), verdict), ("[C][H]URRO", Verdict::Invalid(Reason::SeparateTiles)));
 /// assert!(judge_word(&lex, "ca$a", &mut tiles).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -77,12 +122,12 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
             Ok(w) => {
                 *scratch = w;
                 if tiles.split_digraph(scratch).is_some() {
-                    return Ok((text.to_string(), Verdict::Invalid(SEPARATE_TILES)));
+                    return Ok((text.to_string(), Verdict::Invalid(Reason::SeparateTiles)));
                 }
                 spelled = tiles.spell(scratch);
             }
             Err(TileError::Absent { .. }) => {
-                return Ok((lexico_tiles::normalize(text).as_string(), Verdict::Invalid("no-tile")));
+                return Ok((lexico_tiles::normalize(text).as_string(), Verdict::Invalid(Reason::NoTile)));
             }
             Err(e) => return Err(e),
         }
@@ -91,29 +136,11 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
         return Ok((spelled, Verdict::Valid));
     }
     let reason = match lex.manifest() {
-        Ok(m) if scratch.len() < m.min_tiles as usize => "too-short",
-        Ok(m) if scratch.len() > m.max_tiles as usize => "too-long",
-        _ => "unlisted",
+        Ok(m) if scratch.len() < m.min_tiles as usize => Reason::TooShort,
+        Ok(m) if scratch.len() > m.max_tiles as usize => Reason::TooLong,
+        _ => Reason::Unlisted,
     };
     Ok((spelled, Verdict::Invalid(reason)))
-}
-
-/// Why `word` is [`SEPARATE_TILES`], in a sentence: `C and H are separate tiles here; CH is one
-/// tile`; `None` when no two of its tiles spell one.
-///
-/// ```
-/// let set = lexico_lexicon::fise_2016_tiles();
-/// let word = set.parse_word("[C][H]URRO")?;
-/// assert_eq!(
-///     lexico_lexicon::separate_tiles(&set, &word).as_deref(),
-///     Some("C and H are separate tiles here; CH is one tile")
-/// );
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn separate_tiles(set: &TileSet, word: &[u8]) -> Option<String> {
-    let (i, joined) = set.split_digraph(word)?;
-    let (a, b, joined) = (set.name(word[i]), set.name(word[i + 1]), set.name(joined));
-    Some(format!("{a} and {b} are separate tiles here; {joined} is one tile"))
 }
 
 /// What a word-judge station says of a play it cannot judge ([`PlayVerdict::Error`]): it never
@@ -124,7 +151,8 @@ pub const PLAY_ERROR_MESSAGE: &str =
 /// The verdict on a whole play.
 ///
 /// ```
-/// use lexico_lexicon::{judge_play, Lexicon, PlayVerdict};
+/// use lexico_answers::{judge_play, PlayVerdict};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let lex = Lexicon::from_words(["casa", "perro"])?;
 /// let mut scratch = Vec::new();
@@ -181,7 +209,8 @@ pub fn judge_play(lex: &Lexicon, play: &[&str], scratch: &mut Word) -> PlayVerdi
 /// [`judge_play`] of [`play_words`].
 ///
 /// ```
-/// use lexico_lexicon::{judge_play_line, Lexicon, PlayVerdict};
+/// use lexico_answers::{judge_play_line, PlayVerdict};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let lex = Lexicon::from_words(["casa", "perro"])?;
 /// assert_eq!(judge_play_line(&lex, "casa, perro"), PlayVerdict::Acceptable);
@@ -195,7 +224,7 @@ pub fn judge_play_line(lex: &Lexicon, line: &str) -> PlayVerdict {
 /// Splits a typed play into its words (spaces, tabs, commas or semicolons between them).
 ///
 /// ```
-/// assert_eq!(lexico_lexicon::play_words(" casa, perro,,gato\tsol "), ["casa", "perro", "gato", "sol"]);
+/// assert_eq!(lexico_answers::play_words(" casa, perro,,gato\tsol "), ["casa", "perro", "gato", "sol"]);
 /// ```
 pub fn play_words(line: &str) -> Vec<&str> {
     line.split([' ', ',', '\t', ';']).filter(|w| !w.is_empty()).collect()

@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use lexico_lexicon::query::{self, Condition, Search};
-use lexico_lexicon::record::Spelling;
-use lexico_lexicon::{diff, Lexicon};
+use lexico_answers::diff;
+use lexico_answers::record::{study_records, Spelling};
+use lexico_lexicon::query::{self, Condition, Search, Test};
+use lexico_lexicon::Lexicon;
 use lexico_tiles::{Tile, TileSet};
 use proptest::prelude::*;
 
@@ -29,21 +30,19 @@ type Row = (Vec<Tile>, usize, u64, Vec<Tile>, Vec<Tile>, Option<bool>);
 
 fn rows(lex: &Lexicon, search: &Search) -> Vec<Row> {
     let mut rows = Vec::new();
-    search
-        .run(lex)
-        .expect("the search runs")
-        .records(Spelling::Natural, |r| {
-            rows.push((
-                r.word.tiles().to_vec(),
-                r.length,
-                r.probability_order,
-                r.front_hooks.tiles().to_vec(),
-                r.back_hooks.tiles().to_vec(),
-                r.new,
-            ));
-            Ok::<_, ()>(())
-        })
-        .unwrap();
+    let list = search.run(lex).expect("the search runs");
+    study_records(&list, Spelling::Natural, |r| {
+        rows.push((
+            r.word.tiles().to_vec(),
+            r.length,
+            r.probability_order,
+            r.front_hooks.tiles().to_vec(),
+            r.back_hooks.tiles().to_vec(),
+            r.new,
+        ));
+        Ok::<_, ()>(())
+    })
+    .unwrap();
     rows
 }
 
@@ -82,7 +81,7 @@ proptest! {
     fn new_since_gives_the_words_diff_adds(old in words_strategy(), new in words_strategy()) {
         let set = lexico_lexicon::fise_2016_tiles();
         let (a, b) = (lexicon(&set, &old), lexicon(&set, &new));
-        let search = Search { conditions: vec![Condition::lexicon("new-since", &a).unwrap()], ..Search::default() };
+        let search = Search { conditions: vec![Condition::new(Test::NewSince(&a), false)], ..Search::default() };
         let rows = rows(&b, &search);
         prop_assert!(rows.iter().all(|r| r.5 == Some(true)));
         let mut found: Vec<String> = rows.iter().map(|r| set.spell(&r.0)).collect();

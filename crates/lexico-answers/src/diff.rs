@@ -8,15 +8,15 @@ use std::fmt::Write as _;
 
 use fst::Streamer;
 
-use crate::kind::Kind;
-use crate::{provenance, EntryInfo, Lexicon, LexiconError, Manifest};
+use lexico_lexicon::Kind;
+use lexico_lexicon::{provenance, EntryInfo, Lexicon, LexiconError, Manifest};
 
 /// Why two lexicons cannot be compared.
 ///
 /// ```
 /// // Two lexicons in the same tile set compare; DiffError::TileSets says when they do not.
 /// let a = lexico_lexicon::Lexicon::from_words(["casa"])?;
-/// assert!(lexico_lexicon::diff(&a, &a)?.added.is_empty());
+/// assert!(lexico_answers::diff(&a, &a)?.added.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, thiserror::Error)]
@@ -32,7 +32,8 @@ pub enum DiffError {
 /// A word added or removed, with what made it (from the lexicon that has it).
 ///
 /// ```
-/// use lexico_lexicon::{diff, Kind, Lexicon};
+/// use lexico_answers::diff;
+/// use lexico_lexicon::{Kind, Lexicon};
 ///
 /// let (old, new) = (Lexicon::from_words(["casa", "gato"])?, Lexicon::from_words(["casa", "perro"])?);
 /// let d = diff(&old, &new)?;
@@ -56,12 +57,13 @@ pub struct Change {
 /// old one has, each in tile order.
 ///
 /// ```
-/// use lexico_lexicon::{diff, Lexicon};
+/// use lexico_answers::diff;
+/// use lexico_lexicon::Lexicon;
 ///
 /// let old = Lexicon::from_words(["casa", "gato", "sol"])?;
 /// let new = Lexicon::from_words(["casa", "perro", "sol", "churro"])?;
 /// let d = diff(&old, &new)?;
-/// let words = |c: &[lexico_lexicon::Change]| c.iter().map(|c| c.word.clone()).collect::<Vec<_>>();
+/// let words = |c: &[lexico_answers::Change]| c.iter().map(|c| c.word.clone()).collect::<Vec<_>>();
 /// assert_eq!(words(&d.added), ["CHURRO", "PERRO"]); // CH sorts after C
 /// assert_eq!(words(&d.removed), ["GATO"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -231,7 +233,8 @@ fn section(
 /// Fails when a manifest cannot be read.
 ///
 /// ```
-/// use lexico_lexicon::{diff, notes, Lexicon};
+/// use lexico_answers::{diff, notes};
+/// use lexico_lexicon::Lexicon;
 ///
 /// let old = Lexicon::from_words(["casa"])?;
 /// let new = Lexicon::from_words(["casa", "casas"])?;
@@ -252,7 +255,7 @@ pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconEr
 /// entities, so that no name adds a line, a heading, a link or raw HTML to release notes.
 ///
 /// ```
-/// assert_eq!(lexico_lexicon::markdown_text("FISE <b>2</b>\r# x"), "FISE &lt;b&gt;2&lt;/b&gt;\\u{d}\\# x");
+/// assert_eq!(lexico_answers::markdown_text("FISE <b>2</b>\r# x"), "FISE &lt;b&gt;2&lt;/b&gt;\\u{d}\\# x");
 /// ```
 pub fn markdown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -320,4 +323,63 @@ pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<Strin
     }
     s.push('\n');
     Ok(s)
+}
+/// A count of `diff --counts`: of the words `change`d (`added`, `removed`), those `by` a
+/// grouping (`total`, `length`, `kind`, `cause`) of `key`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CountRecord {
+    /// `added` or `removed`.
+    pub change: &'static str,
+    /// `total`, `length`, `kind` or `cause`.
+    pub by: &'static str,
+    /// The group: `all`, a length, a kind's or a cause's name.
+    pub key: String,
+    /// The words in it.
+    pub count: u64,
+}
+
+impl Diff {
+    /// The counts of the words added and removed: the total, then by length and by kind.
+    ///
+    /// ```
+    /// use lexico_lexicon::Lexicon;
+    ///
+    /// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "perro", "gato"])?);
+    /// let rows = lexico_answers::diff(&old, &new)?.count_records();
+    /// assert_eq!((rows[0].by, rows[0].key.as_str(), rows[0].count), ("total", "all", 2));
+    /// assert_eq!((rows[1].by, rows[1].key.as_str(), rows[1].count), ("length", "4", 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_records(&self) -> Vec<CountRecord> {
+        let mut rows = Vec::new();
+        for (change, list) in [("added", &self.added), ("removed", &self.removed)] {
+            let (by_len, by_kind) = counts(list);
+            let row = |by, key: String, count| CountRecord { change, by, key, count };
+            rows.push(row("total", "all".to_string(), list.len() as u64));
+            rows.extend(by_len.iter().map(|(n, c)| row("length", n.to_string(), *c)));
+            rows.extend(by_kind.iter().map(|(k, c)| row("kind", k.name().to_string(), *c)));
+        }
+        rows
+    }
+}
+
+/// A word added or removed, as `diff` prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChangeRecord<'a> {
+    /// `added` or `removed`.
+    pub change: &'static str,
+    /// The word.
+    pub word: &'a str,
+    /// Its number of tiles.
+    pub tiles: usize,
+    /// Its kind of form.
+    pub kind: &'static str,
+}
+
+impl<'a> ChangeRecord<'a> {
+    /// The record of `c`, a word `added` (else removed).
+    pub fn new(c: &'a Change, added: bool) -> ChangeRecord<'a> {
+        let change = if added { "added" } else { "removed" };
+        ChangeRecord { change, word: &c.word, tiles: c.tiles, kind: c.kind.name() }
+    }
 }

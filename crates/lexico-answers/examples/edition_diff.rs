@@ -2,13 +2,14 @@
 //! lexicon built from a plain list does not know, `unknown`).
 //!
 //! ```sh
-//! cargo run -p lexico-lexicon --example edition_diff -- OLD.lex NEW.lex
-//! cargo run -p lexico-lexicon --example edition_diff       # two tiny editions, built here
+//! cargo run -p lexico-answers --example edition_diff -- OLD.lex NEW.lex
+//! cargo run -p lexico-answers --example edition_diff       # two tiny editions, built here
 //! ```
 
 use std::collections::BTreeMap;
 
-use lexico_lexicon::{diff, Change, Kind, Lexicon};
+use lexico_answers::{diff, Change};
+use lexico_lexicon::{Kind, Lexicon};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let paths: Vec<String> = std::env::args().skip(1).collect();

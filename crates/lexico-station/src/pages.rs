@@ -2,16 +2,24 @@
 //! with the catalogue's messages (`{{t:ID}}`) and the station's values (`{{v:NAME}}`), every one
 //! HTML-escaped. The scripts and the style sheet are served as they are.
 
-use anyhow::{bail, Result};
+use lexico_answers::i18n::{self, msg, Arg};
+use lexico_answers::say;
 
-use super::Station;
-use crate::i18n::{self, msg, Arg};
+use crate::{Station, StationError};
 
-pub const CSS: &str = include_str!("../../assets/station.css");
-pub const JUDGE_JS: &str = include_str!("../../assets/judge.js");
-pub const ARBITER_JS: &str = include_str!("../../assets/arbiter.js");
-const JUDGE_HTML: &str = include_str!("../../assets/judge.html");
-const ARBITER_HTML: &str = include_str!("../../assets/arbiter.html");
+type Result<T> = std::result::Result<T, StationError>;
+
+macro_rules! bail {
+    ($($arg:tt)*) => {
+        return Err(StationError::Page(format!($($arg)*)))
+    };
+}
+
+pub const CSS: &str = include_str!("../assets/station.css");
+pub const JUDGE_JS: &str = include_str!("../assets/judge.js");
+pub const ARBITER_JS: &str = include_str!("../assets/arbiter.js");
+const JUDGE_HTML: &str = include_str!("../assets/judge.html");
+const ARBITER_HTML: &str = include_str!("../assets/arbiter.html");
 
 /// The judge page.
 pub fn judge(st: &Station) -> Result<String> {
@@ -29,9 +37,9 @@ fn value(st: &Station, name: &str) -> Option<String> {
         "lexicon" => st.lexicon_title(),
         "tournament" => st.tournament.clone().unwrap_or_default(),
         "tournament-or-dash" => st.tournament.clone().unwrap_or_else(|| "—".to_string()),
-        "sha256" => st.sha256.clone(),
-        "sha256-short" => st.sha256.chars().take(16).collect(),
-        "signer" => crate::say::signer(&st.signer, st.lang),
+        "sha256" => st.lexicon.sha256.clone(),
+        "sha256-short" => st.lexicon.sha256.chars().take(16).collect(),
+        "signer" => say::signer(&st.signer, st.lang),
         "clear-after" => st.clear_after.to_string(),
         "needs-code" => st.table_code.is_some().to_string(),
         "clears" if st.clear_after == 0 => msg(st.lang, "judge-never-clears", &[]),
@@ -82,14 +90,16 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
+    use lexico_answers::{Lang, Signer};
+
+    fn quiet(_: &str) {}
 
     #[test]
     fn both_pages_render_in_both_languages() {
         for lang in [Lang::Es, Lang::En] {
-            let lex = crate::lexicons::embedded().unwrap();
-            let signer = crate::lexicons::Signer::Embedded;
-            let settings = crate::station::Settings {
+            let lex = lexico_default::lexicon();
+            let signer = Signer::Embedded;
+            let settings = crate::Settings {
                 lang,
                 signer,
                 arbiter_code: "ARBITER1".into(),
@@ -98,9 +108,10 @@ mod tests {
                 rate_limit: 60,
                 audit: None,
                 tournament: Some("Open <de> Madrid".into()),
+                warn: quiet,
             };
             let st = Station::new(lex, settings).unwrap();
-            assert!(st.judge_page.contains(&crate::say::signer(&st.signer, lang)));
+            assert!(st.judge_page.contains(&say::signer(&st.signer, lang)));
             assert!(st.judge_page.contains(&format!("lang=\"{}\"", lang.tag())));
             assert!(st.judge_page.contains(&escape(&msg(lang, "verdict-acceptable-word", &[]))));
             assert!(st.arbiter_page.contains(&escape(&msg(lang, "dictamen-title", &[]))));
@@ -115,16 +126,17 @@ mod tests {
 
     #[test]
     fn one_second_is_singular() {
-        let lex = crate::lexicons::embedded().unwrap();
-        let settings = crate::station::Settings {
+        let lex = lexico_default::lexicon();
+        let settings = crate::Settings {
             lang: Lang::Es,
-            signer: crate::lexicons::Signer::Embedded,
+            signer: Signer::Embedded,
             arbiter_code: "ARBITER1".into(),
             table_code: None,
             clear_after: 1,
             rate_limit: 60,
             audit: None,
             tournament: None,
+            warn: quiet,
         };
         let st = Station::new(lex, settings).unwrap();
         assert_eq!(

@@ -11,7 +11,10 @@
 //! and a message in the station's language (or the one `lang` asks for). See
 //! `docs/arbiters.md`.
 
-pub mod engine;
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod audit;
 pub mod hall;
 pub mod listen;
 mod pages;
@@ -29,13 +32,17 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use lexico_answers::i18n::{msg, Arg, Lang};
+use lexico_answers::ruling::ruling_word;
+use lexico_answers::{judge_play, judge_word, play_words, say, ExplanationRecord, PlayVerdict, Signer};
 use lexico_lexicon::Lexicon;
-use serde_json::{json, Value};
 use subtle::ConstantTimeEq;
 
+use crate::api::{
+    CodeAnswer, ExplainAnswer, JudgeAnswer, LexiconAnswer, LexiconInfo, RefusalAnswer, RulingAnswer,
+    ValidAnswer,
+};
 use crate::audit::AuditLog;
-use crate::i18n::{msg, Arg, Lang};
-use engine::PlayVerdict;
 
 /// The longest request target (path and query) served, in bytes.
 pub const MAX_URI: usize = 2048;
@@ -57,9 +64,11 @@ pub const CODE_HEADER: &str = "x-lexico-code";
 
 /// How the station was asked to run, fixed at start.
 pub struct Settings {
+    /// The language of its pages and answers (a request may ask for another).
     pub lang: Lang,
     /// Who vouches for the lexicon, named on the pages in the station's language.
-    pub signer: crate::lexicons::Signer,
+    pub signer: Signer,
+    /// The code the arbiter's page and endpoints need.
     pub arbiter_code: String,
     /// The code the judge needs, when it needs one (any listener but loopback).
     pub table_code: Option<String>,
@@ -67,26 +76,40 @@ pub struct Settings {
     pub clear_after: u64,
     /// Requests one client address may make per minute (0: no limit).
     pub rate_limit: u32,
+    /// Where every judgement is logged, if anywhere.
     pub audit: Option<AuditLog>,
     /// The tournament's name, on the pages and the arbiter's ruling.
     pub tournament: Option<String>,
+    /// Where the station says what its operator must know (the audit log cannot be written,
+    /// connections cannot be accepted): a line for people, in the terminal's language.
+    pub warn: fn(&str),
+}
+
+/// Why a station cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum StationError {
+    /// The lexicon's manifest cannot be read.
+    #[error(transparent)]
+    Lexicon(#[from] lexico_lexicon::LexiconError),
+    /// A page template names a message or value that does not exist.
+    #[error("{0}")]
+    Page(String),
 }
 
 /// What the station serves with, fixed at start.
 pub struct Station {
-    pub lex: Lexicon,
+    lex: Lexicon,
+    /// The language of its pages and answers.
     pub lang: Lang,
-    pub name: String,
-    pub edition: String,
-    pub version: String,
-    pub sha256: String,
-    pub signer: crate::lexicons::Signer,
-    pub arbiter_code: String,
-    pub table_code: Option<String>,
-    pub clear_after: u64,
-    pub rate_limit: u32,
-    pub tournament: Option<String>,
-    pub audit: Option<Mutex<AuditLog>>,
+    lexicon: LexiconInfo,
+    signer: Signer,
+    arbiter_code: String,
+    table_code: Option<String>,
+    clear_after: u64,
+    rate_limit: u32,
+    tournament: Option<String>,
+    audit: Option<Mutex<AuditLog>>,
+    warn: fn(&str),
     /// Plays judged since start (an unreadable play is no judgement).
     pub judged: AtomicU64,
     limiter: Mutex<HashMap<IpAddr, (Instant, u32)>>,
@@ -96,19 +119,30 @@ pub struct Station {
 
 impl Station {
     /// A station for `lex`; the pages are rendered here, once.
-    pub fn new(lex: Lexicon, settings: Settings) -> anyhow::Result<Station> {
+    pub fn new(lex: Lexicon, settings: Settings) -> Result<Station, StationError> {
         let m = lex.manifest()?;
-        let (name, edition, version, sha256) =
-            (m.name.clone(), m.edition.clone(), m.version.clone(), m.payload_sha256.clone());
-        let Settings { lang, signer, arbiter_code, table_code, clear_after, rate_limit, audit, tournament } =
-            settings;
+        let lexicon = LexiconInfo {
+            edition: m.edition.clone(),
+            name: m.name.clone(),
+            sha256: m.payload_sha256.clone(),
+            signer: None,
+            version: m.version.clone(),
+        };
+        let Settings {
+            lang,
+            signer,
+            arbiter_code,
+            table_code,
+            clear_after,
+            rate_limit,
+            audit,
+            tournament,
+            warn,
+        } = settings;
         let mut station = Station {
             lex,
             lang,
-            name,
-            edition,
-            version,
-            sha256,
+            lexicon,
             signer,
             arbiter_code,
             table_code,
@@ -116,6 +150,7 @@ impl Station {
             rate_limit,
             tournament,
             audit: audit.map(Mutex::new),
+            warn,
             judged: AtomicU64::new(0),
             limiter: Mutex::new(HashMap::new()),
             judge_page: String::new(),
@@ -128,11 +163,33 @@ impl Station {
 
     /// The lexicon's name, edition and version, as the pages and the terminal show it.
     pub fn lexicon_title(&self) -> String {
-        format!("{} {} {}", self.name, self.edition, self.version)
+        let l = &self.lexicon;
+        format!("{} {} {}", l.name, l.edition, l.version)
     }
 
-    fn lexicon_json(&self) -> Value {
-        json!({"name": self.name, "edition": self.edition, "version": self.version, "sha256": self.sha256})
+    /// The lexicon it judges with.
+    pub fn lexicon(&self) -> &LexiconInfo {
+        &self.lexicon
+    }
+
+    /// Who vouches for the lexicon.
+    pub fn signer(&self) -> &Signer {
+        &self.signer
+    }
+
+    /// The code of the arbiter's page.
+    pub fn arbiter_code(&self) -> &str {
+        &self.arbiter_code
+    }
+
+    /// The code of the tables, when the judge needs one.
+    pub fn table_code(&self) -> Option<&str> {
+        self.table_code.as_deref()
+    }
+
+    /// The tournament's name, if given.
+    pub fn tournament(&self) -> Option<&str> {
+        self.tournament.as_deref()
     }
 
     /// Counts a request of `ip`: `Err(seconds)` when it is over the limit of this minute, with
@@ -159,6 +216,51 @@ impl Station {
             let left = minute.saturating_sub(now.duration_since(entry.0));
             Err(left.as_secs() + u64::from(left.subsec_nanos() > 0))
         }
+    }
+}
+
+/// Runs `station` on `addr` until Ctrl-C or, on Unix, SIGTERM, on a runtime of its own: binds
+/// the address (port 0 takes a free one), calls `ready` with the address bound (to print the
+/// banner), then serves; once stopped, the requests under way finish
+/// ([`listen::STOP_GRACE`]). Fails when the runtime cannot start or the address cannot be bound.
+pub fn run(
+    station: Arc<Station>,
+    addr: SocketAddr,
+    terminal: Lang,
+    ready: impl FnOnce(&Station, SocketAddr),
+) -> std::io::Result<()> {
+    // Raised before the listener opens: the limit of open files bounds the connections held.
+    let limit = listen::connection_limit();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let local = listener.local_addr()?;
+        ready(&station, local);
+        let langs = listen::Langs { terminal, station: station.lang, warn: station.warn };
+        listen::serve(listener, router(station), limit, langs, shutdown_signal()).await;
+        Ok(())
+    })
+}
+
+/// Waits for Ctrl-C (SIGINT) or, on Unix, SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
     }
 }
 
@@ -284,7 +386,7 @@ struct Refusal {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({"error": self.code, "message": self.message}))).into_response()
+        (self.status, Json(RefusalAnswer { error: self.code, message: &self.message })).into_response()
     }
 }
 
@@ -379,7 +481,7 @@ fn field<'q>(q: &'q HashMap<String, String>, name: &str, max: usize, lang: Lang)
 /// [`MAX_WORDS`] words, or one with a word of more than [`MAX_WORD`] characters.
 fn play_of(q: &HashMap<String, String>, lang: Lang) -> Result<(&str, Vec<&str>), Refusal> {
     let play = field(q, "play", MAX_PLAY, lang)?;
-    let words = engine::words_of(play);
+    let words = play_words(play);
     if words.is_empty() {
         return Err(refuse(lang, StatusCode::BAD_REQUEST, "missing-play", "api-missing-play", &[]));
     }
@@ -405,11 +507,11 @@ fn play_of(q: &HashMap<String, String>, lang: Lang) -> Result<(&str, Vec<&str>),
 }
 
 async fn lexicon(State(st): State<Arc<Station>>) -> Response {
-    Json(json!({
-        "lexicon": st.lexicon_json(),
-        "table_code_required": st.table_code.is_some(),
-        "tournament": st.tournament,
-    }))
+    Json(LexiconAnswer {
+        lexicon: &st.lexicon,
+        table_code_required: st.table_code.is_some(),
+        tournament: st.tournament.as_deref(),
+    })
     .into_response()
 }
 
@@ -422,8 +524,8 @@ async fn code(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> 
     };
     let lang = lang_of(&q, &st);
     match check_code(&st, &headers, &q, true, lang) {
-        Ok(Access::Arbiter) => Json(json!({"access": "arbiter"})).into_response(),
-        Ok(Access::Table) => Json(json!({"access": "table"})).into_response(),
+        Ok(Access::Arbiter) => Json(CodeAnswer { access: "arbiter" }).into_response(),
+        Ok(Access::Table) => Json(CodeAnswer { access: "table" }).into_response(),
         Err(r) => r.into_response(),
     }
 }
@@ -463,20 +565,26 @@ fn judge_inner(
     let (play, words) = play_of(q, lang)?;
     let table = field(q, "table", MAX_LABEL, lang)?;
     let round = field(q, "round", MAX_LABEL, lang)?;
-    let verdict = engine::judge_play(&st.lex, &words);
-    let mut body = json!({"verdict": verdict.name(), "words": words.len(), "lexicon": st.lexicon_json()});
+    let verdict = judge_play(&st.lex, &words, &mut Vec::new());
+    let mut body = JudgeAnswer {
+        error: None,
+        lexicon: &st.lexicon,
+        message: None,
+        verdict: verdict.name(),
+        words: words.len(),
+    };
     if verdict == PlayVerdict::Error {
         // An unreadable play is no judgement: nothing is logged, and the monitor types it again.
-        body["error"] = json!("unreadable-play");
-        body["message"] = json!(msg(lang, "api-unreadable-play", &[]));
+        body.error = Some("unreadable-play");
+        body.message = Some(msg(lang, "api-unreadable-play", &[]));
         return Ok((StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response());
     }
     if let Some(log) = &st.audit {
         let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = log.record(play, table, round, verdict.name()) {
             // No verdict that the log does not hold.
-            let message = crate::one_line(&e, lang);
-            crate::input::warn(&message);
+            let message = audit_failure(&e, lang);
+            (st.warn)(&message);
             return Err(Refusal { status: StatusCode::SERVICE_UNAVAILABLE, code: "audit-log", message });
         }
     }
@@ -493,36 +601,43 @@ async fn ruling(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -
     };
     let lang = lang_of(&q, &st);
     match ruling_inner(&st, &headers, &q, lang) {
-        Ok(v) => Json(v).into_response(),
+        Ok(answer) => Json(answer).into_response(),
         Err(r) => r.into_response(),
     }
 }
 
-fn ruling_inner(
-    st: &Station,
+fn ruling_inner<'q>(
+    st: &'q Station,
     headers: &HeaderMap,
-    q: &HashMap<String, String>,
+    q: &'q HashMap<String, String>,
     lang: Lang,
-) -> Result<Value, Refusal> {
+) -> Result<RulingAnswer<'q>, Refusal> {
     check_code(st, headers, q, false, lang)?;
     let (_, words) = play_of(q, lang)?;
     let table = field(q, "table", MAX_LABEL, lang)?;
     let round = field(q, "round", MAX_LABEL, lang)?;
-    let verdict = engine::judge_play(&st.lex, &words);
-    let explained: Vec<Value> = words.iter().map(|w| engine::ruling_word(&st.lex, w, lang)).collect();
-    let time = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
-    let mut lexicon = st.lexicon_json();
-    lexicon["signer"] = json!(crate::say::signer(&st.signer, lang));
-    Ok(json!({
-        "verdict": verdict.name(),
-        "verdict_text": msg(lang, engine::verdict_message(verdict), &[]),
-        "words": explained,
-        "tournament": st.tournament,
-        "table": table,
-        "round": round,
-        "time": time,
-        "lexicon": lexicon,
-    }))
+    let verdict = judge_play(&st.lex, &words, &mut Vec::new());
+    Ok(RulingAnswer {
+        lexicon: LexiconInfo { signer: Some(say::signer(&st.signer, lang)), ..st.lexicon.clone() },
+        round,
+        table,
+        time: humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
+        tournament: st.tournament.as_deref(),
+        verdict: verdict.name(),
+        verdict_text: say::play_verdict(verdict, lang),
+        words: words.iter().map(|w| ruling_word(&st.lex, w, lang)).collect(),
+    })
+}
+
+/// What a station says when its audit log cannot be written: the judgement is refused.
+fn audit_failure(e: &audit::AuditError, lang: Lang) -> String {
+    use lexico_answers::say::Localize;
+    match e {
+        audit::AuditError::Write(io) if lang != Lang::En => {
+            format!("writing the audit log: {}", io.localize(lang))
+        }
+        e => e.to_string(),
+    }
 }
 
 /// The word of an arbiter request, after its code is checked.
@@ -554,12 +669,15 @@ async fn valid(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) ->
         Ok(w) => w,
         Err(r) => return r.into_response(),
     };
-    match engine::valid(&st.lex, word) {
-        Some((spelled, valid, reason)) => {
-            Json(json!({"word": spelled, "valid": valid, "reason": reason, "lexicon": st.lexicon_json()}))
-                .into_response()
-        }
-        None => unreadable_word(lang),
+    match judge_word(&st.lex, word, &mut Vec::new()) {
+        Ok((word, verdict)) => Json(ValidAnswer {
+            lexicon: &st.lexicon,
+            reason: verdict.reason(),
+            valid: verdict.is_valid(),
+            word,
+        })
+        .into_response(),
+        Err(_) => unreadable_word(lang),
     }
 }
 
@@ -573,13 +691,21 @@ async fn explain(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) 
         Ok(w) => w,
         Err(r) => return r.into_response(),
     };
-    match engine::explain(&st.lex, word, lang) {
-        Some(mut e) => {
-            e["lexicon"] = st.lexicon_json();
-            Json(e).into_response()
-        }
-        None => unreadable_word(lang),
-    }
+    let (Ok(e), Ok(m)) = (lexico_answers::explain(&st.lex, word), st.lex.manifest()) else {
+        return unreadable_word(lang);
+    };
+    let record = ExplanationRecord::new(&e, &m.explain);
+    Json(ExplainAnswer {
+        derivations: record.derivations,
+        enclitics: record.enclitics,
+        explanation: say::explanation(&e, Lang::En, &m.explain),
+        lexicon: &st.lexicon,
+        reason: e.reason,
+        summary: say::explanation(&e, lang, &m.explain),
+        valid: e.valid,
+        word: &e.word,
+    })
+    .into_response()
 }
 
 #[cfg(test)]
