@@ -194,6 +194,8 @@ fn a_fifo_a_device_or_a_huge_file_as_a_source_undo_or_table_is_refused_at_once()
     assert!(std::process::Command::new("mkfifo").arg(dir.join("f")).status().unwrap().success());
     // 1 GiB of NUL bytes, a sparse file.
     std::fs::File::create(dir.join("nul.txt")).unwrap().set_len(1 << 30).unwrap();
+    // A socket cannot even be opened: it is named as what it is all the same.
+    let _socket = std::os::unix::net::UnixListener::bind(dir.join("sock.txt")).unwrap();
     let limit = Some(4_000_000_000);
     for (args, file) in [
         (&["build", "-o", "x.lex", "good.txt", "f"][..], "f: a FIFO"),
@@ -205,6 +207,7 @@ fn a_fifo_a_device_or_a_huge_file_as_a_source_undo_or_table_is_refused_at_once()
             "--pos-table: /dev/zero: a device",
         ),
         (&["build", "-o", "x.lex", "--pos-table", "f", "good.txt"], "--pos-table: f: a FIFO"),
+        (&["build", "-o", "x.lex", "good.txt", "sock.txt"], "sock.txt: a socket, not a regular file"),
         (&["build", "-o", "x.lex", "good.txt", "nul.txt"], "nul.txt: 1073741824 bytes, larger than any file"),
     ] {
         let out = build_limited(&dir, limit, args);

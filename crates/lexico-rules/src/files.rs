@@ -168,7 +168,19 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, RuleError> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
-    let file = options.open(path).map_err(io)?;
+    let file = match options.open(path) {
+        Ok(file) => file,
+        // A socket cannot be opened at all: say what it is rather than the system's words.
+        Err(e) => match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                return Err(refuse(format!(
+                    "{}, not a regular file (only a regular file is read)",
+                    kind_of(&meta.file_type())
+                )))
+            }
+            _ => return Err(io(e)),
+        },
+    };
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
         return Err(refuse(format!(
