@@ -11,7 +11,7 @@ use std::io;
 
 use lexico_lexicon::query::{PatternProblem, QueryError, StudyError};
 use lexico_lexicon::{
-    CodeField, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, Kind, LexiconError,
+    CodeField, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, FormKind, LexiconError,
 };
 use lexico_tiles::{quoted, shown, TileError, TileSet};
 
@@ -290,7 +290,7 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
 pub fn describe(d: &Derivation, lang: Lang, data: &ExplainData) -> String {
     let spanish = lang != Lang::En;
     let slot = match (spanish, d.slot.kind) {
-        (false, _) | (true, Kind::VerbForm) => d.slot.slot.clone(),
+        (false, _) | (true, FormKind::VerbForm) => d.slot.slot.clone(),
         (true, kind) => msg(lang, &format!("slot-{}", kind.name().replace(' ', "-")), &[]),
     };
     let mut s = match &d.entry_info {
@@ -575,7 +575,7 @@ mod tests {
 
     #[test]
     fn entries_in_english_are_spelled_as_the_explanations_always_spelled_them() {
-        use lexico_lexicon::provenance::UpdateAction;
+        use lexico_lexicon::UpdateAction;
         let e = |kind, homograph| EntryInfo { lemma: "boy".into(), homograph, kind };
         assert_eq!(
             entry(&e(EntryKind::Update(UpdateAction::AddedVariable), None), Lang::En),

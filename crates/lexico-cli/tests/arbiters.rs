@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use lexico_rules::fise::{read_non_verb_updates, UpdateSection};
+use lexico_rules::fise::{read_non_verb_updates, UpdateAction};
 
 mod common;
 use common::{lexico, workspace};
@@ -475,7 +475,7 @@ fn the_diff_against_the_previous_edition_agrees_with_the_update_lists() {
     // (category, expected to be added?, words)
     let mut categories: Vec<(&str, bool, Vec<String>)> = Vec::new();
     let mut push = |name: &'static str, adds: bool, words: Vec<String>| categories.push((name, adds, words));
-    use UpdateSection::*;
+    use UpdateAction::*;
     for (name, adds, sections) in [
         ("non-verbs added", true, vec![AddedVariable, AddedInvariable, AddedPluralOnly]),
         ("non-verbs removed", false, vec![Removed, RemovedPluralOnly]),
