@@ -250,6 +250,41 @@ pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconEr
     Ok(s)
 }
 
+/// The notes of a release folder (`NOTES.md`) of the lexicon `new`: [`notes`] against the
+/// `previous` edition, else a first edition's line; then, when given, a line naming the rule set
+/// and what was modified in it (`rules`, `lexico_compile::Modified` as text).
+///
+/// ```
+/// use lexico_lexicon::Lexicon;
+/// let new = Lexicon::from_words(["casa"])?;
+/// let text = lexico_answers::release_notes(&new, None, Some("modified: plural.toml"))?;
+/// assert!(text.contains("First edition: 1 words"));
+/// assert!(text.ends_with(", modified: plural.toml.\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn release_notes(
+    new: &Lexicon,
+    previous: Option<&Lexicon>,
+    rules: Option<&str>,
+) -> Result<String, DiffError> {
+    let mut text = match previous {
+        Some(old) => notes(old, new, &diff(old, new)?)?,
+        None => {
+            let m = new.manifest()?;
+            format!(
+                "# {} {} {}: release notes\n\nFirst edition: {} words, payload SHA-256 `{}`; no previous \
+                 edition was given (--previous) to compare with.\n",
+                m.name, m.edition, m.version, m.words, m.payload_sha256
+            )
+        }
+    };
+    if let Some(modified) = rules {
+        let set = &new.manifest()?.rules;
+        let _ = writeln!(text, "\nRule set: {} {}, {modified}.", set.name, set.version);
+    }
+    Ok(text)
+}
+
 /// The title, the two editions and the tables of counts by kind and by length that open the
 /// release notes.
 pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {

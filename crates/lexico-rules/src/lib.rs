@@ -42,6 +42,9 @@ mod toml_util;
 pub mod verbs;
 
 pub use error::RuleError;
+
+/// The rule set a build uses when given none: the federation's regulation of 2016.
+pub const DEFAULT: &str = "fise-2016";
 pub use files::RuleFiles;
 pub use form::{Admission, Form, FormKind};
 pub use ruleset::{RuleSet, Screener};
