@@ -201,10 +201,10 @@ fn the_judge_names_the_signer_in_spanish_and_the_clear_flag_changes_nothing_off_
 fn the_station_pages_name_the_signer_in_their_language() {
     let st = harness::start(&[]);
     let page = st.get("/", &[]).body;
-    assert!(page.contains("Firma: <span id=\"signer\">incluido en el binario</span>"), "{page}");
+    assert!(page.contains("<span id=\"signer\">Léxico incluido en el programa</span>"), "{page}");
     let st = harness::start(&["--lang", "en"]);
     let page = st.get("/", &[]).body;
-    assert!(page.contains("Signer: <span id=\"signer\">embedded in the binary</span>"), "{page}");
+    assert!(page.contains("<span id=\"signer\">Lexicon embedded in the program</span>"), "{page}");
 }
 
 /// The English words a Spanish explanation must not hold, as whole words (a rule id such as
