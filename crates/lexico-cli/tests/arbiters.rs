@@ -377,7 +377,7 @@ fn the_judge_answers_each_play_as_it_arrives_and_logs_it() {
     lexico().args(["valid", "--judge", "--audit-log"]).arg(&log).args(["casa", "perro"]).output().unwrap();
     let logged = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = logged.lines().collect();
-    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer");
+    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer,number");
     assert_eq!(lines.len(), 5, "{logged}");
     let checksum = run(lexico().args(["info", "--format", "json"])).0;
     for line in &lines[1..] {
