@@ -168,7 +168,7 @@ pub fn run(
         any_bad |= verdict == PlayVerdict::Unacceptable;
         any_error |= verdict == PlayVerdict::Error;
         if let Some(log) = log.as_mut() {
-            log.record(&kept, "", "", verdict.name())?;
+            log.record(&kept, "", "", verdict.name(), "")?;
         }
         let unjudged = match lang {
             Lang::En => format!("the play could not be judged: {why}"),
