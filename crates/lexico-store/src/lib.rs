@@ -74,9 +74,9 @@ pub use installed::{
 pub use open::{
     embedded, open_default, open_default_with, open_path, open_path_with, Check, Opened, Signer, DEFAULT,
 };
-pub use record::{OBJECTS_DIR, VERIFIED_DIR};
+pub use record::{OBJECTS_DIR, TRUSTED_DIR, VERIFIED_DIR};
 pub use sign::{keygen, load_secret_key, parse_secret_key, sign_bytes, sign_file, Password, SecretKey};
 pub use trust::{
     check_signature, key_id, parse_public_key, parse_signature, read_signature, signature_path,
-    trust_key_file, trust_key_text, trusted_keys, untrust, Trusted, TrustedKey, TRUSTED_DIR,
+    trust_key_file, trust_key_text, trusted_keys, untrust, Trusted, TrustedKey,
 };

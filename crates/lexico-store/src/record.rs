@@ -8,7 +8,6 @@ use sha2::{Digest, Sha256};
 
 use crate::atomic::{lock_folder, write_atomically};
 use crate::read::read_small;
-use crate::trust::TRUSTED_DIR;
 use crate::StoreError;
 
 /// The folder of verification records in a data folder.
@@ -16,6 +15,9 @@ pub const VERIFIED_DIR: &str = "verified";
 
 /// The folder of installed lexicons' bytes in a data folder, each file named by its SHA-256.
 pub const OBJECTS_DIR: &str = "objects";
+
+/// The folder of trusted public keys in a data folder.
+pub const TRUSTED_DIR: &str = "trusted";
 
 /// The first line of a verification record: the format of what follows.
 const RECORD_VERSION: &str = "lexico-verified 3";

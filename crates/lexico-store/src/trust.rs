@@ -14,11 +14,8 @@ use ct_codecs::{Base64, Decoder};
 
 use crate::atomic::{lock_folder, write_atomically};
 use crate::read::read_small;
-use crate::record::sweep;
+use crate::record::{sweep, TRUSTED_DIR};
 use crate::StoreError;
-
-/// The folder of trusted public keys in a data folder.
-pub const TRUSTED_DIR: &str = "trusted";
 
 /// What a public key file is called in messages.
 const PUBLIC_KEY: &str = "minisign public key";
