@@ -54,7 +54,7 @@ pub struct Args {
     pub rules: PathBuf,
     /// The previous edition of the lexicon, as evidence where the sources leave a question open
     /// (which non-verbs vary in number): a file, the edition or name of an installed lexicon, or
-    /// `default` (or `embedded`) for the lexicon embedded in the binary.
+    /// `embedded` for the lexicon embedded in the binary.
     #[arg(long, value_name = "LEXICON")]
     pub previous: Option<PathBuf>,
     /// A part-of-speech table (`lemma<TAB>homograph<TAB>categories`: `s adj adv interj loc prep
@@ -143,7 +143,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         (None, Some(dir)) => {
             folder_of(dir, "--release-dir")?;
-            check_release_dir(dir)?
+            check_release_dir(dir).context("--release-dir")?
         }
         (None, None) => {}
     }
@@ -200,11 +200,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             None => None,
         },
     };
-    let previous = match &args.previous {
-        Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
-        Some(p) => Some(lexico_store::open_named(p.as_os_str()).context("--previous")?.lexicon),
-        None => None,
-    };
+    let previous = args
+        .previous
+        .as_ref()
+        .map(|p| crate::lexicons::open_named(p.as_os_str()).context("--previous"))
+        .transpose()?;
     let compiled = compile::compile_read(&rules, read, &undo, previous.as_ref(), meta, &mut show);
     if let Some(bar) = &mut bar {
         bar.finish();
