@@ -303,3 +303,44 @@ build-decided-by = number of non-verbs decided by { $evidence }: { $count }
 build-report = exclusion report: { $path }
 build-refused-by = forms refused by { $rule }: { $count }
 build-rules-modified = rule set { $rules }, modified from { $rules } (files that differ: { $files }): give it a name and version of its own in its ruleset.toml
+
+## Scrabble Dash: `lexico dash`, the judge page's Dash mode, the `message` field of /api/v1/dash
+
+dash-meets = meets
+dash-fails = does not meet
+dash-players-decide = players decide
+dash-meets-length = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+dash-meets-verb-of = a form of the verb { $lemma }
+dash-meets-verb = a verb form
+dash-meets-starts = starts with { $letter }
+dash-meets-ends = ends with { $letter }
+dash-meets-contains = has a { $letter }
+dash-players-decide-why = the players decide whether it is a proper name (the leaflet's rule: say whose name it is)
+dash-not-a-word = not a word of the lexicon ({ $reason })
+dash-no-card = needs { $letter ->
+    [X] an
+   *[other] a
+} { $letter } card, which Dash does not have
+dash-count = { $count } cards, not { $wanted }
+dash-first-card = does not start with { $letter }: it starts with { $first }
+dash-last-card = does not end with { $letter }: it ends with { $last }
+dash-no-letter = has no { $letter }
+dash-not-a-verb = not a verb form
+dash-not-in-hand = the hand lacks { $cards }
+dash-not-in-hand-letter = the hand and the turned-up { $letter } lack { $cards }
+dash-list-none = no word: nobody can make one with these cards, so the card goes back under the deck (the leaflet's rule)
+error-dash-unknown-card = '{ $typed }' is not a Dash card; the cards: { $cards }
+error-dash-length = '{ $typed }' is not a Dash card: the length cards ask for { $min } to { $max } letters
+error-dash-not-a-letter-card = '{ $typed }' is not a Dash card: '{ $letter }' is not a letter card
+error-dash-not-a-vowel = '{ $typed }' is not a Dash card: this card always turns up a vowel, and { $letter } is a consonant
+error-dash-hand-too-long = a hand holds at most { $max } cards, not { $got }
+error-dash-hand-no-card = column { $column }: '{ $text }' is not a Dash letter card
+error-dash-hand-empty = the hand has no card
+error-dash-not-a-letter = column { $column }: '{ $text }' is not a letter
+error-dash-no-verbs = this lexicon cannot tell verbs: it was built from a plain word list, which says no word's part of speech
+error-dash-cannot-tell-verb = this lexicon cannot tell whether { $word } is a verb form: it came from a plain word list
+error-dash-no-proper-names = no lexicon holds proper names: for this card the players decide (the leaflet's rule: say whose name it is)
+error-dash-list-needs-hand = listing the words for a card needs a hand

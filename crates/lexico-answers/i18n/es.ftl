@@ -302,3 +302,41 @@ build-decided-by = número de no verbos decididos por { $evidence }: { $count }
 build-report = informe de exclusiones: { $path }
 build-refused-by = formas rechazadas por { $rule }: { $count }
 build-rules-modified = juego de reglas { $rules }, modificado a partir de { $rules } (ficheros que difieren: { $files }): dale un nombre y una versión propios en su ruleset.toml
+
+## Scrabble Dash: `lexico dash`, el modo Dash de la página del juez, el campo `message` de /api/v1/dash
+
+dash-meets = cumple
+dash-fails = no cumple
+dash-players-decide = deciden los jugadores
+dash-meets-length = { $count ->
+    [one] { $count } carta
+   *[other] { $count } cartas
+}
+dash-meets-verb-of = forma del verbo { $lemma }
+dash-meets-verb = forma verbal
+dash-meets-starts = empieza con { $letter }
+dash-meets-ends = termina con { $letter }
+dash-meets-contains = tiene una { $letter }
+dash-players-decide-why = si es un nombre propio lo deciden los jugadores (la regla del folleto: decir de quién es el nombre)
+dash-not-a-word = no es una palabra del léxico ({ $reason })
+dash-no-card = necesita una carta { $letter }, que Dash no tiene
+dash-count = { $count } cartas, no { $wanted }
+dash-first-card = no empieza con { $letter }: empieza con { $first }
+dash-last-card = no termina con { $letter }: termina con { $last }
+dash-no-letter = no tiene ninguna { $letter }
+dash-not-a-verb = no es una forma verbal
+dash-not-in-hand = a la mano le faltan { $cards }
+dash-not-in-hand-letter = a la mano, con la { $letter } dada vuelta, le faltan { $cards }
+dash-list-none = ninguna palabra: nadie puede formar una con estas cartas, así que la carta vuelve a la parte inferior del mazo (la regla del folleto)
+error-dash-unknown-card = '{ $typed }' no es una carta de Dash; las cartas: { $cards }
+error-dash-length = '{ $typed }' no es una carta de Dash: las cartas de longitud piden de { $min } a { $max } letras
+error-dash-not-a-letter-card = '{ $typed }' no es una carta de Dash: '{ $letter }' no es una carta de letra
+error-dash-not-a-vowel = '{ $typed }' no es una carta de Dash: esta carta da vuelta siempre una vocal, y { $letter } es consonante
+error-dash-hand-too-long = una mano tiene como mucho { $max } cartas, no { $got }
+error-dash-hand-no-card = columna { $column }: '{ $text }' no es una carta de letra de Dash
+error-dash-hand-empty = la mano no tiene ninguna carta
+error-dash-not-a-letter = columna { $column }: '{ $text }' no es una letra
+error-dash-no-verbs = este léxico no distingue los verbos: se compiló de una lista de palabras sin más, que no dice la categoría de ninguna
+error-dash-cannot-tell-verb = este léxico no sabe si { $word } es una forma verbal: viene de una lista de palabras sin más
+error-dash-no-proper-names = ningún léxico tiene nombres propios: con esta carta deciden los jugadores (la regla del folleto: decir de quién es el nombre)
+error-dash-list-needs-hand = para listar las palabras de una carta hace falta una mano
