@@ -266,6 +266,7 @@ about-anagram = Words a rack makes: exactly, from a subset (--sub) or with tiles
 about-pattern = Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex)
 about-hooks = Tiles that make a valid word in front of a word or after it
 about-search = Study lists: the words that meet every condition, with probability order, hooks and inner hooks
+about-dash = Scrabble Dash: does each word meet the card, from a hand (--mano); or every word a hand makes (--list)
 about-rules = List the rule sets embedded in the binary, or export one to a folder
 about-install = File a lexicon in the user's data folder, so that --lexicon can name it
 about-lexicons = List the installed lexicons: name, edition, words, checksum, signer, path
@@ -285,6 +286,11 @@ help-valid-clear-after = With --judge at a terminal: clear each verdict, shown l
 help-valid-format = Output format
 help-explain-words = Words to explain (any notation); with none, one word per line from standard input
 help-explain-format = Output format
+help-dash-card = The red Dash card as it reads, in Spanish: "4 letras", verbo, "nombre propio", "empieza con D", "termina con A", "tiene una D" (case and accents do not count)
+help-dash-words = Words to judge (any notation); with none, one word per line from standard input
+help-dash-mano = The player's hand: up to 7 letter cards (ATLMNOE; Q is the Qu card, LL two L cards). Each word must be made of them and the card's turned-up letter
+help-dash-list = Every word the hand (--mano) makes for the card, most cards first; none means the card goes back under the deck
+help-dash-format = Output format
 
 ## The progress and summary of `lexico build` (on standard error)
 

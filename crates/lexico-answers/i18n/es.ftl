@@ -265,6 +265,7 @@ about-anagram = Palabras que forma un atril: exactas, con parte de las fichas (-
 about-pattern = Palabras que encajan en un patrón de crucigrama (C?S*) o en una expresión regular sobre fichas (--regex)
 about-hooks = Fichas que forman palabra válida delante o detrás de una palabra
 about-search = Listas de estudio: las palabras que cumplen todas las condiciones, con orden de probabilidad, ganchos y ganchos internos
+about-dash = Scrabble Dash: si cada palabra cumple la carta, con las cartas de una mano (--mano); o todas las palabras que forma una mano (--list)
 about-rules = Lista los juegos de reglas incluidos en el binario, o exporta uno a una carpeta
 about-install = Guarda un léxico en la carpeta de datos del usuario, para que --lexicon pueda nombrarlo
 about-lexicons = Lista los léxicos instalados: nombre, edición, palabras, suma de control, firma, ruta
@@ -284,6 +285,11 @@ help-valid-clear-after = Con --judge en una terminal: borra cada veredicto, most
 help-valid-format = Formato de salida
 help-explain-words = Palabras que explicar (en cualquier notación); sin ninguna, una palabra por línea de la entrada estándar
 help-explain-format = Formato de salida
+help-dash-card = La carta Dash roja tal como se lee: "4 letras", verbo, "nombre propio", "empieza con D", "termina con A", "tiene una D" (da igual mayúsculas o tildes)
+help-dash-words = Palabras que juzgar (en cualquier notación); sin ninguna, una palabra por línea de la entrada estándar
+help-dash-mano = La mano del jugador: hasta 7 cartas de letra (ATLMNOE; Q es la carta Qu, LL son dos cartas L). Cada palabra debe formarse con ellas y la letra que la carta dio vuelta
+help-dash-list = Todas las palabras que forma la mano (--mano) para la carta, primero las de más cartas; si no hay ninguna, la carta vuelve a la parte inferior del mazo
+help-dash-format = Formato de salida
 
 ## Progreso y resumen de `lexico build` (en la salida de errores)
 
