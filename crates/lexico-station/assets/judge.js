@@ -2,7 +2,8 @@
 // allows, until a key, a tap or the timer clears it. The page never shows the play again once it
 // is judged, nor which word failed (the station never says). A table code is checked when it is
 // typed, so that a wrong one never costs a play; a play that is refused (too long, rate limit,
-// code no longer valid) stays in its box.
+// code no longer valid) stays in its box. The Dash mode judges a word for a Scrabble Dash card
+// instead (/api/v1/dash): pick the card, type the word, and its verdict takes the screen.
 "use strict";
 (function () {
   const body = document.body;
@@ -24,6 +25,16 @@
   const meta = $("verdict-meta");
   const place = $("place");
   const toggle = $("view-toggle");
+  const modeToggle = $("mode-toggle");
+  const heading = form.querySelector("h1");
+  const headingText = heading.textContent;
+  const playLabel = form.querySelector('label[for="play"]');
+  const playLabelText = playLabel.textContent;
+  const dashFields = $("dash-fields");
+  const dashCard = $("dash-card");
+  const dashValue = $("dash-value");
+  const dashHand = $("dash-hand");
+  let dashMode = false;
   let timer = null;
   let busy = false;
   let code = sessionStorage.getItem("lexico-table-code") || "";
@@ -73,10 +84,10 @@
     if (!form.hidden) { play.focus(); }
   }
 
-  function show(kind, word, note) {
+  function show(kind, first, second, note) {
     hide();
-    lines[0].firstElementChild.textContent = d.play;
-    lines[1].firstElementChild.textContent = word;
+    lines[0].firstElementChild.textContent = first;
+    lines[1].firstElementChild.textContent = second;
     meta.textContent = note ? note + " · " + placeText() : placeText();
     verdict.className = "verdict " + kind;
     verdict.hidden = false;
@@ -141,18 +152,19 @@
     if (busy) { return; }
     busy = true;
     message.textContent = "";
+    if (dashMode) { judgeDash(text); return; }
     const params = { play: text, table: table.value.trim(), round: round.value.trim() };
     request("/api/v1/judge", params, code)
       .then(function (r) {
         if (r.status === 200 && r.body.verdict === "ACCEPTABLE") {
           play.value = "";
-          show("acceptable", d.acceptable);
+          show("acceptable", d.play, d.acceptable);
         } else if (r.status === 200 && r.body.verdict === "UNACCEPTABLE") {
           play.value = "";
-          show("unacceptable", d.unacceptable);
+          show("unacceptable", d.play, d.unacceptable);
         } else if (r.status === 422 && r.body.error === "unreadable-play") {
           play.value = "";
-          show("unreadable", d.unreadable, d.unreadableHint);
+          show("unreadable", d.play, d.unreadable, d.unreadableHint);
         } else if (r.status === 401) {
           // The play stays in its box for when the code is right again.
           askCode(r.body.error === "code-wrong");
@@ -164,6 +176,60 @@
       .catch(function () { message.textContent = d.unreachable; play.focus(); })
       .finally(function () { busy = false; });
   });
+
+  // The Dash mode: the card's wording from the station's card table, its number or letter typed
+  // beside it; the word's verdict and what it meets or lacks take the screen.
+  d.dashCards.split("|").forEach(function (wording) {
+    const option = document.createElement("option");
+    option.value = wording;
+    option.textContent = wording.replace("{n}", "N").replace("{letter}", "_");
+    dashCard.appendChild(option);
+  });
+  // The card, its letter or number and the hand stay for the tab, like the table and round.
+  dashCard.value = sessionStorage.getItem("lexico-dash-card") || dashCard.value;
+  dashValue.value = sessionStorage.getItem("lexico-dash-value") || "";
+  dashHand.value = sessionStorage.getItem("lexico-dash-hand") || "";
+  function keepDash() {
+    sessionStorage.setItem("lexico-dash-card", dashCard.value);
+    sessionStorage.setItem("lexico-dash-value", dashValue.value.trim());
+    sessionStorage.setItem("lexico-dash-hand", dashHand.value.trim());
+  }
+  function cardShowsValue() { return /\{(n|letter)\}/.test(dashCard.value); }
+  function setMode(dash) {
+    dashMode = dash;
+    sessionStorage.setItem("lexico-mode", dash ? "dash" : "play");
+    dashFields.hidden = !dash;
+    dashValue.hidden = !cardShowsValue();
+    modeToggle.textContent = dash ? d.playMode : d.dashMode;
+    heading.textContent = dash ? d.dashHeading : headingText;
+    playLabel.textContent = dash ? d.dashWord : playLabelText;
+    message.textContent = "";
+  }
+  function judgeDash(word) {
+    const value = dashValue.value.trim();
+    const card = dashCard.value.replace("{n}", value).replace("{letter}", value);
+    request("/api/v1/dash", { card: card, word: word, hand: dashHand.value.trim() }, code)
+      .then(function (r) {
+        const b = r.body;
+        if (r.status === 200) {
+          play.value = "";
+          const kind = { meets: "acceptable", fails: "unacceptable" }[b.verdict] || "unreadable";
+          const note = [b.card_text, b.cards, b.message].filter(Boolean).join(" · ");
+          show(kind, b.word, b.verdict_text.toUpperCase(), note);
+        } else if (r.status === 401) {
+          askCode(b.error === "code-wrong");
+        } else {
+          message.textContent = b.message || d.unreachable;
+          play.focus();
+        }
+      })
+      .catch(function () { message.textContent = d.unreachable; play.focus(); })
+      .finally(function () { busy = false; });
+  }
+  dashCard.addEventListener("change", function () { dashValue.hidden = !cardShowsValue(); keepDash(); });
+  dashValue.addEventListener("input", keepDash);
+  dashHand.addEventListener("input", keepDash);
+  modeToggle.addEventListener("click", function () { setMode(!dashMode); play.focus(); });
 
   table.addEventListener("input", updatePlace);
   round.addEventListener("input", updatePlace);
@@ -211,6 +277,7 @@
   const given = new URLSearchParams(location.search);
   if (given.get("pantalla") === "completa") { setView(true); }
   updatePlace();
+  setMode(sessionStorage.getItem("lexico-mode") === "dash");
   // A QR code printed at start opens the page with the table code: checked, kept for the tab,
   // and taken out of the address bar.
   const fromLink = (given.get("codigo") || "").trim();

@@ -42,6 +42,7 @@ fn value(st: &Station, name: &str) -> Option<String> {
         "signer" => say::signer(&st.signer, st.lang),
         "clear-after" => st.clear_after.to_string(),
         "needs-code" => st.table_code.is_some().to_string(),
+        "dash-cards" => lexico_answers::dash::Cards::embedded().wordings(st.lang).join("|"),
         "clears" if st.clear_after == 0 => msg(st.lang, "judge-never-clears", &[]),
         "clears" => msg(st.lang, "judge-clears", &[("seconds", Arg::Num(st.clear_after))]),
         _ => return None,

@@ -565,6 +565,13 @@ impl Cards {
         }
     }
 
+    /// The Dash cards' wordings in `lang`, in the table's order, with their placeholders: `{n}`
+    /// where a card shows a number and `{letter}` where it shows a letter (`Palabra de {n}
+    /// letras`). Each, its placeholder filled, is a way of typing the card ([`Cards::card`]).
+    pub fn wordings(&self, lang: Lang) -> Vec<&str> {
+        self.dash.iter().map(|c| if lang == Lang::Es { c.es.as_str() } else { c.en.as_str() }).collect()
+    }
+
     /// The Dash cards' wordings in Spanish, in the table's order, `N` where a card shows a
     /// number and `_` where it shows a letter: `Palabra de N letras`, `Empieza con _`.
     pub fn names_es(&self) -> Vec<String> {
@@ -678,6 +685,18 @@ mod tests {
         let qu = c.of_spelling("QU").unwrap()[0];
         assert_eq!(c.card("empieza con Q").unwrap(), Card::StartsWith(qu));
         assert_eq!(c.card("empieza con qu").unwrap(), Card::StartsWith(qu));
+    }
+
+    #[test]
+    fn every_wording_filled_in_is_read_as_its_card() {
+        let c = cards();
+        for lang in [Lang::Es, Lang::En] {
+            for wording in c.wordings(lang) {
+                let typed = wording.replace(NUMBER, "4").replace(LETTER, "A");
+                let card = c.card(&typed).unwrap_or_else(|e| panic!("{typed}: {e}"));
+                assert_eq!(c.name(card, lang), typed);
+            }
+        }
     }
 
     #[test]
