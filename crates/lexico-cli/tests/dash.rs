@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use lexico_lexicon::{Kind, Lexicon};
+use lexico_lexicon::{FormKind as Kind, Lexicon};
 use serde_json::Value;
 
 use common::{batch, check_batch, lexico};

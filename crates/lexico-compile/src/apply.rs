@@ -23,7 +23,7 @@
 
 use std::collections::HashSet;
 
-use lexico_rules::fise::{FormsChange, UpdateEntry, UpdateSection, VerbClass, VerbUpdate, VerbUpdateSection};
+use lexico_rules::fise::{FormsChange, UpdateAction, UpdateEntry, VerbClass, VerbUpdate, VerbUpdateSection};
 use lexico_rules::syllable::strip_accents;
 use lexico_rules::verbs::{VerbEntry, VerbRules};
 use lexico_rules::RuleError;
@@ -45,7 +45,7 @@ pub(crate) fn folded(text: &str) -> String {
 /// of section 4 leave them.
 pub(crate) fn non_verbs(updates: &[UpdateEntry], parsed: &mut [Parsed]) {
     let removed: HashSet<&str> =
-        updates.iter().filter(|u| u.section == UpdateSection::Removed).map(|u| u.word.as_str()).collect();
+        updates.iter().filter(|u| u.section == UpdateAction::Removed).map(|u| u.word.as_str()).collect();
     if removed.is_empty() {
         return;
     }
@@ -75,7 +75,7 @@ pub(crate) fn annex_check(parsed: &[Parsed], paths: &[&str], has: impl Fn(&str) 
         let missing: Vec<u64> = updates
             .iter()
             .filter(|u| {
-                matches!(u.section, UpdateSection::AddedAlreadyValid | UpdateSection::RemovedStillValid)
+                matches!(u.section, UpdateAction::AddedAlreadyValid | UpdateAction::RemovedStillValid)
             })
             .filter(|u| !has(&u.word))
             .map(|u| u.line as u64)

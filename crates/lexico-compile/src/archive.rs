@@ -6,6 +6,7 @@
 
 use std::io::Read;
 
+use lexico_rules::sources::{self, Content};
 use lexico_rules::SourceKind;
 
 use crate::{CompileError, Input};
@@ -82,10 +83,9 @@ pub fn read_archive(path: &str, bytes: &[u8]) -> Result<Archive, CompileError> {
             )));
         }
         total += data.len() as u64;
-        let kind = SourceKind::detect(&data);
         if is_archive(&data) {
             out.skipped.push((at, "a document, not a list"));
-        } else if kind == SourceKind::Raw {
+        } else if sources::detect(&data) == Content::Source(SourceKind::Raw) {
             out.skipped.push((at, "no FISE title line or lemma-table header"));
         } else {
             out.inputs.push(Input { path: at, bytes: data });

@@ -5,7 +5,7 @@
 //! depend on the number of threads.
 
 use lexico_lexicon::provenance::{code, SlotInfo};
-use lexico_lexicon::{EntryInfo, EntryKind, Kind, Lexicon, Part, SourceInfo, UpdateAction, VerbInfo};
+use lexico_lexicon::{EntryInfo, EntryKind, FormKind, Lexicon, Part, SourceInfo, VerbInfo};
 use lexico_rules::pos_table;
 use lexico_rules::{fise, lemmas, nonverbs, RuleError, RuleSet};
 use lexico_tiles::TileSet;
@@ -264,7 +264,7 @@ impl<'a> Work<'a> {
                     }
                     f.rule = UNDONE_RULE;
                     f.article = "";
-                    f.verdict = lexico_rules::Verdict::Rejected {
+                    f.verdict = lexico_rules::Admission::Rejected {
                         reason:
                             "a plural the undone update list adds (section 3): not in the edition before it"
                                 .into(),
@@ -321,7 +321,7 @@ impl<'a> Work<'a> {
             if self.dropped.contains(&(verb.clone(), crate::apply::folded(&f.text))) {
                 f.rule = UPDATE_RULE;
                 f.article = "";
-                f.verdict = lexico_rules::Verdict::Rejected {
+                f.verdict = lexico_rules::Admission::Rejected {
                     reason: "a form the verb update list withdraws (section 12)".into(),
                     reason_es: "una forma que retira la lista de actualización de verbos (sección 12)".into(),
                 };
@@ -343,7 +343,7 @@ impl<'a> Work<'a> {
             Parsed::Raw(list) => {
                 let slot = sink.part.slot(SlotInfo {
                     slot: "word".into(),
-                    kind: Kind::Unknown,
+                    kind: FormKind::Unknown,
                     rule: "raw-list".into(),
                     article: String::new(),
                     reason: String::new(),
@@ -378,7 +378,7 @@ impl<'a> Work<'a> {
                             slot: "added",
                             rule: UPDATE_RULE,
                             article: "",
-                            verdict: lexico_rules::Verdict::Accepted,
+                            verdict: lexico_rules::Admission::Accepted,
                         };
                         sink.emit(&f, true, source, info.base, added.line as u64)?;
                     }
@@ -423,7 +423,7 @@ impl<'a> Work<'a> {
                             slot: "plural",
                             rule: UNDONE_RULE,
                             article: "",
-                            verdict: lexico_rules::Verdict::Accepted,
+                            verdict: lexico_rules::Admission::Accepted,
                         };
                         sink.emit(&f, true, source, info.base, *line as u64)?;
                     }
@@ -501,15 +501,5 @@ impl<'a> Work<'a> {
 /// What the lexicon records of an entry of the non-verb update list: its word and what its
 /// section does to it.
 fn update_info(u: &fise::UpdateEntry) -> EntryInfo {
-    use fise::UpdateSection as S;
-    let action = match u.section {
-        S::AddedVariable => UpdateAction::AddedVariable,
-        S::AddedInvariable => UpdateAction::AddedInvariable,
-        S::AddedPluralOnly => UpdateAction::AddedPluralOnly,
-        S::Removed => UpdateAction::Removed,
-        S::RemovedPluralOnly => UpdateAction::RemovedPluralOnly,
-        S::AddedAlreadyValid => UpdateAction::AddedAlreadyValid,
-        S::RemovedStillValid => UpdateAction::RemovedStillValid,
-    };
-    EntryInfo { lemma: u.word.clone(), homograph: None, kind: EntryKind::Update(action) }
+    EntryInfo { lemma: u.word.clone(), homograph: None, kind: EntryKind::Update(u.section) }
 }

@@ -3,8 +3,8 @@
 //! is kept for explanations; a word left out is recorded in the exclusion report with its reason.
 
 use lexico_lexicon::provenance::{code, Code, SlotInfo};
-use lexico_lexicon::{Kind, LexiconError, Part};
-use lexico_rules::{Form, FormKind, RuleSet, Screener, Verdict};
+use lexico_lexicon::{LexiconError, Part};
+use lexico_rules::{Admission, Form, RuleSet, Screener};
 use lexico_tiles::{TileError, TileSet};
 
 /// A word a build took in and left out, with the reason.
@@ -104,14 +104,14 @@ impl<'a> Sink<'a> {
     fn slot(&mut self, f: &Form<'a>) -> Result<u16, LexiconError> {
         let at = |s: &str| (s.as_ptr() as usize, s.len());
         let reason = match &f.verdict {
-            Verdict::Accepted => Some(((0, 0), (0, 0))),
-            Verdict::Rejected {
+            Admission::Accepted => Some(((0, 0), (0, 0))),
+            Admission::Rejected {
                 reason: std::borrow::Cow::Borrowed(r),
                 reason_es: std::borrow::Cow::Borrowed(es),
             } => Some((at(r), at(es))),
-            Verdict::Rejected { .. } => None,
+            Admission::Rejected { .. } => None,
         };
-        let kind = kind(f.kind);
+        let kind = f.kind;
         let key = reason.map(|(r, es)| [(kind as usize, 0), at(f.slot), at(f.rule), at(f.article), r, es]);
         if let Some(&i) = key.as_ref().and_then(|k| self.slots.get(k)) {
             return Ok(i);
@@ -122,12 +122,12 @@ impl<'a> Sink<'a> {
             rule: f.rule.to_string(),
             article: f.article.to_string(),
             reason: match &f.verdict {
-                Verdict::Accepted => String::new(),
-                Verdict::Rejected { reason, .. } => reason.to_string(),
+                Admission::Accepted => String::new(),
+                Admission::Rejected { reason, .. } => reason.to_string(),
             },
             reason_es: match &f.verdict {
-                Verdict::Accepted => String::new(),
-                Verdict::Rejected { reason_es, .. } => reason_es.to_string(),
+                Admission::Accepted => String::new(),
+                Admission::Rejected { reason_es, .. } => reason_es.to_string(),
             },
         })?;
         if let Some(k) = key {
@@ -189,16 +189,6 @@ impl<'a> Sink<'a> {
             self.last_excluded = Some(line);
         }
         Ok(())
-    }
-}
-
-/// The kind of form the lexicon records for a kind of form the rules made.
-fn kind(k: FormKind) -> Kind {
-    match k {
-        FormKind::Lemma => Kind::Lemma,
-        FormKind::Feminine => Kind::Feminine,
-        FormKind::Plural => Kind::Plural,
-        FormKind::VerbForm => Kind::VerbForm,
     }
 }
 

@@ -42,6 +42,7 @@ mod warnings;
 mod write;
 
 use lexico_lexicon::{Builder, Lexicon, Manifest};
+use lexico_rules::sources::{self, Content};
 use lexico_rules::{fise, lemmas, RuleError, RuleSet, SourceKind};
 use lexico_tiles::TileSet;
 use sha2::Digest;
@@ -349,7 +350,7 @@ fn compile_sources(
                 path: file_name(&input.path).to_string(),
                 sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&input.bytes)),
             },
-            kind: read::source_kind(kind),
+            kind,
             lines: lines as u64,
             base,
             role: "undone".into(),
@@ -583,16 +584,16 @@ fn read_undo_lists<'i>(
                 RuleError::syntax(path, 1, 1, "an update list is undone once: it is given twice").into()
             );
         }
-        let kind = SourceKind::detect(&input.bytes);
-        let (list, lines) = match kind {
-            SourceKind::FiseNonVerbUpdates => {
+        let content = sources::detect(&input.bytes);
+        let (kind, list, lines) = match content {
+            Content::Source(kind @ SourceKind::FiseNonVerbUpdates) => {
                 let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
-                (undo::UndoList::NonVerbs(entries), lines)
+                (kind, undo::UndoList::NonVerbs(entries), lines)
             }
-            SourceKind::FiseVerbUpdates => {
+            Content::Source(kind @ SourceKind::FiseVerbUpdates) => {
                 let (entries, lines) = fise::read_verb_updates(path, &input.bytes)?;
                 check_verb_updates(rules, &input.path, &entries)?;
-                (undo::UndoList::Verbs(entries), lines)
+                (kind, undo::UndoList::Verbs(entries), lines)
             }
             other => {
                 return Err(RuleError::syntax(

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use lexico_lexicon::progress::{Phase, Progress};
 use lexico_lexicon::{hex, FileDigest, SourceInfo};
-use lexico_rules::sources::{self, SourceKind};
+use lexico_rules::sources::{self, Content, SourceKind};
 use lexico_rules::{fise, lemmas, verbs, RuleSet};
 
 use crate::CompileError;
@@ -126,20 +126,6 @@ pub(crate) fn check_verbs(rules: &RuleSet, inputs: &[&Input], parsed: &[Parsed])
     Ok(())
 }
 
-/// The kind of source the manifest records for a source the reader `kind` read.
-pub(crate) fn source_kind(kind: SourceKind) -> lexico_lexicon::SourceKind {
-    use lexico_lexicon::SourceKind as K;
-    match kind {
-        SourceKind::Raw => K::Raw,
-        SourceKind::FiseNonVerbs => K::FiseNonVerbs,
-        SourceKind::FiseVerbs => K::FiseVerbs,
-        SourceKind::FiseNonVerbUpdates => K::FiseNonVerbUpdates,
-        SourceKind::FiseVerbUpdates => K::FiseVerbUpdates,
-        SourceKind::LemmaTable => K::LemmaTable,
-        SourceKind::FiseTotals => unreachable!("a file of totals is set aside before the sources are read"),
-    }
-}
-
 /// Reads every one of `inputs` (already in path order) with the reader its content calls for,
 /// reporting [`Phase::Reading`] in bytes.
 pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sources, CompileError> {
@@ -156,7 +142,10 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
         let mut read = || -> Result<(), CompileError> {
             for &input in inputs {
                 let path = std::path::Path::new(&input.path);
-                let kind = SourceKind::detect(&input.bytes);
+                let Content::Source(kind) = sources::detect(&input.bytes) else {
+                    let message = "a file of totals is what a build checks itself against, not a source";
+                    return Err(lexico_rules::RuleError::syntax(path, 1, 1, message).into());
+                };
                 let (p, lines) = match kind {
                     SourceKind::Raw => {
                         let list = sources::read_raw(path, &input.bytes)?;
@@ -184,9 +173,12 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                         let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
                         (Parsed::NonVerbUpdates(entries), lines)
                     }
-                    SourceKind::FiseTotals => {
-                        let message = "a file of totals is what a build checks itself against, not a source";
-                        return Err(lexico_rules::RuleError::syntax(path, 1, 1, message).into());
+                    // Kinds of source no file holds: what the build itself adds.
+                    SourceKind::Unread
+                    | SourceKind::RuleList
+                    | SourceKind::PreviousEdition
+                    | SourceKind::PosTable => {
+                        unreachable!("detect tells only the kinds of source a file holds")
                     }
                 };
                 source_infos.push(SourceInfo {
@@ -194,7 +186,7 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                         path: crate::file_name(&input.path).to_string(),
                         sha256: String::new(),
                     },
-                    kind: source_kind(kind),
+                    kind,
                     lines: lines as u64,
                     base,
                     role: String::new(),

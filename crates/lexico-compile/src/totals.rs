@@ -5,7 +5,8 @@
 use std::collections::BTreeSet;
 
 use lexico_lexicon::Lexicon;
-use lexico_rules::{fise, RuleError, SourceKind};
+use lexico_rules::sources::{self, Content};
+use lexico_rules::{fise, RuleError};
 use lexico_tiles::{TileSet, Word};
 
 use crate::{CompileError, Input};
@@ -15,7 +16,7 @@ pub const WORDS_SHOWN: usize = 10;
 
 /// Returns true if and only if `input` is a file of totals.
 pub(crate) fn is_totals(input: &Input) -> bool {
-    SourceKind::detect(&input.bytes) == SourceKind::FiseTotals
+    sources::detect(&input.bytes) == Content::Totals
 }
 
 /// A file of totals once read: its words by length.

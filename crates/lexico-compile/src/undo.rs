@@ -28,7 +28,7 @@
 use std::collections::{HashMap, HashSet};
 
 use lexico_rules::fise::{
-    FormsChange, NonVerbEntry, UpdateEntry, UpdateSection, VerbClass, VerbUpdate, VerbUpdateSection,
+    FormsChange, NonVerbEntry, UpdateAction, UpdateEntry, VerbClass, VerbUpdate, VerbUpdateSection,
 };
 use lexico_rules::verbs::{VerbEntry, VerbRules};
 
@@ -66,7 +66,7 @@ fn undo_non_verbs(
     parsed: &mut [Parsed],
     undone_plurals: &mut UndonePlurals,
 ) -> (Restored, Vec<u64>) {
-    use UpdateSection::*;
+    use UpdateAction::*;
     let added: HashSet<&str> = updates
         .iter()
         .filter(|u| matches!(u.section, AddedVariable | AddedInvariable | AddedAlreadyValid))
@@ -411,7 +411,7 @@ mod tests {
     fn a_removed_feminine_comes_back_on_its_masculine_line() {
         let update = |line, word: &str| UpdateEntry {
             line,
-            section: UpdateSection::Removed,
+            section: UpdateAction::Removed,
             word: word.into(),
             plurals: vec![],
             note: String::new(),

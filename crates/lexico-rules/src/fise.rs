@@ -128,33 +128,17 @@ pub fn read_totals(path: &Path, bytes: &[u8]) -> Result<(Vec<Placed>, usize), Ru
     Ok((words, total))
 }
 
-/// The sections of the non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum UpdateSection {
-    /// 1. New entries that vary in number.
-    AddedVariable,
-    /// 2. New entries invariable in number (non-pluralising category, invariable plural, already
-    ///    plural, or italics).
-    AddedInvariable,
-    /// 3. New in the plural only: the singular was already valid by another entry.
-    AddedPluralOnly,
-    /// 4. Removed entries, with or without number inflection.
-    Removed,
-    /// 5. Removed in the plural only.
-    RemovedPluralOnly,
-    /// Annex I: new entries whose forms were already valid by another entry.
-    AddedAlreadyValid,
-    /// Annex II: removed entries whose forms are still valid by another entry.
-    RemovedStillValid,
-}
+/// What each section of the non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`) does to its
+/// words: the vocabulary's [`UpdateAction`], which a lexicon records for the lines it read.
+pub use lexico_vocab::UpdateAction;
 
 /// One word of the non-verb update list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UpdateEntry {
     /// The 1-based line of the list it was read from.
     pub line: usize,
-    /// The section of the list the line is under (what the update does).
-    pub section: UpdateSection,
+    /// What the section of the list the line is under does to its word.
+    pub section: UpdateAction,
     /// The word, as the list spells it.
     pub word: String,
     /// Plurals the list spells out (`boy (plural "bois")`).
@@ -219,25 +203,25 @@ fn is_numbered(line: &str) -> bool {
     line.split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
-fn section_of(line: &str) -> Option<UpdateSection> {
+fn section_of(line: &str) -> Option<UpdateAction> {
     let upper = line.to_uppercase();
     if !is_numbered(&upper) {
         return None;
     }
     Some(if upper.contains("ANEXO I:") {
-        UpdateSection::AddedAlreadyValid
+        UpdateAction::AddedAlreadyValid
     } else if upper.contains("ANEXO II") {
-        UpdateSection::RemovedStillValid
+        UpdateAction::RemovedStillValid
     } else if upper.contains("ALTAS VARIABLES") {
-        UpdateSection::AddedVariable
+        UpdateAction::AddedVariable
     } else if upper.contains("ALTAS INVARIABLES") {
-        UpdateSection::AddedInvariable
+        UpdateAction::AddedInvariable
     } else if upper.contains("ALTAS EN PLURAL") {
-        UpdateSection::AddedPluralOnly
+        UpdateAction::AddedPluralOnly
     } else if upper.contains("BAJAS EN PLURAL") {
-        UpdateSection::RemovedPluralOnly
+        UpdateAction::RemovedPluralOnly
     } else if upper.contains("BAJAS") {
-        UpdateSection::Removed
+        UpdateAction::Removed
     } else {
         return None;
     })
@@ -600,7 +584,7 @@ mod tests {
             6. ANEXO I: ALTAS YA V\u{c1}LIDAS POR OTRA ENTRADA\r\n(Sin relevancia)\r\nabarque\r\n#\r\n";
         let (entries, _) = read_non_verb_updates(Path::new("u.txt"), &latin1(text)).unwrap();
         let got: Vec<_> = entries.iter().map(|e| (e.section, e.word.as_str(), e.plurals.clone())).collect();
-        use UpdateSection::*;
+        use UpdateAction::*;
         assert_eq!(
             got,
             [

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, FormKind, Verdict};
+use crate::form::{Admission, Form, FormKind};
 use crate::number::NumberRules;
 use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
 pub use crate::tags::{Category, Pos};
@@ -828,7 +828,7 @@ fn form<'a>(text: &str, rule: &'a str, article: &'a str) -> Form<'a> {
         slot: "plural",
         rule,
         article,
-        verdict: Verdict::Accepted,
+        verdict: Admission::Accepted,
     }
 }
 

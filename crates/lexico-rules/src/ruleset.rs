@@ -160,6 +160,31 @@ impl RuleSet {
         RuleSet::load_from(&embedded_files(name)?)
     }
 
+    /// Loads the rule set `value` names, as `lexico build --rules` takes it: a value with a path
+    /// separator, or starting with `.`, is a folder; otherwise it is the name of an embedded set,
+    /// or, if no set has that name, a folder that exists. Anything else is
+    /// [`RuleError::Unknown`], which lists the embedded names.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// let set = lexico_rules::RuleSet::named(Path::new("fise-2016"))?;
+    /// assert_eq!(set.name, "fise-2016");
+    /// let err = lexico_rules::RuleSet::named(Path::new("nosuch")).err().expect("no such set");
+    /// assert!(err.to_string().ends_with("and no folder has this name"));
+    /// # Ok::<(), lexico_rules::RuleError>(())
+    /// ```
+    pub fn named(value: &Path) -> Result<RuleSet, RuleError> {
+        let name =
+            value.to_str().filter(|v| !v.starts_with('.') && !v.contains(['/', std::path::MAIN_SEPARATOR]));
+        match name {
+            Some(name) if RuleFiles::embedded(name).is_some() => RuleSet::embedded(name),
+            Some(name) if value.symlink_metadata().is_err() => {
+                Err(RuleError::Unknown { name: name.to_string(), folder: true })
+            }
+            _ => RuleSet::load(value),
+        }
+    }
+
     /// Loads the rule set whose folder is `src`.
     pub fn load_from(src: &RuleFiles) -> Result<RuleSet, RuleError> {
         let dir = src.root();
@@ -411,14 +436,7 @@ pub fn tile_error(path: PathBuf, e: lexico_tiles::TileError) -> RuleError {
 
 /// The folder of the embedded rule set `name`, or an error naming it.
 fn embedded_files(name: &str) -> Result<RuleFiles, RuleError> {
-    RuleFiles::embedded(name).ok_or_else(|| {
-        let known: Vec<&str> = crate::embedded::names().collect();
-        let message = format!("no rule set of this name is embedded (embedded: {})", known.join(", "));
-        RuleError::Io {
-            path: name.into(),
-            source: std::io::Error::new(std::io::ErrorKind::NotFound, message),
-        }
-    })
+    RuleFiles::embedded(name).ok_or_else(|| RuleError::Unknown { name: name.to_string(), folder: false })
 }
 
 /// Loads an optional rule folder named in `ruleset.toml` with `load`, and records its files for
@@ -638,7 +656,7 @@ mod tests {
         let names: Vec<&str> = crate::embedded::names().collect();
         assert_eq!(
             err,
-            format!("no-such-set: no rule set of this name is embedded (embedded: {})", names.join(", "))
+            format!("'no-such-set': no rule set of this name is embedded (embedded: {})", names.join(", "))
         );
     }
 

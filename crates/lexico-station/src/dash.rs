@@ -1,43 +1,43 @@
 //! `GET /api/v1/dash`: the judge page's Dash mode. Whether a word meets a Scrabble Dash card,
 //! with a player's hand if one is given, as `lexico dash` answers (`lexico_answers::dash`). A
 //! card game's question, not a tournament's: it takes the table code like the judge, and nothing
-//! is logged.
+//! is logged or numbered.
 
-use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{ConnectInfo, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use lexico_answers::dash::{Dash, DashError};
-use lexico_answers::i18n::Lang;
 use lexico_answers::record::DashRecord;
 use lexico_answers::say::{self, Localize};
 
 use crate::api::DashAnswer;
-use crate::{check_code, field, lang_of, params, refuse, Params, Refusal, Station, MAX_LABEL, MAX_WORD};
+use crate::{check_code, field, lang_of, params, refuse, Asking, Refusal, Station, MAX_LABEL, MAX_WORD};
 
-pub(crate) async fn dash(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+pub(crate) async fn dash(
+    State(st): State<Arc<Station>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    q: RawQuery,
+) -> Response {
     let q = match params(q, st.lang) {
         Ok(q) => q,
         Err(r) => return r.into_response(),
     };
-    let lang = lang_of(&q, &st);
-    match answer(&st, &headers, &q, lang) {
+    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
+    match answer(&st, &asking) {
         Ok(r) => r,
         Err(r) => r.into_response(),
     }
 }
 
-fn answer(
-    st: &Station,
-    headers: &HeaderMap,
-    q: &HashMap<String, String>,
-    lang: Lang,
-) -> Result<Response, Refusal> {
+fn answer(st: &Station, asking: &Asking) -> Result<Response, Refusal> {
+    let (q, lang) = (asking.q, asking.lang);
     if st.table_code.is_some() {
-        check_code(st, headers, q, true, lang)?;
+        check_code(st, asking, true)?;
     }
     let card = field(q, "card", MAX_LABEL, lang)?;
     let word = field(q, "word", MAX_WORD, lang)?;
@@ -52,6 +52,7 @@ fn answer(
         status: StatusCode::UNPROCESSABLE_ENTITY,
         code,
         message: e.localize(lang),
+        retry: None,
     };
     let dash = Dash::new(&st.lex, card, (!hand.is_empty()).then_some(hand)).map_err(|e| match e {
         DashError::HandTooLong { .. } | DashError::HandNoCard { .. } | DashError::HandEmpty => {

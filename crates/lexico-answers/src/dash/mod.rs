@@ -41,7 +41,7 @@ mod walk;
 
 use fst::Streamer;
 use lexico_lexicon::provenance::slot_of;
-use lexico_lexicon::{Kind as FormKind, Lexicon, LexiconError};
+use lexico_lexicon::{FormKind, Lexicon, LexiconError};
 use lexico_tiles::{Tile, TileError, Word};
 
 pub use cards::{Card, CardKind, Cards, Hand, Letter, CARDS_TOML, MAX_LETTERS};

@@ -20,7 +20,9 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
 
-use crate::files::{self, check_output, check_release_dir, cleanup, publish, publish_release};
+use lexico_store::atomic::{check_output, check_release_dir, publish};
+
+use crate::files::cleanup;
 use crate::i18n::{msg, Arg};
 
 #[derive(clap::Args)]
@@ -48,7 +50,7 @@ pub struct Args {
     /// The rule set: the name of one embedded in the binary (`lexico rules list`) or a folder. A
     /// value with a `/` or starting with `.` is a folder; a name no embedded set has is a folder
     /// if one exists (see docs/rules.md).
-    #[arg(long, value_name = "NAME|DIR", default_value = crate::cmd::rules::DEFAULT)]
+    #[arg(long, value_name = "NAME|DIR", default_value = lexico_rules::DEFAULT)]
     pub rules: PathBuf,
     /// The previous edition of the lexicon, as evidence where the sources leave a question open
     /// (which non-verbs vary in number): a file, the edition or name of an installed lexicon, or
@@ -145,7 +147,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         (None, None) => {}
     }
-    let key = args.sign.as_deref().map(crate::cmd::sign::load_secret_key).transpose()?;
+    let key = args.sign.as_deref().map(crate::keys::load_secret_key).transpose()?;
     let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
     let mut show = |phase, done, total| {
         if let Some(bar) = &mut bar {
@@ -155,7 +157,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // The rule set (a hundred regular expressions to compile) loads while the sources are read
     // and parsed; its errors are reported first, as if it had been loaded first.
     let (rules, read) = std::thread::scope(|scope| {
-        let rules = scope.spawn(|| crate::cmd::rules::load(&args.rules));
+        let rules = scope.spawn(|| lexico_rules::RuleSet::named(&args.rules));
         let read = read_sources(&args.sources)
             .and_then(|(inputs, folders)| Ok((compile::read_sources(inputs, &mut show)?, folders)));
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), read)
@@ -169,7 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
         })
         .collect::<Result<Vec<Input>>>()?;
-    let stem = files::release_stem(&args.name, &args.edition, &args.version);
+    let stem = lexico_store::atomic::release_stem(&args.name, &args.edition, &args.version);
     let output = match (&args.output, &args.release_dir) {
         (Some(o), _) => o.clone(),
         (None, Some(dir)) => dir.join(format!("{stem}.lex")),
@@ -212,7 +214,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let report = report_path(&output);
     let csv = exclusion_csv(&compiled.exclusions)?;
     let signature =
-        key.as_ref().map(|k| crate::cmd::sign::sign_bytes(k, &compiled.image, &output)).transpose()?;
+        key.as_ref().map(|k| lexico_store::sign_bytes(k, &compiled.image, &output)).transpose()?;
     let mut files: Vec<(PathBuf, &[u8])> = vec![(report.clone(), &csv)];
     if let Some(sig) = &signature {
         files.push((crate::lexicons::signature_path(&output), sig.as_bytes()));
@@ -222,8 +224,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match &args.release_dir {
         Some(dir) => {
             let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
-            let release = release_files(files, &new, previous.as_ref(), modified.as_ref())?;
-            publish_release(dir, &release)?;
+            let rules = modified.as_ref().map(ToString::to_string);
+            let notes = lexico_answers::release_notes(&new, previous.as_ref(), rules.as_deref())?;
+            let mut release: Vec<(String, Vec<u8>)> =
+                files.iter().map(|(p, b)| (file_name(p), b.to_vec())).collect();
+            release.push(("NOTES.md".into(), notes.into_bytes()));
+            lexico_store::release::publish(dir, release)?;
         }
         None => publish(&output, &files)?,
     }
@@ -235,7 +241,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             crate::lexicons::check_signature(&output, signature.as_deref(), &compiled.image, &keys)
                 .with_context(|| format!("{} was built but not installed", output.display()))?;
         }
-        let installed = crate::cmd::install::install(&dir, compiled.image, signature, false, false)
+        let installed = lexico_store::install_image(&dir, compiled.image, signature, false, false)
             .with_context(|| format!("{} was built but not installed", output.display()))?;
         Some(installed)
     } else {
@@ -322,47 +328,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The files of a release folder: `files` (the lexicon, its report, its signature), the release
-/// notes and the checksums of all of them. Nothing in them depends on the time or the machine,
-/// so building a release twice gives the same bytes (a signature aside: Ed25519 signatures of
-/// minisign are randomised).
-fn release_files(
-    files: Vec<(PathBuf, &[u8])>,
-    new: &lexico_lexicon::Lexicon,
-    previous: Option<&lexico_lexicon::Lexicon>,
-    modified: Option<&compile::Modified>,
-) -> Result<Vec<(String, Vec<u8>)>> {
-    use sha2::{Digest, Sha256};
-    let mut notes = match previous {
-        Some(old) => {
-            let d = lexico_answers::diff(old, new)?;
-            lexico_answers::notes(old, new, &d)?
-        }
-        None => {
-            let m = new.manifest()?;
-            format!(
-                "# {} {} {}: release notes\n\nFirst edition: {} words, payload SHA-256 `{}`; no \
-                 previous edition was given (--previous) to compare with.\n",
-                m.name, m.edition, m.version, m.words, m.payload_sha256
-            )
-        }
-    };
-    if let Some(m) = modified {
-        let rules = &new.manifest()?.rules;
-        notes.push_str(&format!("\nRule set: {} {}, {m}.\n", rules.name, rules.version));
-    }
-    let mut out: Vec<(String, Vec<u8>)> = files
-        .into_iter()
-        .map(|(p, b)| (p.file_name().expect("a file name").to_string_lossy().into_owned(), b.to_vec()))
-        .collect();
-    out.push(("NOTES.md".into(), notes.into_bytes()));
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut sums = String::new();
-    for (name, bytes) in &out {
-        sums.push_str(&format!("{}  {name}\n", lexico_lexicon::hex(&Sha256::digest(bytes))));
-    }
-    out.push(("SHA256SUMS".into(), sums.into_bytes()));
-    Ok(out)
+/// The name of the file `path`, as a release folder lists it.
+fn file_name(path: &Path) -> String {
+    path.file_name().expect("a file name").to_string_lossy().into_owned()
 }
 
 /// Where the exclusion report of `output` goes.

@@ -10,7 +10,7 @@ use super::models::{Cell, Conjugator, Paradigm};
 use super::reader::VerbEntry;
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, FormKind, Verdict};
+use crate::form::{Admission, Form, FormKind};
 use crate::tags::Mark;
 use crate::toml_util::{fold, Source, Spanned};
 
@@ -713,7 +713,7 @@ impl VerbRules {
                     rule: "model-mismatch",
                     article: &self.paradigm_article,
                     // The engine's detail is in English; the Spanish says what it means for the entry.
-                    verdict: Verdict::Rejected {
+                    verdict: Admission::Rejected {
                         reason: reason.into(),
                         reason_es: "la entrada no encaja en el modelo de conjugación que indica".into(),
                     },
@@ -780,9 +780,9 @@ impl VerbRules {
                 rule: &r.id,
                 article: &r.article,
                 verdict: if r.accept {
-                    Verdict::Accepted
+                    Admission::Accepted
                 } else {
-                    Verdict::Rejected {
+                    Admission::Rejected {
                         reason: r.reason.as_str().into(),
                         reason_es: r.reason_es.as_str().into(),
                     }
@@ -795,7 +795,7 @@ impl VerbRules {
             slot: slot_name,
             rule: "paradigm",
             article: &self.paradigm_article,
-            verdict: Verdict::Accepted,
+            verdict: Admission::Accepted,
         }
     }
 }
