@@ -557,9 +557,7 @@ async fn arbiter_page(c: &Client, base: &str, pdftotext: Option<&Path>, dir: &Pa
     );
     // A word of the list: its rule names the list.
     assert!(
-        rows[3].starts_with(
-            "CASA\tVÁLIDA\tfigura en el léxico\tpalabra de la lista letterpress-es.txt\t—"
-        ),
+        rows[3].starts_with("CASA\tVÁLIDA\tfigura en el léxico\tpalabra de la lista letterpress-es.txt\t—"),
         "{rows:?}"
     );
     assert_eq!(js(c, "return document.getElementById('print').disabled").await, true);
