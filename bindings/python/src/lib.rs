@@ -504,11 +504,15 @@ impl PyLexicon {
         Ok(found.iter().map(|j| dash_row(DashRecord::new(j, dash.cards(), dash.card()))).collect())
     }
 
-    /// The manifest as `lexico info --format json` prints it, with the file's checksum.
+    /// The manifest as `lexico info --format json` prints it, with the file's checksum and
+    /// whether the lexicon knows verb forms.
     fn _manifest_json(&self) -> PyResult<String> {
         let m = self.lex.manifest().map_err(|e| LexiconError::new_err(e.to_string()))?;
         let mut value = serde_json::to_value(m).map_err(|e| LexiconError::new_err(e.to_string()))?;
         value["file_sha256"] = self.lex.file_sha256().into();
+        let verbs =
+            lexico_answers::dash::knows_verbs(&self.lex).map_err(|e| LexiconError::new_err(e.to_string()))?;
+        value["knows_verb_forms"] = verbs.into();
         Ok(value.to_string())
     }
 

@@ -137,6 +137,9 @@ class Info(NamedTuple):
     """What the rule set says that explanations cite: ``enclitics``, ``no_tile_article``,
     ``codes`` (the notes on a verb entry's codes, each ``field``, ``value``, ``note`` and
     ``note_es``); empty for a lexicon made from a plain list of words without a rule set."""
+    knows_verb_forms: bool
+    """Whether the lexicon's provenance tells verb forms (a build from lemma lists), which the
+    Scrabble Dash verb card needs; false for a plain list of words."""
 
 class Judgement(NamedTuple):
     """A play's verdict, as the word-judge station (``lexico valid --judge``) gives it: it
@@ -447,6 +450,7 @@ class Lexicon(_lexico.Lexicon):
             file_sha256=m["file_sha256"],
             inflated=m.get("inflated", {}),
             explain=m.get("explain", {}),
+            knows_verb_forms=m["knows_verb_forms"],
         )
 
     def __repr__(self) -> str:
