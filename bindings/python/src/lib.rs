@@ -7,9 +7,10 @@
 
 use std::sync::OnceLock;
 
+use lexico_answers::dash::{Dash, DashError};
 use lexico_answers::record::{
-    anagram_words, shape_words, study_records, HooksRecord, Shape, Spelling, TilesRecord, WordRecord,
-    WordRecords,
+    anagram_words, shape_words, study_records, DashRecord, HooksRecord, Shape, Spelling, TilesRecord,
+    WordRecord, WordRecords,
 };
 use lexico_answers::{
     explain, judge_play, judge_word, play_words, say, valid_many, DerivationRecord, Lang, PlayVerdict,
@@ -60,6 +61,44 @@ type EncliticRow = (String, Vec<String>, Option<String>, String, Option<Derivati
 
 /// An explanation: `(word, valid, reason, lines, derivations, enclitics)`.
 type Explained = (String, bool, &'static str, Vec<String>, Vec<DerivationRow>, Vec<EncliticRow>);
+
+/// A word's answer for a Scrabble Dash card, the fields of `lexico dash --format json`:
+/// `(word, card, verdict, reason, cards, count, missing, lemma)`.
+type DashRow = (
+    String,
+    String,
+    &'static str,
+    &'static str,
+    Option<String>,
+    Option<usize>,
+    Option<String>,
+    Option<String>,
+);
+
+fn dash_row(r: DashRecord<'_>) -> DashRow {
+    (
+        r.word.to_string(),
+        r.card,
+        r.verdict,
+        r.reason,
+        r.cards,
+        r.count,
+        r.missing,
+        r.lemma.map(str::to_string),
+    )
+}
+
+/// A Dash question's error as the CLI says it: a lexicon that cannot be read raises
+/// `LexiconError`, anything else `ValueError` (a bad hand named as `hand`).
+fn dash_error(e: DashError) -> PyErr {
+    match e {
+        DashError::Lexicon(e) => LexiconError::new_err(e.to_string()),
+        e @ (DashError::HandTooLong { .. } | DashError::HandNoCard { .. } | DashError::HandEmpty) => {
+            PyValueError::new_err(format!("hand: {e}"))
+        }
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
 
 fn derivation_row(d: &Derivation) -> DerivationRow {
     let r = DerivationRecord::new(d);
@@ -443,11 +482,38 @@ impl PyLexicon {
         ))
     }
 
-    /// The manifest as `lexico info --format json` prints it, with the file's checksum.
+    /// Whether `word` meets the Scrabble Dash `card` (as the card reads: `"4 letras"`,
+    /// `"verbo"`, `"tiene una D"`), laid down with the game's letter cards and, given `hand`,
+    /// made from it and the card's turned-up letter: a [`DashRow`], as `lexico dash` answers.
+    #[pyo3(signature = (card, word, hand = None))]
+    #[pyo3(name = "_dash")]
+    fn dash(&self, py: Python<'_>, card: &str, word: &str, hand: Option<&str>) -> PyResult<DashRow> {
+        let dash = Dash::new(&self.lex, card, hand).map_err(dash_error)?;
+        let j = py.detach(|| dash.judge(word)).map_err(|e| match e {
+            DashError::Lexicon(_) => dash_error(e),
+            e => bad_input(word, e),
+        })?;
+        Ok(dash_row(DashRecord::new(&j, dash.cards(), dash.card())))
+    }
+
+    /// Every word `hand` makes for the Dash `card`, most cards first, as `lexico dash --list`
+    /// lists them.
+    #[pyo3(name = "_dash_list")]
+    fn dash_list(&self, py: Python<'_>, card: &str, hand: &str) -> PyResult<Vec<DashRow>> {
+        let dash = Dash::new(&self.lex, card, Some(hand)).map_err(dash_error)?;
+        let found = py.detach(|| dash.list()).map_err(dash_error)?;
+        Ok(found.iter().map(|j| dash_row(DashRecord::new(j, dash.cards(), dash.card()))).collect())
+    }
+
+    /// The manifest as `lexico info --format json` prints it, with the file's checksum and
+    /// whether the lexicon knows verb forms.
     fn _manifest_json(&self) -> PyResult<String> {
         let m = self.lex.manifest().map_err(|e| LexiconError::new_err(e.to_string()))?;
         let mut value = serde_json::to_value(m).map_err(|e| LexiconError::new_err(e.to_string()))?;
         value["file_sha256"] = self.lex.file_sha256().into();
+        let verbs =
+            lexico_answers::dash::knows_verbs(&self.lex).map_err(|e| LexiconError::new_err(e.to_string()))?;
+        value["knows_verb_forms"] = verbs.into();
         Ok(value.to_string())
     }
 

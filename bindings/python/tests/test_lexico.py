@@ -344,3 +344,27 @@ def test_a_bad_search_condition_is_a_value_error(lx):
         lx.search(contains="A0")
     with pytest.raises(TypeError):
         lx.search(colour="red")
+
+
+def test_dash_equals_the_cli_records(lx, cli):
+    fields = list(lexico.DashAnswer._fields)
+    for card, hand, words in [
+        ("Palabra de 4 letras", "ATLMNOE", ["mano", "manto", "anom", "taxi"]),
+        ("tiene una D", "B A T R M E F", ["deba", "dedo"]),
+        ("4 letras", None, ["queso", "calle", "churro"]),
+        ("nombre propio", None, ["León"]),
+    ]:
+        args = ["dash", card, *words] + (["--mano", hand] if hand else [])
+        for word, r in zip(words, cli.records(*args)):
+            assert list(lx.dash(card, word, hand=hand)) == [r[f] for f in fields], (card, word)
+    want = cli.records("dash", "empieza con D", "--mano", "BATRMEF", "--list")
+    assert [list(a) for a in lx.dash_list("empieza con D", "BATRMEF")] == [[r[f] for f in fields] for r in want]
+
+
+def test_a_card_or_hand_dash_has_not_is_a_value_error(lx):
+    with pytest.raises(ValueError, match="always turns up a vowel"):
+        lx.dash("termina con B", "mano")
+    with pytest.raises(ValueError, match="^hand: a hand holds at most 7 cards, not 8"):
+        lx.dash("4 letras", "mano", hand="ATLMNOEE")
+    with pytest.raises(ValueError, match="cannot tell verbs"):
+        lx.dash("verbo", "deba")

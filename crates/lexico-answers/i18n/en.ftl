@@ -47,6 +47,13 @@ judge-change-table = Change table
 judge-no-table = no table
 judge-fullscreen = Full screen (F2)
 judge-normal-view = Normal view (F2)
+judge-dash-mode = Dash mode
+judge-play-mode = Play mode
+judge-dash-heading = Scrabble Dash: does the word meet the card?
+judge-dash-word = Word
+judge-dash-card = Dash card
+judge-dash-value = N or letter
+judge-dash-hand = Hand (optional)
 verdict-acceptable = PLAY ACCEPTABLE
 verdict-unacceptable = PLAY UNACCEPTABLE
 verdict-error = Unreadable play: a character is neither a letter nor a tile. Type it again.
@@ -169,6 +176,9 @@ field-play = play
 field-table = table
 field-round = round
 field-word = word
+api-missing-card = No Dash card.
+field-card = card
+field-hand = hand
 field-number = number
 api-too-many-words = The play has { $count } words and at most { $max } are allowed: type only the words it forms.
 api-word-too-long = Word { $position } of the play has more than { $max } characters.
@@ -297,6 +307,7 @@ about-anagram = Words a rack makes: exactly, from a subset (--sub) or with tiles
 about-pattern = Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex)
 about-hooks = Tiles that make a valid word in front of a word or after it
 about-search = Study lists: the words that meet every condition, with probability order, hooks and inner hooks
+about-dash = Scrabble Dash: does each word meet the card, from a hand (--mano); or every word a hand makes (--list)
 about-rules = List the rule sets embedded in the binary, or export one to a folder
 about-install = File a lexicon in the user's data folder, so that --lexicon can name it
 about-lexicons = List the installed lexicons: name, edition, words, checksum, signer, path
@@ -316,6 +327,11 @@ help-valid-clear-after = With --judge at a terminal: clear each verdict, shown l
 help-valid-format = Output format
 help-explain-words = Words to explain (any notation); with none, one word per line from standard input
 help-explain-format = Output format
+help-dash-card = The red Dash card as it reads, in Spanish: "4 letras", verbo, "nombre propio", "empieza con D", "termina con A", "tiene una D" (case and accents do not count)
+help-dash-words = Words to judge (any notation); with none, one word per line from standard input
+help-dash-mano = The player's hand: up to 7 letter cards (ATLMNOE; Q is the Qu card, LL two L cards). Each word must be made of them and the card's turned-up letter
+help-dash-list = Every word the hand (--mano) makes for the card, most cards first; none means the card goes back under the deck
+help-dash-format = Output format
 
 ## The progress and summary of `lexico build` (on standard error)
 
@@ -334,3 +350,44 @@ build-decided-by = number of non-verbs decided by { $evidence }: { $count }
 build-report = exclusion report: { $path }
 build-refused-by = forms refused by { $rule }: { $count }
 build-rules-modified = rule set { $rules }, modified from { $rules } (files that differ: { $files }): give it a name and version of its own in its ruleset.toml
+
+## Scrabble Dash: `lexico dash`, the judge page's Dash mode, the `message` field of /api/v1/dash
+
+dash-meets = meets
+dash-fails = does not meet
+dash-players-decide = players decide
+dash-meets-length = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+dash-meets-verb-of = a form of the verb { $lemma }
+dash-meets-verb = a verb form
+dash-meets-starts = starts with { $letter }
+dash-meets-ends = ends with { $letter }
+dash-meets-contains = has a { $letter }
+dash-players-decide-why = the players decide whether it is a proper name (the leaflet's rule: say whose name it is)
+dash-not-a-word = not a word of the lexicon ({ $reason })
+dash-no-card = needs { $letter ->
+    [X] an
+   *[other] a
+} { $letter } card, which Dash does not have
+dash-count = { $count } cards, not { $wanted }
+dash-first-card = does not start with { $letter }: it starts with { $first }
+dash-last-card = does not end with { $letter }: it ends with { $last }
+dash-no-letter = has no { $letter }
+dash-not-a-verb = not a verb form
+dash-not-in-hand = the hand lacks { $cards }
+dash-not-in-hand-letter = the hand and the turned-up { $letter } lack { $cards }
+dash-list-none = no word: nobody can make one with these cards, so the card goes back under the deck (the leaflet's rule)
+error-dash-unknown-card = '{ $typed }' is not a Dash card; the cards: { $cards }
+error-dash-length = '{ $typed }' is not a Dash card: the length cards ask for { $min } to { $max } letters
+error-dash-not-a-letter-card = '{ $typed }' is not a Dash card: '{ $letter }' is not a letter card
+error-dash-not-a-vowel = '{ $typed }' is not a Dash card: this card always turns up a vowel, and { $letter } is a consonant
+error-dash-hand-too-long = a hand holds at most { $max } cards, not { $got }
+error-dash-hand-no-card = column { $column }: '{ $text }' is not a Dash letter card
+error-dash-hand-empty = the hand has no card
+error-dash-not-a-letter = column { $column }: '{ $text }' is not a letter
+error-dash-no-verbs = this lexicon cannot tell verbs: it was built from a plain word list, which says no word's part of speech
+error-dash-cannot-tell-verb = this lexicon cannot tell whether { $word } is a verb form: it came from a plain word list
+error-dash-no-proper-names = no lexicon holds proper names: for this card the players decide (the leaflet's rule: say whose name it is)
+error-dash-list-needs-hand = listing the words for a card needs a hand

@@ -47,6 +47,13 @@ judge-change-table = Cambiar mesa
 judge-no-table = sin mesa
 judge-fullscreen = Pantalla completa (F2)
 judge-normal-view = Vista normal (F2)
+judge-dash-mode = Modo Dash
+judge-play-mode = Modo jugada
+judge-dash-heading = Scrabble Dash: ¿la palabra cumple la carta?
+judge-dash-word = Palabra
+judge-dash-card = Carta Dash
+judge-dash-value = N o letra
+judge-dash-hand = Mano (opcional)
 verdict-acceptable = JUGADA ACEPTABLE
 verdict-unacceptable = JUGADA INACEPTABLE
 verdict-error = Jugada ilegible: un carácter no es letra ni ficha. Escríbala de nuevo.
@@ -168,6 +175,9 @@ field-play = jugada
 field-table = mesa
 field-round = ronda
 field-word = palabra
+api-missing-card = Falta la carta Dash.
+field-card = carta
+field-hand = mano
 field-number = número
 api-too-many-words = La jugada tiene { $count } palabras y el máximo es { $max }: escriba solo las palabras que forma.
 api-word-too-long = La palabra { $position } de la jugada tiene más de { $max } caracteres.
@@ -296,6 +306,7 @@ about-anagram = Palabras que forma un atril: exactas, con parte de las fichas (-
 about-pattern = Palabras que encajan en un patrón de crucigrama (C?S*) o en una expresión regular sobre fichas (--regex)
 about-hooks = Fichas que forman palabra válida delante o detrás de una palabra
 about-search = Listas de estudio: las palabras que cumplen todas las condiciones, con orden de probabilidad, ganchos y ganchos internos
+about-dash = Scrabble Dash: si cada palabra cumple la carta, con las cartas de una mano (--mano); o todas las palabras que forma una mano (--list)
 about-rules = Lista los juegos de reglas incluidos en el binario, o exporta uno a una carpeta
 about-install = Guarda un léxico en la carpeta de datos del usuario, para que --lexicon pueda nombrarlo
 about-lexicons = Lista los léxicos instalados: nombre, edición, palabras, suma de control, firma, ruta
@@ -315,6 +326,11 @@ help-valid-clear-after = Con --judge en una terminal: borra cada veredicto, most
 help-valid-format = Formato de salida
 help-explain-words = Palabras que explicar (en cualquier notación); sin ninguna, una palabra por línea de la entrada estándar
 help-explain-format = Formato de salida
+help-dash-card = La carta Dash roja tal como se lee: "4 letras", verbo, "nombre propio", "empieza con D", "termina con A", "tiene una D" (da igual mayúsculas o tildes)
+help-dash-words = Palabras que juzgar (en cualquier notación); sin ninguna, una palabra por línea de la entrada estándar
+help-dash-mano = La mano del jugador: hasta 7 cartas de letra (ATLMNOE; Q es la carta Qu, LL son dos cartas L). Cada palabra debe formarse con ellas y la letra que la carta dio vuelta
+help-dash-list = Todas las palabras que forma la mano (--mano) para la carta, primero las de más cartas; si no hay ninguna, la carta vuelve a la parte inferior del mazo
+help-dash-format = Formato de salida
 
 ## Progreso y resumen de `lexico build` (en la salida de errores)
 
@@ -333,3 +349,41 @@ build-decided-by = número de no verbos decididos por { $evidence }: { $count }
 build-report = informe de exclusiones: { $path }
 build-refused-by = formas rechazadas por { $rule }: { $count }
 build-rules-modified = juego de reglas { $rules }, modificado a partir de { $rules } (ficheros que difieren: { $files }): dale un nombre y una versión propios en su ruleset.toml
+
+## Scrabble Dash: `lexico dash`, el modo Dash de la página del juez, el campo `message` de /api/v1/dash
+
+dash-meets = cumple
+dash-fails = no cumple
+dash-players-decide = deciden los jugadores
+dash-meets-length = { $count ->
+    [one] { $count } carta
+   *[other] { $count } cartas
+}
+dash-meets-verb-of = forma del verbo { $lemma }
+dash-meets-verb = forma verbal
+dash-meets-starts = empieza con { $letter }
+dash-meets-ends = termina con { $letter }
+dash-meets-contains = tiene una { $letter }
+dash-players-decide-why = si es un nombre propio lo deciden los jugadores (la regla del folleto: decir de quién es el nombre)
+dash-not-a-word = no es una palabra del léxico ({ $reason })
+dash-no-card = necesita una carta { $letter }, que Dash no tiene
+dash-count = { $count } cartas, no { $wanted }
+dash-first-card = no empieza con { $letter }: empieza con { $first }
+dash-last-card = no termina con { $letter }: termina con { $last }
+dash-no-letter = no tiene ninguna { $letter }
+dash-not-a-verb = no es una forma verbal
+dash-not-in-hand = a la mano le faltan { $cards }
+dash-not-in-hand-letter = a la mano, con la { $letter } dada vuelta, le faltan { $cards }
+dash-list-none = ninguna palabra: nadie puede formar una con estas cartas, así que la carta vuelve a la parte inferior del mazo (la regla del folleto)
+error-dash-unknown-card = '{ $typed }' no es una carta de Dash; las cartas: { $cards }
+error-dash-length = '{ $typed }' no es una carta de Dash: las cartas de longitud piden de { $min } a { $max } letras
+error-dash-not-a-letter-card = '{ $typed }' no es una carta de Dash: '{ $letter }' no es una carta de letra
+error-dash-not-a-vowel = '{ $typed }' no es una carta de Dash: esta carta da vuelta siempre una vocal, y { $letter } es consonante
+error-dash-hand-too-long = una mano tiene como mucho { $max } cartas, no { $got }
+error-dash-hand-no-card = columna { $column }: '{ $text }' no es una carta de letra de Dash
+error-dash-hand-empty = la mano no tiene ninguna carta
+error-dash-not-a-letter = columna { $column }: '{ $text }' no es una letra
+error-dash-no-verbs = este léxico no distingue los verbos: se compiló de una lista de palabras sin más, que no dice la categoría de ninguna
+error-dash-cannot-tell-verb = este léxico no sabe si { $word } es una forma verbal: viene de una lista de palabras sin más
+error-dash-no-proper-names = ningún léxico tiene nombres propios: con esta carta deciden los jugadores (la regla del folleto: decir de quién es el nombre)
+error-dash-list-needs-hand = para listar las palabras de una carta hace falta una mano

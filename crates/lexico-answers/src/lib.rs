@@ -8,6 +8,8 @@
 //!   articles that decide it ([`ruling`]);
 //! - what changed between two editions ([`diff`], [`notes`]) and why ([`attribute`],
 //!   [`notes_by_cause`]);
+//! - Scrabble Dash: does a word meet a Dash card, with the game's letter cards and a hand, and
+//!   which words a hand makes for a card ([`dash`]);
 //! - the records every front end prints and serialises ([`record`]): found words, hooks, tiles,
 //!   verdicts, dumped words, study lists;
 //! - the sentences for people, in Spanish and English, from one Fluent catalogue per language
@@ -31,6 +33,7 @@
 
 mod attribute;
 pub mod batch;
+pub mod dash;
 mod diff;
 mod explain;
 pub mod i18n;

@@ -30,6 +30,7 @@ use lexico_tiles::{Rack, Tile, TileSet};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use crate::dash::{Card, Cards, Judgement, Verdict as DashVerdict, Why};
 use crate::explain::{Enclitic, Explanation};
 use crate::i18n::Lang;
 use crate::judge::{Reason, Verdict};
@@ -608,6 +609,67 @@ impl<'a> ValidRecord<'a> {
     /// The record of the verdict on `word`.
     pub fn new(word: &'a str, verdict: Verdict) -> ValidRecord<'a> {
         ValidRecord { word, valid: verdict.is_valid(), reason: verdict.reason() }
+    }
+}
+
+/// A word's answer for a Scrabble Dash card, as `lexico dash`, the station's `/api/v1/dash` and
+/// Python give it: the word, the card (as [`Cards::code`] names it, the same in every
+/// language), the verdict and its one-word reason ([`DashVerdict::name`],
+/// [`DashVerdict::reason`]), the letter cards it is laid down with (`QU·E·S·O`) and their
+/// number, the cards it lacks (a letter with no card, or the hand's missing cards), and for the
+/// verb card the verb it is a form of.
+///
+/// ```
+/// use lexico_answers::dash::Dash;
+/// use lexico_answers::record::DashRecord;
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["queso"])?;
+/// let dash = Dash::new(&lex, "4 letras", Some("QESOA"))?;
+/// let j = dash.judge("queso")?;
+/// assert_eq!(
+///     serde_json::to_string(&DashRecord::new(&j, dash.cards(), dash.card()))?,
+///     r#"{"word":"QUESO","card":"length 4","verdict":"meets","reason":"meets","cards":"QU·E·S·O","count":4,"missing":null,"lemma":null}"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DashRecord<'a> {
+    /// The word, as the judgement spells it.
+    pub word: &'a str,
+    /// The card: `length 4`, `verb`, `proper-name`, `starts-with D`, `ends-with A`,
+    /// `contains D`.
+    pub card: String,
+    /// `meets`, `fails` or `players-decide`.
+    pub verdict: &'static str,
+    /// Why: `meets`, `players-decide`, or the reason it fails ([`Why::name`]).
+    pub reason: &'static str,
+    /// The letter cards, `·` between them; `None` when it cannot be laid down.
+    pub cards: Option<String>,
+    /// How many letter cards.
+    pub count: Option<usize>,
+    /// The letter with no card, or the cards the hand lacks (`·` between them).
+    pub missing: Option<String>,
+    /// For the verb card, the verb a form meets it as.
+    pub lemma: Option<&'a str>,
+}
+
+impl<'a> DashRecord<'a> {
+    /// The record of `j`, an answer for `card`.
+    pub fn new(j: &'a Judgement, cards: &Cards, card: Card) -> DashRecord<'a> {
+        DashRecord {
+            word: &j.word,
+            card: cards.code(card),
+            verdict: j.verdict.name(),
+            reason: j.verdict.reason(),
+            cards: j.cards.as_deref().map(|c| cards.spell_all(c)),
+            count: j.cards.as_ref().map(Vec::len),
+            missing: match &j.verdict {
+                DashVerdict::Fails(Why::NoCard(letter)) => Some(letter.clone()),
+                DashVerdict::Fails(Why::NotInHand(missing)) => Some(cards.spell_all(missing)),
+                _ => None,
+            },
+            lemma: j.lemma.as_deref(),
+        }
     }
 }
 

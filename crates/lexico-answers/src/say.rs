@@ -1,7 +1,8 @@
 //! The one renderer: what typed values say to people, in the catalogue's words ([`crate::i18n`]),
 //! in Spanish or English: a word's explanation ([`explanation`], [`describe`], [`entry`]), the
 //! errors about input (a word, a rack, a pattern, a lexicon file; [`Localize`]), who vouches for
-//! a lexicon ([`signer`]), why two tiles typed apart are not one ([`separate_tiles`]).
+//! a lexicon ([`signer`]), why two tiles typed apart are not one ([`separate_tiles`]), whether a
+//! word meets a Scrabble Dash card ([`dash_verdict`], [`dash`]).
 //!
 //! Each error type keeps its English `Display`, which CSV and JSON records keep in their `error`
 //! field; [`Localize`] says the same thing from the typed fields in another language. No message
@@ -15,6 +16,7 @@ use lexico_lexicon::{
 };
 use lexico_tiles::{quoted, shown, TileError, TileSet};
 
+use crate::dash::{Card, Cards, DashError, Judgement, Letter, Verdict as DashVerdict, Why};
 use crate::explain::{ExplainError, Explanation, Finding};
 use crate::i18n::{msg, Arg, Lang};
 use crate::{PlayVerdict, Signer};
@@ -160,6 +162,133 @@ impl Localize for ExplainError {
             ExplainError::Input(e) => e.localize(lang),
             ExplainError::Damaged(e) => e.localize(lang),
         }
+    }
+}
+
+impl Localize for DashError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            // A malformed card table: its own message, with its place.
+            DashError::Table { .. } => self.to_string(),
+            DashError::UnknownCard { typed, cards } => msg(
+                lang,
+                "error-dash-unknown-card",
+                &[("typed", Arg::Str(typed)), ("cards", Arg::Str(&cards.join(", ")))],
+            ),
+            DashError::Length { typed, min, max } => msg(
+                lang,
+                "error-dash-length",
+                &[("typed", Arg::Str(typed)), ("min", n(*min)), ("max", n(*max))],
+            ),
+            DashError::NotALetterCard { typed, letter } => msg(
+                lang,
+                "error-dash-not-a-letter-card",
+                &[("typed", Arg::Str(typed)), ("letter", Arg::Str(letter))],
+            ),
+            DashError::NotAVowel { typed, letter } => msg(
+                lang,
+                "error-dash-not-a-vowel",
+                &[("typed", Arg::Str(typed)), ("letter", Arg::Str(letter))],
+            ),
+            DashError::HandTooLong { got, max } => {
+                msg(lang, "error-dash-hand-too-long", &[("got", n(*got)), ("max", n(*max))])
+            }
+            DashError::HandNoCard { column, text } => {
+                msg(lang, "error-dash-hand-no-card", &[("column", n(*column)), ("text", Arg::Str(text))])
+            }
+            DashError::HandEmpty => msg(lang, "error-dash-hand-empty", &[]),
+            DashError::NotALetter { column, text } => {
+                msg(lang, "error-dash-not-a-letter", &[("column", n(*column)), ("text", Arg::Str(text))])
+            }
+            DashError::Tile(e) => e.localize(lang),
+            DashError::NoVerbs => msg(lang, "error-dash-no-verbs", &[]),
+            DashError::CannotTellVerb { word } => {
+                msg(lang, "error-dash-cannot-tell-verb", &[("word", Arg::Str(word))])
+            }
+            DashError::NoProperNames => msg(lang, "error-dash-no-proper-names", &[]),
+            DashError::ListNeedsHand => msg(lang, "error-dash-list-needs-hand", &[]),
+            DashError::Lexicon(e) => e.localize(lang),
+        }
+    }
+}
+
+/// A Dash verdict as one word or two of `lang`: `meets`, `does not meet`, `players decide`
+/// (`cumple`, `no cumple`, `deciden los jugadores`).
+pub fn dash_verdict(verdict: &DashVerdict, lang: Lang) -> String {
+    let id = match verdict {
+        DashVerdict::Meets => "dash-meets",
+        DashVerdict::Fails(_) => "dash-fails",
+        DashVerdict::PlayersDecide => "dash-players-decide",
+    };
+    msg(lang, id, &[])
+}
+
+/// What a Dash judgement says after its verdict, in `lang`, for the `card` it answers: what the
+/// word meets (`4 cards`, `a form of the verb deber`), why it fails (`5 cards, not 4`, `needs
+/// an X card, which Dash does not have`, `the hand lacks E·L`), or that the players decide.
+///
+/// ```
+/// use lexico_answers::dash::Dash;
+/// use lexico_answers::{say, Lang};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["queso", "taxi"])?;
+/// let dash = Dash::new(&lex, "Palabra de 5 letras", None)?;
+/// assert_eq!(say::dash(&dash.judge("queso")?, dash.cards(), dash.card(), Lang::En), "4 cards, not 5");
+/// assert_eq!(say::dash(&dash.judge("queso")?, dash.cards(), dash.card(), Lang::Es), "4 cartas, no 5");
+/// assert_eq!(say::dash(&dash.judge("taxi")?, dash.cards(), dash.card(), Lang::En), "needs an X card, which Dash does not have");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn dash(j: &Judgement, cards: &Cards, card: Card, lang: Lang) -> String {
+    let count = j.cards.as_ref().map_or(0, Vec::len);
+    let letter = card.letter().map_or("", |l| cards.spell(l));
+    let at = |end: bool| -> &str {
+        let laid = j.cards.as_deref().unwrap_or_default();
+        let l: Option<&Letter> = if end { laid.last() } else { laid.first() };
+        l.map_or("", |&l| cards.spell(l))
+    };
+    match &j.verdict {
+        DashVerdict::Meets => match card {
+            Card::Length(_) => msg(lang, "dash-meets-length", &[("count", n(count))]),
+            Card::Verb => match &j.lemma {
+                Some(lemma) => msg(lang, "dash-meets-verb-of", &[("lemma", Arg::Str(lemma))]),
+                None => msg(lang, "dash-meets-verb", &[]),
+            },
+            Card::StartsWith(_) => msg(lang, "dash-meets-starts", &[("letter", Arg::Str(letter))]),
+            Card::EndsWith(_) => msg(lang, "dash-meets-ends", &[("letter", Arg::Str(letter))]),
+            Card::Contains(_) => msg(lang, "dash-meets-contains", &[("letter", Arg::Str(letter))]),
+            Card::ProperName => msg(lang, "dash-players-decide-why", &[]),
+        },
+        DashVerdict::PlayersDecide => msg(lang, "dash-players-decide-why", &[]),
+        DashVerdict::Fails(why) => match why {
+            Why::NotAWord(reason) => msg(lang, "dash-not-a-word", &[("reason", Arg::Str(reason.name()))]),
+            Why::NoCard(l) => msg(lang, "dash-no-card", &[("letter", Arg::Str(l))]),
+            Why::Count => {
+                let wanted = match card {
+                    Card::Length(w) => w as usize,
+                    _ => 0,
+                };
+                msg(lang, "dash-count", &[("count", n(count)), ("wanted", n(wanted))])
+            }
+            Why::FirstCard => {
+                msg(lang, "dash-first-card", &[("letter", Arg::Str(letter)), ("first", Arg::Str(at(false)))])
+            }
+            Why::LastCard => {
+                msg(lang, "dash-last-card", &[("letter", Arg::Str(letter)), ("last", Arg::Str(at(true)))])
+            }
+            Why::NoLetter => msg(lang, "dash-no-letter", &[("letter", Arg::Str(letter))]),
+            Why::NotAVerb => msg(lang, "dash-not-a-verb", &[]),
+            Why::NotInHand(missing) => {
+                let missing = cards.spell_all(missing);
+                match card.letter() {
+                    Some(_) => msg(
+                        lang,
+                        "dash-not-in-hand-letter",
+                        &[("cards", Arg::Str(&missing)), ("letter", Arg::Str(letter))],
+                    ),
+                    None => msg(lang, "dash-not-in-hand", &[("cards", Arg::Str(&missing))]),
+                }
+            }
+        },
     }
 }
 

@@ -5,6 +5,7 @@
 use std::error::Error;
 use std::io;
 
+use lexico_answers::dash::DashError;
 use lexico_answers::say::Localize;
 use lexico_answers::ExplainError;
 use lexico_lexicon::query::{QueryError, StudyError};
@@ -40,6 +41,8 @@ pub fn cause(e: &(dyn Error + 'static), lang: Lang) -> Option<String> {
     } else if let Some(e) = e.downcast_ref::<EmptyLexiconArg>() {
         e
     } else if let Some(e) = e.downcast_ref::<ExplainError>() {
+        e
+    } else if let Some(e) = e.downcast_ref::<DashError>() {
         e
     } else {
         e.downcast_ref::<io::Error>()?

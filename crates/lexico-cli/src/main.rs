@@ -104,6 +104,7 @@ commands! {
     Pattern "pattern" "Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex)" cmd::pattern::Args;
     Hooks "hooks" "Tiles that make a valid word in front of a word or after it" cmd::hooks::Args;
     Search "search" "Study lists: the words that meet every condition, with probability order, hooks and inner hooks" Box<cmd::search::Args>;
+    Dash "dash" "Scrabble Dash: does each word meet the card, from a hand (--mano); or every word a hand makes (--list)" cmd::dash::Args;
     Rules "rules" "List the rule sets embedded in the binary, or export one to a folder" cmd::rules::Args;
     Install "install" "File a lexicon in the user's data folder, so that --lexicon can name it" cmd::install::Args;
     Lexicons "lexicons" "List the installed lexicons: name, edition, words, checksum, signer, path" cmd::lexicons::Args;
@@ -140,6 +141,7 @@ fn main() -> ExitCode {
         Command::Pattern(args) => cmd::pattern::run(args),
         Command::Hooks(args) => cmd::hooks::run(args),
         Command::Search(args) => cmd::search::run(*args),
+        Command::Dash(args) => cmd::dash::run(args),
         Command::Rules(args) => cmd::rules::run(args),
         Command::Install(args) => cmd::install::run(args),
         Command::Lexicons(args) => cmd::lexicons::run(args),
@@ -228,6 +230,7 @@ mod tests {
                 "pattern",
                 "hooks",
                 "search",
+                "dash",
                 "rules",
                 "install",
                 "lexicons",
@@ -253,7 +256,7 @@ mod tests {
     #[test]
     fn help_in_the_english_catalogue_is_the_help_written_in_the_code() {
         use i18n::{has, msg, Lang};
-        assert_eq!(SUMMARIES.len(), 20);
+        assert_eq!(SUMMARIES.len(), 21);
         for (name, about) in SUMMARIES {
             assert_eq!(msg(Lang::En, &format!("about-{name}"), &[]), *about, "{name}");
             assert!(has(Lang::Es, &format!("about-{name}")), "{name}");

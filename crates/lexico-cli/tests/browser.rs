@@ -445,6 +445,8 @@ fn the_station_in_a_browser_at_every_screen_size() {
         assert_eq!(text_of(&c, "verdict-meta").await, "sin mesa");
         until(&c, "return document.getElementById('verdict').hidden", "the timer did not clear the verdict").await;
 
+        dash_mode(&c, &format!("http://{}/", quick.addr)).await;
+
         // The number shown opens, on the arbiter page, the ruling on the same words.
         c.goto(&format!("{base}/arbitro")).await.unwrap();
         c.find(Locator::Id("code")).await.unwrap().send_keys(ARBITER).await.unwrap();
@@ -478,6 +480,38 @@ fn the_station_in_a_browser_at_every_screen_size() {
         "{log}"
     );
     println!("screenshots: {}", screenshots().display());
+}
+
+/// The judge page's Dash mode: the card picked from the card table, its letter and the hand
+/// typed beside it, the word's verdict over the screen with what it meets; the mode stays for
+/// the tab until switched back.
+async fn dash_mode(c: &Client, page: &str) {
+    c.goto(page).await.unwrap();
+    c.find(Locator::Id("mode-toggle")).await.unwrap().click().await.unwrap();
+    until(c, "return !document.getElementById('dash-fields').hidden", "no Dash fields").await;
+    js(
+        c,
+        "const s = document.getElementById('dash-card'); s.value = 'Tiene una {letter}'; \
+           s.dispatchEvent(new Event('change')); return s.value;",
+    )
+    .await;
+    c.find(Locator::Id("dash-value")).await.unwrap().send_keys("d").await.unwrap();
+    c.find(Locator::Id("dash-hand")).await.unwrap().send_keys("BATRMEF").await.unwrap();
+    c.find(Locator::Id("play")).await.unwrap().send_keys("deba\u{E007}").await.unwrap();
+    let shown = "const l = document.querySelectorAll('#verdict .verdict-line'); \
+                 return document.querySelector('#verdict.acceptable') !== null && l[0].textContent === 'DEBA' \
+                 && l[1].textContent === 'CUMPLE' \
+                 && document.getElementById('verdict-meta').textContent.startsWith('Tiene una D · D·E·B·A');";
+    until(c, shown, "no Dash verdict for DEBA").await;
+    c.refresh().await.unwrap();
+    until(c, "return !document.getElementById('dash-fields').hidden", "the Dash mode did not stay").await;
+    c.find(Locator::Id("play")).await.unwrap().send_keys("queso\u{E007}").await.unwrap();
+    let failed = "return document.querySelector('#verdict.unacceptable') !== null \
+                  && document.querySelectorAll('#verdict .verdict-line')[1].textContent === 'NO CUMPLE';";
+    until(c, failed, "no Dash verdict for QUESO").await;
+    c.find(Locator::Id("mode-toggle")).await.unwrap().click().await.unwrap();
+    until(c, "return document.getElementById('dash-fields').hidden", "the Dash mode did not switch off")
+        .await;
 }
 
 /// The arbiter page: codes, bounds, an unreadable word, every screen size, and the printed

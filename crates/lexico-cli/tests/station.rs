@@ -598,3 +598,52 @@ fn a_hall_station_prints_every_address_and_a_qr_code_of_the_judge_page() {
     let width = drawn[0].chars().count();
     assert!(drawn.iter().all(|l| l.chars().count() == width) && width >= 21 + 8);
 }
+
+/// The judge page's Dash mode: `/api/v1/dash` answers as `lexico dash`, takes the table code like
+/// the judge, refuses a card the game has not in the answer's language, and logs nothing.
+#[test]
+fn the_dash_mode_judges_a_word_for_a_card() {
+    let dir = temp_dir("station", "dash");
+    let log = dir.join("audit.csv");
+    let st = start(&["--table-code", "MESA1234", "--audit-log", log.to_str().unwrap()]);
+    let dash = |card: &str, word: &str, hand: &str| {
+        let target =
+            format!("/api/v1/dash?card={}&word={}&hand={}", encode(card), encode(word), encode(hand));
+        st.get(&target, &[("X-Lexico-Code", "MESA1234")])
+    };
+    let mano = dash("Palabra de 4 letras", "mano", "ATLMNOE");
+    assert_eq!(mano.status, 200, "{mano:?}");
+    let j = mano.json();
+    assert_eq!(
+        (j["verdict"].as_str(), j["cards"].as_str(), j["word"].as_str()),
+        (Some("meets"), Some("M·A·N·O"), Some("MANO"))
+    );
+    assert_eq!(
+        (j["verdict_text"].as_str(), j["card_text"].as_str()),
+        (Some("cumple"), Some("Palabra de 4 letras"))
+    );
+    assert_eq!(j["lexicon"]["name"], "Letterpress Spanish list");
+    let deba = dash("tiene una D", "DEBA", "BATRMEF").json();
+    assert_eq!(deba["verdict"], "meets");
+    let queso = dash("5 letras", "queso", "").json();
+    assert_eq!(
+        (queso["reason"].as_str(), queso["message"].as_str()),
+        (Some("card-count"), Some("4 cartas, no 5"))
+    );
+    let bad = dash("termina con B", "mano", "");
+    assert_eq!((bad.status, bad.json()["error"].as_str()), (422, Some("bad-card")));
+    assert!(bad.json()["message"].as_str().unwrap().contains("siempre una vocal"), "{}", bad.body);
+    assert_eq!(dash("4 letras", "mano", "ATLMNOEE").json()["error"], "bad-hand");
+    assert_eq!(dash("verbo", "deba", "").json()["error"], "no-verbs");
+    assert_eq!(dash("4 letras", "", "").json()["error"], "missing-word");
+    assert_eq!(dash("", "mano", "").json()["error"], "missing-card");
+    let without = st.get("/api/v1/dash?card=verbo&word=deba", &[]);
+    assert_eq!(without.status, 401);
+    let en =
+        st.get("/api/v1/dash?card=4%20letras&word=taxi&lang=en", &[("X-Lexico-Code", "MESA1234")]).json();
+    assert_eq!(en["message"], "needs an X card, which Dash does not have");
+    assert!(!log.exists() || std::fs::read_to_string(&log).unwrap().lines().count() <= 1);
+    // The judge page carries the mode switch and the card table's wordings.
+    let page = st.get("/", &[]).body;
+    assert!(page.contains("id=\"mode-toggle\"") && page.contains("Palabra de {n} letras|"), "{page}");
+}

@@ -5,7 +5,9 @@
 // shows its small judgement number, with which the arbiter opens the ruling. «Último veredicto»
 // shows the table's last verdict again, and only the verdict, without judging anything. A table
 // code is checked when it is typed, so that a wrong one never costs a play; a play that is
-// refused (too long, a table's limit, code no longer valid) stays in its box.
+// refused (too long, a table's limit, code no longer valid) stays in its box. The Dash mode judges
+// a word for a Scrabble Dash card instead (/api/v1/dash): pick the card, type the word, and its
+// verdict takes the screen; it is no tournament judgement, so it has no number and no table.
 "use strict";
 (function () {
   const body = document.body;
@@ -31,6 +33,16 @@
   const last = $("last-verdict");
   // A second Enter this soon after a verdict is the same keystroke twice, not a new play.
   const settle = 1000;
+  const modeToggle = $("mode-toggle");
+  const heading = form.querySelector("h1");
+  const headingText = heading.textContent;
+  const playLabel = form.querySelector('label[for="play"]');
+  const playLabelText = playLabel.textContent;
+  const dashFields = $("dash-fields");
+  const dashCard = $("dash-card");
+  const dashValue = $("dash-value");
+  const dashHand = $("dash-hand");
+  let dashMode = false;
   let timer = null;
   let busy = false;
   let shownAt = 0;
@@ -84,11 +96,11 @@
     body.classList.remove("showing");
   }
 
-  function show(kind, word, note, n, at) {
+  function show(kind, word, note, n, at, first) {
     hide();
-    lines[0].firstElementChild.textContent = d.play;
+    lines[0].firstElementChild.textContent = first || d.play;
     lines[1].firstElementChild.textContent = word;
-    meta.textContent = note ? note + " · " + at : at;
+    meta.textContent = note && at ? note + " · " + at : note || at;
     number.textContent = n ? d.number + " " + n : "";
     verdict.className = "verdict " + kind;
     verdict.hidden = false;
@@ -166,6 +178,12 @@
     const text = play.value.trim();
     if (!text || busy) { return; }
     if (!verdict.hidden && Date.now() - shownAt < settle) { return; }
+    if (dashMode) {
+      busy = true;
+      message.textContent = "";
+      judgeDash(text);
+      return;
+    }
     const t = table.value.trim();
     const r = round.value.trim();
     // In a hall every play is logged with its table.
@@ -204,6 +222,61 @@
       .catch(function () { hide(); message.textContent = d.unreachable; play.focus(); })
       .finally(function () { busy = false; });
   });
+
+  // The Dash mode: the card's wording from the station's card table, its number or letter typed
+  // beside it; the word's verdict and what it meets or lacks take the screen.
+  d.dashCards.split("|").forEach(function (wording) {
+    const option = document.createElement("option");
+    option.value = wording;
+    option.textContent = wording.replace("{n}", "N").replace("{letter}", "_");
+    dashCard.appendChild(option);
+  });
+  // The card, its letter or number and the hand stay for the tab, like the table and round.
+  dashCard.value = sessionStorage.getItem("lexico-dash-card") || dashCard.value;
+  dashValue.value = sessionStorage.getItem("lexico-dash-value") || "";
+  dashHand.value = sessionStorage.getItem("lexico-dash-hand") || "";
+  function keepDash() {
+    sessionStorage.setItem("lexico-dash-card", dashCard.value);
+    sessionStorage.setItem("lexico-dash-value", dashValue.value.trim());
+    sessionStorage.setItem("lexico-dash-hand", dashHand.value.trim());
+  }
+  function cardShowsValue() { return /\{(n|letter)\}/.test(dashCard.value); }
+  function setMode(dash) {
+    dashMode = dash;
+    sessionStorage.setItem("lexico-mode", dash ? "dash" : "play");
+    dashFields.hidden = !dash;
+    dashValue.hidden = !cardShowsValue();
+    modeToggle.textContent = dash ? d.playMode : d.dashMode;
+    heading.textContent = dash ? d.dashHeading : headingText;
+    playLabel.textContent = dash ? d.dashWord : playLabelText;
+    message.textContent = "";
+  }
+  function judgeDash(word) {
+    const value = dashValue.value.trim();
+    const card = dashCard.value.replace("{n}", value).replace("{letter}", value);
+    request("/api/v1/dash", { card: card, word: word, hand: dashHand.value.trim() }, code)
+      .then(function (answer) {
+        const b = answer.body;
+        if (answer.status === 200) {
+          play.value = "";
+          const kind = { meets: "acceptable", fails: "unacceptable" }[b.verdict] || "unreadable";
+          const note = [b.card_text, b.cards, b.message].filter(Boolean).join(" · ");
+          show(kind, b.verdict_text.toUpperCase(), note, "", "", b.word);
+        } else if (answer.status === 401) {
+          askCode(b.error === "code-wrong");
+        } else {
+          hide();
+          message.textContent = b.message || d.unreachable;
+          play.focus();
+        }
+      })
+      .catch(function () { hide(); message.textContent = d.unreachable; play.focus(); })
+      .finally(function () { busy = false; });
+  }
+  dashCard.addEventListener("change", function () { dashValue.hidden = !cardShowsValue(); keepDash(); });
+  dashValue.addEventListener("input", keepDash);
+  dashHand.addEventListener("input", keepDash);
+  modeToggle.addEventListener("click", function () { hide(); setMode(!dashMode); play.focus(); });
 
   last.addEventListener("click", function () {
     const t = table.value.trim();
@@ -266,6 +339,7 @@
   const given = new URLSearchParams(location.search);
   if (given.get("pantalla") === "completa") { setView(true); }
   updatePlace();
+  setMode(sessionStorage.getItem("lexico-mode") === "dash");
   // A QR code printed at start opens the page with the table code: checked, kept for the tab,
   // and taken out of the address bar.
   const fromLink = (given.get("codigo") || "").trim();

@@ -129,3 +129,33 @@ pub struct RefusalAnswer<'a> {
     /// The message, in the answer's language.
     pub message: &'a str,
 }
+
+/// `GET /api/v1/dash`: whether a word meets a Scrabble Dash card (the fields of `lexico dash
+/// --format json`, with the lexicon and the texts for people).
+#[derive(Debug, Serialize)]
+pub struct DashAnswer<'a> {
+    /// The card as machine formats name it: `length 4`, `verb`, `contains D`…
+    pub card: String,
+    /// The card's wording, in the answer's language (`Palabra de 4 letras`).
+    pub card_text: String,
+    /// The letter cards the word is laid down with (`QU·E·S·O`); none when it cannot be.
+    pub cards: Option<String>,
+    /// How many letter cards.
+    pub count: Option<usize>,
+    /// For the verb card, the verb a form meets it as.
+    pub lemma: Option<&'a str>,
+    /// The lexicon.
+    pub lexicon: &'a LexiconInfo,
+    /// What the word meets or why it does not, in the answer's language.
+    pub message: String,
+    /// The letter with no card, or the cards the hand lacks.
+    pub missing: Option<String>,
+    /// `meets`, `players-decide`, or why it fails (`card-count`, `not-a-verb`, `unlisted`…).
+    pub reason: &'static str,
+    /// `meets`, `fails` or `players-decide`.
+    pub verdict: &'static str,
+    /// The verdict in the answer's language (`cumple`).
+    pub verdict_text: String,
+    /// The word, in capitals.
+    pub word: &'a str,
+}

@@ -18,6 +18,7 @@
 
 pub mod api;
 pub mod audit;
+mod dash;
 pub mod hall;
 pub mod judgements;
 pub mod limits;
@@ -280,6 +281,7 @@ pub fn router(station: Arc<Station>) -> Router {
         .route("/api/v1/ruling", get(ruling))
         .route("/api/v1/valid", get(valid))
         .route("/api/v1/explain", get(explain))
+        .route("/api/v1/dash", get(dash::dash))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(Arc::clone(&station), guard))
         .with_state(station)

@@ -71,6 +71,7 @@ fn value(st: &Station, lang: Lang, name: &str) -> Option<String> {
         "lexicon-signed" => lexicon_signed(&st.signer, lang),
         "clear-after" => st.clear_after.to_string(),
         "needs-code" => st.table_code.is_some().to_string(),
+        "dash-cards" => lexico_answers::dash::Cards::embedded().wordings(lang).join("|"),
         "clears" if st.clear_after == 0 => msg(lang, "judge-never-clears", &[]),
         "clears" => msg(lang, "judge-clears", &[("seconds", Arg::Num(st.clear_after))]),
         _ => return None,

@@ -11,7 +11,7 @@ Words are read in any notation the command line reads (``ñandú``, ``[CH]U[RR]O
 answers spell words naturally in capitals, with the tiles a blank plays in lower case
 (``cHURRO``). Results are plain values: ``str``, ``bool``, ``int``, lists, and named tuples
 (:class:`Word`, :class:`Hooks`, :class:`Tiles`, :class:`Info`, :class:`Judgement`,
-:class:`Explanation`) that ``pandas.DataFrame`` takes as they are. A malformed word, rack or
+:class:`Explanation`, :class:`DashAnswer`) that ``pandas.DataFrame`` takes as they are. A malformed word, rack or
 pattern raises ``ValueError`` with the message the ``lexico`` command prints; a lexicon that
 cannot be opened raises :class:`LexiconError`.
 
@@ -38,6 +38,7 @@ __all__ = [
     "Explanation",
     "Derivation",
     "Enclitic",
+    "DashAnswer",
     "tiles",
     "Installed",
     "TrustedKey",
@@ -136,6 +137,9 @@ class Info(NamedTuple):
     """What the rule set says that explanations cite: ``enclitics``, ``no_tile_article``,
     ``codes`` (the notes on a verb entry's codes, each ``field``, ``value``, ``note`` and
     ``note_es``); empty for a lexicon made from a plain list of words without a rule set."""
+    knows_verb_forms: bool
+    """Whether the lexicon's provenance tells verb forms (a build from lemma lists), which the
+    Scrabble Dash verb card needs; false for a plain list of words."""
 
 class Judgement(NamedTuple):
     """A play's verdict, as the word-judge station (``lexico valid --judge``) gives it: it
@@ -151,6 +155,32 @@ class Judgement(NamedTuple):
     version: str
     payload_sha256: str
     """The lexicon's payload checksum, which identifies it for an arbiter."""
+
+
+class DashAnswer(NamedTuple):
+    """Whether a word meets a Scrabble Dash card, as ``lexico dash --format json`` answers: laid
+    down with the game's letter cards (CH and Qu one card each, LL and RR two, no W, X or Z) and,
+    given a hand, made from it and the card's turned-up letter."""
+
+    word: str
+    card: str
+    """The card as machine formats name it: ``"length 4"``, ``"verb"``, ``"proper-name"``,
+    ``"starts-with D"``, ``"ends-with A"``, ``"contains D"``."""
+    verdict: str
+    """``"meets"``, ``"fails"`` or ``"players-decide"`` (the proper-name card: no lexicon holds
+    proper names)."""
+    reason: str
+    """``"meets"``, ``"players-decide"``, or why it fails: a word's reason (``"unlisted"``,
+    ``"no-tile"``…), ``"no-card"``, ``"card-count"``, ``"first-card"``, ``"last-card"``,
+    ``"no-letter"``, ``"not-a-verb"``, ``"not-in-hand"``."""
+    cards: Optional[str]
+    """The letter cards, ``·`` between them (``"QU·E·S·O"``); ``None`` when it cannot be laid
+    down."""
+    count: Optional[int]
+    missing: Optional[str]
+    """The letter with no card, or the cards the hand lacks."""
+    lemma: Optional[str]
+    """For the verb card, the verb a form meets it as (``"deber"`` for DEBA)."""
 
 
 class Derivation(NamedTuple):
@@ -328,6 +358,31 @@ class Lexicon(_lexico.Lexicon):
             ),
         )
 
+    def dash(self, card: str, word: str, hand: Optional[str] = None) -> DashAnswer:
+        """Whether ``word`` meets the Scrabble Dash ``card``, written as the card reads
+        (``"4 letras"``, ``"verbo"``, ``"nombre propio"``, ``"empieza con D"``, ``"termina con
+        A"``, ``"tiene una D"``), and, given ``hand`` (up to 7 letter cards, ``"ATLMNOE"``), can
+        be made from it and the card's turned-up letter. A card or hand the game does not have,
+        and the verb card on a lexicon that cannot tell verbs (a plain word list), raise
+        ``ValueError``.
+
+        >>> Lexicon().dash("Palabra de 4 letras", "mano", hand="ATLMNOE").verdict
+        'meets'
+        >>> Lexicon().dash("4 letras", "queso").cards
+        'QU·E·S·O'
+        """
+        return DashAnswer._make(self._dash(card, word, hand))
+
+    def dash_list(self, card: str, hand: str) -> List[DashAnswer]:
+        """Every word ``hand`` makes for the Dash ``card``, most cards first, as ``lexico dash
+        --list`` lists them; empty when nobody could make a word with these cards (the card goes
+        back under the deck).
+
+        >>> [a.word for a in Lexicon().dash_list("empieza con D", "BATRMEF")][:4]
+        ['DARE', 'DATE', 'DEBA', 'DREA']
+        """
+        return [DashAnswer._make(row) for row in self._dash_list(card, hand)]
+
     def search(
         self,
         *,
@@ -395,6 +450,7 @@ class Lexicon(_lexico.Lexicon):
             file_sha256=m["file_sha256"],
             inflated=m.get("inflated", {}),
             explain=m.get("explain", {}),
+            knows_verb_forms=m["knows_verb_forms"],
         )
 
     def __repr__(self) -> str:

@@ -36,6 +36,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         lex.verify().context("verification failed")?;
     }
     let payload = lex.payload_sha256_verified()?.to_string();
+    // Whether the provenance tells verb forms, which the Dash verb card needs.
+    let verbs = lexico_answers::dash::knows_verbs(lex)?;
     let mut signer = opened.signer.to_string();
     if let Some(key) = &args.key {
         signer = signed_by(&args.lexicon, lex, key)?;
@@ -56,6 +58,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ("words".into(), m.words.to_string()),
         ("rejected forms kept".into(), m.rejected_forms.to_string()),
         ("tiles per word".into(), format!("{} to {}", m.min_tiles, m.max_tiles)),
+        (
+            "parts of speech".into(),
+            if verbs { "verb forms known" } else { "not known (a plain word list)" }.into(),
+        ),
         ("payload sha256".into(), payload.clone()),
         ("file sha256".into(), lex.file_sha256()),
         ("signed by".into(), signer.clone()),
@@ -106,6 +112,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             value["payload_sha256"] = payload.into();
             value["file_sha256"] = lex.file_sha256().into();
             value["signer"] = signer.into();
+            value["knows_verb_forms"] = verbs.into();
             serde_json::to_writer_pretty(&mut stdout, &value)?;
             writeln!(stdout)?;
         }

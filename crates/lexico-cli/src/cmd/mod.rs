@@ -3,6 +3,7 @@
 pub mod anagram;
 pub mod build;
 pub mod completions;
+pub mod dash;
 pub mod diff;
 pub mod dump;
 pub mod explain;
