@@ -26,6 +26,7 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use lexico_answers::record::JudgeRecord;
 use lexico_answers::{judge_play, play_words as words_of, say, PlayVerdict};
 use lexico_station::audit::AuditLog;
 use lexico_tiles::Word;
@@ -33,7 +34,7 @@ use lexico_tiles::Word;
 use crate::i18n::{msg, term, Arg, Lang};
 use crate::input::{self, Place};
 use crate::lexicons::LexiconArg;
-use crate::output::{Format, Out, Value};
+use crate::output::{Format, Out};
 use crate::screen::{Screen, Tone};
 
 /// What an ERROR line says, in the verdict line and in the `error` field.
@@ -158,23 +159,8 @@ pub fn run(
             screen.show(big, tone, &text, note)?;
             return Ok(());
         }
-        let error = match verdict {
-            PlayVerdict::Error => Value::Str(ERROR_MESSAGE),
-            _ => Value::Null,
-        };
-        out.record(
-            &text,
-            &[
-                ("verdict", Value::Str(verdict.name())),
-                ("words", Value::Int(play.len() as u64)),
-                ("lexicon", Value::Str(&m.name)),
-                ("edition", Value::Str(&m.edition)),
-                ("version", Value::Str(&m.version)),
-                ("payload_sha256", Value::Str(&digest)),
-                ("signer", Value::Str(&signer)),
-                ("error", error),
-            ],
-        )?;
+        let record = JudgeRecord::new(verdict, play.len(), m, &digest, &opened.signer);
+        out.row(&record, |line| line.push_str(&text))?;
         out.flush()?;
         Ok(())
     };
