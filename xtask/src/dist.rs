@@ -62,8 +62,19 @@ pub const BUILDS_STATIC: bool = cfg!(all(target_arch = "x86_64", target_os = "li
 /// glibc, statically linked ([`STATIC_FLAGS`]); elsewhere, the plain `cargo build --release`.
 /// Either way the release profile strips it (`strip = true` in the workspace's `Cargo.toml`).
 pub fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
+    // The distributed binary writes the offline page: its engine first (`cargo xtask web`).
+    crate::web::build(root, false)?;
     let mut cmd = Command::new("cargo");
-    cmd.current_dir(root).args(["build", "--release", "--quiet", "--locked", "-p", "lexico"]);
+    cmd.current_dir(root).args([
+        "build",
+        "--release",
+        "--quiet",
+        "--locked",
+        "-p",
+        "lexico",
+        "--features",
+        "page",
+    ]);
     if BUILDS_STATIC {
         cmd.args(["--target", STATIC_TRIPLE])
             .env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);
