@@ -8,6 +8,7 @@ mod input;
 mod judge;
 mod lexicons;
 mod localize;
+mod offline;
 mod output;
 mod screen;
 
@@ -112,6 +113,7 @@ commands! {
     Completions "completions" "Print a shell completion script (bash, zsh, fish, elvish, powershell)" cmd::completions::Args;
     Man "man" "Print the manual page (roff)" cmd::man::Args;
     Serve "serve" "Run the judge station: judge and arbiter pages in a browser, a JSON API, an audit log" cmd::serve::Args;
+    Page "page" "Write the offline judge page: one HTML file (or a folder) that judges with no network" cmd::page::Args;
 }
 
 fn main() -> ExitCode {
@@ -148,6 +150,7 @@ fn main() -> ExitCode {
         Command::Completions(args) => cmd::completions::run(args),
         Command::Man(args) => cmd::man::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Page(args) => cmd::page::run(args),
     };
     match result {
         Ok(code) => code,
@@ -235,7 +238,8 @@ mod tests {
                 "trust",
                 "completions",
                 "man",
-                "serve"
+                "serve",
+                "page"
             ]
         );
         for (name, about) in &listed {
@@ -252,7 +256,7 @@ mod tests {
     #[test]
     fn help_in_the_english_catalogue_is_the_help_written_in_the_code() {
         use i18n::{has, msg, Lang};
-        assert_eq!(SUMMARIES.len(), 20);
+        assert_eq!(SUMMARIES.len(), 21);
         for (name, about) in SUMMARIES {
             assert_eq!(msg(Lang::En, &format!("about-{name}"), &[]), *about, "{name}");
             assert!(has(Lang::Es, &format!("about-{name}")), "{name}");
