@@ -78,7 +78,8 @@ function fit() {
   let tall = 0;
   lines.forEach(function (line) {
     widest = Math.max(widest, line.firstElementChild.getBoundingClientRect().width);
-    tall += line.getBoundingClientRect().height;
+    // The line box's own height: a flex column squeezes the lines themselves when they do not fit.
+    tall += line.scrollHeight;
   });
   const room = verdictText.getBoundingClientRect();
   const size = Math.floor(Math.min(100 * room.width * 0.94 / widest, 100 * room.height * 0.96 / Math.max(tall, 1)));
