@@ -21,6 +21,8 @@ pub struct Lexicon {
     lex: lexico_lexicon::Lexicon,
     signer: Signer,
     digest: String,
+    /// The file's SHA-256: the one checked at opening, else computed once when first asked.
+    file_sha256: std::cell::OnceCell<String>,
     lang: Lang,
 }
 
@@ -97,11 +99,15 @@ impl Lexicon {
             .map(|k| PublicKey::parse(k))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| JsError::new(&e.say(lang)))?;
+        let checked = std::cell::OnceCell::new();
+        if let Some(sha) = &file_sha256 {
+            let _ = checked.set(sha.to_ascii_lowercase());
+        }
         let trust = Trust { keys, file_sha256, embedded };
         let (lex, signer) =
             open_proven(bytes, signature.as_deref(), &trust).map_err(|e| JsError::new(&e.say(lang)))?;
         let digest = lex.payload_sha256_verified().map_err(|e| thrown(&e, lang))?.to_string();
-        Ok(Lexicon { lex, signer, digest, lang })
+        Ok(Lexicon { lex, signer, digest, file_sha256: checked, lang })
     }
 
     /// The language of the messages of errors thrown from now on: `es` or `en`.
@@ -118,7 +124,7 @@ impl Lexicon {
             "edition": m.edition,
             "version": m.version,
             "payload_sha256": self.digest,
-            "file_sha256": self.lex.file_sha256(),
+            "file_sha256": self.file_sha256.get_or_init(|| self.lex.file_sha256()),
             "signer": self.signer.to_string(),
             "words": self.lex.len(),
             "anagram_index": matches!(self.lex.anagram_index(), Ok(Some(_))),
@@ -296,5 +302,11 @@ pub fn max_play_words() -> usize {
 pub fn embedded() -> Result<Lexicon, JsError> {
     let lex = lexico_default::lexicon();
     let digest = lex.payload_sha256_verified().map_err(|e| thrown(&e, Lang::En))?.to_string();
-    Ok(Lexicon { lex, signer: Signer::Embedded, digest, lang: Lang::En })
+    Ok(Lexicon {
+        lex,
+        signer: Signer::Embedded,
+        digest,
+        file_sha256: std::cell::OnceCell::new(),
+        lang: Lang::En,
+    })
 }
