@@ -11,7 +11,8 @@
 //! - Hostile text in the play box gives a verdict or ILEGIBLE, and the page goes on judging.
 //! - `--solo-juez` gives a page with the Juez mode only.
 //! - `lexico serve` offers the page at `/sin-conexion/`: on localhost its service worker installs,
-//!   and with the network off and the station stopped the page still judges.
+//!   and with the network off and the station stopped the page still judges. So does the folder
+//!   form (`-o DIR`) on a plain static server of localhost, once the server refuses everything.
 //!
 //! The `lexico` under test must have the page's engine (the feature `page`, after `cargo xtask
 //! web`): without it this test prints one `skipped:` line, unless `LEXICO_REQUIRE_BROWSER=1`.
@@ -93,7 +94,11 @@ fn plays(words: &[String], count: usize, seed: u64) -> Vec<String> {
                             let at = d.next(w.chars().count());
                             w = w.chars().enumerate().map(|(i, c)| if i == at { 'X' } else { c }).collect();
                         }
-                        _ => w.insert(d.next(w.len().max(1)).min(w.len()), ['$', '@', '#', '%'][d.next(4)]),
+                        _ => {
+                            let at =
+                                w.char_indices().nth(d.next(w.chars().count())).map_or(w.len(), |(i, _)| i);
+                            w.insert(at, ['$', '@', '#', '%'][d.next(4)]);
+                        }
                     }
                     if d.next(3) == 0 {
                         w = w.to_lowercase();
@@ -266,10 +271,11 @@ fn for_docs(png: &[u8], name: &str) {
 
 const SIZES: [(u32, u32); 6] = [(320, 640), (390, 844), (667, 375), (768, 1024), (1920, 1080), (3840, 2160)];
 
-/// A copy of the page with one character of its lexicon's base64 changed (one byte of the
-/// lexicon flipped).
+/// A copy of the page with one character of its lexicon's base64 changed (a byte of the
+/// deflated lexicon flipped).
 fn flip_a_byte(html: &str) -> String {
-    let start = html.find("id=\"lexico-lexicon\">").unwrap() + "id=\"lexico-lexicon\">".len();
+    let block = html.find("id=\"lexico-lexicon\"").expect("the page's lexicon block");
+    let start = block + html[block..].find('>').unwrap() + 1;
     let end = start + html[start..].find('<').unwrap();
     let at = (start + end) / 2;
     let old = html.as_bytes()[at];
@@ -295,6 +301,8 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
     assert!(printed.contains(&sha), "lexico page prints the page's SHA-256: {printed}");
     let solo = dir.join("solo.html");
     export(&["-o", solo.to_str().unwrap(), "--solo-juez"]).unwrap();
+    let folder = dir.join("folder");
+    export(&["-o", &format!("{}/", folder.display())]).unwrap();
     let altered = dir.join("altered.html");
     std::fs::write(&altered, flip_a_byte(&html)).unwrap();
     // A FISE-2 build, when the lists are here.
@@ -370,6 +378,7 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         }
         chrome::viewport(&c, 768, 1024).await;
         js(&c, "document.querySelector('#modes button[data-mode=consulta]').click(); return true").await;
+        js(&c, "document.getElementById('words').value = ''; return true").await;
         let words_box = c.find(Locator::Id("words")).await.unwrap();
         words_box.send_keys("dignados, casa, kiosco\u{E007}").await.unwrap();
         until(&c, "return document.querySelectorAll('#consulted-rows tr').length === 3", 10, "no study rows").await;
@@ -444,9 +453,97 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         open(&c, &offline).await;
         assert_eq!(page_verdicts(&c, &["casa perros".to_string(), "CASA GATOZQ".to_string()]).await, ["ACCEPTABLE", "UNACCEPTABLE"]);
         assert_eq!(js(&c, "return window.lexicoErrors").await, json!([]));
+
+        // The folder form (`-o DIR`) on any static server of localhost: the same, and once its
+        // service worker has installed, the server's refusals no longer matter.
+        chrome::network(&c, true).await;
+        let server = Folder::serve(&folder);
+        let home = format!("http://localhost:{}/", server.port);
+        open(&c, &home).await;
+        until(&c, ready, 30, "the folder's service worker did not install").await;
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 2);
+        server.refuse();
+        chrome::network(&c, false).await;
+        open(&c, &home).await;
+        assert_eq!(page_verdicts(&c, &["casa perros".to_string(), "CASA GATOZQ".to_string()]).await, ["ACCEPTABLE", "UNACCEPTABLE"]);
+        assert_eq!(js(&c, "return window.lexicoErrors").await, json!([]));
+        assert!(server.served() > 0);
         c.close().await.unwrap();
     });
     println!("screenshots: {}", screens().display());
+}
+
+/// A static file server of a folder on a free loopback port (GET, one connection at a time, as
+/// a club's web server would serve `lexico page -o DIR`), which can be told to answer 503 to
+/// everything from then on.
+struct Folder {
+    port: u16,
+    state: std::sync::Arc<(std::sync::atomic::AtomicBool, std::sync::atomic::AtomicUsize)>,
+}
+
+impl Folder {
+    fn serve(dir: &Path) -> Folder {
+        use std::io::{BufRead, BufReader, Write};
+        use std::sync::atomic::Ordering;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let state = std::sync::Arc::new((
+            std::sync::atomic::AtomicBool::new(false),
+            std::sync::atomic::AtomicUsize::new(0),
+        ));
+        let (dir, shared) = (dir.to_path_buf(), state.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { continue };
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut request = String::new();
+                if reader.read_line(&mut request).is_err() {
+                    continue;
+                }
+                let mut header = String::new();
+                while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
+                    header.clear();
+                }
+                let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap();
+                let name = match path.trim_start_matches('/') {
+                    "" => "index.html",
+                    name => name,
+                };
+                let file = (!name.contains("..")).then(|| std::fs::read(dir.join(name)).ok()).flatten();
+                let (status, body) = match file {
+                    _ if shared.0.load(Ordering::SeqCst) => ("503 Service Unavailable", Vec::new()),
+                    Some(bytes) => ("200 OK", bytes),
+                    None => ("404 Not Found", Vec::new()),
+                };
+                shared.1.fetch_add(usize::from(status.starts_with("200")), Ordering::SeqCst);
+                let kind = match name.rsplit('.').next().unwrap() {
+                    "html" => "text/html; charset=utf-8",
+                    "js" => "text/javascript; charset=utf-8",
+                    "css" => "text/css; charset=utf-8",
+                    "wasm" => "application/wasm",
+                    "webmanifest" => "application/manifest+json",
+                    "svg" => "image/svg+xml",
+                    _ => "application/octet-stream",
+                };
+                let head = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body));
+            }
+        });
+        Folder { port, state }
+    }
+
+    /// From now on, every request gets 503.
+    fn refuse(&self) {
+        self.state.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// How many files it served.
+    fn served(&self) -> usize {
+        self.state.1.load(std::sync::atomic::Ordering::SeqCst)
+    }
 }
 
 /// The SHA-256 of a file, as `sha256sum` prints it.
