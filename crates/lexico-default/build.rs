@@ -45,6 +45,7 @@ fn main() {
         anagram_index: true,
         jobs: 0,
         pos_table: None,
+        ..Default::default()
     };
     let compiled = lexico_compile::compile(&rules, &inputs, None, meta, &mut |_, _, _| {})
         .unwrap_or_else(|e| panic!("building the default lexicon: {e}"));

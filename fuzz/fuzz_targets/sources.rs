@@ -1,15 +1,15 @@
-//! The source readers on any bytes: SourceKind::detect, decode (UTF-8 and Latin-1), lines and
+//! The source readers on any bytes: sources::detect, decode (UTF-8 and Latin-1), lines and
 //! read_raw.
 #![no_main]
 
 use std::path::Path;
 
-use lexico_rules::sources::{decode, lines, read_raw};
-use lexico_rules::{RuleError, SourceKind};
+use lexico_rules::sources::{self, decode, lines, read_raw};
+use lexico_rules::RuleError;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = SourceKind::detect(data).name();
+    let _ = sources::detect(data).name();
     let path = Path::new("src.txt");
     let latin1 = decode(path, data, true).expect("Latin-1 decodes every byte string");
     let mut expected = 1;

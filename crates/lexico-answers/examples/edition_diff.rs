@@ -8,8 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use lexico_answers::{diff, Change};
-use lexico_lexicon::{Kind, Lexicon};
+use lexico_answers::{diff, ChangedWord};
+use lexico_lexicon::{FormKind, Lexicon};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let paths: Vec<String> = std::env::args().skip(1).collect();
@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let d = diff(&old, &new)?;
     for (title, changes) in [("added", &d.added), ("removed", &d.removed)] {
-        let mut by_kind: BTreeMap<Kind, Vec<&Change>> = BTreeMap::new();
+        let mut by_kind: BTreeMap<FormKind, Vec<&ChangedWord>> = BTreeMap::new();
         for c in changes.iter() {
             by_kind.entry(c.kind).or_default().push(c);
         }

@@ -33,11 +33,15 @@ judge-table-label = Table
 judge-round-label = Round
 judge-submit = Judge
 judge-keys = Enter judges · Esc clears · F2 full screen
-judge-clears = The verdict clears after { $seconds ->
+judge-clears = The verdict stays until the next play, { $seconds ->
     [one] { $seconds } second
    *[other] { $seconds } seconds
-} or at any key.
-judge-never-clears = The verdict stays until a key is pressed.
+} at most.
+judge-never-clears = The verdict stays until the next play.
+judge-last-verdict = Last verdict
+judge-last-verdict-note = The table's last verdict, again
+judge-table-required = Type the table before judging the play.
+verdict-number = no.
 judge-keep = The table and round stay for the next plays.
 judge-change-table = Change table
 judge-no-table = no table
@@ -52,7 +56,7 @@ verdict-acceptable-word = ACCEPTABLE
 verdict-unacceptable-word = UNACCEPTABLE
 verdict-unreadable-word = UNREADABLE
 verdict-unreadable-hint = A character is neither a letter nor a tile: type the play again.
-verdict-dismiss = Any key or a tap clears it.
+verdict-dismiss = Type the next play below · Esc takes the verdict away
 lexicon-label = Lexicon
 checksum-label = SHA-256
 table-code-label = Table code
@@ -69,6 +73,10 @@ page-arbiter-title = Lexico arbiter
 arbiter-heading = A play explained
 arbiter-code-label = Arbiter code
 arbiter-play-label = Words of the play
+arbiter-number-label = Play number (the judge page's)
+arbiter-or-words = or
+arbiter-players-label = Players
+arbiter-print-fields = For the printed ruling (what is left empty prints as a line to write on):
 arbiter-submit = Explain
 arbiter-print = Print the ruling
 arbiter-intro = Each word with the rule and article that admit or exclude it: the material for answering a written appeal (art. 35.4).
@@ -86,6 +94,18 @@ dictamen-explanation = Explanation
 dictamen-signature = Chief arbiter's signature
 dictamen-name = Name
 dictamen-unprintable = Correct the unreadable word: a ruling without a verdict is not printed.
+dictamen-unprinted = A ruling without a verdict: a word of the play is unreadable.
+dictamen-number = Play number
+dictamen-judged = Judged
+dictamen-player-1 = Player 1
+dictamen-player-2 = Player 2
+dictamen-challenger = Challenged by
+dictamen-list = a word of the list
+dictamen-page = page
+dictamen-page-of = of
+lexicon-embedded = Lexicon embedded in the program
+lexicon-unsigned = Lexicon not signed
+lexicon-signed-by = Lexicon signed by { $signer }
 ruling-unreadable-word = “{ $word }”: a character is neither a letter nor a tile. Correct it and press Explain again.
 reason-listed = in the lexicon
 reason-unlisted = not in the lexicon's sources
@@ -149,11 +169,12 @@ field-play = play
 field-table = table
 field-round = round
 field-word = word
+field-number = number
 api-too-many-words = The play has { $count } words and at most { $max } are allowed: type only the words it forms.
 api-word-too-long = Word { $position } of the play has more than { $max } characters.
 api-code-required = An access code is needed.
 api-code-wrong = The access code is not valid.
-api-rate-limited = Too many requests from this client: wait { $seconds ->
+api-rate-limited = Too many plays from this table in a minute: wait { $seconds ->
     [one] { $seconds } second
    *[other] { $seconds } seconds
 }.
@@ -176,6 +197,12 @@ api-judge-get-only = A play is judged by GET only.
 api-internal = An internal error of the station.
 api-unreadable-word = Unreadable word: a character is neither a letter nor a tile.
 api-not-found = No such page.
+api-missing-table = No table: in a hall, every play is judged with its table.
+api-unknown-number = No play judged has the number { $number }.
+api-code-locked = Too many wrong codes from this client: wait { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}.
 api-unreadable-play = { verdict-error }
 
 ## Terminal verdicts of `lexico valid` and `lexico valid --judge`
@@ -301,6 +328,8 @@ build-by-tiles = words by tiles: { $lengths }
 build-excluded-by = excluded by { $rule }: { $count }
 build-decided-by = number of non-verbs decided by { $evidence }: { $count }
 build-report = exclusion report: { $path }
+build-refused-by = forms refused by { $rule }: { $count }
+build-rules-modified = rule set { $rules }, modified from { $rules } (files that differ: { $files }): give it a name and version of its own in its ruleset.toml
 
 ## A lexicon proven without a data folder (the offline page, the npm package)
 

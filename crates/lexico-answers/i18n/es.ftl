@@ -33,11 +33,15 @@ judge-table-label = Mesa
 judge-round-label = Ronda
 judge-submit = Juzgar
 judge-keys = Intro juzga · Esc borra · F2 pantalla completa
-judge-clears = El veredicto se borra { $seconds ->
-    [one] al cabo de { $seconds } segundo
-   *[other] a los { $seconds } segundos
-} o al pulsar cualquier tecla.
-judge-never-clears = El veredicto queda hasta que se pulsa una tecla.
+judge-clears = El veredicto se queda hasta la jugada siguiente, { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+} como mucho.
+judge-never-clears = El veredicto se queda hasta la jugada siguiente.
+judge-last-verdict = Último veredicto
+judge-last-verdict-note = Último veredicto de la mesa, otra vez
+judge-table-required = Escriba la mesa antes de juzgar la jugada.
+verdict-number = nº
 judge-keep = La mesa y la ronda se mantienen para las jugadas siguientes.
 judge-change-table = Cambiar mesa
 judge-no-table = sin mesa
@@ -52,7 +56,7 @@ verdict-acceptable-word = ACEPTABLE
 verdict-unacceptable-word = INACEPTABLE
 verdict-unreadable-word = ILEGIBLE
 verdict-unreadable-hint = Un carácter no es letra ni ficha: escriba la jugada de nuevo.
-verdict-dismiss = Cualquier tecla o un toque lo borra.
+verdict-dismiss = Escriba abajo la jugada siguiente · Esc quita el veredicto
 lexicon-label = Léxico
 checksum-label = SHA-256
 table-code-label = Código de mesa
@@ -69,6 +73,10 @@ page-arbiter-title = Árbitro de Lexico
 arbiter-heading = Explicación de una jugada
 arbiter-code-label = Código de árbitro
 arbiter-play-label = Palabras de la jugada
+arbiter-number-label = Número de jugada (el de la página del juez)
+arbiter-or-words = o bien
+arbiter-players-label = Jugadores
+arbiter-print-fields = Para el dictamen impreso (lo que quede vacío sale como línea para escribir a mano):
 arbiter-submit = Explicar
 arbiter-print = Imprimir dictamen
 arbiter-intro = Cada palabra con la regla y el artículo que la admiten o la excluyen: material para responder una hoja de reclamación (art. 35.4).
@@ -86,6 +94,18 @@ dictamen-explanation = Explicación
 dictamen-signature = Firma del juez principal
 dictamen-name = Nombre
 dictamen-unprintable = Corrija la palabra ilegible: un dictamen sin veredicto no se imprime.
+dictamen-unprinted = Dictamen sin veredicto: una palabra de la jugada es ilegible.
+dictamen-number = Número de jugada
+dictamen-judged = Juzgada
+dictamen-player-1 = Jugador 1
+dictamen-player-2 = Jugador 2
+dictamen-challenger = Impugnó
+dictamen-list = palabra de la lista
+dictamen-page = página
+dictamen-page-of = de
+lexicon-embedded = Léxico incluido en el programa
+lexicon-unsigned = Léxico sin firma
+lexicon-signed-by = Léxico firmado por { $signer }
 ruling-unreadable-word = «{ $word }»: un carácter no es letra ni ficha. Corríjala y pulse Explicar de nuevo.
 reason-listed = figura en el léxico
 reason-unlisted = no figura en las fuentes del léxico
@@ -148,11 +168,12 @@ field-play = jugada
 field-table = mesa
 field-round = ronda
 field-word = palabra
+field-number = número
 api-too-many-words = La jugada tiene { $count } palabras y el máximo es { $max }: escriba solo las palabras que forma.
 api-word-too-long = La palabra { $position } de la jugada tiene más de { $max } caracteres.
 api-code-required = Hace falta un código de acceso.
 api-code-wrong = El código de acceso no es válido.
-api-rate-limited = Demasiadas consultas desde este puesto: espere { $seconds ->
+api-rate-limited = Demasiadas jugadas de esta mesa en un minuto: espere { $seconds ->
     [one] { $seconds } segundo
    *[other] { $seconds } segundos
 }.
@@ -175,6 +196,12 @@ api-judge-get-only = Una jugada solo se juzga con GET.
 api-internal = Error interno de la estación.
 api-unreadable-word = Palabra ilegible: un carácter no es letra ni ficha.
 api-not-found = No existe esa página.
+api-missing-table = Falta la mesa: en una sala, cada jugada se juzga con su mesa.
+api-unknown-number = Ninguna jugada juzgada tiene el número { $number }.
+api-code-locked = Demasiados códigos incorrectos desde este puesto: espere { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}.
 api-unreadable-play = { verdict-error }
 
 ## Veredictos de `lexico valid` y `lexico valid --judge` en la terminal
@@ -300,6 +327,8 @@ build-by-tiles = palabras por número de fichas: { $lengths }
 build-excluded-by = excluidas por { $rule }: { $count }
 build-decided-by = número de no verbos decididos por { $evidence }: { $count }
 build-report = informe de exclusiones: { $path }
+build-refused-by = formas rechazadas por { $rule }: { $count }
+build-rules-modified = juego de reglas { $rules }, modificado a partir de { $rules } (ficheros que difieren: { $files }): dale un nombre y una versión propios en su ruleset.toml
 
 ## Un léxico comprobado sin carpeta de datos (la página sin conexión, el paquete npm)
 

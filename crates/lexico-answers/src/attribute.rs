@@ -33,8 +33,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::diff::{diff_ranked, notes_head, paragraph};
-use crate::diff::{Change, CountRecord, Diff, DiffError};
-use lexico_lexicon::provenance::{entry_of, slot_of, Code, EntryInfo, EntryKind, Provenance, UpdateAction};
+use crate::diff::{ChangedWord, CountRecord, Diff, DiffError};
+use lexico_lexicon::provenance::{entry_of, slot_of, Code, EntryInfo, EntryKind, Provenance};
+use lexico_lexicon::UpdateAction;
 use lexico_lexicon::{Lexicon, LexiconError, Manifest, SlotInfo};
 
 /// What made a word change between two editions.
@@ -99,7 +100,7 @@ impl Cause {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attributed {
     /// The word, its tiles, kind and entry, as [`diff`](crate::diff) gives them.
-    pub change: Change,
+    pub change: ChangedWord,
     /// True for a word the new edition adds, false for one it removes.
     pub added: bool,
     /// What made it change.
@@ -251,6 +252,11 @@ impl<'a> ExplainedRecord<'a> {
             detail: &x.detail,
         }
     }
+}
+
+/// An entry as English release notes and details describe it (`verb 00-1-.-amar`).
+fn english(info: &EntryInfo) -> String {
+    crate::say::entry(info, crate::Lang::En)
 }
 
 /// An entry of an update list: what it does, its word as listed, and its file and line.
@@ -476,7 +482,7 @@ fn attribute_one(
     lacks: &Side<'_>,
     key: &[u8],
     rank: usize,
-    change: Change,
+    change: ChangedWord,
 ) -> Result<Attributed, LexiconError> {
     let added = has.label == "new";
     let mut a = Attributed {
@@ -655,12 +661,12 @@ fn attribute_one(
         }
     }
     if let Some((m, lemma, id)) = reclassified {
-        let theirs = lacks.entries.get(&id).map(ToString::to_string).unwrap_or_default();
+        let theirs = lacks.entries.get(&id).map(english).unwrap_or_default();
         let their_source = lacks.manifest.locate(id).map(|(s, l)| (s.file.path.clone(), l));
         let detail = format!(
             "{lemma}: {} describes its entry as '{}' ({}), {} as '{theirs}' ({})",
             has.name(),
-            m.entry.map(ToString::to_string).unwrap_or_default(),
+            m.entry.map(english).unwrap_or_default(),
             at(&m.source),
             lacks.name(),
             at(&their_source)

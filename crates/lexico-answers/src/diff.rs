@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use fst::Streamer;
 
-use lexico_lexicon::Kind;
+use lexico_lexicon::FormKind;
 use lexico_lexicon::{provenance, EntryInfo, Lexicon, LexiconError, Manifest};
 
 /// Why two lexicons cannot be compared.
@@ -33,22 +33,22 @@ pub enum DiffError {
 ///
 /// ```
 /// use lexico_answers::diff;
-/// use lexico_lexicon::{Kind, Lexicon};
+/// use lexico_lexicon::{FormKind, Lexicon};
 ///
 /// let (old, new) = (Lexicon::from_words(["casa", "gato"])?, Lexicon::from_words(["casa", "perro"])?);
 /// let d = diff(&old, &new)?;
 /// let added = &d.added[0];
-/// assert_eq!((added.word.as_str(), added.tiles, added.kind), ("PERRO", 4, Kind::Unknown));
+/// assert_eq!((added.word.as_str(), added.tiles, added.kind), ("PERRO", 4, FormKind::Unknown));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
+pub struct ChangedWord {
     /// The word, spelled by its tile names (`CHURRO`).
     pub word: String,
     /// Its number of tiles.
     pub tiles: usize,
     /// What kind of form it is, by the provenance of the lexicon that has it.
-    pub kind: Kind,
+    pub kind: FormKind,
     /// The source entry that made it, when that lexicon records provenance.
     pub entry: Option<u64>,
 }
@@ -63,7 +63,7 @@ pub struct Change {
 /// let old = Lexicon::from_words(["casa", "gato", "sol"])?;
 /// let new = Lexicon::from_words(["casa", "perro", "sol", "churro"])?;
 /// let d = diff(&old, &new)?;
-/// let words = |c: &[lexico_answers::Change]| c.iter().map(|c| c.word.clone()).collect::<Vec<_>>();
+/// let words = |c: &[lexico_answers::ChangedWord]| c.iter().map(|c| c.word.clone()).collect::<Vec<_>>();
 /// assert_eq!(words(&d.added), ["CHURRO", "PERRO"]); // CH sorts after C
 /// assert_eq!(words(&d.removed), ["GATO"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -71,16 +71,16 @@ pub struct Change {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diff {
     /// Words of the new lexicon the old one lacks.
-    pub added: Vec<Change>,
+    pub added: Vec<ChangedWord>,
     /// Words of the old lexicon the new one lacks.
-    pub removed: Vec<Change>,
+    pub removed: Vec<ChangedWord>,
 }
 
 /// The kind and entry of every word of `lex`, by rank, or `None` without provenance.
-fn kinds(lex: &Lexicon) -> Option<(Vec<u64>, Vec<Kind>)> {
+fn kinds(lex: &Lexicon) -> Option<(Vec<u64>, Vec<FormKind>)> {
     let codes = lex.codes_in_order().ok()?;
     let slots = lex.slots().ok()?;
-    let kinds: Vec<Kind> = slots.iter().map(|s| s.kind).collect();
+    let kinds: Vec<FormKind> = slots.iter().map(|s| s.kind).collect();
     Some((codes, kinds))
 }
 
@@ -105,16 +105,16 @@ pub(crate) fn diff_ranked(
     let set = new.tiles();
     let spell = |key: &[u8]| key.iter().map(|&t| set.name(t)).collect::<String>();
     let (old_prov, new_prov) = (kinds(old), kinds(new));
-    let change = |key: &[u8], rank: usize, prov: &Option<(Vec<u64>, Vec<Kind>)>| {
+    let change = |key: &[u8], rank: usize, prov: &Option<(Vec<u64>, Vec<FormKind>)>| {
         let code = prov.as_ref().and_then(|(codes, _)| codes.get(rank).copied());
-        Change {
+        ChangedWord {
             word: spell(key),
             tiles: key.len(),
             kind: match (code, prov) {
                 (Some(c), Some((_, kinds))) => {
-                    kinds.get(provenance::slot_of(c) as usize).copied().unwrap_or(Kind::Unknown)
+                    kinds.get(provenance::slot_of(c) as usize).copied().unwrap_or(FormKind::Unknown)
                 }
-                _ => Kind::Unknown,
+                _ => FormKind::Unknown,
             },
             entry: code.map(provenance::entry_of),
         }
@@ -157,7 +157,7 @@ pub(crate) fn diff_ranked(
 }
 
 /// Counts of changes by length (tiles) and by kind.
-pub fn counts(changes: &[Change]) -> (BTreeMap<usize, u64>, BTreeMap<Kind, u64>) {
+pub fn counts(changes: &[ChangedWord]) -> (BTreeMap<usize, u64>, BTreeMap<FormKind, u64>) {
     let mut by_len = BTreeMap::new();
     let mut by_kind = BTreeMap::new();
     for c in changes {
@@ -192,7 +192,7 @@ fn section(
     out: &mut String,
     number: usize,
     title: &str,
-    changes: &[Change],
+    changes: &[ChangedWord],
     entries: &BTreeMap<u64, EntryInfo>,
 ) {
     let n = changes.len();
@@ -200,7 +200,7 @@ fn section(
     let (_, by_kind) = counts(changes);
     for (kind, n) in &by_kind {
         let of_kind = changes.iter().filter(|c| c.kind == *kind);
-        if *kind == Kind::VerbForm {
+        if *kind == FormKind::VerbForm {
             // The federation lists verbs by infinitive: group the forms by entry.
             let mut verbs: BTreeMap<String, u64> = BTreeMap::new();
             for c in of_kind {
@@ -215,11 +215,11 @@ fn section(
             paragraph(out, verbs.into_iter().map(|(v, n)| format!("{v} ({n})")));
         } else {
             let title = match kind {
-                Kind::Lemma => "Headwords",
-                Kind::Feminine => "Feminines",
-                Kind::Plural => "Plurals",
-                Kind::VerbForm => unreachable!("handled above"),
-                Kind::Unknown => "Words of unknown kind (the lexicon records no provenance)",
+                FormKind::Lemma => "Headwords",
+                FormKind::Feminine => "Feminines",
+                FormKind::Plural => "Plurals",
+                FormKind::VerbForm => unreachable!("handled above"),
+                FormKind::Unknown => "Words of unknown kind (the lexicon records no provenance)",
             };
             let _ = writeln!(out, "### {title}: {n}\n");
             paragraph(out, of_kind.map(|c| c.word.to_lowercase()));
@@ -250,6 +250,41 @@ pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconEr
     Ok(s)
 }
 
+/// The notes of a release folder (`NOTES.md`) of the lexicon `new`: [`notes`] against the
+/// `previous` edition, else a first edition's line; then, when given, a line naming the rule set
+/// and what was modified in it (`rules`, `lexico_compile::Modified` as text).
+///
+/// ```
+/// use lexico_lexicon::Lexicon;
+/// let new = Lexicon::from_words(["casa"])?;
+/// let text = lexico_answers::release_notes(&new, None, Some("modified: plural.toml"))?;
+/// assert!(text.contains("First edition: 1 words"));
+/// assert!(text.ends_with(", modified: plural.toml.\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn release_notes(
+    new: &Lexicon,
+    previous: Option<&Lexicon>,
+    rules: Option<&str>,
+) -> Result<String, DiffError> {
+    let mut text = match previous {
+        Some(old) => notes(old, new, &diff(old, new)?)?,
+        None => {
+            let m = new.manifest()?;
+            format!(
+                "# {} {} {}: release notes\n\nFirst edition: {} words, payload SHA-256 `{}`; no previous \
+                 edition was given (--previous) to compare with.\n",
+                m.name, m.edition, m.version, m.words, m.payload_sha256
+            )
+        }
+    };
+    if let Some(modified) = rules {
+        let set = &new.manifest()?.rules;
+        let _ = writeln!(text, "\nRule set: {} {}, {modified}.", set.name, set.version);
+    }
+    Ok(text)
+}
+
 /// The title, the two editions and the tables of counts by kind and by length that open the
 /// release notes.
 pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
@@ -276,7 +311,7 @@ pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<Strin
     let (al, ak) = counts(&d.added);
     let (rl, rk) = counts(&d.removed);
     let _ = writeln!(s, "| kind | added | removed |\n|---|---:|---:|");
-    let kinds: std::collections::BTreeSet<Kind> = ak.keys().chain(rk.keys()).copied().collect();
+    let kinds: std::collections::BTreeSet<FormKind> = ak.keys().chain(rk.keys()).copied().collect();
     for k in kinds {
         let _ = writeln!(
             s,
@@ -353,7 +388,7 @@ pub struct ChangeRecord<'a> {
 
 impl<'a> ChangeRecord<'a> {
     /// The record of `c`, a word `added` (else removed).
-    pub fn new(c: &'a Change, added: bool) -> ChangeRecord<'a> {
+    pub fn new(c: &'a ChangedWord, added: bool) -> ChangeRecord<'a> {
         let change = if added { "added" } else { "removed" };
         ChangeRecord { change, word: &c.word, tiles: c.tiles, kind: c.kind.name() }
     }

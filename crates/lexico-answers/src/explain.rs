@@ -18,7 +18,7 @@
 
 use lexico_tiles::{Tile, TileError, Word};
 
-use lexico_lexicon::{Derivation, Enclitics, Kind, Lexicon, LexiconError, Restoration};
+use lexico_lexicon::{Derivation, Enclitics, FormKind, Lexicon, LexiconError, Restoration};
 
 use crate::judge::{judge_word, Reason, Verdict};
 
@@ -310,9 +310,9 @@ fn verb_form(lex: &Lexicon, word: &[Tile]) -> Result<Option<Option<Derivation>>,
         Err(LexiconError::Missing(_)) => return Ok(Some(None)),
         other => other?,
     };
-    Ok(if let Some(d) = ds.iter().find(|d| d.slot.kind == Kind::VerbForm) {
+    Ok(if let Some(d) = ds.iter().find(|d| d.slot.kind == FormKind::VerbForm) {
         Some(Some(d.clone()))
-    } else if !ds.is_empty() && ds.iter().all(|d| d.slot.kind == Kind::Unknown) {
+    } else if !ds.is_empty() && ds.iter().all(|d| d.slot.kind == FormKind::Unknown) {
         Some(None)
     } else {
         None

@@ -45,7 +45,7 @@ pub mod trust;
 
 pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause, ExplainedRecord};
 pub use batch::{valid_many, BadWord};
-pub use diff::{counts, diff, notes, Change, ChangeRecord, CountRecord, Diff, DiffError};
+pub use diff::{counts, diff, notes, release_notes, ChangeRecord, ChangedWord, CountRecord, Diff, DiffError};
 pub use explain::{explain, Enclitic, ExplainError, Explanation, Finding};
 /// Who vouches for a lexicon: the program that embeds it, nobody (no key is trusted), or a
 /// trusted key that verified its signature. Its `Display` is the English that CSV, JSON and audit

@@ -679,7 +679,7 @@ pub struct DumpRecord<'a> {
     /// Its number of tiles.
     pub tiles: usize,
     /// How it got in, if asked for: the fields `slot`, `rule` and `article`.
-    pub provenance: Option<Provenance<'a>>,
+    pub provenance: Option<SlotRecord<'a>>,
 }
 
 /// The fields `word` and `tiles`, then those of the provenance if given: a struct of two or
@@ -702,7 +702,7 @@ impl Serialize for DumpRecord<'_> {
 
 /// How a word got in, as [`DumpRecord`] gives it.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Provenance<'a> {
+pub struct SlotRecord<'a> {
     /// The paradigm cell or kind of form.
     pub slot: &'a str,
     /// The rule that admitted or refused it.
@@ -711,10 +711,10 @@ pub struct Provenance<'a> {
     pub article: &'a str,
 }
 
-impl<'a> Provenance<'a> {
+impl<'a> SlotRecord<'a> {
     /// The provenance a slot of the lexicon's table gives.
-    pub fn of(slot: &'a SlotInfo) -> Provenance<'a> {
-        Provenance { slot: &slot.slot, rule: &slot.rule, article: &slot.article }
+    pub fn of(slot: &'a SlotInfo) -> SlotRecord<'a> {
+        SlotRecord { slot: &slot.slot, rule: &slot.rule, article: &slot.article }
     }
 }
 

@@ -18,6 +18,9 @@ pub enum RulingWord {
     Judged {
         /// The articles that decide it, cited in the ruling's language (`art. 18.4.1`).
         articles: Vec<String>,
+        /// The source lists it was taken from as it is, by no rule (`lexicon-src/words.txt`).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        lists: Vec<String>,
         /// Why it is in or out.
         reason: Reason,
         /// The reason in words (`figura en el léxico`).
@@ -74,11 +77,15 @@ pub fn ruling_word(lex: &Lexicon, word: &str, lang: Lang) -> RulingWord {
     let data = &manifest.explain;
     let mut rules: Vec<&str> = Vec::new();
     let mut articles: Vec<&str> = Vec::new();
+    let mut lists: Vec<&str> = Vec::new();
     for d in &e.derivations {
-        // A rule of the rule set cites its article; a word taken from a plain list has neither.
+        // A rule of the rule set cites its article; a word taken from a plain list has neither,
+        // and the list is named instead.
         if !d.slot.article.is_empty() {
             rules.push(&d.slot.rule);
             articles.push(&d.slot.article);
+        } else if let (true, Some((path, _))) = (say::from_list(d), &d.source) {
+            lists.push(path);
         }
     }
     articles.extend(e.enclitics.iter().map(|a| a.article.as_str()));
@@ -87,12 +94,14 @@ pub fn ruling_word(lex: &Lexicon, word: &str, lang: Lang) -> RulingWord {
     }
     dedup_in_order(&mut rules);
     dedup_in_order(&mut articles);
+    dedup_in_order(&mut lists);
     let spanish = lang != Lang::En;
     RulingWord::Judged {
         articles: articles
             .iter()
             .map(|a| msg(lang, "derivation-article", &[("article", Arg::Str(data.article(a, spanish)))]))
             .collect(),
+        lists: lists.into_iter().map(String::from).collect(),
         reason: e.reason,
         reason_text: msg(lang, &format!("reason-{}", e.reason.name()), &[]),
         rules: rules.into_iter().map(String::from).collect(),

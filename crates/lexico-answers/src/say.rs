@@ -11,7 +11,7 @@ use std::io;
 
 use lexico_lexicon::query::{PatternProblem, QueryError, StudyError};
 use lexico_lexicon::{
-    CodeField, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, Kind, LexiconError,
+    CodeField, CodeNote, Derivation, EntryInfo, EntryKind, ExplainData, FormKind, LexiconError,
 };
 use lexico_tiles::{quoted, shown, TileError, TileSet};
 
@@ -281,16 +281,23 @@ pub fn explanation(e: &Explanation, lang: Lang, data: &ExplainData) -> Vec<Strin
     out
 }
 
+/// Returns true if and only if `d` takes a word from a source list as it is, by no rule of the
+/// regulation: a word of a kind no rule names, of no entry, citing no article.
+pub fn from_list(d: &Derivation) -> bool {
+    d.slot.kind == FormKind::Unknown && d.entry_info.is_none() && d.slot.article.is_empty()
+}
+
 /// One derivation in `lang`: slot, entry (with what the verb list says of a verb), rule,
 /// article, the rule's reason, source line. In English the slot names, articles and reasons are
 /// the rule set's as they are; in another language the kind of form (but a verb form's cell)
 /// and of entry are the catalogue's words ([`entry`]), the reason and any article that names
 /// another regulation the rule set's Spanish (`reason_es`, `[articles_es]` of `explain.toml`),
-/// falling back to its English where a lexicon records none. Rule ids stay ids.
+/// falling back to its English where a lexicon records none. Rule ids stay ids, but for a word
+/// taken from a list as it is, which only the English names by the id of no rule (`raw-list`).
 pub fn describe(d: &Derivation, lang: Lang, data: &ExplainData) -> String {
     let spanish = lang != Lang::En;
     let slot = match (spanish, d.slot.kind) {
-        (false, _) | (true, Kind::VerbForm) => d.slot.slot.clone(),
+        (false, _) | (true, FormKind::VerbForm) => d.slot.slot.clone(),
         (true, kind) => msg(lang, &format!("slot-{}", kind.name().replace(' ', "-")), &[]),
     };
     let mut s = match &d.entry_info {
@@ -311,8 +318,10 @@ pub fn describe(d: &Derivation, lang: Lang, data: &ExplainData) -> String {
             s.push_str(&format!(" ({})", notes.join("; ")));
         }
     }
-    s.push_str(", ");
-    s.push_str(&msg(lang, "derivation-rule", &[("rule", Arg::Str(&d.slot.rule))]));
+    if !(spanish && from_list(d)) {
+        s.push_str(", ");
+        s.push_str(&msg(lang, "derivation-rule", &[("rule", Arg::Str(&d.slot.rule))]));
+    }
     if !d.slot.article.is_empty() {
         s.push_str(&format!(" ({})", cite(&d.slot.article, lang, data)));
     }
@@ -575,7 +584,7 @@ mod tests {
 
     #[test]
     fn entries_in_english_are_spelled_as_the_explanations_always_spelled_them() {
-        use lexico_lexicon::provenance::UpdateAction;
+        use lexico_lexicon::UpdateAction;
         let e = |kind, homograph| EntryInfo { lemma: "boy".into(), homograph, kind };
         assert_eq!(
             entry(&e(EntryKind::Update(UpdateAction::AddedVariable), None), Lang::En),

@@ -1,55 +1,7 @@
-//! Writing files so that a reader never sees half of one: the workspace's one atomic writer,
-//! `lexico_store::atomic` (stage in the same folder, flush, rename into place; a set of files or
-//! a release folder published whole under a lock), with its errors as the commands report them,
-//! and the signal handler that removes what it staged when a signal ends the program. Used by
-//! `build`, `diff --notes` and `rules --export`; `install`, `sign`, `keygen`, `trust` and the
-//! default record write through the store's own functions.
-
-use std::path::{Path, PathBuf};
-
-use anyhow::Result;
-use lexico_store::atomic;
-
-/// See [`atomic::release_stem`].
-pub fn release_stem(name: &str, edition: &str, version: &str) -> String {
-    atomic::release_stem(name, edition, version)
-}
-
-/// See [`atomic::stage`].
-pub fn stage(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
-    Ok(atomic::stage(path, bytes)?)
-}
-
-/// See [`atomic::persist`].
-pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<()> {
-    atomic::persist(tmp, path)?;
-    Ok(())
-}
-
-/// See [`atomic::write_atomically`].
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    Ok(atomic::write_atomically(path, bytes)?)
-}
-
-/// See [`atomic::check_output`].
-pub fn check_output(path: &Path) -> Result<()> {
-    Ok(atomic::check_output(path)?)
-}
-
-/// See [`atomic::check_release_dir`].
-pub fn check_release_dir(dir: &Path) -> Result<()> {
-    Ok(atomic::check_release_dir(dir)?)
-}
-
-/// See [`atomic::publish`].
-pub fn publish(output: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> {
-    Ok(atomic::publish(output, files)?)
-}
-
-/// See [`atomic::publish_release`].
-pub fn publish_release(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
-    Ok(atomic::publish_release(dir, files)?)
-}
+//! Writing files so that a reader never sees half of one goes through the workspace's one atomic
+//! writer, `lexico_store::atomic` (stage in the same folder, flush, rename into place; a set of
+//! files or a release folder published whole under a lock). This module holds the signal handler
+//! that removes what is staged when a signal ends the program.
 
 /// The temporary files and folders of a build, removed when a signal ends it.
 pub mod cleanup {

@@ -131,7 +131,7 @@ pub fn run(
         any_bad |= verdict == PlayVerdict::Unacceptable;
         any_error |= verdict == PlayVerdict::Error;
         if let Some(log) = log.as_mut() {
-            log.record(&play.join(" "), "", "", verdict.name())?;
+            log.record(&play.join(" "), "", "", verdict.name(), "")?;
         }
         let unjudged = match lang {
             Lang::En => format!("the play could not be judged: {why}"),

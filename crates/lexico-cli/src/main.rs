@@ -6,6 +6,7 @@ mod help;
 mod i18n;
 mod input;
 mod judge;
+mod keys;
 mod lexicons;
 mod localize;
 mod offline;

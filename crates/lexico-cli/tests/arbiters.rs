@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use lexico_rules::fise::{read_non_verb_updates, UpdateSection};
+use lexico_rules::fise::{read_non_verb_updates, UpdateAction};
 
 mod common;
 use common::{lexico, workspace};
@@ -273,7 +273,7 @@ fn explanations_degrade_honestly_without_parts_of_speech() {
     assert!(out.contains("DA + ME") && out.contains("if DA is a verb form"), "{out}");
     assert!(out.contains("does not record which words are verb forms"), "{out}");
     assert!(out.contains("CASITA\tinvalid\tunlisted"), "{out}");
-    assert!(out.contains("CHURRO\tvalid\tlisted\n  in: word, rule raw-list; lexicon-src/"), "{out}");
+    assert!(out.contains("CHURRO\tvalid\tlisted\n  in: word, rule raw-list; letterpress-es.txt:"), "{out}");
 }
 
 /// Plays whose verdict is UNACCEPTABLE or ERROR, each with a word the judge must never print.
@@ -377,7 +377,7 @@ fn the_judge_answers_each_play_as_it_arrives_and_logs_it() {
     lexico().args(["valid", "--judge", "--audit-log"]).arg(&log).args(["casa", "perro"]).output().unwrap();
     let logged = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = logged.lines().collect();
-    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer");
+    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer,number");
     assert_eq!(lines.len(), 5, "{logged}");
     let checksum = run(lexico().args(["info", "--format", "json"])).0;
     for line in &lines[1..] {
@@ -475,7 +475,7 @@ fn the_diff_against_the_previous_edition_agrees_with_the_update_lists() {
     // (category, expected to be added?, words)
     let mut categories: Vec<(&str, bool, Vec<String>)> = Vec::new();
     let mut push = |name: &'static str, adds: bool, words: Vec<String>| categories.push((name, adds, words));
-    use UpdateSection::*;
+    use UpdateAction::*;
     for (name, adds, sections) in [
         ("non-verbs added", true, vec![AddedVariable, AddedInvariable, AddedPluralOnly]),
         ("non-verbs removed", false, vec![Removed, RemovedPluralOnly]),

@@ -7,7 +7,9 @@
 //!
 //! This is a liveness test, not a timed one: every table's request must be answered within a
 //! second (the time a monitor waits for a verdict), and the audit log must hold exactly one row
-//! per judgement.
+//! per judgement. Beside it: idle sockets from many addresses make room for a table, a station
+//! out of file descriptors judges again, and wrong arbiter codes sent as fast as one address can
+//! lock that address out of code checks and never out of the judge page, its files or judging.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,7 +20,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
 mod harness;
-use harness::{encode, start_with_open_files, temp_dir};
+use harness::{encode, start, start_with_open_files, temp_dir, ARBITER};
 
 /// The bound of open files of the station in [`idle_sockets_from_many_addresses_make_room_for_a_table`]:
 /// the station keeps 64 of them for itself and holds 64 connections.
@@ -52,8 +54,19 @@ async fn connect_from(from: Ipv4Addr, to: SocketAddr) -> std::io::Result<TcpStre
 
 /// One play of a table, from its own address: the answer's status and body.
 async fn judge(from: Ipv4Addr, to: SocketAddr, target: &str) -> std::io::Result<(u16, String)> {
+    get_from(from, to, target, "").await
+}
+
+/// A GET of `target` from the address `from`, with the header lines `headers` (each ending with
+/// CRLF): the answer's status and body.
+async fn get_from(
+    from: Ipv4Addr,
+    to: SocketAddr,
+    target: &str,
+    headers: &str,
+) -> std::io::Result<(u16, String)> {
     let mut stream = connect_from(from, to).await?;
-    let request = format!("GET {target} HTTP/1.1\r\nHost: {to}\r\nConnection: close\r\n\r\n");
+    let request = format!("GET {target} HTTP/1.1\r\nHost: {to}\r\nConnection: close\r\n{headers}\r\n");
     stream.write_all(request.as_bytes()).await?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await?;
@@ -242,4 +255,79 @@ fn a_station_out_of_file_descriptors_says_so_once_and_judges_again() {
             && lines[0].contains("ulimit -n"),
         "{err}"
     );
+}
+
+#[test]
+fn wrong_arbiter_codes_from_one_address_never_refuse_the_judge_page() {
+    const GUESSES: usize = 300;
+    let st = start(&[]);
+    let to: SocketAddr = st.addr.parse().unwrap();
+    let from = Ipv4Addr::new(127, 0, 6, 1);
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let (guessed, served) = runtime.block_on(async {
+        let done = Arc::new(AtomicBool::new(false));
+        // Four guessers at once, each sending its next wrong code as soon as the last is answered.
+        let guessers: Vec<_> = (0..4)
+            .map(|g| {
+                tokio::spawn(async move {
+                    let mut statuses = Vec::new();
+                    for i in 0..GUESSES / 4 {
+                        let target = format!("/api/v1/ruling?play=CASA&code=WRONG{g}{i:03}");
+                        statuses.push(get_from(from, to, &target, "").await.expect("an answer").0);
+                    }
+                    statuses
+                })
+            })
+            .collect();
+        // Meanwhile, from the same address, the judge page, its files and plays, over and over.
+        let browser = "Accept: text/html,application/xhtml+xml,*/*;q=0.8\r\n";
+        let pages = {
+            let done = Arc::clone(&done);
+            tokio::spawn(async move {
+                let targets = ["/", "/static/station.css", "/static/judge.js", "/favicon.ico", "/arbitro"];
+                let mut served = 0;
+                let mut round = 0u32;
+                while !done.load(Ordering::Relaxed) || served < 30 {
+                    for target in targets {
+                        let (status, body) = get_from(from, to, target, browser).await.expect("an answer");
+                        assert_eq!(status, 200, "{target} refused while codes are guessed: {body}");
+                        served += 1;
+                    }
+                    round += 1;
+                    let play = format!("/api/v1/judge?play=CASA&table={}", round % 8);
+                    let (status, body) = get_from(from, to, &play, "").await.expect("an answer");
+                    assert_eq!(status, 200, "a play refused while codes are guessed: {body}");
+                    assert!(body.contains("\"verdict\":\"ACCEPTABLE\""), "{body}");
+                    served += 1;
+                }
+                served
+            })
+        };
+        let mut guessed = Vec::new();
+        for g in guessers {
+            guessed.extend(g.await.expect("a guesser"));
+        }
+        done.store(true, Ordering::Relaxed);
+        (guessed, pages.await.expect("the pages"))
+    });
+    assert_eq!(guessed.len(), GUESSES);
+    // Ten wrong codes are checked; every guess after them is refused unchecked.
+    assert_eq!(guessed.iter().filter(|s| **s == 401).count(), 10, "{guessed:?}");
+    assert_eq!(guessed.iter().filter(|s| **s == 429).count(), GUESSES - 10, "{guessed:?}");
+    assert!(served >= 30);
+    runtime.block_on(async {
+        // The right code too, from that address; from another, it opens the ruling.
+        let target = format!("/api/v1/ruling?play=CASA&code={ARBITER}");
+        let (status, body) = get_from(from, to, &target, "").await.unwrap();
+        assert_eq!(status, 429, "{body}");
+        assert!(body.contains("\"error\":\"code-locked\""), "{body}");
+        let (status, body) = get_from(Ipv4Addr::new(127, 0, 6, 2), to, &target, "").await.unwrap();
+        assert_eq!(status, 200, "{body}");
+        // Locked out, the address still gets the judge page and has its plays judged.
+        assert_eq!(get_from(from, to, "/", "Accept: text/html\r\n").await.unwrap().0, 200);
+        assert_eq!(get_from(from, to, "/api/v1/judge?play=SOL&table=9", "").await.unwrap().0, 200);
+    });
+    let (_, err, status) = st.stop_reading_stderr("TERM");
+    assert!(status.success(), "{status:?}: {err}");
+    println!("load: {GUESSES} wrong arbiter codes from one address beside {served} pages, files and plays, all served");
 }

@@ -199,7 +199,7 @@ fn an_unknown_rules_name_is_one_line_listing_the_embedded_names() {
     assert_eq!(
         stderr(&out),
         format!(
-            "lexico: --rules 'nosuch': no rule set of this name is embedded (embedded: {}) and no folder \
+            "lexico: 'nosuch': no rule set of this name is embedded (embedded: {}) and no folder \
              has this name\n",
             rule_folders().join(", ")
         )

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use lexico_lexicon::query::Bag;
-use lexico_lexicon::{kind_of, Kind, Lexicon};
+use lexico_lexicon::{FormKind, Lexicon};
 use lexico_tiles::{Tile, TileSet};
 use serde_json::Value;
 
@@ -200,7 +200,7 @@ impl Reference {
 
     fn generated(&self, w: &[Tile]) -> bool {
         let d = self.lex.derivations(w).expect("provenance reads");
-        matches!(kind_of(&d[0].slot), Kind::Plural | Kind::Feminine | Kind::VerbForm)
+        matches!(d[0].slot.kind, FormKind::Plural | FormKind::Feminine | FormKind::VerbForm)
     }
 
     fn holds(&self, c: &Cond, w: &[Tile]) -> bool {

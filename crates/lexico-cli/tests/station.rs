@@ -1,7 +1,10 @@
 //! `lexico serve` against the real binary on a free loopback port: the judge's API never names a
-//! word, the arbiter's endpoints need the arbiter code, every judgement reaches the audit log,
-//! a station on an address but loopback judges only for holders of the table code, codes are
-//! checked without judging, and every refusal, down to a request head too large, is JSON.
+//! word, the arbiter's endpoints need the arbiter code, every judgement reaches the audit log
+//! with its number and the arbiter opens its ruling by that number (after a restart too), a
+//! station on an address but loopback judges only for holders of the table code and only with a
+//! table, codes are checked without judging and wrong ones lock their address out, judgements
+//! are limited per table, every refusal of the API, down to a request head too large, is JSON,
+//! and a browser refused a page gets a page.
 
 mod harness;
 use harness::{encode, lexico, raw, request, start, temp_dir, workspace, ARBITER};
@@ -133,10 +136,12 @@ fn every_judgement_reaches_the_audit_log_and_formulas_are_neutralised() {
     st.get(&format!("{}&table=%3D1%2B1&round=-2", judge_target("@CASA GATOZQ")), &[]);
     st.get(&format!("{}&table=%3D1%2B1&round=-2", judge_target("CASA GATOZQ")), &[]);
     st.get(&judge_target("CASA GATOZQ"), &[]);
-    // Refused requests, unreadable plays and HEAD requests are no judgements.
+    // Refused requests and HEAD requests are no judgements; an unreadable play is logged as
+    // ERROR, and is not counted as judged.
     st.get(&judge_target(""), &[]);
     let unreadable = st.get(&judge_target("=CMD() GATOZQ"), &[]);
     assert_eq!(unreadable.status, 422);
+    let unreadable_number = unreadable.json()["number"].as_str().unwrap().to_string();
     let head = request(&st.addr, "HEAD", &judge_target("CASA"), &[]).unwrap();
     assert_eq!(head.status, 405, "{head:?}");
     assert!(head.head.to_lowercase().contains("allow: get"), "{}", head.head);
@@ -146,8 +151,8 @@ fn every_judgement_reaches_the_audit_log_and_formulas_are_neutralised() {
     assert!(rest.contains("Station stopped: 3 plays judged."), "{rest}");
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer");
-    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0], "time,play,table,round,verdict,lexicon_sha256,signer,number");
+    assert_eq!(lines.len(), 6, "{text}");
     let mut rows = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
     assert_eq!(
@@ -156,18 +161,106 @@ fn every_judgement_reaches_the_audit_log_and_formulas_are_neutralised() {
     );
     assert_eq!(
         &rows[1].iter().skip(1).take(4).collect::<Vec<_>>(),
+        &["'@CASA GATOZQ", "'=1+1", "'-2", "ERROR"]
+    );
+    assert_eq!(
+        &rows[2].iter().skip(1).take(4).collect::<Vec<_>>(),
         &["CASA GATOZQ", "'=1+1", "'-2", "UNACCEPTABLE"]
     );
-    assert!(!text.contains("CMD") && !text.contains("ERROR") && !text.contains("@CASA"), "{text}");
-    assert_eq!(&rows[2][4], "UNACCEPTABLE");
+    assert_eq!(&rows[3][4], "UNACCEPTABLE");
+    assert_eq!(&rows[4].iter().skip(1).take(4).collect::<Vec<_>>(), &["'=CMD() GATOZQ", "", "", "ERROR"]);
+    assert_eq!(&rows[4][7], unreadable_number.as_str());
     assert!(rows.iter().all(|r| r[0].ends_with('Z') && r[5].len() == 64));
+    // Every row has its own number, of five characters.
+    let mut numbers: Vec<&str> = rows.iter().map(|r| &r[7]).collect();
+    assert!(numbers.iter().all(|n| n.len() == 5), "{numbers:?}");
+    numbers.sort();
+    numbers.dedup();
+    assert_eq!(numbers.len(), rows.len());
     // A restarted station appends, without a second header.
     let st = start(&["--audit-log", log.to_str().unwrap()]);
     st.get(&judge_target("SOL"), &[]);
     st.stop();
     let text = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(text.lines().count(), 5);
+    assert_eq!(text.lines().count(), 7);
     assert_eq!(text.matches("time,play").count(), 1);
+}
+
+#[test]
+fn a_log_with_other_columns_is_refused_at_start() {
+    let dir = temp_dir("station", "old-log");
+    let log = dir.join("audit.csv");
+    let old = "time,play,table,round,verdict,lexicon_sha256,signer\n2026-05-01T10:00:00Z,CASA,1,1,ACCEPTABLE,ab,x\n";
+    std::fs::write(&log, old).unwrap();
+    let out =
+        lexico().args(["serve", "--lang", "en", "--audit-log", log.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("lexico: ")
+            && err.contains("audit.csv (--audit-log): its first line is not the header"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), old, "nothing is written to it");
+}
+
+#[test]
+fn a_judgement_number_opens_its_ruling_with_the_words_as_judged() {
+    let dir = temp_dir("station", "numbers");
+    let log = dir.join("audit.csv");
+    let st = start(&["--audit-log", log.to_str().unwrap(), "--torneo", "Open de Madrid"]);
+    let judged = st.get(&format!("{}&table=7&round=2", judge_target("casa, GATOZQ kiosco")), &[]);
+    assert_eq!(judged.json()["verdict"], "UNACCEPTABLE");
+    let number = judged.json()["number"].as_str().unwrap().to_string();
+    assert_eq!(number.len(), 5);
+    assert!(number.bytes().all(|b| b"23456789ABCDEFGHJKMNPQRSTUVWXYZ".contains(&b)), "{number}");
+    let by_number =
+        |n: &str, code: &str| st.get(&format!("/api/v1/ruling?number={n}"), &[("X-Lexico-Code", code)]);
+    // The number opens nothing without the arbiter code, and says nothing of the play.
+    for code in ["WRONG123", ""] {
+        let refused = by_number(&number, code);
+        assert_eq!(refused.status, 401, "{refused:?}");
+        assert!(
+            !refused.body.to_uppercase().contains("CASA") && !refused.body.contains("GATOZQ"),
+            "{}",
+            refused.body
+        );
+    }
+    let r = by_number(&number.to_lowercase(), ARBITER);
+    assert_eq!(r.status, 200, "{r:?}");
+    let r = r.json();
+    let words: Vec<&str> =
+        r["words"].as_array().unwrap().iter().map(|w| w["word"].as_str().unwrap()).collect();
+    assert_eq!(words, ["CASA", "GATOZQ", "KIOSCO"]);
+    assert_eq!(
+        (r["number"].as_str(), r["table"].as_str(), r["round"].as_str()),
+        (Some(number.as_str()), Some("7"), Some("2"))
+    );
+    assert_eq!(r["verdict"], "UNACCEPTABLE");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    let row = logged.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with(r["judged_at"].as_str().unwrap()) && row.ends_with(&format!(",{number}")),
+        "{row}"
+    );
+    // A word of the embedded list is taken from it by no rule: the ruling names the list.
+    assert_eq!(r["words"][0]["lists"][0], "lexicon-src/letterpress-es.txt");
+    let unknown = by_number("ZZZZZ", ARBITER);
+    assert_eq!((unknown.status, unknown.json()["error"].as_str()), (404, Some("unknown-number")));
+    assert_eq!(unknown.json()["message"], "Ninguna jugada juzgada tiene el número ZZZZZ.");
+    // A station started again on the same log opens the rulings of its numbers.
+    st.stop();
+    let st = start(&["--audit-log", log.to_str().unwrap()]);
+    let again = st.get(&format!("/api/v1/ruling?number={number}"), &[("X-Lexico-Code", ARBITER)]);
+    assert_eq!(again.status, 200, "{again:?}");
+    let words: Vec<String> = again.json()["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(words, ["CASA", "GATOZQ", "KIOSCO"]);
 }
 
 #[test]
@@ -175,12 +268,15 @@ fn a_station_on_another_address_judges_only_for_table_code_holders() {
     let st = start(&["--listen", "0.0.0.0:0"]);
     let code = st.banner_value("Table code: ").expect("a table code printed at start");
     assert_eq!(code.len(), 8);
-    let target = judge_target("CASA");
+    let target = format!("{}&table=12", judge_target("CASA"));
     let missing = st.get(&target, &[]);
     assert_eq!((missing.status, missing.json()["error"].as_str()), (401, Some("code-required")));
     assert_eq!(st.get(&target, &[("X-Lexico-Code", "WRONG123")]).status, 401);
     let ok = st.get(&target, &[("X-Lexico-Code", &code)]);
     assert_eq!(ok.json()["verdict"], "ACCEPTABLE");
+    // In a hall, a play without its table is not judged.
+    let no_table = st.get(&judge_target("CASA"), &[("X-Lexico-Code", &code)]);
+    assert_eq!((no_table.status, no_table.json()["error"].as_str()), (400, Some("missing-table")));
     // The arbiter's code opens the judge too; the table code does not open the arbiter's.
     assert_eq!(st.get(&format!("{target}&code={ARBITER}"), &[]).status, 200);
     assert_eq!(st.get(&format!("/api/v1/valid?word=CASA&code={code}"), &[]).status, 401);
@@ -194,26 +290,68 @@ fn a_loopback_station_needs_no_table_code_unless_one_is_given() {
     assert_eq!(st.get("/api/v1/lexicon", &[]).json()["table_code_required"], false);
     drop(st);
     let st = start(&["--table-code", "MESA1234"]);
-    assert_eq!(st.get(&judge_target("CASA"), &[]).status, 401);
-    assert_eq!(st.get(&judge_target("CASA"), &[("X-Lexico-Code", "MESA1234")]).status, 200);
+    let target = format!("{}&table=A12", judge_target("CASA"));
+    assert_eq!(st.get(&target, &[]).status, 401);
+    assert_eq!(st.get(&target, &[("X-Lexico-Code", "MESA1234")]).status, 200);
 }
 
-#[test]
-fn requests_per_client_per_minute_are_bounded() {
-    let st = start(&["--rate-limit", "5"]);
-    let statuses: Vec<u16> = (0..7).map(|_| st.get(&judge_target("CASA"), &[]).status).collect();
-    assert_eq!(statuses, [200, 200, 200, 200, 200, 429, 429]);
-    let limited = st.get("/", &[]);
-    assert_eq!(limited.status, 429);
-    let retry: u64 = limited
+/// The seconds of an answer's `Retry-After`.
+fn retry_after(answer: &harness::Answer) -> u64 {
+    answer
         .head
         .lines()
         .find_map(|l| l.to_lowercase().strip_prefix("retry-after: ").map(str::to_string))
         .and_then(|v| v.trim().parse().ok())
-        .expect("a Retry-After header");
-    assert!((1..=60).contains(&retry), "{retry}");
+        .expect("a Retry-After header")
+}
+
+#[test]
+fn judgements_per_table_per_minute_are_bounded_and_pages_never() {
+    let st = start(&["--rate-limit", "5"]);
+    let at = |table: &str| format!("{}&table={table}", judge_target("CASA"));
+    let statuses: Vec<u16> = (0..7).map(|_| st.get(&at("12"), &[]).status).collect();
+    assert_eq!(statuses, [200, 200, 200, 200, 200, 429, 429]);
+    let limited = st.get(&at("12"), &[]);
+    assert!((1..=60).contains(&retry_after(&limited)), "{limited:?}");
     let message = limited.json()["message"].as_str().unwrap().to_string();
-    assert!(message.starts_with("Demasiadas consultas desde este puesto: espere "), "{message}");
+    assert!(message.starts_with("Demasiadas jugadas de esta mesa en un minuto: espere "), "{message}");
+    // Another table judges; the pages, the styles and the scripts are served as before.
+    assert_eq!(st.get(&at("13"), &[]).status, 200);
+    for target in ["/", "/arbitro", "/static/station.css", "/static/judge.js", "/favicon.ico"] {
+        for _ in 0..10 {
+            assert_eq!(st.get(target, &[]).status, 200, "{target}");
+        }
+    }
+}
+
+#[test]
+fn wrong_codes_lock_their_address_out_of_code_checks_and_never_out_of_the_pages() {
+    let st = start(&[]);
+    let ruling = |code: &str| st.get("/api/v1/ruling?play=CASA", &[("X-Lexico-Code", code)]);
+    for i in 0..10 {
+        assert_eq!(ruling(&format!("WRONG{i:03}")).status, 401, "wrong code {i}");
+    }
+    // Locked out: no code is compared, the right one neither, and the answer says how long.
+    for code in ["WRONG999", ARBITER] {
+        let locked = ruling(code);
+        assert_eq!(
+            (locked.status, locked.json()["error"].as_str()),
+            (429, Some("code-locked")),
+            "{locked:?}"
+        );
+        let seconds = retry_after(&locked);
+        assert!((240..=300).contains(&seconds), "{seconds}");
+        assert_eq!(
+            locked.json()["message"],
+            "Demasiados códigos incorrectos desde este puesto: espere 5 minutos."
+        );
+    }
+    assert_eq!(st.get("/api/v1/code", &[("X-Lexico-Code", ARBITER)]).status, 429);
+    // The judge of a loopback station needs no code, and the pages none either.
+    assert_eq!(st.get(&judge_target("CASA"), &[]).json()["verdict"], "ACCEPTABLE");
+    for target in ["/", "/arbitro", "/static/station.css", "/static/arbiter.js", "/favicon.ico"] {
+        assert_eq!(st.get(target, &[]).status, 200, "{target}");
+    }
 }
 
 #[test]
@@ -332,6 +470,42 @@ fn every_refusal_is_json_with_a_code_and_a_message() {
     assert_eq!(es["message"], "No existe esa página.");
     let en = st.get("/nothing-here?lang=en", &[]).json();
     assert_eq!(en["message"], "No such page.");
+    // A query that is not UTF-8 is not read, never judged as another play.
+    json_refusal(&st.get("/api/v1/judge?play=%FF%FE", &[]), 400, "bad-query");
+    json_refusal(&st.get("/api/v1/judge?play=CA%4", &[]), 400, "bad-query");
+}
+
+#[test]
+fn a_browser_refused_a_page_gets_a_page_and_the_api_keeps_its_json() {
+    let st = start(&["--torneo", "Open de Madrid"]);
+    let browser = ("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+    let page = st.get("/mesa12", &[browser]);
+    assert_eq!(page.status, 404);
+    let head = page.head.to_lowercase();
+    assert!(
+        head.contains("content-type: text/html; charset=utf-8") && head.contains("cache-control: no-store"),
+        "{head}"
+    );
+    assert!(
+        page.body.contains("<html lang=\"es\">") && page.body.contains("<h1>No existe esa página.</h1>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("href=\"/\"") && page.body.contains("Open de Madrid"), "{}", page.body);
+    let en = st.get("/mesa12?lang=en", &[browser]);
+    assert!(en.body.contains("<h1>No such page.</h1>"), "{}", en.body);
+    let post = request(&st.addr, "POST", "/", &[browser, ("Content-Length", "0")]).unwrap();
+    assert_eq!(post.status, 405);
+    assert!(post.body.contains("<h1>La estación solo responde a GET y HEAD.</h1>"), "{}", post.body);
+    // The API answers JSON to a browser too.
+    let api = st.get("/api/v1/nothing", &[browser]);
+    assert_eq!((api.status, api.json()["error"].as_str()), (404, Some("not-found")));
+    let api = st.get("/api/v1/valid?word=CASA", &[browser]);
+    assert_eq!(api.json()["error"], "code-required");
+    // The station's icon.
+    let icon = st.get("/favicon.ico", &[]);
+    assert_eq!(icon.status, 200);
+    assert!(icon.head.to_lowercase().contains("content-type: image/x-icon"), "{}", icon.head);
 }
 
 #[test]

@@ -197,6 +197,11 @@ enum Writer {
 /// Runs `rounds` commands (valid, valid --judge, info --verify in turn) on `X.lex` while a
 /// thread rewrites it with `writer`, then leaves the forgery in place and checks that it is
 /// refused, and that every verification record is of the genuine bytes.
+/// How long the writer rewrites the file without pause, and how long it then leaves the genuine
+/// bytes in place, so that runs meet both torn and whole files however fast the machine is.
+const RACE: Duration = Duration::from_millis(15);
+const REST: Duration = Duration::from_millis(5);
+
 fn readers_against(writer: Writer, rounds: usize) {
     let s = Station::new("tampering", &format!("{writer:?}").to_lowercase());
     let (genuine, forged) = signed_pair(&s);
@@ -212,8 +217,12 @@ fn readers_against(writer: Writer, rounds: usize) {
                 Writer::Pwrite => {
                     use std::os::unix::fs::FileExt;
                     while !stop.load(Ordering::Relaxed) {
-                        file.write_all_at(&forged, 0).unwrap();
-                        file.write_all_at(&genuine, 0).unwrap();
+                        let race = Instant::now();
+                        while race.elapsed() < RACE {
+                            file.write_all_at(&forged, 0).unwrap();
+                            file.write_all_at(&genuine, 0).unwrap();
+                        }
+                        std::thread::sleep(REST);
                     }
                     // The forgery stays.
                     file.write_all_at(&forged, 0).unwrap();
@@ -224,8 +233,12 @@ fn readers_against(writer: Writer, rounds: usize) {
                     #[allow(unsafe_code)]
                     let mut map = unsafe { memmap2::MmapMut::map_mut(&file).unwrap() };
                     while !stop.load(Ordering::Relaxed) {
-                        map.copy_from_slice(&forged);
-                        map.copy_from_slice(&genuine);
+                        let race = Instant::now();
+                        while race.elapsed() < RACE {
+                            map.copy_from_slice(&forged);
+                            map.copy_from_slice(&genuine);
+                        }
+                        std::thread::sleep(REST);
                     }
                     map.copy_from_slice(&forged);
                     map.flush().unwrap();

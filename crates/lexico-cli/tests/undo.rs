@@ -84,9 +84,9 @@ fn undoing_the_non_verb_update_list_takes_out_its_additions_and_restores_its_rem
     for w in ["AARONICO\tvalid", "AARONICAS\tvalid", "ABABA\tvalid", "ABOCARDOS\tvalid", "PERRAS\tvalid"] {
         assert!(text.contains(w), "{w}\n{text}");
     }
-    let listed = format!("lemma of non-verb aarónico aarónica, rule listed; {}:21", update.display());
-    assert!(text.contains(&listed), "{text}");
-    assert!(text.contains(&format!("plural, rule undone-update; {}:26", update.display())), "{text}");
+    let listed = "lemma of non-verb aarónico aarónica, rule listed; actualizacion-no-verbos.txt:21";
+    assert!(text.contains(listed), "{text}");
+    assert!(text.contains("plural, rule undone-update; actualizacion-no-verbos.txt:26"), "{text}");
 }
 
 #[test]
@@ -124,24 +124,20 @@ fn undoing_the_verb_update_list_puts_back_removed_verbs_codes_and_classes() {
         assert!(text.contains(w), "{w}\n{text}");
     }
     assert!(
-        text.contains(&format!(
-            "verb 00-1-.-abachar (transitive), rule paradigm (art. 17.2); {}:17",
-            update.display()
-        )),
+        text.contains(
+            "verb 00-1-.-abachar (transitive), rule paradigm (art. 17.2); actualizacion-verbos.txt:17"
+        ),
         "{text}"
     );
     assert!(
-        text.contains(&format!("verb 00-1-.-abanar, as before the update undone at {}:23", update.display())),
+        text.contains("verb 00-1-.-abanar, as before the update undone at actualizacion-verbos.txt:23"),
         "{text}"
     );
     // The manifest records the list undone, with its role.
     let info =
         String::from_utf8_lossy(&common::run(&["info", "--lexicon", old.to_str().unwrap()], b"").stdout)
             .into_owned();
-    assert!(
-        info.contains(&format!("{} (fise-actualizacion-verbos, undone, 40 lines", update.display())),
-        "{info}"
-    );
+    assert!(info.contains("actualizacion-verbos.txt (fise-actualizacion-verbos, undone, 40 lines"), "{info}");
 }
 
 #[test]
@@ -168,9 +164,6 @@ fn what_cannot_be_undone_is_an_error_at_its_place() {
         )
     );
     let update = write(&dir, "actualizacion-no-verbos.txt", NON_VERB_UPDATES);
-    let (code, err) = build(&out, "fise-2009", &[&list, &update], &[&update]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains(":1:1: an update list to undo is not also a source"), "{err}");
     let copy = write(&dir, "copia.txt", NON_VERB_UPDATES);
     let (code, err) = build(&out, "fise-2009", &[&list], &[&update, &copy]);
     assert_eq!(code, 2, "{err}");

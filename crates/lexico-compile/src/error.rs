@@ -28,6 +28,15 @@ pub enum CompileError {
         /// What kind of list, and why it is not supported.
         kind: &'static str,
     },
+    /// A zip of lists that cannot be read as it is: damaged, an entry whose path leaves its
+    /// folder, or more than a zip of lists may hold (`crate::read_archive`).
+    #[error("{path}: {reason}")]
+    Archive {
+        /// The archive.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// Nothing would be written: an empty lexicon is always a mistake (an empty or truncated
     /// source, the wrong file, a rule set that excludes everything).
     #[error("no word to write: {0}")]

@@ -5,7 +5,7 @@
 //! depend on the number of threads.
 
 use lexico_lexicon::provenance::{code, SlotInfo};
-use lexico_lexicon::{EntryInfo, EntryKind, Kind, Lexicon, Part, SourceInfo, UpdateAction, VerbInfo};
+use lexico_lexicon::{EntryInfo, EntryKind, FormKind, Lexicon, Part, SourceInfo, VerbInfo};
 use lexico_rules::pos_table;
 use lexico_rules::{fise, lemmas, nonverbs, RuleError, RuleSet};
 use lexico_tiles::TileSet;
@@ -65,9 +65,10 @@ pub(crate) struct Unit {
 }
 
 /// What a unit of work produced.
-pub(crate) struct Done {
+pub(crate) struct Done<'a> {
     pub(crate) part: Part,
     pub(crate) exclusions: Vec<Exclusion>,
+    pub(crate) refused: crate::forms::Refused<'a>,
     pub(crate) taken: u64,
     pub(crate) evidence: EvidenceCounts,
     /// The index of the unit's source.
@@ -98,10 +99,19 @@ pub(crate) struct Work<'a> {
     pub(crate) infos: &'a [SourceInfo],
     /// The plurals an undone update list added (section 3), without accents: rejected.
     pub(crate) undone_plurals: &'a crate::undo::UndonePlurals,
-    /// The part-of-speech table the build was given, if any.
     /// The part-of-speech table and the entry id its line 0 has (its source's base).
     pub(crate) pos_table: Option<(&'a lexico_rules::pos_table::PosTable, u64)>,
+    /// The verb forms the verb update lists withdraw (section 12).
+    pub(crate) dropped: &'a crate::apply::Dropped,
+    /// The paths of the sources as given, for messages (the update lists undone after them).
+    pub(crate) paths: &'a [String],
+    /// For each source, whether it is a raw list in capitals read as a word list (lower case).
+    pub(crate) capitals_as_words: &'a [bool],
 }
+
+/// The rule a form that a verb update list adds or withdraws (section 12) is accepted or
+/// rejected by (it cites no article: it is a change of the sources).
+const UPDATE_RULE: &str = "update-list";
 
 /// The rule a form of an undone update list is accepted or rejected by (it cites no article: it
 /// is a change of the sources, not a rule of the regulation).
@@ -139,7 +149,7 @@ impl<'a> Work<'a> {
     pub(crate) fn run_all(
         &self,
         jobs: usize,
-        mut merge: impl FnMut(Done) -> Result<(), CompileError>,
+        mut merge: impl FnMut(Done<'a>) -> Result<(), CompileError>,
     ) -> Result<(), CompileError> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         use std::sync::{mpsc, Mutex};
@@ -152,7 +162,7 @@ impl<'a> Work<'a> {
         let (permit_tx, permits) = mpsc::channel::<()>();
         let permits = Mutex::new(permits);
         std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::channel::<(usize, Result<Done, Failure>)>();
+            let (tx, rx) = mpsc::channel::<(usize, Result<Done<'a>, Failure>)>();
             for _ in 0..WINDOW {
                 permit_tx.send(()).expect("the receiver is alive");
             }
@@ -254,7 +264,7 @@ impl<'a> Work<'a> {
                     }
                     f.rule = UNDONE_RULE;
                     f.article = "";
-                    f.verdict = lexico_rules::Verdict::Rejected {
+                    f.verdict = lexico_rules::Admission::Rejected {
                         reason:
                             "a plural the undone update list adds (section 3): not in the edition before it"
                                 .into(),
@@ -297,28 +307,83 @@ impl<'a> Work<'a> {
         Ok(())
     }
 
+    /// The forms of a verb entry, those a verb update list withdraws rejected.
+    fn withdrawn<'r>(
+        &self,
+        e: &lexico_rules::verbs::VerbEntry,
+        mut forms: Vec<lexico_rules::Form<'r>>,
+    ) -> Vec<lexico_rules::Form<'r>> {
+        if self.dropped.is_empty() {
+            return forms;
+        }
+        let verb = crate::apply::folded(e.verb());
+        for f in forms.iter_mut().filter(|f| f.is_accepted()) {
+            if self.dropped.contains(&(verb.clone(), crate::apply::folded(&f.text))) {
+                f.rule = UPDATE_RULE;
+                f.article = "";
+                f.verdict = lexico_rules::Admission::Rejected {
+                    reason: "a form the verb update list withdraws (section 12)".into(),
+                    reason_es: "una forma que retira la lista de actualización de verbos (sección 12)".into(),
+                };
+            }
+        }
+        forms
+    }
+
     /// Expands one unit of work and files its forms.
-    fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done, CompileError> {
+    fn run(&self, unit: &Unit, state: &mut WorkerState<'a>) -> Result<Done<'a>, CompileError> {
         let p = &self.parsed[unit.source];
         let info = &self.infos[unit.source];
         let source = info.file.path.as_str();
+        // Errors name the source by its path as given; the lexicon, by its file name.
+        let typed = self.paths.get(unit.source).map_or(source, String::as_str);
         let mut sink = Sink::new(self.rules, self.tiles);
         let mut evidence = EvidenceCounts::new();
         match p {
             Parsed::Raw(list) => {
                 let slot = sink.part.slot(SlotInfo {
                     slot: "word".into(),
-                    kind: Kind::Unknown,
+                    kind: FormKind::Unknown,
                     rule: "raw-list".into(),
                     article: String::new(),
                     reason: String::new(),
                     reason_es: String::new(),
                 })?;
+                let lower = self.capitals_as_words.get(unit.source).copied().unwrap_or(false);
                 for (line, text) in list.words_in(unit.range.clone()) {
-                    sink.accept(text, true, (source, line as u64), code(info.base + line as u64, slot))?;
+                    let c = code(info.base + line as u64, slot);
+                    if lower {
+                        sink.accept(&text.to_lowercase(), true, (source, line as u64), c)?;
+                    } else {
+                        sink.accept(text, true, (source, line as u64), c)?;
+                    }
                 }
             }
-            Parsed::VerbUpdates => {}
+            Parsed::VerbUpdates(v) => {
+                let rules = self.rules.verbs.as_ref().expect("checked when applied");
+                let (verbs, forms) = (&v.applied.verbs, &v.applied.forms);
+                for i in unit.range.clone() {
+                    if let Some(e) = verbs.get(i) {
+                        sink.part.describe_entry(info.base + e.line as u64, verb_info(e, None));
+                        for f in self.withdrawn(e, rules.expand(e)) {
+                            sink.emit(&f, false, source, info.base, e.line as u64)?;
+                        }
+                    } else {
+                        let added = &forms[i - verbs.len()];
+                        sink.part
+                            .describe_entry(info.base + added.line as u64, verb_info(&added.entry, None));
+                        let f = lexico_rules::Form {
+                            text: added.text.clone(),
+                            kind: lexico_rules::FormKind::VerbForm,
+                            slot: "added",
+                            rule: UPDATE_RULE,
+                            article: "",
+                            verdict: lexico_rules::Admission::Accepted,
+                        };
+                        sink.emit(&f, true, source, info.base, added.line as u64)?;
+                    }
+                }
+            }
             Parsed::NonVerbs(entries) => {
                 let ctx = self.non_verb_context(unit.source, state);
                 for e in &entries[unit.range.clone()] {
@@ -342,7 +407,7 @@ impl<'a> Work<'a> {
                         let e = &r.verbs[i - nv];
                         let Some(v) = &self.rules.verbs else {
                             return Err(CompileError::Unsupported {
-                                path: format!("{source}:{}", e.line),
+                                path: format!("{typed}:{}", e.line),
                                 kind: "verb (the rule set has no verb rules)",
                             });
                         };
@@ -358,7 +423,7 @@ impl<'a> Work<'a> {
                             slot: "plural",
                             rule: UNDONE_RULE,
                             article: "",
-                            verdict: lexico_rules::Verdict::Accepted,
+                            verdict: lexico_rules::Admission::Accepted,
                         };
                         sink.emit(&f, true, source, info.base, *line as u64)?;
                     }
@@ -384,13 +449,13 @@ impl<'a> Work<'a> {
                     if !row.verb.is_empty() {
                         let Some(v) = &self.rules.verbs else {
                             return Err(CompileError::Unsupported {
-                                path: format!("{source}:{}", row.line),
+                                path: format!("{typed}:{}", row.line),
                                 kind: "verb (the rule set has no verb rules)",
                             });
                         };
                         let entry = v
                             .entry_for_row(row)
-                            .map_err(|m| RuleError::syntax(std::path::Path::new(source), row.line, 1, m))?;
+                            .map_err(|m| RuleError::syntax(std::path::Path::new(typed), row.line, 1, m))?;
                         for f in v.expand(&entry) {
                             sink.emit(&f, false, source, info.base, row.line as u64)?;
                         }
@@ -402,7 +467,7 @@ impl<'a> Work<'a> {
                 for e in &list.entries[unit.range.clone()] {
                     sink.part
                         .describe_entry(info.base + e.line as u64, verb_info(e, list.notes.get(&e.line)));
-                    for f in v.expand(e) {
+                    for f in self.withdrawn(e, v.expand(e)) {
                         sink.emit(&f, false, source, info.base, e.line as u64)?;
                     }
                 }
@@ -423,6 +488,7 @@ impl<'a> Work<'a> {
         Ok(Done {
             part: sink.part,
             exclusions: sink.exclusions,
+            refused: sink.refused,
             taken: sink.taken,
             evidence,
             source: unit.source,
@@ -435,15 +501,5 @@ impl<'a> Work<'a> {
 /// What the lexicon records of an entry of the non-verb update list: its word and what its
 /// section does to it.
 fn update_info(u: &fise::UpdateEntry) -> EntryInfo {
-    use fise::UpdateSection as S;
-    let action = match u.section {
-        S::AddedVariable => UpdateAction::AddedVariable,
-        S::AddedInvariable => UpdateAction::AddedInvariable,
-        S::AddedPluralOnly => UpdateAction::AddedPluralOnly,
-        S::Removed => UpdateAction::Removed,
-        S::RemovedPluralOnly => UpdateAction::RemovedPluralOnly,
-        S::AddedAlreadyValid => UpdateAction::AddedAlreadyValid,
-        S::RemovedStillValid => UpdateAction::RemovedStillValid,
-    };
-    EntryInfo { lemma: u.word.clone(), homograph: None, kind: EntryKind::Update(action) }
+    EntryInfo { lemma: u.word.clone(), homograph: None, kind: EntryKind::Update(u.section) }
 }

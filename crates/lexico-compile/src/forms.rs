@@ -3,8 +3,8 @@
 //! is kept for explanations; a word left out is recorded in the exclusion report with its reason.
 
 use lexico_lexicon::provenance::{code, Code, SlotInfo};
-use lexico_lexicon::{Kind, LexiconError, Part};
-use lexico_rules::{Form, FormKind, RuleSet, Screener, Verdict};
+use lexico_lexicon::{LexiconError, Part};
+use lexico_rules::{Admission, Form, RuleSet, Screener};
 use lexico_tiles::{TileError, TileSet};
 
 /// A word a build took in and left out, with the reason.
@@ -41,6 +41,8 @@ pub(crate) struct Sink<'a> {
     pub(crate) tiles: &'a TileSet,
     pub(crate) part: Part,
     pub(crate) exclusions: Vec<Exclusion>,
+    /// The forms the rules refused, counted by the rule (and article) that refused them.
+    pub(crate) refused: Refused<'a>,
     pub(crate) taken: u64,
     /// Lines whose own word was excluded (see [`Sink::accept`]), and the last such line.
     pub(crate) excluded_lines: u64,
@@ -49,6 +51,9 @@ pub(crate) struct Sink<'a> {
     /// Slots by the form's kind and where its names sit: see [`Sink::slot`].
     pub(crate) slots: std::collections::HashMap<[(usize, usize); 6], u16, std::hash::BuildHasherDefault<Mix>>,
 }
+
+/// Forms refused, by the rule and article that refused them.
+pub(crate) type Refused<'a> = std::collections::HashMap<(&'a str, &'a str), u64>;
 
 /// A hasher for keys made of addresses and lengths: a multiply-rotate mix per word.
 #[derive(Default)]
@@ -82,6 +87,7 @@ impl<'a> Sink<'a> {
             tiles,
             part: Part::default(),
             exclusions: Vec::new(),
+            refused: Default::default(),
             taken: 0,
             excluded_lines: 0,
             last_excluded: None,
@@ -98,14 +104,14 @@ impl<'a> Sink<'a> {
     fn slot(&mut self, f: &Form<'a>) -> Result<u16, LexiconError> {
         let at = |s: &str| (s.as_ptr() as usize, s.len());
         let reason = match &f.verdict {
-            Verdict::Accepted => Some(((0, 0), (0, 0))),
-            Verdict::Rejected {
+            Admission::Accepted => Some(((0, 0), (0, 0))),
+            Admission::Rejected {
                 reason: std::borrow::Cow::Borrowed(r),
                 reason_es: std::borrow::Cow::Borrowed(es),
             } => Some((at(r), at(es))),
-            Verdict::Rejected { .. } => None,
+            Admission::Rejected { .. } => None,
         };
-        let kind = kind(f.kind);
+        let kind = f.kind;
         let key = reason.map(|(r, es)| [(kind as usize, 0), at(f.slot), at(f.rule), at(f.article), r, es]);
         if let Some(&i) = key.as_ref().and_then(|k| self.slots.get(k)) {
             return Ok(i);
@@ -116,12 +122,12 @@ impl<'a> Sink<'a> {
             rule: f.rule.to_string(),
             article: f.article.to_string(),
             reason: match &f.verdict {
-                Verdict::Accepted => String::new(),
-                Verdict::Rejected { reason, .. } => reason.to_string(),
+                Admission::Accepted => String::new(),
+                Admission::Rejected { reason, .. } => reason.to_string(),
             },
             reason_es: match &f.verdict {
-                Verdict::Accepted => String::new(),
-                Verdict::Rejected { reason_es, .. } => reason_es.to_string(),
+                Admission::Accepted => String::new(),
+                Admission::Rejected { reason_es, .. } => reason_es.to_string(),
             },
         })?;
         if let Some(k) = key {
@@ -148,6 +154,7 @@ impl<'a> Sink<'a> {
             // A rejected form is out by its rule already; one that is not even spellable in
             // tiles, or too long, is not worth keeping for explanations.
             self.taken += 1;
+            *self.refused.entry((f.rule, f.article)).or_default() += 1;
             if self.tiles.parse_word_into(&f.text, &mut self.scratch).is_ok()
                 && self.scratch.len() <= self.rules.max_tiles as usize
             {
@@ -182,16 +189,6 @@ impl<'a> Sink<'a> {
             self.last_excluded = Some(line);
         }
         Ok(())
-    }
-}
-
-/// The kind of form the lexicon records for a kind of form the rules made.
-fn kind(k: FormKind) -> Kind {
-    match k {
-        FormKind::Lemma => Kind::Lemma,
-        FormKind::Feminine => Kind::Feminine,
-        FormKind::Plural => Kind::Plural,
-        FormKind::VerbForm => Kind::VerbForm,
     }
 }
 

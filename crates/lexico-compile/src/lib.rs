@@ -8,7 +8,8 @@
 //! reads the sources and writes the image.
 //!
 //! The lexicon does not depend on the order the sources are given in (they are taken in the
-//! byte order of their paths, see `docs/maintainers.md`) nor on the number of threads.
+//! byte order of their file names, see `docs/maintainers.md`) nor on the number of threads or the
+//! folder they were read from: the lexicon records each source by file name and digest.
 //!
 //! ```
 //! use lexico_compile::{compile, Input, Meta};
@@ -26,25 +27,34 @@
 
 #![deny(missing_docs)]
 
+mod apply;
+mod archive;
 mod error;
 mod expand;
 mod forms;
+mod modified;
 mod read;
 mod restore;
 mod rule_lists;
+mod totals;
 mod undo;
 mod warnings;
 mod write;
 
 use lexico_lexicon::{Builder, Lexicon, Manifest};
+use lexico_rules::sources::{self, Content};
 use lexico_rules::{fise, lemmas, RuleError, RuleSet, SourceKind};
 use lexico_tiles::TileSet;
 use sha2::Digest;
 
+pub use archive::{is_archive, read_archive, Archive, MAX_ENTRIES, MAX_ENTRY_BYTES, MAX_TOTAL_BYTES};
 pub use error::{CompileError, EvidenceCounts};
 pub use forms::Exclusion;
 pub use lexico_lexicon::progress::{Phase, Progress};
+pub use modified::{modified_from, Modified};
 pub use read::Input;
+pub use totals::TotalsCheck;
+
 pub use warnings::{Warning, DUPLICATES_SHOWN, MOSTLY_EXCLUDED_MIN_LINES};
 
 use expand::{Previous, Work};
@@ -79,6 +89,27 @@ pub struct Meta {
     /// [`lexico_rules::pos_table`]): the categories of headwords of the non-verb lists, weighed
     /// at the step `pos-table` of the rule set's number evidence.
     pub pos_table: Option<Input>,
+    /// What capitals mean in a raw list (see [`Capitals`]).
+    pub capitals: Capitals,
+}
+
+/// What capital letters mean in a raw list: a proper noun, an abbreviation or a symbol (the
+/// regulation's reading of a dictionary's list), or nothing (a word-game list in capitals, as
+/// `lexico dump` prints, Zyzzyva's or Woogles' lists).
+///
+/// ```
+/// assert_eq!(lexico_compile::Capitals::default(), lexico_compile::Capitals::Auto);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Capitals {
+    /// A raw list whose words are all in capitals is a word list; capitals elsewhere mark
+    /// proper nouns and abbreviations.
+    #[default]
+    Auto,
+    /// Capitals mark proper nouns and abbreviations in every raw list.
+    Proper,
+    /// Capitals mean nothing in any raw list: its words are read in lower case.
+    Words,
 }
 
 /// What a build produced.
@@ -104,15 +135,33 @@ pub struct Compiled {
     /// How many words each source of evidence decided the number of.
     pub evidence: EvidenceCounts,
     /// What the maintainer should look at, though the build succeeded: in source order (the
-    /// order of their paths), each source's warnings in the order of [`Warning`]'s variants.
+    /// order of their file names), each source's warnings in the order of [`Warning`]'s variants.
     pub warnings: Vec<Warning>,
+    /// The lexicon checked against each file of 2- and 3-tile totals among the inputs, by
+    /// length: agreement or the differences.
+    pub totals: Vec<TotalsCheck>,
+    /// The forms the rules generated and refused, counted by the rule that refused them, the
+    /// rules that refused most first.
+    pub refused: Vec<Refusals>,
+}
+
+/// How many generated forms a rule refused in a build (a form refused in several derivations
+/// counts in each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusals {
+    /// The rule's id (`participle-non-transitive`).
+    pub rule: String,
+    /// The article it cites (`17.4`), empty when none.
+    pub article: String,
+    /// The forms it refused.
+    pub forms: u64,
 }
 
 /// Compiles `inputs` with `rules`, taking `previous` (the last edition) as evidence where the
 /// sources leave a question open. `progress(phase, done, total)` is called as the build goes
 /// (see [`Progress`]).
 ///
-/// The inputs are taken in the byte order of their paths, whatever order they come in: the
+/// The inputs are taken in the byte order of their file names, whatever order they come in: the
 /// same files give the same lexicon, byte for byte, however they were listed.
 pub fn compile(
     rules: &RuleSet,
@@ -153,21 +202,38 @@ pub fn compile_undoing(
 ) -> Result<Compiled, CompileError> {
     let mut inputs: Vec<&Input> = inputs.iter().collect();
     inputs.sort_by(|a, b| by_path(a, b));
+    let (totals, inputs): (Vec<&Input>, Vec<&Input>) = inputs.into_iter().partition(|i| totals::is_totals(i));
     let sources = read::read_all(&inputs, progress)?;
-    compile_sources(rules, &inputs, sources, undo, previous, meta, progress)
+    compile_sources(rules, &inputs, sources, &totals, undo, previous, meta, progress)
 }
 
-/// The order sources and lists to undo are taken in: the byte order of their paths. Sorts
-/// that use it are stable: the same path given twice keeps its places (and is warned about).
+/// The order sources and lists to undo are taken in: the byte order of their file names, then
+/// of their bytes, so that the same files give the same lexicon from any folder however their
+/// paths were typed. Sorts that use it are stable: the same file given twice keeps its places
+/// (and is warned about).
 fn by_path(a: &Input, b: &Input) -> std::cmp::Ordering {
-    a.path.cmp(&b.path)
+    file_name(&a.path).cmp(file_name(&b.path)).then_with(|| a.bytes.cmp(&b.bytes))
+}
+
+/// The name a source is recorded under in the manifest, the exclusion report and explanations:
+/// its file name (the entry's name for an entry of a zip), never the path as typed.
+///
+/// ```
+/// assert_eq!(lexico_compile::file_name("/home/ana/listas/no-verbos.txt"), "no-verbos.txt");
+/// assert_eq!(lexico_compile::file_name("LISTAS.zip/LISTAS/no-verbos.txt"), "no-verbos.txt");
+/// assert_eq!(lexico_compile::file_name("w.txt"), "w.txt");
+/// ```
+pub fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).find(|p| !p.is_empty()).unwrap_or(path)
 }
 
 /// Sources read by [`read_sources`], to compile with [`compile_read`].
 pub struct SourcesRead {
-    /// In the byte order of their paths.
+    /// In the byte order of their file names.
     inputs: Vec<Input>,
     sources: read::Sources,
+    /// The files of totals among them, set aside.
+    totals: Vec<Input>,
 }
 
 /// Reads `inputs` with the reader each one's content calls for, as [`compile`] does first: the
@@ -186,8 +252,9 @@ pub struct SourcesRead {
 /// ```
 pub fn read_sources(mut inputs: Vec<Input>, progress: Progress<'_>) -> Result<SourcesRead, CompileError> {
     inputs.sort_by(by_path);
+    let (totals, inputs): (Vec<Input>, Vec<Input>) = inputs.into_iter().partition(totals::is_totals);
     let sources = read::read_all(&inputs.iter().collect::<Vec<_>>(), progress)?;
-    Ok(SourcesRead { inputs, sources })
+    Ok(SourcesRead { inputs, sources, totals })
 }
 
 /// Compiles sources read by [`read_sources`] as [`compile_undoing`] compiles its inputs.
@@ -199,15 +266,20 @@ pub fn compile_read(
     meta: Meta,
     progress: Progress<'_>,
 ) -> Result<Compiled, CompileError> {
-    let SourcesRead { inputs, sources } = read;
-    compile_sources(rules, &inputs.iter().collect::<Vec<_>>(), sources, undo, previous, meta, progress)
+    let SourcesRead { inputs, sources, totals } = read;
+    let inputs: Vec<&Input> = inputs.iter().collect();
+    let totals: Vec<&Input> = totals.iter().collect();
+    compile_sources(rules, &inputs, sources, &totals, undo, previous, meta, progress)
 }
 
-/// Compiles `sources`, read from `inputs` (in the byte order of their paths).
+/// Compiles `sources`, read from `inputs` (in the byte order of their file names), and checks the
+/// lexicon against the files of totals `totals`.
+#[allow(clippy::too_many_arguments)] // Each is a separate input of a build; a struct would only rename them.
 fn compile_sources(
     rules: &RuleSet,
     inputs: &[&Input],
     sources: read::Sources,
+    totals: &[&Input],
     undo: &[Input],
     previous: Option<&Lexicon>,
     meta: Meta,
@@ -215,19 +287,54 @@ fn compile_sources(
 ) -> Result<Compiled, CompileError> {
     let tiles = TileSet::parse(&rules.tiles_csv)
         .map_err(|e| lexico_rules::ruleset::tile_error("tiles.csv".into(), e))?;
+    let totals = totals.iter().map(|t| totals::read(t, &tiles)).collect::<Result<Vec<_>, _>>()?;
     read::check_verbs(rules, inputs, &sources.parsed)?;
-    let undo_lists = read_undo_lists(undo, inputs)?;
+    for (input, p) in inputs.iter().zip(&sources.parsed) {
+        if let Parsed::VerbUpdates(v) = p {
+            check_verb_updates(rules, &input.path, &v.updates)?;
+        }
+    }
+    let undo_lists = read_undo_lists(rules, undo)?;
     let read::Sources { mut parsed, infos: mut source_infos, mut base } = sources;
+    // Messages name the sources by their paths as given; the lexicon, by their file names.
+    let paths: Vec<String> = inputs.iter().map(|i| i.path.clone()).collect();
     // Each source's warnings, in source order: what reading found now, exclusions after.
     let mut warnings: Vec<Vec<Warning>> = source_infos
         .iter()
         .enumerate()
-        .map(|(i, info)| warnings::reading_warnings(&parsed[i], info, &source_infos[..i]))
+        .map(|(i, info)| warnings::reading_warnings(&parsed[i], info, &source_infos[..i], &paths[..=i]))
         .collect();
+    // The update lists among the sources change the full lists, in the order of their file names.
+    let mut dropped = apply::Dropped::new();
+    for i in 0..parsed.len() {
+        match &mut parsed[i] {
+            Parsed::NonVerbUpdates(u) => {
+                let u = std::mem::take(u);
+                apply::non_verbs(&u, &mut parsed);
+                parsed[i] = Parsed::NonVerbUpdates(u);
+            }
+            Parsed::VerbUpdates(v) => {
+                let updates = std::mem::take(&mut v.updates);
+                let verbs = rules.verbs.as_ref().expect("checked above");
+                let (applied, w) =
+                    apply::verbs(&updates, &paths[i], verbs, &mut parsed, &paths, &mut dropped)?;
+                warnings[i].extend(w);
+                parsed[i] = Parsed::VerbUpdates(read::VerbUpdates { updates, applied });
+            }
+            _ => {}
+        }
+    }
     let mut undone_plurals = undo::UndonePlurals::new();
+    let mut all_paths = paths.clone();
     for (input, kind, list, lines) in undo_lists {
-        let (restored, not_undone) =
-            undo::apply(&list, &input.path, rules.verbs.as_ref(), &mut parsed, &mut undone_plurals);
+        all_paths.push(input.path.clone());
+        let (restored, not_undone) = undo::apply(
+            &list,
+            file_name(&input.path),
+            rules.verbs.as_ref(),
+            &mut parsed,
+            &mut undone_plurals,
+        );
         let mut w = Vec::new();
         if !not_undone.is_empty() {
             w.push(Warning::NotUndone {
@@ -240,10 +347,10 @@ fn compile_sources(
         parsed.push(Parsed::Undone(restored));
         source_infos.push(lexico_lexicon::SourceInfo {
             file: lexico_lexicon::FileDigest {
-                path: input.path.clone(),
+                path: file_name(&input.path).to_string(),
                 sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&input.bytes)),
             },
-            kind: read::source_kind(kind),
+            kind,
             lines: lines as u64,
             base,
             role: "undone".into(),
@@ -257,7 +364,7 @@ fn compile_sources(
             let table = lexico_rules::pos_table::read_pos_table(std::path::Path::new(&t.path), &t.bytes)?;
             source_infos.push(lexico_lexicon::SourceInfo {
                 file: lexico_lexicon::FileDigest {
-                    path: t.path.clone(),
+                    path: file_name(&t.path).to_string(),
                     sha256: lexico_lexicon::hex(&sha2::Sha256::digest(&t.bytes)),
                 },
                 kind: lexico_lexicon::SourceKind::PosTable,
@@ -273,6 +380,23 @@ fn compile_sources(
         }
         None => None,
     };
+    // Which raw lists are word lists in capitals: their words are read in lower case.
+    let capitals_as_words: Vec<bool> = parsed
+        .iter()
+        .map(|p| match (p, meta.capitals) {
+            (Parsed::Raw(_), Capitals::Words) => true,
+            (Parsed::Raw(list), Capitals::Auto) => {
+                list.words().any(|(_, w)| w.chars().any(char::is_uppercase))
+                    && list.words().all(|(_, w)| !w.chars().any(char::is_lowercase))
+            }
+            _ => false,
+        })
+        .collect();
+    for (i, &words) in capitals_as_words.iter().enumerate() {
+        if words && meta.capitals == Capitals::Auto {
+            warnings[i].push(Warning::CapitalsAsWords { source: all_paths[i].clone() });
+        }
+    }
     let previous = previous.map(Previous);
     let needs_plurals = parsed.iter().any(|p| match p {
         Parsed::NonVerbs(_) | Parsed::Lemmas(_) => true,
@@ -337,6 +461,9 @@ fn compile_sources(
         infos: &source_infos,
         undone_plurals: &undone_plurals,
         pos_table: pos_table.as_ref().map(|(t, at)| (t, *at)),
+        dropped: &dropped,
+        paths: &all_paths,
+        capitals_as_words: &capitals_as_words,
     };
     let mut builder = Builder::new(&rules.tiles_csv);
     builder.anagram_index(meta.anagram_index);
@@ -348,9 +475,13 @@ fn compile_sources(
     let mut expanded = 0;
     let mut excluded_lines = vec![0u64; parsed.len()];
     progress(Phase::Expanding, 0, total_entries);
+    let mut refused: std::collections::HashMap<(String, String), u64> = Default::default();
     work.run_all(meta.jobs, |done| {
         builder.merge(done.part)?;
         exclusions.extend(done.exclusions);
+        for ((rule, article), n) in done.refused {
+            *refused.entry((rule.to_string(), article.to_string())).or_default() += n;
+        }
         taken += done.taken;
         for (k, n) in done.evidence {
             *evidence.entry(k).or_default() += n;
@@ -360,7 +491,7 @@ fn compile_sources(
         progress(Phase::Expanding, expanded, total_entries);
         Ok(())
     })?;
-    warnings::mostly_excluded(&mut warnings, &parsed, &source_infos, &excluded_lines);
+    warnings::mostly_excluded(&mut warnings, &parsed, &source_infos, &all_paths, &excluded_lines);
     let warnings: Vec<Warning> = warnings.into_iter().flatten().collect();
     let mut sink = Sink::new(rules, &tiles);
     let non_verb_list = parsed.iter().any(|p| matches!(p, Parsed::NonVerbs(_)));
@@ -388,9 +519,29 @@ fn compile_sources(
     let manifest = write::manifest(meta, rules, source_infos);
     builder.merge(sink.part)?;
     exclusions.extend(sink.exclusions);
+    for ((rule, article), n) in sink.refused {
+        *refused.entry((rule.to_string(), article.to_string())).or_default() += n;
+    }
+    // The rules that refused most forms first, then by name.
+    let mut refused: Vec<Refusals> =
+        refused.into_iter().map(|((rule, article), forms)| Refusals { rule, article, forms }).collect();
+    refused.sort_by(|a, b| b.forms.cmp(&a.forms).then_with(|| a.rule.cmp(&b.rule)));
     taken += sink.taken;
     let (image, manifest) = write::finish(builder, manifest, &exclusions, taken, progress)?;
-    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings })
+    let mut warnings = warnings;
+    let annexes = parsed.iter().any(|p| matches!(p, Parsed::NonVerbUpdates(_)));
+    let mut checks = Vec::new();
+    if annexes || !totals.is_empty() {
+        let built = Lexicon::from_vec(image.clone())?;
+        // The annexes of the non-verb update lists name words another entry makes valid.
+        let has = |w: &str| built.tiles().parse_word(w).is_ok_and(|t| built.contains(&t));
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        warnings.extend(apply::annex_check(&parsed[..paths.len()], &paths, has));
+        for t in &totals {
+            checks.extend(t.check(&built));
+        }
+    }
+    Ok(Compiled { image, manifest, exclusions, taken, evidence, warnings, totals: checks, refused })
 }
 
 /// The non-verb entries a source holds: those of a non-verb list, or those an undone update
@@ -403,35 +554,46 @@ fn non_verb_entries(p: &Parsed) -> Option<&[fise::NonVerbEntry]> {
     }
 }
 
-/// Reads the update lists to undo, in the byte order of their paths: each with its kind, its
-/// entries and its number of lines. A list that is no FISE update list, that is also a source,
-/// or that is given twice, is an error at its first line.
+/// Checks a verb update list (a source or one to undo) at `path` against `rules`: the rule set
+/// must have verb rules, and every model a note names must be one of its own.
+fn check_verb_updates(rules: &RuleSet, path: &str, updates: &[fise::VerbUpdate]) -> Result<(), CompileError> {
+    let Some(v) = &rules.verbs else {
+        return Err(CompileError::Unsupported {
+            path: path.to_string(),
+            kind: "verb update (the rule set has no verb rules)",
+        });
+    };
+    Ok(v.check_updates(std::path::Path::new(path), updates)?)
+}
+
+/// Reads the update lists to undo, in the byte order of their file names: each with its kind, its
+/// entries and its number of lines. A list that is no FISE update list, or that is given twice,
+/// is an error at its first line; a verb update list is checked as a source is
+/// ([`check_verb_updates`]). A list that is also a source is applied, then undone.
 fn read_undo_lists<'i>(
+    rules: &RuleSet,
     undo: &'i [Input],
-    inputs: &[&Input],
 ) -> Result<Vec<(&'i Input, SourceKind, undo::UndoList, usize)>, CompileError> {
     let mut undo: Vec<&Input> = undo.iter().collect();
     undo.sort_by(|a, b| by_path(a, b));
     let mut out = Vec::new();
     for input in undo {
         let path = std::path::Path::new(&input.path);
-        if inputs.iter().any(|i| i.path == input.path || i.bytes == input.bytes) {
-            return Err(RuleError::syntax(path, 1, 1, "an update list to undo is not also a source").into());
-        }
         if out.iter().any(|(i, ..): &(&Input, _, _, _)| i.path == input.path || i.bytes == input.bytes) {
             return Err(
                 RuleError::syntax(path, 1, 1, "an update list is undone once: it is given twice").into()
             );
         }
-        let kind = SourceKind::detect(&input.bytes);
-        let (list, lines) = match kind {
-            SourceKind::FiseNonVerbUpdates => {
+        let content = sources::detect(&input.bytes);
+        let (kind, list, lines) = match content {
+            Content::Source(kind @ SourceKind::FiseNonVerbUpdates) => {
                 let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
-                (undo::UndoList::NonVerbs(entries), lines)
+                (kind, undo::UndoList::NonVerbs(entries), lines)
             }
-            SourceKind::FiseVerbUpdates => {
+            Content::Source(kind @ SourceKind::FiseVerbUpdates) => {
                 let (entries, lines) = fise::read_verb_updates(path, &input.bytes)?;
-                (undo::UndoList::Verbs(entries), lines)
+                check_verb_updates(rules, &input.path, &entries)?;
+                (kind, undo::UndoList::Verbs(entries), lines)
             }
             other => {
                 return Err(RuleError::syntax(

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use lexico_lexicon::progress::{Phase, Progress};
 use lexico_lexicon::{hex, FileDigest, SourceInfo};
-use lexico_rules::sources::{self, SourceKind};
+use lexico_rules::sources::{self, Content, SourceKind};
 use lexico_rules::{fise, lemmas, verbs, RuleSet};
 
 use crate::CompileError;
@@ -20,7 +20,7 @@ use crate::CompileError;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Input {
-    /// The path the manifest records and messages name.
+    /// The path messages name; the manifest records its file name.
     pub path: String,
     /// The file's bytes.
     pub bytes: Vec<u8>,
@@ -33,9 +33,9 @@ pub(crate) enum Parsed {
     NonVerbUpdates(Vec<fise::UpdateEntry>),
     Lemmas(Vec<lemmas::LemmaRow>),
     Verbs(VerbList),
-    /// The verb update list documents changes the classified list already carries: it adds no
-    /// word by itself.
-    VerbUpdates,
+    /// The verb update list: its lines, and once applied to the classified lists
+    /// (`crate::apply`), what it adds by itself.
+    VerbUpdates(VerbUpdates),
     /// What an update list given to undo restores (`crate::undo`).
     Undone(Restored),
 }
@@ -65,6 +65,29 @@ pub(crate) struct VerbList {
     pub notes: std::collections::HashMap<usize, (String, u64)>,
 }
 
+/// A verb update list read as a source.
+pub(crate) struct VerbUpdates {
+    pub updates: Vec<fise::VerbUpdate>,
+    pub applied: Applied,
+}
+
+/// What a verb update list adds by itself: the verbs of section 1 (and the entries sections 5
+/// and 12 add) that no full list holds, and the forms section 12 adds.
+#[derive(Default)]
+pub(crate) struct Applied {
+    /// New entries, each with the update list's line.
+    pub verbs: Vec<verbs::VerbEntry>,
+    /// Forms added to a verb, each with the update list's line and the verb's entry.
+    pub forms: Vec<AddedForm>,
+}
+
+/// A form a line of section 12 adds (`añade aplugo, …`) that the verb's entries do not give.
+pub(crate) struct AddedForm {
+    pub line: usize,
+    pub entry: verbs::VerbEntry,
+    pub text: String,
+}
+
 /// The number of entries a source gave: words of a raw list, lemmas, verbs, update lines.
 pub(crate) fn entries(p: &Parsed) -> usize {
     match p {
@@ -73,7 +96,7 @@ pub(crate) fn entries(p: &Parsed) -> usize {
         Parsed::NonVerbUpdates(e) => e.len(),
         Parsed::Lemmas(rows) => rows.len(),
         Parsed::Verbs(list) => list.entries.len(),
-        Parsed::VerbUpdates => 0,
+        Parsed::VerbUpdates(v) => v.applied.verbs.len() + v.applied.forms.len(),
         Parsed::Undone(r) => r.len(),
     }
 }
@@ -103,19 +126,6 @@ pub(crate) fn check_verbs(rules: &RuleSet, inputs: &[&Input], parsed: &[Parsed])
     Ok(())
 }
 
-/// The kind of source the manifest records for a source the reader `kind` read.
-pub(crate) fn source_kind(kind: SourceKind) -> lexico_lexicon::SourceKind {
-    use lexico_lexicon::SourceKind as K;
-    match kind {
-        SourceKind::Raw => K::Raw,
-        SourceKind::FiseNonVerbs => K::FiseNonVerbs,
-        SourceKind::FiseVerbs => K::FiseVerbs,
-        SourceKind::FiseNonVerbUpdates => K::FiseNonVerbUpdates,
-        SourceKind::FiseVerbUpdates => K::FiseVerbUpdates,
-        SourceKind::LemmaTable => K::LemmaTable,
-    }
-}
-
 /// Reads every one of `inputs` (already in path order) with the reader its content calls for,
 /// reporting [`Phase::Reading`] in bytes.
 pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sources, CompileError> {
@@ -132,7 +142,10 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
         let mut read = || -> Result<(), CompileError> {
             for &input in inputs {
                 let path = std::path::Path::new(&input.path);
-                let kind = SourceKind::detect(&input.bytes);
+                let Content::Source(kind) = sources::detect(&input.bytes) else {
+                    let message = "a file of totals is what a build checks itself against, not a source";
+                    return Err(lexico_rules::RuleError::syntax(path, 1, 1, message).into());
+                };
                 let (p, lines) = match kind {
                     SourceKind::Raw => {
                         let list = sources::read_raw(path, &input.bytes)?;
@@ -149,8 +162,8 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                         (Parsed::Verbs(VerbList { entries, notes: Default::default() }), lines)
                     }
                     SourceKind::FiseVerbUpdates => {
-                        let lines = sources::lines(&sources::decode(path, &input.bytes, true)?).count();
-                        (Parsed::VerbUpdates, lines)
+                        let (updates, lines) = fise::read_verb_updates(path, &input.bytes)?;
+                        (Parsed::VerbUpdates(VerbUpdates { updates, applied: Default::default() }), lines)
                     }
                     SourceKind::LemmaTable => {
                         let (rows, lines) = lemmas::read_lemma_table(path, &input.bytes)?;
@@ -160,10 +173,20 @@ pub(crate) fn read_all(inputs: &[&Input], progress: Progress<'_>) -> Result<Sour
                         let (entries, lines) = fise::read_non_verb_updates(path, &input.bytes)?;
                         (Parsed::NonVerbUpdates(entries), lines)
                     }
+                    // Kinds of source no file holds: what the build itself adds.
+                    SourceKind::Unread
+                    | SourceKind::RuleList
+                    | SourceKind::PreviousEdition
+                    | SourceKind::PosTable => {
+                        unreachable!("detect tells only the kinds of source a file holds")
+                    }
                 };
                 source_infos.push(SourceInfo {
-                    file: FileDigest { path: input.path.clone(), sha256: String::new() },
-                    kind: source_kind(kind),
+                    file: FileDigest {
+                        path: crate::file_name(&input.path).to_string(),
+                        sha256: String::new(),
+                    },
+                    kind,
                     lines: lines as u64,
                     base,
                     role: String::new(),

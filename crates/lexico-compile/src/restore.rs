@@ -14,9 +14,9 @@
 use std::collections::HashSet;
 
 use lexico_lexicon::{Builder, FileDigest, Lexicon, SourceInfo};
-use lexico_rules::fise::{UpdateEntry, UpdateSection};
+use lexico_rules::fise::{UpdateAction, UpdateEntry};
 use lexico_rules::number::LongMasculines;
-use lexico_rules::{Form, RuleSet, Verdict};
+use lexico_rules::{Admission, Form, RuleSet};
 use lexico_tiles::{TileSet, Word};
 
 use crate::forms::Sink;
@@ -49,7 +49,7 @@ fn candidates(
     let inflections: Vec<Word> = rule.inflections.iter().filter_map(|s| parse(s)).collect();
     let removed: HashSet<Word> = updates
         .iter()
-        .filter(|u| matches!(u.section, UpdateSection::Removed))
+        .filter(|u| matches!(u.section, UpdateAction::Removed))
         .filter_map(|u| tiles.parse_word(&lexico_rules::syllable::strip_accents(&u.word)).ok())
         .collect();
     let max = rules.max_tiles as usize;
@@ -108,7 +108,7 @@ pub(crate) fn emit<'a>(
             slot: "lemma",
             rule: &rule.cite.rule,
             article: &rule.cite.article,
-            verdict: Verdict::Accepted,
+            verdict: Admission::Accepted,
         };
         sink.emit(&form, false, &source, base, *rank)?;
     }

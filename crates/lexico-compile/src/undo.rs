@@ -15,6 +15,9 @@
 //!   lines whose note names a change of the list's codes (also regular, only one model,
 //!   defective) are put back.
 //!
+//! An update list given as a source too is applied first (`crate::apply`), then undone: what it
+//! adds by itself as a source leaves it.
+//!
 //! A verb the list restores or takes out of a usage code has lost its model number: it gets the
 //! model most of the listed verbs of its conjugation with its longest ending share (`-ecer` verbs
 //! are conjugated like *agradecer*), else the regular one, and the class the rule set gives a verb
@@ -25,7 +28,7 @@
 use std::collections::{HashMap, HashSet};
 
 use lexico_rules::fise::{
-    FormsChange, NonVerbEntry, UpdateEntry, UpdateSection, VerbClass, VerbUpdate, VerbUpdateSection,
+    FormsChange, NonVerbEntry, UpdateAction, UpdateEntry, VerbClass, VerbUpdate, VerbUpdateSection,
 };
 use lexico_rules::verbs::{VerbEntry, VerbRules};
 
@@ -63,13 +66,24 @@ fn undo_non_verbs(
     parsed: &mut [Parsed],
     undone_plurals: &mut UndonePlurals,
 ) -> (Restored, Vec<u64>) {
-    use UpdateSection::*;
+    use UpdateAction::*;
     let added: HashSet<&str> = updates
         .iter()
         .filter(|u| matches!(u.section, AddedVariable | AddedInvariable | AddedAlreadyValid))
         .map(|u| u.word.as_str())
         .collect();
+    let plurals_added: HashSet<&str> =
+        updates.iter().filter(|u| u.section == AddedPluralOnly).map(|u| u.word.as_str()).collect();
     for p in parsed.iter_mut() {
+        // An update list given as a source adds its words itself: what this list adds leaves it.
+        if let Parsed::NonVerbUpdates(entries) = p {
+            entries.retain(|u| match u.section {
+                AddedVariable | AddedInvariable | AddedAlreadyValid => !added.contains(u.word.as_str()),
+                AddedPluralOnly => !plurals_added.contains(u.word.as_str()),
+                _ => true,
+            });
+            continue;
+        }
         let Parsed::NonVerbs(entries) = p else { continue };
         entries.retain_mut(|e| {
             let fem_added = e.feminine.as_deref().is_some_and(|f| added.contains(f));
@@ -231,6 +245,13 @@ fn undo_verbs(
             continue;
         }
         for p in parsed.iter_mut() {
+            // A verb update list given as a source adds its new verbs itself.
+            if let (Parsed::VerbUpdates(v), VerbUpdateSection::New) = (&mut *p, u.section) {
+                let before = v.applied.verbs.len();
+                v.applied.verbs.retain(|e| e.verb() != u.verb() || e.conjugation != u.conjugation);
+                changed += before - v.applied.verbs.len();
+                continue;
+            }
             let Parsed::Verbs(list) = p else { continue };
             let before = list.entries.len();
             if u.section == VerbUpdateSection::New {
@@ -280,7 +301,7 @@ fn undo_verbs(
                             e.property = 'R';
                             true
                         }
-                        (Some(FormsChange::NowDefective), 'D') => {
+                        (Some(FormsChange::NowDefective(_)), 'D') => {
                             (e.property, e.forms) = ('.', None);
                             true
                         }
@@ -356,6 +377,7 @@ mod tests {
             class: None,
             infinitive: infinitive.into(),
             note: String::new(),
+            note_column: 0,
         };
         let updates = [
             removed(1, "arrepentirse", 3),
@@ -389,7 +411,7 @@ mod tests {
     fn a_removed_feminine_comes_back_on_its_masculine_line() {
         let update = |line, word: &str| UpdateEntry {
             line,
-            section: UpdateSection::Removed,
+            section: UpdateAction::Removed,
             word: word.into(),
             plurals: vec![],
             note: String::new(),

@@ -31,8 +31,8 @@ pub const MOSTLY_EXCLUDED_MIN_LINES: u64 = 10;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Warning {
     /// A source in which its reader found no entry at all (no word, lemma or verb): `lines` is
-    /// the number of lines it has. The verb update list, which adds no word by design, is never
-    /// empty in this sense.
+    /// the number of lines it has. A verb update list, whose lines change the classified lists
+    /// rather than being entries of their own, is never empty in this sense.
     Empty {
         /// The source's path.
         source: String,
@@ -81,6 +81,49 @@ pub enum Warning {
         /// The first of them.
         lines: Vec<u64>,
     },
+    /// A line of an update list given as a source that disagrees with the full lists: they hold
+    /// neither what the line changes nor what it gives (a new verb listed with another model, a
+    /// class change of a verb listed in a third class). The line is applied all the same.
+    Disagrees {
+        /// The update list's path.
+        update: String,
+        /// The line of the update list.
+        line: u64,
+        /// The full list's path (`the full lists` when no entry of them speaks of the word).
+        source: String,
+        /// The line of the full list (0 when no entry speaks of the word).
+        source_line: u64,
+        /// What the update list says and what the full list holds.
+        says: String,
+    },
+    /// Lines of section 12 of a verb update list given as a source whose note names no change
+    /// the engine reads, of a verb the rule set does not decide by itself: they are not
+    /// applied. `lines` holds the first [`DUPLICATES_SHOWN`] of them.
+    NotApplied {
+        /// The update list's path.
+        source: String,
+        /// How many lines were not applied.
+        count: u64,
+        /// The first of them.
+        lines: Vec<u64>,
+    },
+    /// Words of the annexes of a non-verb update list (annex I, new entries already valid by
+    /// another entry; annex II, removed entries still valid by another) that are not in the
+    /// lexicon built. `lines` holds the first [`DUPLICATES_SHOWN`] of them.
+    AnnexNotValid {
+        /// The update list's path.
+        source: String,
+        /// How many such words.
+        count: u64,
+        /// The first of their lines.
+        lines: Vec<u64>,
+    },
+    /// A raw list whose words are all in capitals, read as a word list (capitals mark no proper
+    /// noun there: a word-game list, or `lexico dump`'s own output); `--capitals` settles it.
+    CapitalsAsWords {
+        /// The list's path.
+        source: String,
+    },
     /// Rows of a part-of-speech table that name no entry of the non-verb lists (no headword, or
     /// no entry with the homograph number the row gives): they decide nothing. `lines` holds the
     /// first [`DUPLICATES_SHOWN`] of them.
@@ -123,6 +166,41 @@ impl std::fmt::Display for Warning {
                     at_lines(*count, lines)
                 )
             }
+            Warning::Disagrees { update, line, source, source_line: 0, says } => {
+                write!(
+                    f,
+                    "{update}:{line}: the update list and {source} disagree: {says}; the update is applied"
+                )
+            }
+            Warning::Disagrees { update, line, source, source_line, says } => {
+                write!(
+                    f,
+                    "{update}:{line}: the update list and {source}:{source_line} disagree: {says}; the update is applied"
+                )
+            }
+            Warning::NotApplied { source, count, lines } => {
+                let s = if *count == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "{source}: {count} line{s} of section 12 not applied: the engine reads no change in the \
+                     note, and the rule set does not decide the verb by itself ({})",
+                    at_lines(*count, lines)
+                )
+            }
+            Warning::AnnexNotValid { source, count, lines } => {
+                let (s, is) = if *count == 1 { ("", "is") } else { ("s", "are") };
+                write!(
+                    f,
+                    "{source}: {count} word{s} of the annexes {is} not in the lexicon, though the list says \
+                     another entry makes them valid ({})",
+                    at_lines(*count, lines)
+                )
+            }
+            Warning::CapitalsAsWords { source } => write!(
+                f,
+                "{source}: every word is in capitals: read as a word list, not as proper nouns (--capitals \
+                 proper reads them as proper nouns)"
+            ),
             Warning::UnusedRows { source, count, lines } => {
                 let (s, name, decide) =
                     if *count == 1 { ("", "names", "decides") } else { ("s", "name", "decide") };
@@ -170,11 +248,17 @@ pub(crate) fn unused_rows(source: &str, table: &PosTable, parsed: &[Parsed]) -> 
 }
 
 /// What reading a source shows: that it is empty, has duplicate lines, or has the bytes of one
-/// of the sources `before` it.
-pub(crate) fn reading_warnings(p: &Parsed, info: &SourceInfo, before: &[SourceInfo]) -> Vec<Warning> {
-    let source = &info.file.path;
+/// of the sources `before` it. Warnings name sources by their paths as given (`paths`, the
+/// source's last).
+pub(crate) fn reading_warnings(
+    p: &Parsed,
+    info: &SourceInfo,
+    before: &[SourceInfo],
+    paths: &[String],
+) -> Vec<Warning> {
+    let source = &paths[before.len()];
     let mut warnings = Vec::new();
-    if entries(p) == 0 && !matches!(p, Parsed::VerbUpdates) {
+    if entries(p) == 0 && !matches!(p, Parsed::VerbUpdates(_)) {
         warnings.push(Warning::Empty { source: source.clone(), lines: info.lines });
     }
     let (count, lines) = duplicates(p);
@@ -182,9 +266,9 @@ pub(crate) fn reading_warnings(p: &Parsed, info: &SourceInfo, before: &[SourceIn
         warnings.push(Warning::Duplicates { source: source.clone(), count, lines });
     }
     // Two empty sources have the same bytes too: that they are empty says it all.
-    let same = before.iter().find(|b| b.file.sha256 == info.file.sha256).filter(|_| entries(p) > 0);
+    let same = before.iter().position(|b| b.file.sha256 == info.file.sha256).filter(|_| entries(p) > 0);
     if let Some(first) = same {
-        warnings.push(Warning::SameBytes { source: source.clone(), first: first.file.path.clone() });
+        warnings.push(Warning::SameBytes { source: source.clone(), first: paths[first].clone() });
     }
     warnings
 }
@@ -217,7 +301,7 @@ fn duplicates(p: &Parsed) -> (u64, Vec<u64>) {
             let key = verbs::VerbEntry { line: 0, ..v.clone() };
             (v.line, Cow::Owned(format!("{key:?}")))
         })),
-        Parsed::VerbUpdates | Parsed::Undone(_) => Box::new(std::iter::empty()),
+        Parsed::VerbUpdates(_) | Parsed::Undone(_) => Box::new(std::iter::empty()),
     };
     let mut seen = HashSet::with_capacity(entries(p));
     let (mut count, mut lines) = (0, Vec::new());
@@ -260,12 +344,13 @@ pub(crate) fn mostly_excluded(
     warnings: &mut [Vec<Warning>],
     parsed: &[Parsed],
     source_infos: &[SourceInfo],
+    paths: &[String],
     excluded_lines: &[u64],
 ) {
     for (i, p) in parsed.iter().enumerate() {
         let (excluded, lines) = (excluded_lines[i], entries(p) as u64);
         if excluded * 2 > lines && excluded >= MOSTLY_EXCLUDED_MIN_LINES {
-            let source = source_infos[i].file.path.clone();
+            let source = paths.get(i).cloned().unwrap_or_else(|| source_infos[i].file.path.clone());
             warnings[i].push(Warning::MostlyExcluded { source, excluded, lines });
         }
     }

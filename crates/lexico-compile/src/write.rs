@@ -5,10 +5,7 @@
 use sha2::{Digest, Sha256};
 
 use lexico_lexicon::progress::Progress;
-use lexico_lexicon::{
-    hex, Builder, CodeField, CodeNote, Enclitics, ExplainData, FileDigest, Lexicon, Manifest, Restoration,
-    RuleSetInfo, SourceInfo,
-};
+use lexico_lexicon::{hex, Builder, ExplainData, FileDigest, Lexicon, Manifest, RuleSetInfo, SourceInfo};
 use lexico_rules::RuleSet;
 
 use crate::forms::Exclusion;
@@ -40,40 +37,14 @@ pub(crate) fn manifest(meta: Meta, rules: &RuleSet, source_infos: Vec<SourceInfo
     }
 }
 
-/// What the lexicon's explanations are to say that `rules` decides.
+/// What the lexicon's explanations are to say that `rules` decides: the rule set's own values,
+/// recorded as they are.
 fn explain_data(rules: &RuleSet) -> ExplainData {
     let e = &rules.explain;
     ExplainData {
         no_tile_article: rules.no_tile_article.clone(),
-        enclitics: e.enclitics.as_ref().map(|c| Enclitics {
-            article: c.article.clone(),
-            pronouns: c.pronouns.clone(),
-            restore: c
-                .restore
-                .iter()
-                .map(|r| Restoration {
-                    pronouns: r.pronouns.clone(),
-                    after: r.after.clone(),
-                    add: r.add.clone(),
-                    only: r.only,
-                    min_tiles: r.min_tiles,
-                })
-                .collect(),
-        }),
-        codes: e
-            .code
-            .iter()
-            .map(|c| CodeNote {
-                field: match c.field {
-                    lexico_rules::explain::CodeField::Model => CodeField::Model,
-                    lexico_rules::explain::CodeField::Class => CodeField::Class,
-                    lexico_rules::explain::CodeField::Property => CodeField::Property,
-                },
-                value: c.value.clone(),
-                note: c.note.clone(),
-                note_es: c.note_es.clone(),
-            })
-            .collect(),
+        enclitics: e.enclitics.clone(),
+        codes: e.code.clone(),
         articles_es: e.articles_es.clone(),
     }
 }

@@ -150,7 +150,7 @@ impl Lexicon {
         let mut builder = Builder::new(crate::FISE_2016_TILES_CSV);
         let slot = builder.slot(SlotInfo {
             slot: "word".into(),
-            kind: crate::Kind::Unknown,
+            kind: crate::FormKind::Unknown,
             rule: FROM_WORDS_NAME.into(),
             article: String::new(),
             reason: String::new(),

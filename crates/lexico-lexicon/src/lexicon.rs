@@ -37,13 +37,6 @@ pub struct Derivation {
     pub slot: SlotInfo,
 }
 
-impl Derivation {
-    /// The entry as explanations describe it (`verb 00-1-.-amar`), when the lexicon stores it.
-    pub fn entry_text(&self) -> Option<String> {
-        self.entry_info.as_ref().map(ToString::to_string)
-    }
-}
-
 /// An open lexicon. Opening reads the header, the tile set and the word store's checksum; the
 /// manifest, provenance and rejected forms are decoded the first time they are asked for.
 ///
@@ -749,7 +742,7 @@ mod tests {
         let infos = lex.entry_infos().unwrap();
         assert_eq!(infos.into_iter().collect::<Vec<_>>(), [(3, entry("casa")), (10, entry("perro"))]);
         let d = &lex.derivations(&set.parse_word("perro").unwrap()).unwrap()[0];
-        assert_eq!(d.entry_text().as_deref(), Some("non-verb perro"));
+        assert_eq!(d.entry_info, Some(entry("perro")));
         let none = Lexicon::from_vec(build(&["casa"])).unwrap();
         assert!(none.entry_infos().unwrap().is_empty());
     }

@@ -30,7 +30,6 @@ mod bytes;
 mod error;
 pub mod format;
 mod from_words;
-mod kind;
 mod lexicon;
 mod manifest;
 pub mod progress;
@@ -52,13 +51,14 @@ pub use builder::{hex, Builder, Part};
 pub use bytes::Image;
 pub use error::LexiconError;
 pub use from_words::{AsWord, FromWordsError, FROM_WORDS_NAME};
-pub use kind::Kind;
-pub use lexicon::{Checker, Derivation, Lexicon};
-pub use manifest::{
-    CodeField, CodeNote, Enclitics, ExplainData, FileDigest, Manifest, Restoration, RuleSetInfo, SourceInfo,
-    SourceKind,
+/// The vocabulary the rules produce and the file records (`lexico-vocab`), which the manifest and
+/// the provenance hold.
+pub use lexico_vocab::{
+    CodeField, CodeNote, Enclitics, ExplainData, FormKind, Restoration, SourceKind, UpdateAction,
 };
-pub use provenance::{kind_of, Code, EntryInfo, EntryKind, SlotInfo, UpdateAction, VerbInfo};
+pub use lexicon::{Checker, Derivation, Lexicon};
+pub use manifest::{FileDigest, Manifest, RuleSetInfo, SourceInfo};
+pub use provenance::{Code, EntryInfo, EntryKind, SlotInfo, VerbInfo};
 pub use words::Words;
 
 /// The text of `rules/fise-2016/tiles.csv`, the tile set of the default rule set: the one

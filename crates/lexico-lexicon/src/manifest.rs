@@ -1,5 +1,6 @@
 //! The manifest: what a lexicon is, what it was built from, and how many words it holds.
 
+use lexico_vocab::{ExplainData, SourceKind};
 use serde::{Deserialize, Serialize};
 
 /// A file that went into a build, with its digest.
@@ -17,82 +18,6 @@ pub struct FileDigest {
     pub path: String,
     /// SHA-256 of the file's bytes, lower-case hex.
     pub sha256: String,
-}
-
-/// What kind of source a build took entries from: a list of the edition (each read by its
-/// reader), an update list, or what the build itself adds (the rule set's own lists, the previous
-/// edition). Its name (`fise-no-verbos`) is how manifests and `lexico info` write it.
-///
-/// ```
-/// use lexico_lexicon::SourceKind;
-///
-/// assert_eq!(SourceKind::FiseNonVerbUpdates.to_string(), "fise-actualizacion-no-verbos");
-/// assert!(SourceKind::FiseVerbUpdates.is_update_list() && !SourceKind::FiseVerbs.is_update_list());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum SourceKind {
-    /// A list given in memory, which no reader read ([`Lexicon::from_words`](crate::Lexicon::from_words)).
-    #[default]
-    #[serde(rename = "")]
-    Unread,
-    /// A plain list of words, one a line.
-    #[serde(rename = "raw")]
-    Raw,
-    /// The federation's non-verb list (`TOTAL DE NO VERBOS`).
-    #[serde(rename = "fise-no-verbos")]
-    FiseNonVerbs,
-    /// The federation's classified verb list (`TOTAL DE VERBOS CLASIFICADOS`).
-    #[serde(rename = "fise-verbos")]
-    FiseVerbs,
-    /// The federation's non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`).
-    #[serde(rename = "fise-actualizacion-no-verbos")]
-    FiseNonVerbUpdates,
-    /// The federation's verb update list (`ACTUALIZACIÓN DE VERBOS`).
-    #[serde(rename = "fise-actualizacion-verbos")]
-    FiseVerbUpdates,
-    /// A lemma table (`lemma<TAB>pos<TAB>marks<TAB>model`).
-    #[serde(rename = "lemma-table")]
-    LemmaTable,
-    /// A list of the rule set: a closed list of the regulation's words.
-    #[serde(rename = "rule-list")]
-    RuleList,
-    /// The previous edition, as the source of the words the build restores from it.
-    #[serde(rename = "previous-edition")]
-    PreviousEdition,
-    /// A part-of-speech table (`lexico build --pos-table`): its rows decide the number of the
-    /// non-verb entries they name.
-    #[serde(rename = "pos-table")]
-    PosTable,
-}
-
-impl SourceKind {
-    /// The kind's name, as manifests write it (empty for [`SourceKind::Unread`]).
-    pub fn name(self) -> &'static str {
-        match self {
-            SourceKind::Unread => "",
-            SourceKind::Raw => "raw",
-            SourceKind::FiseNonVerbs => "fise-no-verbos",
-            SourceKind::FiseVerbs => "fise-verbos",
-            SourceKind::FiseNonVerbUpdates => "fise-actualizacion-no-verbos",
-            SourceKind::FiseVerbUpdates => "fise-actualizacion-verbos",
-            SourceKind::LemmaTable => "lemma-table",
-            SourceKind::RuleList => "rule-list",
-            SourceKind::PreviousEdition => "previous-edition",
-            SourceKind::PosTable => "pos-table",
-        }
-    }
-
-    /// Returns true if and only if the source is an update list: what an edition adds to,
-    /// removes from or changes in the previous one, rather than a list of the edition's entries.
-    pub fn is_update_list(self) -> bool {
-        matches!(self, SourceKind::FiseNonVerbUpdates | SourceKind::FiseVerbUpdates)
-    }
-}
-
-impl std::fmt::Display for SourceKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// A source of words and the range of entry ids its lines received.
@@ -185,113 +110,6 @@ pub struct Manifest {
     /// reads no word as a verb form with enclitics and cites no article.
     #[serde(default, skip_serializing_if = "ExplainData::is_empty")]
     pub explain: ExplainData,
-}
-
-/// What a rule set tells explanations: the article that leaves out a letter with no tile, the
-/// enclitic pronouns and the article that counts a verb form with them as several words, and
-/// notes on the codes of the classified verb list's entries.
-///
-/// ```
-/// let data = lexico_lexicon::ExplainData::default();
-/// assert!(data.is_empty() && data.enclitics.is_none());
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExplainData {
-    /// The article cited for a letter with no tile (`11; game art. 10.1`).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub no_tile_article: String,
-    /// Enclitic pronouns, when the rule set counts a verb form with them as several words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub enclitics: Option<Enclitics>,
-    /// Notes on the codes of a verb entry (`verb 88-0-.-abanar`), in the order they are said.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub codes: Vec<CodeNote>,
-    /// How Spanish cites the articles that are not plain numbers of the lexicon regulation
-    /// (`11; game art. 10.1`), by the article as the rule files write it.
-    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub articles_es: std::collections::BTreeMap<String, String>,
-}
-
-impl ExplainData {
-    /// Returns true if and only if it says nothing.
-    pub fn is_empty(&self) -> bool {
-        self.no_tile_article.is_empty()
-            && self.enclitics.is_none()
-            && self.codes.is_empty()
-            && self.articles_es.is_empty()
-    }
-
-    /// An article as Spanish (`spanish`) or English cites it: the rule set's Spanish for an
-    /// article that names another regulation, else the article as written.
-    pub fn article<'a>(&'a self, article: &'a str, spanish: bool) -> &'a str {
-        match self.articles_es.get(article) {
-            Some(es) if spanish => es,
-            _ => article,
-        }
-    }
-}
-
-/// The enclitic pronouns of a rule set, and the spelling changes undone before them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Enclitics {
-    /// The article that counts a verb form with enclitic pronouns as several words.
-    pub article: String,
-    /// The pronouns, in tiles as spelled (`LOS`, `ME`); a longer one is tried before its end.
-    pub pronouns: Vec<String>,
-    /// Spelling changes undone before a pronoun, tried in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub restore: Vec<Restoration>,
-}
-
-/// A spelling change a verb form undergoes before an enclitic: before `pronouns`, a form whose
-/// text ends in one of `after` lost `add` (AMAD + OS = AMAOS: the D; AMEMOS + NOS = AMÉMONOS: the
-/// S). `only`: the form as it stands is then no reading (AMAOS is no AMA + OS); an empty `add`
-/// with `only` says the ending admits no reading at all (MEDRADOS is no MEDRAD + OS), for forms
-/// of at least `min_tiles` tiles.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Restoration {
-    /// The pronouns it applies before.
-    pub pronouns: Vec<String>,
-    /// The endings of the form it applies to.
-    pub after: Vec<String>,
-    /// What the form lost, put back (empty: nothing).
-    #[serde(default)]
-    pub add: String,
-    /// The form as it stands is no reading.
-    #[serde(default)]
-    pub only: bool,
-    /// The fewest tiles of a form it applies to.
-    #[serde(default)]
-    pub min_tiles: usize,
-}
-
-/// A note on a code of a verb entry: `field` is the model, class or property of
-/// `MM-C-P-infinitive`, `value` the code as the list writes it (`88`, `3`, `D`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CodeNote {
-    /// Which code of the entry it speaks of.
-    pub field: CodeField,
-    /// The code.
-    pub value: String,
-    /// What it says, with its article (`regional Spanish verb, art. 17.11`).
-    pub note: String,
-    /// The same in Spanish (`verbo regional español, art. 17.11`); empty when the rule set
-    /// gives none, and then `note` is said.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub note_es: String,
-}
-
-/// Which code of a classified verb list's entry (`MM-C-P-infinitive`) a note speaks of.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CodeField {
-    /// `MM`: the model number, or a usage code.
-    #[default]
-    Model,
-    /// `C`: the class.
-    Class,
-    /// `P`: the property.
-    Property,
 }
 
 impl SourceInfo {

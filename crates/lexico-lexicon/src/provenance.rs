@@ -11,12 +11,10 @@
 //! thousand runs. A word made in several ways has its smallest code in the column and the others
 //! in a side table.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use crate::error::LexiconError;
-use crate::kind::Kind;
+use lexico_vocab::{CodeField, FormKind, UpdateAction};
 
 /// A derivation code: `entry << 16 | slot`.
 ///
@@ -49,10 +47,11 @@ pub fn slot_of(code: Code) -> u16 {
 /// What a slot means.
 ///
 /// ```
-/// use lexico_lexicon::{kind_of, Kind, SlotInfo};
+/// use lexico_lexicon::{FormKind, SlotInfo};
 ///
-/// let plural = SlotInfo { slot: "plural".into(), kind: Kind::Plural, rule: "end-s".into(), ..SlotInfo::default() };
-/// assert_eq!(kind_of(&plural), Kind::Plural);
+/// let plural = SlotInfo { slot: "plural".into(), kind: FormKind::Plural, rule: "end-s".into(), ..SlotInfo::default() };
+/// assert_eq!(plural.kind.name(), "plural");
+/// assert_eq!(SlotInfo::default().kind, FormKind::Unknown);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SlotInfo {
@@ -61,8 +60,8 @@ pub struct SlotInfo {
     pub slot: String,
     /// What kind of form it made. Left out of the section when unknown (a plain word list's
     /// slot), so that such a lexicon's provenance holds nothing it does not know.
-    #[serde(default, skip_serializing_if = "Kind::is_unknown")]
-    pub kind: Kind,
+    #[serde(default, skip_serializing_if = "FormKind::is_unknown")]
+    pub kind: FormKind,
     /// The rule id in the rule set.
     pub rule: String,
     /// The article of the regulation the rule encodes.
@@ -75,34 +74,22 @@ pub struct SlotInfo {
     pub reason_es: String,
 }
 
-/// The kind of form a slot made, as the build recorded it with the slot.
-///
-/// ```
-/// use lexico_lexicon::{kind_of, Kind, SlotInfo};
-///
-/// let slot = SlotInfo { slot: "ind.pres.1s".into(), kind: Kind::VerbForm, ..SlotInfo::default() };
-/// assert_eq!(kind_of(&slot), Kind::VerbForm);
-/// ```
-pub fn kind_of(slot: &SlotInfo) -> Kind {
-    slot.kind
-}
-
 /// What a build knew of one source entry: its lemma and homograph number, and what kind of
-/// entry it is with the fields of that kind. Its `Display` is the description explanations
-/// print (`verb 00-1-.-abalear 2`, `non-verb abacero abacera`, `update added-variable boy`,
-/// `pos-table aquí: adv`).
+/// entry it is with the fields of that kind (the answers describe it to people:
+/// `lexico_answers::say::entry`).
 ///
 /// ```
-/// use lexico_lexicon::provenance::{EntryInfo, EntryKind, UpdateAction, VerbInfo};
+/// use lexico_lexicon::provenance::{EntryInfo, EntryKind, VerbInfo};
+/// use lexico_lexicon::UpdateAction;
 ///
 /// let verb = EntryInfo {
 ///     lemma: "absolver".into(),
 ///     homograph: None,
 ///     kind: EntryKind::Verb(VerbInfo { model: 8, class: 1, property: 'P', forms: Some("absuelto".into()), undone_at: None }),
 /// };
-/// assert_eq!(verb.to_string(), "verb 08-1-P-absolver(absuelto)");
+/// assert!(matches!(&verb.kind, EntryKind::Verb(v) if v.forms.as_deref() == Some("absuelto")));
 /// let update = EntryInfo { lemma: "boy".into(), homograph: None, kind: EntryKind::Update(UpdateAction::AddedVariable) };
-/// assert_eq!(update.to_string(), "update added-variable boy");
+/// assert!(matches!(update.kind, EntryKind::Update(a) if a.adds()));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct EntryInfo {
@@ -160,120 +147,11 @@ pub struct VerbInfo {
 
 impl VerbInfo {
     /// The value of a code of the entry as the classified list writes it (`88`, `3`, `D`).
-    pub fn code(&self, field: crate::CodeField) -> String {
+    pub fn code(&self, field: CodeField) -> String {
         match field {
-            crate::CodeField::Model => format!("{:02}", self.model),
-            crate::CodeField::Class => self.class.to_string(),
-            crate::CodeField::Property => self.property.to_string(),
-        }
-    }
-}
-
-/// What a line of the federation's non-verb update list does to its word, by the list's section
-/// (named as in `docs/maintainers.md`, "Why each word changed").
-///
-/// ```
-/// use lexico_lexicon::provenance::UpdateAction;
-///
-/// assert!(UpdateAction::AddedVariable.adds() && !UpdateAction::AddedAlreadyValid.adds());
-/// assert!(UpdateAction::RemovedPluralOnly.removes() && !UpdateAction::RemovedStillValid.removes());
-/// assert_eq!(UpdateAction::AddedInvariable.to_string(), "added-invariable");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum UpdateAction {
-    /// Section 1: a new entry, variable in number.
-    AddedVariable,
-    /// Section 2: a new entry, invariable in number.
-    AddedInvariable,
-    /// Section 3: a plural new in the edition.
-    AddedPluralOnly,
-    /// Section 4: an entry removed.
-    Removed,
-    /// Section 5: a plural removed, the singular kept.
-    RemovedPluralOnly,
-    /// Annex I: a new entry the edition held already.
-    AddedAlreadyValid,
-    /// Annex II: an entry removed that the edition still holds.
-    RemovedStillValid,
-}
-
-impl UpdateAction {
-    /// The action's name (`added-variable`).
-    pub fn name(self) -> &'static str {
-        match self {
-            UpdateAction::AddedVariable => "added-variable",
-            UpdateAction::AddedInvariable => "added-invariable",
-            UpdateAction::AddedPluralOnly => "added-plural-only",
-            UpdateAction::Removed => "removed",
-            UpdateAction::RemovedPluralOnly => "removed-plural-only",
-            UpdateAction::AddedAlreadyValid => "added-already-valid",
-            UpdateAction::RemovedStillValid => "removed-still-valid",
-        }
-    }
-
-    /// Returns true if and only if the line adds its word to the edition.
-    pub fn adds(self) -> bool {
-        matches!(
-            self,
-            UpdateAction::AddedVariable | UpdateAction::AddedInvariable | UpdateAction::AddedPluralOnly
-        )
-    }
-
-    /// Returns true if and only if the line removes its word from the edition.
-    pub fn removes(self) -> bool {
-        matches!(self, UpdateAction::Removed | UpdateAction::RemovedPluralOnly)
-    }
-
-    /// Returns true if and only if the line takes the other forms of its word out too: it
-    /// removes the entry, or makes it invariable in number (its plurals go).
-    pub fn drops_other_forms(self) -> bool {
-        matches!(self, UpdateAction::Removed | UpdateAction::AddedInvariable)
-    }
-}
-
-impl fmt::Display for UpdateAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl fmt::Display for EntryInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lemma = &self.lemma;
-        match &self.kind {
-            EntryKind::Verb(v) => {
-                write!(f, "verb {:02}-{}-{}-{lemma}", v.model, v.class, v.property)?;
-                if let Some(h) = self.homograph {
-                    write!(f, " {h}")?;
-                }
-                if let Some(forms) = &v.forms {
-                    write!(f, "({forms})")?;
-                }
-                if let Some((path, line)) = &v.undone_at {
-                    write!(f, ", as before the update undone at {path}:{line}")?;
-                }
-                Ok(())
-            }
-            EntryKind::NonVerb { feminine } => {
-                write!(f, "non-verb {lemma}")?;
-                if let Some(fem) = feminine {
-                    write!(f, " {fem}")?;
-                }
-                if let Some(h) = self.homograph {
-                    write!(f, " {h}")?;
-                }
-                Ok(())
-            }
-            EntryKind::LemmaRow => write!(f, "lemma {lemma}"),
-            EntryKind::Update(action) => write!(f, "update {action} {lemma}"),
-            EntryKind::PosRow { categories } => {
-                write!(f, "pos-table {lemma}")?;
-                if let Some(h) = self.homograph {
-                    write!(f, " {h}")?;
-                }
-                write!(f, ": {}", categories.join(" "))
-            }
+            CodeField::Model => format!("{:02}", self.model),
+            CodeField::Class => self.class.to_string(),
+            CodeField::Property => self.property.to_string(),
         }
     }
 }
@@ -684,8 +562,5 @@ mod inflate_tests {
         for (id, e) in &entries {
             assert_eq!(find_entry(&text, *id).unwrap().as_ref(), Some(e));
         }
-        assert_eq!(entries[0].1.to_string(), "non-verb abacero abacera 2");
-        assert_eq!(entries[2].1.to_string(), "lemma casa");
-        assert_eq!(entries[4].1.to_string(), "pos-table ayer 1: adv s");
     }
 }

@@ -32,6 +32,20 @@ pub enum RuleError {
         /// What is wrong.
         message: String,
     },
+    /// No rule set of this name is embedded, and, when `folder` is true, no folder has the name
+    /// either ([`crate::RuleSet::named`]).
+    #[error("{}: no rule set of this name is embedded (embedded: {}){}", lexico_tiles::quoted(name), embedded_names(), if *folder { " and no folder has this name" } else { "" })]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// Whether a folder of that name was looked for too.
+        folder: bool,
+    },
+}
+
+/// The names of the embedded rule sets, for messages: `a, b`.
+fn embedded_names() -> String {
+    crate::embedded::names().collect::<Vec<_>>().join(", ")
 }
 
 /// 1-based line and column (in characters) of byte `offset`: where an error points.

@@ -88,33 +88,57 @@ pub fn read_non_verbs(path: &Path, bytes: &[u8]) -> Result<(Vec<NonVerbEntry>, u
     Ok((entries, total))
 }
 
-/// The sections of the non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum UpdateSection {
-    /// 1. New entries that vary in number.
-    AddedVariable,
-    /// 2. New entries invariable in number (non-pluralising category, invariable plural, already
-    ///    plural, or italics).
-    AddedInvariable,
-    /// 3. New in the plural only: the singular was already valid by another entry.
-    AddedPluralOnly,
-    /// 4. Removed entries, with or without number inflection.
-    Removed,
-    /// 5. Removed in the plural only.
-    RemovedPluralOnly,
-    /// Annex I: new entries whose forms were already valid by another entry.
-    AddedAlreadyValid,
-    /// Annex II: removed entries whose forms are still valid by another entry.
-    RemovedStillValid,
+/// A word of a file with its 1-based line and column.
+pub type Placed = (usize, usize, String);
+
+/// Reads a file of the 2- and 3-tile words (`LEXICÓN FISE 2: TOTALES DE DOS Y TRES FICHAS`,
+/// see `docs/formats.md`): between the `#` lines, words separated by spaces or commas, spelled
+/// as the lists spell them (`ch`, `ll`, `rr`, or the digits 1, 2, 3). Returns each word with its
+/// line and column, and the number of lines of the file.
+///
+/// ```
+/// let text = "LEXICÓN FISE 2: TOTALES DE DOS Y TRES FICHAS\n#\nab, ah\nche\n#\n";
+/// let (words, lines) = lexico_rules::fise::read_totals(std::path::Path::new("t.txt"), text.as_bytes())?;
+/// assert_eq!(words, [(3, 1, "ab".to_string()), (3, 5, "ah".to_string()), (4, 1, "che".to_string())]);
+/// assert_eq!(lines, 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_totals(path: &Path, bytes: &[u8]) -> Result<(Vec<Placed>, usize), RuleError> {
+    let (body, total) = body(path, bytes)?;
+    let mut words = Vec::new();
+    for (n, line) in body {
+        let mut at = 0;
+        for token in line.split([' ', ',', '\t']) {
+            let column = line[..at].chars().count() + 1;
+            at += token.len() + 1;
+            if token.is_empty() {
+                continue;
+            }
+            if !token.chars().all(|c| c.is_alphabetic() || matches!(c, '1' | '2' | '3')) {
+                return Err(RuleError::syntax(
+                    path,
+                    n,
+                    column,
+                    format!("expected a word, found {}", quoted(token)),
+                ));
+            }
+            words.push((n, column, token.to_string()));
+        }
+    }
+    Ok((words, total))
 }
+
+/// What each section of the non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`) does to its
+/// words: the vocabulary's [`UpdateAction`], which a lexicon records for the lines it read.
+pub use lexico_vocab::UpdateAction;
 
 /// One word of the non-verb update list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UpdateEntry {
     /// The 1-based line of the list it was read from.
     pub line: usize,
-    /// The section of the list the line is under (what the update does).
-    pub section: UpdateSection,
+    /// What the section of the list the line is under does to its word.
+    pub section: UpdateAction,
     /// The word, as the list spells it.
     pub word: String,
     /// Plurals the list spells out (`boy (plural "bois")`).
@@ -132,6 +156,14 @@ pub fn read_non_verb_updates(path: &Path, bytes: &[u8]) -> Result<(Vec<UpdateEnt
         if let Some(s) = section_of(&line) {
             section = Some(s);
             continue;
+        }
+        if is_numbered(&line) {
+            return Err(RuleError::syntax(
+                path,
+                n,
+                1,
+                format!("unknown section {} of a non-verb update list", quoted(&line)),
+            ));
         }
         if line.starts_with('(') {
             continue;
@@ -166,27 +198,30 @@ pub fn read_non_verb_updates(path: &Path, bytes: &[u8]) -> Result<(Vec<UpdateEnt
     Ok((out, total))
 }
 
-fn section_of(line: &str) -> Option<UpdateSection> {
+/// Returns true if and only if `line` starts like a numbered section title (`4. BAJAS …`).
+fn is_numbered(line: &str) -> bool {
+    line.split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+fn section_of(line: &str) -> Option<UpdateAction> {
     let upper = line.to_uppercase();
-    let numbered =
-        upper.split_once(". ").map(|(n, _)| n.chars().all(|c| c.is_ascii_digit())).unwrap_or(false);
-    if !numbered {
+    if !is_numbered(&upper) {
         return None;
     }
     Some(if upper.contains("ANEXO I:") {
-        UpdateSection::AddedAlreadyValid
+        UpdateAction::AddedAlreadyValid
     } else if upper.contains("ANEXO II") {
-        UpdateSection::RemovedStillValid
+        UpdateAction::RemovedStillValid
     } else if upper.contains("ALTAS VARIABLES") {
-        UpdateSection::AddedVariable
+        UpdateAction::AddedVariable
     } else if upper.contains("ALTAS INVARIABLES") {
-        UpdateSection::AddedInvariable
+        UpdateAction::AddedInvariable
     } else if upper.contains("ALTAS EN PLURAL") {
-        UpdateSection::AddedPluralOnly
+        UpdateAction::AddedPluralOnly
     } else if upper.contains("BAJAS EN PLURAL") {
-        UpdateSection::RemovedPluralOnly
+        UpdateAction::RemovedPluralOnly
     } else if upper.contains("BAJAS") {
-        UpdateSection::Removed
+        UpdateAction::Removed
     } else {
         return None;
     })
@@ -238,38 +273,148 @@ pub struct VerbUpdate {
     pub infinitive: String,
     /// The parenthesised note, if any, without its brackets.
     pub note: String,
+    /// The 1-based column (in characters) of the note's first character on its line.
+    pub note_column: usize,
 }
 
-/// What a line of section 12 (`CAMBIOS EN FORMAS`) says changed, when its note says it in a
-/// way the classified list's codes carry. (`impersonal, queda sin formas plurales` is not one:
-/// the verb keeps its code I, and the rule set says what I admits.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a line of section 12 (`CAMBIOS EN FORMAS`) says changed, when its note says it in words
+/// the engine reads. A note it does not read (`queda sin las formas del verbo reponer`) gives
+/// `None` from [`VerbUpdate::forms_change`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FormsChange {
     /// `conjugado ahora también como regular`: now property R.
     NowAlsoRegular,
-    /// `conjugado ahora solo como "contar"`: no longer property R.
+    /// `conjugado ahora solo como regular`: the regular model, without property R.
+    NowOnlyRegular,
+    /// `conjugado ahora también como "acertar"`: an entry by the model the note names, beside
+    /// the verb's own ([`VerbUpdate::model_named`]).
+    NowAlsoLike,
+    /// `conjugado ahora solo como "contar"`: the model the note names, without property R.
     NowOnlyItsModel,
-    /// `usado ahora solo en infinitivo y en tercera persona`: now property D.
-    NowDefective,
+    /// `conjugado ahora como "predecir"`: the model the note names.
+    NowLike,
+    /// `usado ahora solo en infinitivo y en tercera persona`: now property D, in the forms the
+    /// note names.
+    NowDefective(String),
+    /// `conjugado ahora en las formas cuya desinencia empieza por "i"`: property D, in the forms
+    /// the note names (what the verb had before, the note does not say).
+    NowConjugatedIn(String),
+    /// `conjugado ahora en todas las formas`: no longer property D.
+    NowAllForms,
+    /// `impersonal, queda sin formas plurales`: now property I.
+    NowImpersonal,
+    /// `queda sin participio irregular sepulto/a/os/as …`: the irregular participle named
+    /// (masculine singular) is no longer among the entry's P forms.
+    DropsParticiple(String),
+    /// `añade participio irregular, ensuelto, ensuelta, …`: now property P with the participle
+    /// named (masculine singular).
+    AddsParticiple(String),
+    /// `añade aplugo, apluguiere, apluguiera, apluguiese`: forms the verb now has.
+    AddsForms(Vec<String>),
+    /// `se retira la forma "lloviznad"`, `queda sin la forma "enfistolarse" …`: a form the verb
+    /// no longer has.
+    DropsForm(String),
 }
 
 impl VerbUpdate {
-    /// What a line of section 12 changed, when its note names a change of the list's codes
-    /// (see [`FormsChange`]); `None` for any other line.
+    /// What a line of section 12 changed, when its note says it in words the engine reads (see
+    /// [`FormsChange`]); `None` for any other line.
     pub fn forms_change(&self) -> Option<FormsChange> {
         if self.section != VerbUpdateSection::Forms {
             return None;
         }
         let n = self.note.as_str();
-        if n.starts_with("conjugado ahora también como regular") {
+        let quoted_word = |s: &str| -> Option<String> {
+            let rest = s.strip_prefix('"')?;
+            let end = rest.find('"')?;
+            let word = &rest[..end];
+            is_word(word).then(|| word.to_string())
+        };
+        let words_of = |s: &str| -> Vec<String> {
+            // `aplugo, apluguiere y apluguiese, esta última por …`: the words up to the first
+            // item that is no single word.
+            s.split(", ")
+                .flat_map(|item| item.split(" y "))
+                .map(str::trim)
+                .take_while(|w| is_word(w))
+                .map(str::to_string)
+                .collect()
+        };
+        if n == "conjugado ahora también como regular" {
             Some(FormsChange::NowAlsoRegular)
+        } else if n == "conjugado ahora solo como regular" {
+            Some(FormsChange::NowOnlyRegular)
+        } else if n.starts_with("conjugado ahora también como \"") {
+            Some(FormsChange::NowAlsoLike)
         } else if n.starts_with("conjugado ahora solo como \"") {
             Some(FormsChange::NowOnlyItsModel)
-        } else if n.starts_with("usado ahora") {
-            Some(FormsChange::NowDefective)
+        } else if n.starts_with("conjugado ahora como \"") {
+            Some(FormsChange::NowLike)
+        } else if n == "conjugado ahora en todas las formas" {
+            Some(FormsChange::NowAllForms)
+        } else if let Some(forms) =
+            n.strip_prefix("usado ahora solo en ").or_else(|| n.strip_prefix("usado ahora en "))
+        {
+            Some(FormsChange::NowDefective(forms.to_string()))
+        } else if let Some(forms) = n.strip_prefix("conjugado ahora en ").filter(|f| !f.starts_with("todas"))
+        {
+            Some(FormsChange::NowConjugatedIn(forms.to_string()))
+        } else if n.starts_with("impersonal") {
+            Some(FormsChange::NowImpersonal)
+        } else if let Some(rest) = n.strip_prefix("queda sin participio irregular") {
+            let first = rest.trim_start_matches([',', ' ']).split(['/', ' ', ',']).next()?;
+            is_word(first).then(|| FormsChange::DropsParticiple(first.to_string()))
+        } else if let Some(rest) = n.strip_prefix("añade participio irregular") {
+            let first = words_of(rest.trim_start_matches([',', ' '])).into_iter().next()?;
+            Some(FormsChange::AddsParticiple(first))
+        } else if let Some(rest) = n.strip_prefix("añade ") {
+            let forms = words_of(rest);
+            (!forms.is_empty()).then_some(FormsChange::AddsForms(forms))
+        } else if let Some(rest) =
+            n.strip_prefix("se retira la forma ").or_else(|| n.strip_prefix("queda sin la forma "))
+        {
+            quoted_word(rest).map(FormsChange::DropsForm)
         } else {
             None
         }
+    }
+
+    /// The conjugation model the note names (`conjugado como "conducir"`, `conjugado ahora solo
+    /// como "contar"`), with its 1-based column on the line.
+    pub fn model_named(&self) -> Option<(&str, usize)> {
+        let key = "como \"";
+        let start = self.note.find(key)? + key.len();
+        let len = self.note[start..].find('"')?;
+        Some((&self.note[start..start + len], self.note_column + self.note[..start].chars().count()))
+    }
+
+    /// The class a note of section 5 (`DE DESUSADO A USADO`) gives the verb: `transitivo`,
+    /// `intransitivo` or `pronominal` as the note's first item.
+    pub fn class_named(&self) -> Option<VerbClass> {
+        match self.note.split(',').next().map(str::trim) {
+            Some("transitivo") => Some(VerbClass::Transitive),
+            Some("intransitivo") => Some(VerbClass::Intransitive),
+            Some("pronominal") => Some(VerbClass::Pronominal),
+            _ => None,
+        }
+    }
+
+    /// The forms a new verb of section 1 is used in, when its note restricts them (`conjugado
+    /// solo en infinitivo, participio y terceras personas`): it is defective.
+    pub fn defective_in(&self) -> Option<&str> {
+        self.note.strip_prefix("conjugado solo en ")
+    }
+
+    /// Returns true if and only if the note of a new verb says it is Spanish regional
+    /// (`regional español, usado solo en infinitivo`).
+    pub fn says_regional(&self) -> bool {
+        self.note.starts_with("regional español")
+    }
+
+    /// Returns true if and only if the note of a removed verb says its entry stays as an
+    /// obsolete one (`la posmarca alude al uso desusado`).
+    pub fn says_obsolete(&self) -> bool {
+        self.note.contains("uso desusado")
     }
 
     /// The infinitive without the enclitic "se" of a pronominal entry.
@@ -332,9 +477,13 @@ pub fn read_verb_updates(path: &Path, bytes: &[u8]) -> Result<(Vec<VerbUpdate>, 
                 "a verb before its section and conjugation headings (`1. NUEVOS`, `Primera conjugación`)",
             ));
         };
-        let (word, note) = match line.find('(') {
-            Some(i) => (line[..i].trim(), line[i + 1..].trim_end().trim_end_matches(')').trim()),
-            None => (line.trim(), ""),
+        let (word, note, note_column) = match line.find('(') {
+            Some(i) => {
+                let note = line[i + 1..].trim_end().trim_end_matches(')');
+                let lead = note.len() - note.trim_start().len();
+                (line[..i].trim(), note.trim(), line[..i + 1 + lead].chars().count() + 1)
+            }
+            None => (line.trim(), "", 0),
         };
         let update = VerbUpdate {
             line: n,
@@ -343,6 +492,7 @@ pub fn read_verb_updates(path: &Path, bytes: &[u8]) -> Result<(Vec<VerbUpdate>, 
             class,
             infinitive: word.to_string(),
             note: note.to_string(),
+            note_column,
         };
         let endings: &[&str] = match conj {
             1 => &["ar"],
@@ -434,7 +584,7 @@ mod tests {
             6. ANEXO I: ALTAS YA V\u{c1}LIDAS POR OTRA ENTRADA\r\n(Sin relevancia)\r\nabarque\r\n#\r\n";
         let (entries, _) = read_non_verb_updates(Path::new("u.txt"), &latin1(text)).unwrap();
         let got: Vec<_> = entries.iter().map(|e| (e.section, e.word.as_str(), e.plurals.clone())).collect();
-        use UpdateSection::*;
+        use UpdateAction::*;
         assert_eq!(
             got,
             [
@@ -479,6 +629,58 @@ mod tests {
         );
         assert_eq!(updates[2].infinitive, "autoabastecerse");
         assert_eq!(total, 28);
+    }
+
+    #[test]
+    fn notes_name_models_classes_and_changes_of_forms() {
+        let text = "LEXIC\u{d3}N FISE 2: ACTUALIZACI\u{d3}N DE VERBOS\r\n#\r\n\
+            1. NUEVOS\r\nTercera conjugaci\u{f3}n\r\npostconducir (conjugado como \"conducir\")\r\n\
+            5. DE DESUSADO A USADO\r\nTercera conjugaci\u{f3}n\r\ninvenir (transitivo, conjugado como \"venir\")\r\n\
+            12. CAMBIOS EN FORMAS\r\nPrimera conjugaci\u{f3}n\r\n\
+            cimentar (conjugado ahora tambi\u{e9}n como regular)\r\nhibernar (conjugado ahora solo como regular)\r\n\
+            desaforar (conjugado ahora solo como \"contar\")\r\nbrisar (impersonal, queda sin formas plurales)\r\n\
+            respectar (usado ahora solo en infinitivo y en tercera persona)\r\n\
+            sepultar (queda sin participio irregular sepulto/a/os/as que tiene entrada propia)\r\n\
+            lloviznar (se retira la forma \"lloviznad\")\r\n\
+            Segunda conjugaci\u{f3}n\r\nhaber (a\u{f1}ade hab\u{e9}, habemos, esta \u{fa}ltima por locuciones)\r\n\
+            ensolver (a\u{f1}ade participio irregular, ensuelto, ensuelta)\r\n\
+            responder (queda sin las formas del verbo reponer)\r\n\
+            Tercera conjugaci\u{f3}n\r\nabolir (conjugado ahora en todas las formas)\r\n\
+            empedernir (conjugado ahora en las formas cuya desinencia empieza por \"i\")\r\n#\r\n";
+        let (u, _) = read_verb_updates(Path::new("v.txt"), &latin1(text)).unwrap();
+        assert_eq!(u[0].model_named(), Some(("conducir", 31)));
+        assert_eq!(
+            (u[1].class_named(), u[1].model_named()),
+            (Some(VerbClass::Transitive), Some(("venir", 38)))
+        );
+        use FormsChange::*;
+        let changes: Vec<Option<FormsChange>> = u[2..].iter().map(VerbUpdate::forms_change).collect();
+        assert_eq!(
+            changes,
+            [
+                Some(NowAlsoRegular),
+                Some(NowOnlyRegular),
+                Some(NowOnlyItsModel),
+                Some(NowImpersonal),
+                Some(NowDefective("infinitivo y en tercera persona".into())),
+                Some(DropsParticiple("sepulto".into())),
+                Some(DropsForm("lloviznad".into())),
+                Some(AddsForms(vec!["habé".into(), "habemos".into()])),
+                Some(AddsParticiple("ensuelto".into())),
+                None,
+                Some(NowAllForms),
+                Some(NowConjugatedIn("las formas cuya desinencia empieza por \"i\"".into())),
+            ]
+        );
+        assert_eq!(u[0].forms_change(), None, "only section 12 changes forms");
+    }
+
+    #[test]
+    fn an_unknown_section_of_a_non_verb_update_list_is_an_error() {
+        let text =
+            "LEXIC\u{d3}N FISE 2: ACTUALIZACI\u{d3}N DE NO VERBOS\r\n#\r\n8. OTRAS ALTAS\r\nabc\r\n#\r\n";
+        let err = read_non_verb_updates(Path::new("u.txt"), &latin1(text)).unwrap_err().to_string();
+        assert_eq!(err, "u.txt:3:1: unknown section '8. OTRAS ALTAS' of a non-verb update list");
     }
 
     #[test]

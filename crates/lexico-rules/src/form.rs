@@ -2,19 +2,19 @@
 
 use std::borrow::Cow;
 
-/// Whether the rules keep a generated form in the lexicon.
+/// Whether the rules admit a generated form into the lexicon.
 ///
 /// ```
-/// use lexico_rules::Verdict;
+/// use lexico_rules::Admission;
 ///
-/// let no = Verdict::Rejected {
+/// let no = Admission::Rejected {
 ///     reason: "plural participle of a pronominal verb".into(),
 ///     reason_es: "participio plural de un verbo pronominal".into(),
 /// };
-/// assert_ne!(no, Verdict::Accepted);
+/// assert_ne!(no, Admission::Accepted);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict<'a> {
+pub enum Admission<'a> {
     /// The form is valid.
     Accepted,
     /// The form was generated but a rule rejects it; `reason` is a short human sentence
@@ -27,39 +27,9 @@ pub enum Verdict<'a> {
     },
 }
 
-/// What kind of form an engine made: a headword, its feminine, a plural, or a cell of a verb's
-/// paradigm. Typed by the engine that made the form, so that nothing tells it from the slot's name.
-///
-/// ```
-/// use lexico_rules::FormKind;
-///
-/// assert_eq!(FormKind::Plural.slot(), Some("plural"));
-/// assert_eq!(FormKind::VerbForm.slot(), None); // the paradigm cell names the slot
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FormKind {
-    /// A headword as its source lists it.
-    Lemma,
-    /// The feminine of a headword.
-    Feminine,
-    /// A plural.
-    Plural,
-    /// A cell of a verb's paradigm.
-    VerbForm,
-}
-
-impl FormKind {
-    /// The slot a form of this kind is filed under, for the kinds that are their own slot
-    /// (`lemma`, `feminine`, `plural`); a verb form's slot is its paradigm cell.
-    pub fn slot(self) -> Option<&'static str> {
-        match self {
-            FormKind::Lemma => Some("lemma"),
-            FormKind::Feminine => Some("feminine"),
-            FormKind::Plural => Some("plural"),
-            FormKind::VerbForm => None,
-        }
-    }
-}
+/// What kind of form an engine made: the vocabulary's [`FormKind`], typed by the engine that
+/// made the form, so that nothing tells it from the slot's name.
+pub use lexico_vocab::FormKind;
 
 /// One word form produced from a source entry by a rule.
 ///
@@ -72,7 +42,7 @@ impl FormKind {
 /// most of them differ only in their text.
 ///
 /// ```
-/// use lexico_rules::{Form, FormKind, Verdict};
+/// use lexico_rules::{Form, FormKind, Admission};
 ///
 /// let f = Form {
 ///     text: "casas".into(),
@@ -80,7 +50,7 @@ impl FormKind {
 ///     slot: "plural",
 ///     rule: "end-vowel-atonic",
 ///     article: "18.4.2",
-///     verdict: Verdict::Accepted,
+///     verdict: Admission::Accepted,
 /// };
 /// assert!(f.is_accepted());
 /// ```
@@ -97,12 +67,12 @@ pub struct Form<'a> {
     /// The article of the regulation the rule applies.
     pub article: &'a str,
     /// Accepted, or rejected with the reason.
-    pub verdict: Verdict<'a>,
+    pub verdict: Admission<'a>,
 }
 
 impl Form<'_> {
     /// Returns true if and only if the rules keep this form.
     pub fn is_accepted(&self) -> bool {
-        self.verdict == Verdict::Accepted
+        self.verdict == Admission::Accepted
     }
 }

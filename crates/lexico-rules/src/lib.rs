@@ -14,13 +14,14 @@
 //! assert_eq!((rules.min_tiles, rules.max_tiles), (2, 15));
 //! // A plain word list is told by its content, and read one word a line.
 //! let bytes = b"casa\nperro\n";
-//! assert_eq!(lexico_rules::SourceKind::detect(bytes), lexico_rules::SourceKind::Raw);
+//! assert_eq!(lexico_rules::sources::detect(bytes), lexico_rules::sources::Content::Source(lexico_rules::SourceKind::Raw));
 //! assert_eq!(lexico_rules::sources::read_raw(Path::new("words.txt"), bytes)?.len(), 2);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![deny(missing_docs)]
 
+mod articles;
 pub mod embedded;
 pub mod error;
 pub mod explain;
@@ -41,7 +42,10 @@ mod toml_util;
 pub mod verbs;
 
 pub use error::RuleError;
+
+/// The rule set a build uses when given none: the federation's regulation of 2016.
+pub const DEFAULT: &str = "fise-2016";
 pub use files::RuleFiles;
-pub use form::{Form, FormKind, Verdict};
+pub use form::{Admission, Form, FormKind};
 pub use ruleset::{RuleSet, Screener};
 pub use sources::SourceKind;

@@ -16,8 +16,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::fise::{NonVerbEntry, UpdateEntry, UpdateSection};
-use crate::form::{Form, FormKind, Verdict};
+use crate::fise::{NonVerbEntry, UpdateAction, UpdateEntry};
+use crate::form::{Admission, Form, FormKind};
 use crate::lemmas::LemmaRow;
 use crate::number::{EvidenceKind, Step};
 use crate::plural::{add_suffix, Decision, LemmaEntry, Number, Plurals};
@@ -89,7 +89,7 @@ impl<'a> NonVerbContext<'a> {
         }
         let removed_plurals = updates
             .iter()
-            .filter(|u| u.section == UpdateSection::RemovedPluralOnly)
+            .filter(|u| u.section == UpdateAction::RemovedPluralOnly)
             .map(|u| strip_accents(&u.word))
             .collect();
         NonVerbContext {
@@ -135,23 +135,23 @@ impl<'a> NonVerbContext<'a> {
         self.pos_table?.row(&entry.lemma, entry.homograph)
     }
 
-    fn update(&self, word: &str, section: UpdateSection) -> Option<&UpdateEntry> {
+    fn update(&self, word: &str, section: UpdateAction) -> Option<&UpdateEntry> {
         self.updates.get(word)?.iter().find(|u| u.section == section)
     }
 }
 
-fn form<'a>(text: &str, kind: FormKind, rule: &'a str, article: &'a str, verdict: Verdict<'a>) -> Form<'a> {
+fn form<'a>(text: &str, kind: FormKind, rule: &'a str, article: &'a str, verdict: Admission<'a>) -> Form<'a> {
     let slot = kind.slot().expect("a non-verb kind of form is its own slot");
     Form { text: text.to_string(), kind, slot, rule, article, verdict }
 }
 
 /// A rejection in the engine's words, English and Spanish.
-fn rejected(reason: &'static str, reason_es: &'static str) -> Verdict<'static> {
-    Verdict::Rejected { reason: reason.into(), reason_es: reason_es.into() }
+fn rejected(reason: &'static str, reason_es: &'static str) -> Admission<'static> {
+    Admission::Rejected { reason: reason.into(), reason_es: reason_es.into() }
 }
 
-fn rejected_owned((reason, reason_es): (String, String)) -> Verdict<'static> {
-    Verdict::Rejected { reason: reason.into(), reason_es: reason_es.into() }
+fn rejected_owned((reason, reason_es): (String, String)) -> Admission<'static> {
+    Admission::Rejected { reason: reason.into(), reason_es: reason_es.into() }
 }
 
 /// The reason a refusing step gives, in English and Spanish: the rule set's words when it has
@@ -179,10 +179,10 @@ pub struct Expansion<'a> {
 /// Expands one entry of the non-verb list: the headword, the feminine, and the plurals of each,
 /// each form with the rule that decided it, and the evidence that decided each word's number.
 pub fn expand<'a>(entry: &NonVerbEntry, ctx: &NonVerbContext<'a>) -> Expansion<'a> {
-    let mut forms = vec![form(&entry.lemma, FormKind::Lemma, "listed", "", Verdict::Accepted)];
+    let mut forms = vec![form(&entry.lemma, FormKind::Lemma, "listed", "", Admission::Accepted)];
     let mut evidence = Vec::new();
     if let Some(f) = &entry.feminine {
-        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Verdict::Accepted));
+        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Admission::Accepted));
     }
     if let Some(row) = ctx.annotations.get(&(entry.lemma.clone(), entry.homograph)) {
         push_decision(
@@ -248,10 +248,10 @@ fn remove_plurals<'a>(ctx: &NonVerbContext<'a>, forms: &mut [Form<'a>]) -> Vec<u
 /// Expands a lemma-table row that is a lemma of its own (not an annotation): the headword, the
 /// feminine, and their plurals as the row's parts of speech and marks decide.
 pub fn expand_row<'a>(row: &LemmaRow, plurals: &'a Plurals) -> Vec<Form<'a>> {
-    let mut forms = vec![form(&row.lemma, FormKind::Lemma, "listed", "", Verdict::Accepted)];
+    let mut forms = vec![form(&row.lemma, FormKind::Lemma, "listed", "", Admission::Accepted)];
     push_decision(plurals, plurals.decide_entry(&row.plural_entry(false)), &row.lemma, &mut forms);
     if let Some(f) = &row.feminine {
-        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Verdict::Accepted));
+        forms.push(form(f, FormKind::Feminine, "listed-feminine", "", Admission::Accepted));
         push_decision(plurals, plurals.decide_entry(&row.plural_entry(true)), f, &mut forms);
     }
     forms
@@ -339,7 +339,7 @@ fn number<'a>(
                 }
             }
             EvidenceKind::Update => {
-                if let Some(u) = ctx.update(word, UpdateSection::AddedVariable) {
+                if let Some(u) = ctx.update(word, UpdateAction::AddedVariable) {
                     let r = &rules.update_variable;
                     if u.plurals.is_empty() {
                         forms.extend(candidates());
@@ -350,11 +350,11 @@ fn number<'a>(
                                 FormKind::Plural,
                                 &r.rule,
                                 &r.plural_article,
-                                Verdict::Accepted,
+                                Admission::Accepted,
                             ));
                         }
                     }
-                } else if ctx.update(word, UpdateSection::AddedInvariable).is_some() {
+                } else if ctx.update(word, UpdateAction::AddedInvariable).is_some() {
                     let r = &rules.update_invariable;
                     for f in candidates() {
                         forms.push(Form {
@@ -493,30 +493,30 @@ pub fn update_forms<'a>(u: &UpdateEntry, plurals: Option<&'a Plurals>, in_list: 
         r.map_or((id, ""), |r| (r.rule.as_str(), r.article.as_str()))
     };
     match u.section {
-        UpdateSection::AddedPluralOnly => {
+        UpdateAction::AddedPluralOnly => {
             let (rule, article) = cite(rules.map(|r| &r.update_plural_only), "update-plural-only");
-            vec![form(&u.word, FormKind::Plural, rule, article, Verdict::Accepted)]
+            vec![form(&u.word, FormKind::Plural, rule, article, Admission::Accepted)]
         }
-        UpdateSection::AddedVariable if !in_list => {
+        UpdateAction::AddedVariable if !in_list => {
             let v = rules.map(|r| &r.update_variable);
             let (rule, article) =
                 v.map_or(("update-variable", ""), |v| (v.rule.as_str(), v.article.as_str()));
             let plural_article = v.map_or("", |v| v.plural_article.as_str());
-            let mut forms = vec![form(&u.word, FormKind::Lemma, rule, article, Verdict::Accepted)];
+            let mut forms = vec![form(&u.word, FormKind::Lemma, rule, article, Admission::Accepted)];
             if !u.plurals.is_empty() {
                 forms.extend(
                     u.plurals
                         .iter()
-                        .map(|p| form(p, FormKind::Plural, rule, plural_article, Verdict::Accepted)),
+                        .map(|p| form(p, FormKind::Plural, rule, plural_article, Admission::Accepted)),
                 );
             } else if let Some(p) = plurals {
                 forms.extend(p.decide(&u.word).forms.into_iter().filter(|f| f.text != u.word));
             }
             forms
         }
-        UpdateSection::AddedInvariable if !in_list => {
+        UpdateAction::AddedInvariable if !in_list => {
             let (rule, article) = cite(rules.map(|r| &r.update_invariable), "update-invariable");
-            vec![form(&u.word, FormKind::Lemma, rule, article, Verdict::Accepted)]
+            vec![form(&u.word, FormKind::Lemma, rule, article, Admission::Accepted)]
         }
         _ => Vec::new(),
     }
@@ -575,7 +575,7 @@ mod tests {
         assert_eq!(kinds(&ev), [EvidenceKind::Annotation]);
     }
 
-    fn update(section: UpdateSection, word: &str, plurals: &[&str]) -> UpdateEntry {
+    fn update(section: UpdateAction, word: &str, plurals: &[&str]) -> UpdateEntry {
         UpdateEntry {
             line: 1,
             section,
@@ -602,7 +602,7 @@ mod tests {
         let p = plurals();
         // The previous edition holds "lords" and "zumbeces": neither outweighs a list.
         let prev = Prev(["lord", "lords", "zumbez", "zumbeces"].into());
-        let updates = [update(UpdateSection::AddedInvariable, "zumbez", &[])];
+        let updates = [update(UpdateAction::AddedInvariable, "zumbez", &[])];
         let list = [entry("lord", None), entry("zumbez", None)];
         let ctx = context(&p, &prev, &updates, &list);
         let Expansion { forms, evidence: ev, .. } = expand(&entry("lord", None), &ctx);
@@ -794,7 +794,7 @@ mod tests {
     fn a_plural_the_update_list_removes_is_out_whatever_decided_the_number() {
         let p = plurals();
         let prev = Prev(["trivio", "trivios", "bermo", "bermos"].into());
-        let updates = [update(UpdateSection::RemovedPluralOnly, "trivios", &[])];
+        let updates = [update(UpdateAction::RemovedPluralOnly, "trivios", &[])];
         let list = [entry("trivio", None), entry("bermo", Some("berma"))];
         let ctx = context(&p, &prev, &updates, &list);
         let Expansion { forms, evidence: ev, .. } = expand(&list[0], &ctx);
@@ -811,27 +811,27 @@ mod tests {
         fn texts(forms: Vec<Form>) -> Vec<(String, String)> {
             forms.into_iter().map(|f| (f.text, f.slot.to_string())).collect()
         }
-        let variable = update(UpdateSection::AddedVariable, "zoncador", &[]);
+        let variable = update(UpdateAction::AddedVariable, "zoncador", &[]);
         assert_eq!(
             texts(update_forms(&variable, Some(&p), false)),
             [("zoncador".to_string(), "lemma".to_string()), ("zoncadores".to_string(), "plural".to_string())]
         );
         assert!(update_forms(&variable, Some(&p), true).is_empty());
-        let spelled = update(UpdateSection::AddedVariable, "zumay", &["zumáis"]);
+        let spelled = update(UpdateAction::AddedVariable, "zumay", &["zumáis"]);
         assert_eq!(
             texts(update_forms(&spelled, Some(&p), false)),
             [("zumay".to_string(), "lemma".to_string()), ("zumáis".to_string(), "plural".to_string())]
         );
-        let invariable = update(UpdateSection::AddedInvariable, "zunc", &[]);
+        let invariable = update(UpdateAction::AddedInvariable, "zunc", &[]);
         assert_eq!(
             texts(update_forms(&invariable, Some(&p), false)),
             [("zunc".to_string(), "lemma".to_string())]
         );
-        let plural = update(UpdateSection::AddedPluralOnly, "zuncos", &[]);
+        let plural = update(UpdateAction::AddedPluralOnly, "zuncos", &[]);
         assert_eq!(
             texts(update_forms(&plural, Some(&p), true)),
             [("zuncos".to_string(), "plural".to_string())]
         );
-        assert!(update_forms(&update(UpdateSection::Removed, "zonzo", &[]), Some(&p), false).is_empty());
+        assert!(update_forms(&update(UpdateAction::Removed, "zonzo", &[]), Some(&p), false).is_empty());
     }
 }

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, FormKind, Verdict};
+use crate::form::{Admission, Form, FormKind};
 use crate::number::NumberRules;
 use crate::syllable::{self, accentuate, strip_accents, syllabify, vowel, Stress};
 pub use crate::tags::{Category, Pos};
@@ -266,8 +266,34 @@ fn valid_word(w: &str) -> bool {
     !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == 'ñ' || vowel(c).is_some())
 }
 
+/// The articles the plural tables of a rule folder cite: for each `.txt` file (`name`, `text`),
+/// each article with its line and column (`endings.txt`: the fifth column; the lists: the
+/// fourth).
+pub(crate) fn cited_articles(name: &str, text: &str) -> Vec<(usize, usize, String)> {
+    let column = if name.ends_with("endings.txt") { 4 } else { 3 };
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let f = fields(line);
+        if let Some(a) = f.get(column) {
+            out.push((i + 1, a.column, a.text.to_string()));
+        }
+    }
+    out
+}
+
 fn valid_article(a: &str) -> bool {
     !a.is_empty() && a.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// What a plural column may hold, as its errors say it.
+const PLURAL_SYNTAX: &str = "a plural is inv, none, +s, +es, -END+SUFFIX (the final letters END replaced by \
+     SUFFIX, which ends in a vowel and s: -z+ces, -c+ques, -y+is) or =FORM, alternatives joined by |";
+
+/// Returns true if and only if `s` can end a plural in place of a word's final letters: letters
+/// ending in a vowel and `s` (`ces`, `ques`, `is`).
+fn plural_ending(s: &str) -> bool {
+    let mut rev = s.chars().rev();
+    valid_word(s) && rev.next() == Some('s') && rev.next().is_some_and(|c| vowel(c).is_some())
 }
 
 /// Parses a plural column: `inv`, `none`, or alternatives `+s`, `+es`, `-z+ces`, `=form` joined
@@ -286,19 +312,22 @@ fn parse_action(text: &str) -> Result<Action, String> {
             }
             alts.push(Alternative::Literal(form.to_string()));
         } else if let Some(add) = alt.strip_prefix('+') {
-            if !valid_word(add) {
-                return Err(format!("bad suffix {alt:?}"));
+            if add != "s" && add != "es" {
+                return Err(format!("bad suffix {alt:?}: a plural appends +s or +es; {PLURAL_SYNTAX}"));
             }
             alts.push(Alternative::Suffix { drop: String::new(), add: add.to_string() });
         } else if let Some(rest) = alt.strip_prefix('-') {
             let (drop, add) =
                 rest.split_once('+').ok_or_else(|| format!("{alt:?}: expected -LETTERS+LETTERS"))?;
-            if !valid_word(drop) || !valid_word(add) {
-                return Err(format!("bad replacement {alt:?}"));
+            if !valid_word(drop) || !plural_ending(add) {
+                return Err(format!(
+                    "bad replacement {alt:?}: the letters put in place end in a vowel and s (-z+ces, -y+is); \
+                     {PLURAL_SYNTAX}"
+                ));
             }
             alts.push(Alternative::Suffix { drop: drop.to_string(), add: add.to_string() });
         } else {
-            return Err(format!("bad plural {alt:?}: expected inv, none, +SUFFIX, -END+SUFFIX or =FORM"));
+            return Err(format!("bad plural {alt:?}: {PLURAL_SYNTAX}"));
         }
     }
     Ok(Action::Forms(alts))
@@ -799,7 +828,7 @@ fn form<'a>(text: &str, rule: &'a str, article: &'a str) -> Form<'a> {
         slot: "plural",
         rule,
         article,
-        verdict: Verdict::Accepted,
+        verdict: Admission::Accepted,
     }
 }
 

@@ -120,6 +120,9 @@ struct ManifestFile {
     verbs: Option<Spanned<String>>,
     #[serde(default)]
     explain: Option<Spanned<String>>,
+    /// The table of the regulation's articles every article of the rule set must be in.
+    #[serde(default)]
+    articles: Option<Spanned<String>>,
     #[serde(default)]
     no_tile_article: String,
     #[serde(default)]
@@ -157,6 +160,31 @@ impl RuleSet {
         RuleSet::load_from(&embedded_files(name)?)
     }
 
+    /// Loads the rule set `value` names, as `lexico build --rules` takes it: a value with a path
+    /// separator, or starting with `.`, is a folder; otherwise it is the name of an embedded set,
+    /// or, if no set has that name, a folder that exists. Anything else is
+    /// [`RuleError::Unknown`], which lists the embedded names.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// let set = lexico_rules::RuleSet::named(Path::new("fise-2016"))?;
+    /// assert_eq!(set.name, "fise-2016");
+    /// let err = lexico_rules::RuleSet::named(Path::new("nosuch")).err().expect("no such set");
+    /// assert!(err.to_string().ends_with("and no folder has this name"));
+    /// # Ok::<(), lexico_rules::RuleError>(())
+    /// ```
+    pub fn named(value: &Path) -> Result<RuleSet, RuleError> {
+        let name =
+            value.to_str().filter(|v| !v.starts_with('.') && !v.contains(['/', std::path::MAIN_SEPARATOR]));
+        match name {
+            Some(name) if RuleFiles::embedded(name).is_some() => RuleSet::embedded(name),
+            Some(name) if value.symlink_metadata().is_err() => {
+                Err(RuleError::Unknown { name: name.to_string(), folder: true })
+            }
+            _ => RuleSet::load(value),
+        }
+    }
+
     /// Loads the rule set whose folder is `src`.
     pub fn load_from(src: &RuleFiles) -> Result<RuleSet, RuleError> {
         let dir = src.root();
@@ -168,6 +196,7 @@ impl RuleSet {
             manifest.plurals.as_ref(),
             manifest.verbs.as_ref(),
             manifest.explain.as_ref(),
+            manifest.articles.as_ref(),
         ];
         for name in named.into_iter().flatten() {
             inside_the_folder(src, &files[0].1, name)?;
@@ -237,6 +266,25 @@ impl RuleSet {
             Some(name) => read_toml(src, name, &mut files)?,
             None => Default::default(),
         };
+        if let Some(name) = manifest.articles.as_ref().map(Spanned::get_ref) {
+            // Every article the files cite must be in the table: a typo cites nothing.
+            let path = src.path(name);
+            let table = read(src, name, &mut files)?;
+            let table = std::str::from_utf8(&table)
+                .map_err(|e| RuleError::syntax(&path, 1, 1, format!("not UTF-8: {e}")))?;
+            let articles = crate::articles::Articles::parse(&path, table)?;
+            let plurals_folder = manifest.plurals.as_ref().map(|p| format!("{}/", p.get_ref()));
+            for (file, bytes) in &files {
+                let Ok(text) = std::str::from_utf8(bytes) else { continue };
+                if file.ends_with(".toml") {
+                    articles.check_toml(&src.path(file), text)?;
+                } else if plurals_folder.as_ref().is_some_and(|p| file.starts_with(p.as_str()))
+                    && file.ends_with(".txt")
+                {
+                    articles.check_cited(&src.path(file), &crate::plural::cited_articles(file, text))?;
+                }
+            }
+        }
         if manifest.min_tiles == 0 || manifest.min_tiles > manifest.max_tiles {
             return Err(RuleError::syntax(
                 src.path("ruleset.toml"),
@@ -388,14 +436,7 @@ pub fn tile_error(path: PathBuf, e: lexico_tiles::TileError) -> RuleError {
 
 /// The folder of the embedded rule set `name`, or an error naming it.
 fn embedded_files(name: &str) -> Result<RuleFiles, RuleError> {
-    RuleFiles::embedded(name).ok_or_else(|| {
-        let known: Vec<&str> = crate::embedded::names().collect();
-        let message = format!("no rule set of this name is embedded (embedded: {})", known.join(", "));
-        RuleError::Io {
-            path: name.into(),
-            source: std::io::Error::new(std::io::ErrorKind::NotFound, message),
-        }
-    })
+    RuleFiles::embedded(name).ok_or_else(|| RuleError::Unknown { name: name.to_string(), folder: false })
 }
 
 /// Loads an optional rule folder named in `ruleset.toml` with `load`, and records its files for
@@ -615,7 +656,7 @@ mod tests {
         let names: Vec<&str> = crate::embedded::names().collect();
         assert_eq!(
             err,
-            format!("no-such-set: no rule set of this name is embedded (embedded: {})", names.join(", "))
+            format!("'no-such-set': no rule set of this name is embedded (embedded: {})", names.join(", "))
         );
     }
 

@@ -5,66 +5,63 @@ use std::path::Path;
 use crate::error::line_col;
 use crate::error::RuleError;
 
-/// The kinds of source list, each with its reader.
+pub use lexico_vocab::SourceKind;
+
+/// What a file holds, as its first bytes tell: a source of one of the kinds a build reads (each
+/// with its reader), or the federation's file of 2- and 3-tile words, which is no source but what
+/// a build checks itself against.
 ///
 /// ```
+/// use lexico_rules::sources::{detect, Content};
 /// use lexico_rules::SourceKind;
 ///
-/// assert_eq!(SourceKind::detect(b"casa\nperro\n"), SourceKind::Raw);
-/// assert_eq!(SourceKind::Raw.name(), "raw");
+/// assert_eq!(detect(b"casa\nperro\n"), Content::Source(SourceKind::Raw));
+/// assert_eq!(detect("lemma\tpos\tmarks\tmodel\n".as_bytes()), Content::Source(SourceKind::LemmaTable));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SourceKind {
-    /// One inflected word a line, `#` comments.
-    Raw,
-    /// The FISE non-verb list (`TOTAL DE NO VERBOS SIN PLURALES`).
-    FiseNonVerbs,
-    /// The FISE classified verb list (`TOTAL DE VERBOS CLASIFICADOS`).
-    FiseVerbs,
-    /// The FISE non-verb update list (`ACTUALIZACIÓN DE NO VERBOS`).
-    FiseNonVerbUpdates,
-    /// The FISE verb update list (`ACTUALIZACIÓN DE VERBOS`).
-    FiseVerbUpdates,
-    /// A Lexico lemma table (`.tsv` whose header is `lemma`, `pos`, `marks`, `model`, tab-separated).
-    LemmaTable,
+pub enum Content {
+    /// A source of words.
+    Source(SourceKind),
+    /// A FISE file of the 2- and 3-tile words (`… TOTALES DE DOS Y TRES FICHAS`).
+    Totals,
 }
 
-impl SourceKind {
-    /// The short name recorded in manifests and reports.
+impl Content {
+    /// The name reports give what a file holds: its kind of source's (`fise-no-verbos`), or
+    /// `fise-totales` for a file of totals.
     pub fn name(self) -> &'static str {
         match self {
-            SourceKind::Raw => "raw",
-            SourceKind::FiseNonVerbs => "fise-no-verbos",
-            SourceKind::FiseVerbs => "fise-verbos",
-            SourceKind::FiseNonVerbUpdates => "fise-actualizacion-no-verbos",
-            SourceKind::FiseVerbUpdates => "fise-actualizacion-verbos",
-            SourceKind::LemmaTable => "lemma-table",
+            Content::Source(kind) => kind.name(),
+            Content::Totals => "fise-totales",
         }
     }
+}
 
-    /// Tells the kind of a source from its first bytes: the FISE lists by their title line, a
-    /// lemma table by its header, anything else is a raw list.
-    pub fn detect(bytes: &[u8]) -> SourceKind {
-        let head = decode_lossy(&bytes[..bytes.len().min(400)]);
-        let first =
-            head.trim_start_matches('\u{feff}').lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-        let upper = first.to_uppercase();
-        if upper.starts_with("LEXICÓN FISE") || upper.starts_with("LEXICON FISE") {
-            if upper.contains("ACTUALIZACI") && upper.contains("NO VERBOS") {
-                SourceKind::FiseNonVerbUpdates
-            } else if upper.contains("ACTUALIZACI") {
-                SourceKind::FiseVerbUpdates
-            } else if upper.contains("NO VERBOS") {
-                SourceKind::FiseNonVerbs
-            } else {
-                SourceKind::FiseVerbs
-            }
-        } else if first.split('\t').take(4).eq(["lemma", "pos", "marks", "model"]) {
-            SourceKind::LemmaTable
+/// Tells what a file holds from its first bytes: the FISE lists by their title line, a lemma
+/// table by its header, anything else is a raw list.
+pub fn detect(bytes: &[u8]) -> Content {
+    let head = decode_lossy(&bytes[..bytes.len().min(400)]);
+    let first =
+        head.trim_start_matches('\u{feff}').lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let upper = first.to_uppercase();
+    let kind = if upper.starts_with("LEXICÓN FISE") || upper.starts_with("LEXICON FISE") {
+        if upper.contains("FICHAS") {
+            return Content::Totals;
+        } else if upper.contains("ACTUALIZACI") && upper.contains("NO VERBOS") {
+            SourceKind::FiseNonVerbUpdates
+        } else if upper.contains("ACTUALIZACI") {
+            SourceKind::FiseVerbUpdates
+        } else if upper.contains("NO VERBOS") {
+            SourceKind::FiseNonVerbs
         } else {
-            SourceKind::Raw
+            SourceKind::FiseVerbs
         }
-    }
+    } else if first.split('\t').take(4).eq(["lemma", "pos", "marks", "model"]) {
+        SourceKind::LemmaTable
+    } else {
+        SourceKind::Raw
+    };
+    Content::Source(kind)
 }
 
 /// Decodes a source: UTF-8 (a BOM is dropped), or, when `latin1` allows it and the bytes are not
@@ -340,21 +337,22 @@ mod tests {
     #[test]
     fn kinds_are_told_by_content() {
         let fise = b"LEXIC\xd3N FISE 2: TOTAL DE NO VERBOS SIN PLURALES\r\n";
-        assert_eq!(SourceKind::detect(fise), SourceKind::FiseNonVerbs);
+        assert_eq!(detect(fise), Content::Source(SourceKind::FiseNonVerbs));
         assert_eq!(
-            SourceKind::detect(b"LEXIC\xd3N FISE 2: TOTAL DE VERBOS CLASIFICADOS"),
-            SourceKind::FiseVerbs
+            detect(b"LEXIC\xd3N FISE 2: TOTAL DE VERBOS CLASIFICADOS"),
+            Content::Source(SourceKind::FiseVerbs)
         );
         assert_eq!(
-            SourceKind::detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE NO VERBOS"),
-            SourceKind::FiseNonVerbUpdates
+            detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE NO VERBOS"),
+            Content::Source(SourceKind::FiseNonVerbUpdates)
         );
         assert_eq!(
-            SourceKind::detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE VERBOS"),
-            SourceKind::FiseVerbUpdates
+            detect(b"LEXIC\xd3N FISE 2: ACTUALIZACI\xd3N DE VERBOS"),
+            Content::Source(SourceKind::FiseVerbUpdates)
         );
-        assert_eq!(SourceKind::detect(b"lemma\tpos\tmarks\tmodel\n"), SourceKind::LemmaTable);
-        assert_eq!(SourceKind::detect(b"casa\nperro\n"), SourceKind::Raw);
-        assert_eq!(SourceKind::detect(b""), SourceKind::Raw);
+        assert_eq!(detect(b"LEXIC\xd3N FISE 2: TOTALES DE DOS Y TRES FICHAS"), Content::Totals);
+        assert_eq!(detect(b"lemma\tpos\tmarks\tmodel\n"), Content::Source(SourceKind::LemmaTable));
+        assert_eq!(detect(b"casa\nperro\n"), Content::Source(SourceKind::Raw));
+        assert_eq!(detect(b""), Content::Source(SourceKind::Raw));
     }
 }

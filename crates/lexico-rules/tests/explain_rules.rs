@@ -32,7 +32,7 @@ fn each_rule_set_cites_its_own_articles_for_enclitics_and_the_verb_codes() {
             .explain
             .code
             .iter()
-            .find(|c| c.field == lexico_rules::explain::CodeField::Model && c.value == "88")
+            .find(|c| c.field == lexico_vocab::CodeField::Model && c.value == "88")
             .unwrap();
         (enclitics.article, regional.note.clone(), rules.no_tile_article)
     };

@@ -51,6 +51,9 @@ pub struct JudgeAnswer<'a> {
     /// What is wrong with an unreadable play, in the answer's language.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// The judgement's number, with which the arbiter opens its ruling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
     /// `ACCEPTABLE`, `UNACCEPTABLE` or `ERROR`.
     pub verdict: &'static str,
     /// The number of words of the play.
@@ -60,12 +63,18 @@ pub struct JudgeAnswer<'a> {
 /// `GET /api/v1/ruling`: the arbiter's ruling on a play.
 #[derive(Debug, Serialize)]
 pub struct RulingAnswer<'a> {
+    /// When the play was judged (RFC 3339, UTC), for a ruling asked for by its number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judged_at: Option<String>,
     /// The lexicon, with its signer.
     pub lexicon: LexiconInfo,
-    /// The round, as given.
-    pub round: &'a str,
-    /// The table, as given.
-    pub table: &'a str,
+    /// The judgement's number, for a ruling asked for by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+    /// The round, as given (with the play, or to the judge).
+    pub round: String,
+    /// The table, as given (with the play, or to the judge).
+    pub table: String,
     /// When the ruling was made (RFC 3339, UTC).
     pub time: String,
     /// The tournament's name, if given.

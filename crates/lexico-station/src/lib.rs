@@ -4,12 +4,15 @@
 //! file.
 //!
 //! Access: the judge answers anyone on a loopback listener, and only holders of the table code
-//! (or the arbiter code) on any other address; the arbiter's endpoints need the arbiter code.
-//! Codes come in the `X-Lexico-Code` header or the `code` query parameter and are compared in
-//! constant time. Every request is bounded: its head (read by [`listen`] before the router sees
-//! it), the URI's length, the fields' lengths, the words of a play and their lengths, and the
-//! requests of one client address per minute. Every refusal is a JSON body with a stable code
-//! and a message in the station's language (or the one `lang` asks for). See
+//! (or the arbiter code) on any other address, where every play must name its table; the
+//! arbiter's endpoints need the arbiter code. Codes come in the `X-Lexico-Code` header or the
+//! `code` query parameter and are compared in constant time; an address that gives too many
+//! wrong codes has none checked for a while ([`limits`]). Every request is bounded: its head
+//! (read by [`listen`] before the router sees it), the URI's length, the fields' lengths, the
+//! words of a play and their lengths, and the judgements of one table per minute. Every
+//! judgement gets a number ([`judgements`]) with which the arbiter opens its ruling. Every
+//! refusal of the API is a JSON body with a stable code and a message in the station's language
+//! (or the one `lang` asks for); a browser refused a page gets a page that says why. See
 //! `docs/arbiters.md`.
 
 #![deny(missing_docs)]
@@ -17,6 +20,8 @@
 pub mod api;
 pub mod audit;
 pub mod hall;
+pub mod judgements;
+pub mod limits;
 pub mod listen;
 mod pages;
 
@@ -24,10 +29,9 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::SystemTime;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, Query, Request, State};
+use axum::extract::{ConnectInfo, RawQuery, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -44,6 +48,8 @@ use crate::api::{
     ValidAnswer,
 };
 use crate::audit::AuditLog;
+use crate::judgements::{Judgement, Judgements};
+use crate::limits::{CodeAttempts, PerMinute};
 
 /// The longest request target (path and query) served, in bytes.
 pub const MAX_URI: usize = 2048;
@@ -55,6 +61,8 @@ pub const MAX_WORDS: usize = lexico_answers::MAX_PLAY_WORDS;
 pub const MAX_WORD: usize = 64;
 /// The longest table or round label, in characters.
 pub const MAX_LABEL: usize = 32;
+/// The longest judgement number the arbiter may type, in characters.
+pub const MAX_NUMBER: usize = 16;
 /// The longest tournament name (`--torneo`), in characters.
 pub const MAX_TOURNAMENT: usize = 100;
 /// The longest request body accepted, in bytes (the station reads none: every request is a GET).
@@ -74,9 +82,10 @@ pub struct Settings {
     pub table_code: Option<String>,
     /// Seconds after which the judge page clears a verdict (0: never by itself).
     pub clear_after: u64,
-    /// Requests one client address may make per minute (0: no limit).
+    /// Plays one table may have judged per minute (0: no limit).
     pub rate_limit: u32,
-    /// Where every judgement is logged, if anywhere.
+    /// Where every judgement is logged, if anywhere; the numbered judgements it already holds
+    /// open their rulings.
     pub audit: Option<AuditLog>,
     /// The tournament's name, on the pages and the arbiter's ruling.
     pub tournament: Option<String>,
@@ -109,13 +118,17 @@ pub struct Station {
     arbiter_code: String,
     table_code: Option<String>,
     clear_after: u64,
-    rate_limit: u32,
     tournament: Option<String>,
     audit: Option<Mutex<AuditLog>>,
     warn: fn(&str),
     /// Plays judged since start (an unreadable play is no judgement).
     pub judged: AtomicU64,
-    limiter: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    /// The plays judged, by number.
+    judgements: Mutex<Judgements>,
+    /// Judgements per table and minute.
+    per_table: PerMinute<String>,
+    /// Wrong codes per client address.
+    attempts: CodeAttempts,
     judge_page: String,
     arbiter_page: String,
     offline: Vec<OfflineFile>,
@@ -158,10 +171,20 @@ impl Station {
             table_code,
             clear_after,
             rate_limit,
-            audit,
+            mut audit,
             tournament,
             warn,
         } = settings;
+        let mut judgements = Judgements::default();
+        for logged in audit.as_mut().map(AuditLog::take_past).unwrap_or_default() {
+            // A ruling is made with the lexicon that judged the play, or not at all.
+            if logged.same_lexicon {
+                let audit::Logged { number, time, play, table, round, .. } = logged;
+                judgements.insert(number, Judgement { time, play, table, round });
+            } else {
+                judgements.retire(logged.number);
+            }
+        }
         let mut station = Station {
             lex,
             lang,
@@ -170,12 +193,13 @@ impl Station {
             arbiter_code,
             table_code,
             clear_after,
-            rate_limit,
             tournament,
             audit: audit.map(Mutex::new),
             warn,
             judged: AtomicU64::new(0),
-            limiter: Mutex::new(HashMap::new()),
+            judgements: Mutex::new(judgements),
+            per_table: PerMinute::new(rate_limit),
+            attempts: CodeAttempts::default(),
             judge_page: String::new(),
             arbiter_page: String::new(),
             offline: Vec::new(),
@@ -263,32 +287,6 @@ impl Station {
     pub fn tournament(&self) -> Option<&str> {
         self.tournament.as_deref()
     }
-
-    /// Counts a request of `ip`: `Err(seconds)` when it is over the limit of this minute, with
-    /// the seconds until the next minute starts for it.
-    fn allow(&self, ip: IpAddr) -> Result<(), u64> {
-        if self.rate_limit == 0 {
-            return Ok(());
-        }
-        let minute = Duration::from_secs(60);
-        let now = Instant::now();
-        let mut map = self.limiter.lock().unwrap_or_else(|e| e.into_inner());
-        // Forget clients of past minutes, so the table stays as small as the hall.
-        if map.len() > 4096 {
-            map.retain(|_, (start, _)| now.duration_since(*start) < minute);
-        }
-        let entry = map.entry(ip).or_insert((now, 0));
-        if now.duration_since(entry.0) >= minute {
-            *entry = (now, 0);
-        }
-        entry.1 = entry.1.saturating_add(1);
-        if entry.1 <= self.rate_limit {
-            Ok(())
-        } else {
-            let left = minute.saturating_sub(now.duration_since(entry.0));
-            Err(left.as_secs() + u64::from(left.subsec_nanos() > 0))
-        }
-    }
 }
 
 /// Runs `station` on `addr` until Ctrl-C or, on Unix, SIGTERM, on a runtime of its own: binds
@@ -342,6 +340,7 @@ pub fn router(station: Arc<Station>) -> Router {
     Router::new()
         .route("/", get(judge_page))
         .route("/arbitro", get(arbiter_page))
+        .route("/favicon.ico", get(|| async { asset("image/x-icon", pages::FAVICON) }))
         .route("/static/station.css", get(|| async { asset("text/css; charset=utf-8", pages::CSS) }))
         .route("/static/judge.js", get(|| async { asset("text/javascript; charset=utf-8", pages::JUDGE_JS) }))
         .route(
@@ -362,15 +361,11 @@ pub fn router(station: Arc<Station>) -> Router {
         .with_state(station)
 }
 
-/// Bounds every request (method, target length, body, requests per client per minute) and adds
-/// the headers every answer carries: no caching, no framing, no content sniffing, scripts only
-/// from the station itself.
-async fn guard(
-    State(st): State<Arc<Station>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    req: Request,
-    next: Next,
-) -> Response {
+/// Bounds every request (method, target length, body) and adds the headers every answer
+/// carries: no caching, no framing, no content sniffing, scripts only from the station itself.
+/// A refusal of anything but the API, asked for by a browser (`Accept: text/html`), becomes a
+/// page that says why.
+async fn guard(State(st): State<Arc<Station>>, req: Request, next: Next) -> Response {
     let lang = lang_of_query(req.uri().query(), st.lang);
     let too_long = req.uri().path_and_query().map_or(0, |p| p.as_str().len()) > MAX_URI;
     let body = req
@@ -379,6 +374,7 @@ async fn guard(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(0);
+    let page = wants_page(&req);
     let mut response = if !matches!(*req.method(), Method::GET | Method::HEAD) {
         let mut r =
             error(lang, StatusCode::METHOD_NOT_ALLOWED, "method-not-allowed", "api-method-not-allowed", &[]);
@@ -389,27 +385,36 @@ async fn guard(
     } else if body > MAX_BODY || req.headers().contains_key(header::TRANSFER_ENCODING) {
         error(lang, StatusCode::PAYLOAD_TOO_LARGE, "body-too-large", "api-body-too-large", &[])
     } else {
-        match st.allow(peer.ip()) {
-            Ok(()) => next.run(req).await,
-            Err(seconds) => {
-                let mut r = error(
-                    lang,
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "rate-limited",
-                    "api-rate-limited",
-                    &[("seconds", Arg::Num(seconds))],
-                );
-                r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-                r
-            }
-        }
+        next.run(req).await
     };
+    if page {
+        if let Some(refused) = response.extensions_mut().remove::<Refused>() {
+            let html = pages::refusal(&st, lang, response.status().as_u16(), refused.code, &refused.message);
+            let (mut parts, _) = response.into_parts();
+            parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            parts.headers.remove(header::CONTENT_LENGTH);
+            response = Response::from_parts(parts, axum::body::Body::from(html));
+        }
+    }
     let headers = response.headers_mut();
     // An answer that sets one of these itself (the offline page's policy) keeps its own.
     for (name, value) in SAFETY_HEADERS {
         headers.entry(name.clone()).or_insert(HeaderValue::from_static(value));
     }
     response
+}
+
+/// Returns true if and only if `req` asks for a page for people: not the API, from a client
+/// that takes HTML (a browser's address bar; the pages' own requests take anything).
+fn wants_page(req: &Request) -> bool {
+    let accepts_html = req
+        .headers()
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|range| range.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("text/html")));
+    accepts_html && !req.uri().path().starts_with("/api/")
 }
 
 /// The headers every answer carries, [`listen`]'s own refusals too.
@@ -434,7 +439,7 @@ fn lang_of_query(query: Option<&str>, default: Lang) -> Lang {
         .unwrap_or(default)
 }
 
-fn asset(content_type: &'static str, body: &'static str) -> Response {
+fn asset(content_type: &'static str, body: impl IntoResponse) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
@@ -491,22 +496,38 @@ async fn not_found(State(st): State<Arc<Station>>, req: Request) -> Response {
     error(lang_of_query(req.uri().query(), st.lang), StatusCode::NOT_FOUND, "not-found", "api-not-found", &[])
 }
 
-/// A refused request: `{"error": CODE, "message": TEXT}`, the code stable, the text for people.
+/// A refused request: `{"error": CODE, "message": TEXT}`, the code stable, the text for people;
+/// `Retry-After` when the refusal says when to try again.
 struct Refusal {
     status: StatusCode,
+    code: &'static str,
+    message: String,
+    retry: Option<u64>,
+}
+
+/// What a refusal said, kept with its answer, so that [`guard`] can say it to a browser as a
+/// page.
+#[derive(Clone)]
+struct Refused {
     code: &'static str,
     message: String,
 }
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        (self.status, Json(RefusalAnswer { error: self.code, message: &self.message })).into_response()
+        let mut r =
+            (self.status, Json(RefusalAnswer { error: self.code, message: &self.message })).into_response();
+        if let Some(seconds) = self.retry {
+            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        r.extensions_mut().insert(Refused { code: self.code, message: self.message });
+        r
     }
 }
 
 /// A refusal with the message `id` of the catalogue in `lang`.
 fn refuse(lang: Lang, status: StatusCode, code: &'static str, id: &str, args: &[(&str, Arg)]) -> Refusal {
-    Refusal { status, code, message: msg(lang, id, args) }
+    Refusal { status, code, message: msg(lang, id, args), retry: None }
 }
 
 /// [`refuse`], as an answer.
@@ -514,15 +535,42 @@ fn error(lang: Lang, status: StatusCode, code: &'static str, id: &str, args: &[(
     refuse(lang, status, code, id, args).into_response()
 }
 
-type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
-
-/// The query's fields, or a refusal for a query that cannot be read (bad percent-encoding, not
-/// UTF-8).
-fn params(q: Params, lang: Lang) -> Result<HashMap<String, String>, Refusal> {
-    match q {
-        Ok(Query(q)) => Ok(q),
-        Err(_) => Err(refuse(lang, StatusCode::BAD_REQUEST, "bad-query", "api-bad-query", &[])),
+/// A query's fields, decoded strictly, or a refusal for a query that cannot be read (a `%`
+/// not followed by two hexadecimal digits, bytes that are not UTF-8).
+fn params(q: RawQuery, lang: Lang) -> Result<HashMap<String, String>, Refusal> {
+    let mut fields = HashMap::new();
+    for pair in q.0.as_deref().unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match (form_decode(name), form_decode(value)) {
+            (Some(name), Some(value)) => fields.insert(name, value),
+            _ => return Err(refuse(lang, StatusCode::BAD_REQUEST, "bad-query", "api-bad-query", &[])),
+        };
     }
+    Ok(fields)
+}
+
+/// A field of a query (`application/x-www-form-urlencoded`): `+` is a space, `%XX` a byte; `None`
+/// for a malformed escape or bytes that are not UTF-8 (never replaced by U+FFFD, which would
+/// judge another play than the one sent).
+fn form_decode(text: &str) -> Option<String> {
+    let hex = |b: u8| (b as char).to_digit(16);
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let high = hex(*bytes.get(i + 1)?)?;
+                let low = hex(*bytes.get(i + 2)?)?;
+                out.push((high * 16 + low) as u8);
+                i += 2;
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8(out).ok()
 }
 
 fn lang_of(q: &HashMap<String, String>, st: &Station) -> Lang {
@@ -547,18 +595,35 @@ fn given_code<'a>(headers: &'a HeaderMap, q: &'a HashMap<String, String>) -> Opt
     given.map(str::trim).filter(|c| !c.is_empty())
 }
 
-/// Checks the access code of a request: whose it is, or an error answer when it is missing or
-/// is neither the arbiter's nor (when `table` allows it) the tables'.
-fn check_code(
-    st: &Station,
-    headers: &HeaderMap,
-    q: &HashMap<String, String>,
-    table: bool,
+/// Who is asking, and how: the client's address, the request's headers and query fields, and
+/// the language of the answer.
+struct Asking<'r> {
+    peer: IpAddr,
+    headers: &'r HeaderMap,
+    q: &'r HashMap<String, String>,
     lang: Lang,
-) -> Result<Access, Refusal> {
-    let Some(code) = given_code(headers, q) else {
+}
+
+/// Checks the access code of a request: whose it is, or an error answer when it is missing, when
+/// its address is locked out after too many wrong codes (then no code is compared), or when it
+/// is neither the arbiter's nor (when `table` allows it) the tables'.
+fn check_code(st: &Station, asking: &Asking, table: bool) -> Result<Access, Refusal> {
+    let lang = asking.lang;
+    let Some(code) = given_code(asking.headers, asking.q) else {
         return Err(refuse(lang, StatusCode::UNAUTHORIZED, "code-required", "api-code-required", &[]));
     };
+    if let Err(seconds) = st.attempts.locked(asking.peer) {
+        let minutes = seconds.div_ceil(60);
+        let mut r = refuse(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            "code-locked",
+            "api-code-locked",
+            &[("minutes", Arg::Num(minutes))],
+        );
+        r.retry = Some(seconds);
+        return Err(r);
+    }
     // Both codes are compared, whichever matches, so that the time taken tells nothing.
     let arbiter = same_code(code, &st.arbiter_code);
     let tables = match &st.table_code {
@@ -570,6 +635,7 @@ fn check_code(
     } else if tables {
         Ok(Access::Table)
     } else {
+        st.attempts.wrong(asking.peer);
         Err(refuse(lang, StatusCode::UNAUTHORIZED, "code-wrong", "api-code-wrong", &[]))
     }
 }
@@ -591,10 +657,9 @@ fn field<'q>(q: &'q HashMap<String, String>, name: &str, max: usize, lang: Lang)
     Ok(value)
 }
 
-/// The words of a play, bounded: an error answer for an empty play, one of more than
+/// The words of `play`, bounded: an error answer for an empty play, one of more than
 /// [`MAX_WORDS`] words, or one with a word of more than [`MAX_WORD`] characters.
-fn play_of(q: &HashMap<String, String>, lang: Lang) -> Result<(&str, Vec<&str>), Refusal> {
-    let play = field(q, "play", MAX_PLAY, lang)?;
+fn words_of(play: &str, lang: Lang) -> Result<Vec<&str>, Refusal> {
     let words = play_words(play);
     if words.is_empty() {
         return Err(refuse(lang, StatusCode::BAD_REQUEST, "missing-play", "api-missing-play", &[]));
@@ -617,7 +682,13 @@ fn play_of(q: &HashMap<String, String>, lang: Lang) -> Result<(&str, Vec<&str>),
             &[("position", Arg::Num(at as u64 + 1)), ("max", Arg::Num(MAX_WORD as u64))],
         ));
     }
-    Ok((play, words))
+    Ok(words)
+}
+
+/// The `play` field of a query and its words, bounded ([`words_of`]).
+fn play_of(q: &HashMap<String, String>, lang: Lang) -> Result<(&str, Vec<&str>), Refusal> {
+    let play = field(q, "play", MAX_PLAY, lang)?;
+    Ok((play, words_of(play, lang)?))
 }
 
 async fn lexicon(State(st): State<Arc<Station>>) -> Response {
@@ -631,20 +702,31 @@ async fn lexicon(State(st): State<Arc<Station>>) -> Response {
 
 /// `GET /api/v1/code`: whose code the request carries, judging nothing, so that a page can
 /// check a code when it is typed.
-async fn code(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+async fn code(
+    State(st): State<Arc<Station>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    q: RawQuery,
+) -> Response {
     let q = match params(q, st.lang) {
         Ok(q) => q,
         Err(r) => return r.into_response(),
     };
-    let lang = lang_of(&q, &st);
-    match check_code(&st, &headers, &q, true, lang) {
+    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
+    match check_code(&st, &asking, true) {
         Ok(Access::Arbiter) => Json(CodeAnswer { access: "arbiter" }).into_response(),
         Ok(Access::Table) => Json(CodeAnswer { access: "table" }).into_response(),
         Err(r) => r.into_response(),
     }
 }
 
-async fn judge(State(st): State<Arc<Station>>, method: Method, headers: HeaderMap, q: Params) -> Response {
+async fn judge(
+    State(st): State<Arc<Station>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
+    headers: HeaderMap,
+    q: RawQuery,
+) -> Response {
     let q = match params(q, st.lang) {
         Ok(q) => q,
         Err(r) => return r.into_response(),
@@ -659,7 +741,11 @@ async fn judge(State(st): State<Arc<Station>>, method: Method, headers: HeaderMa
     }
     // The audit log is synced to the disk before the verdict is sent: that wait belongs on a
     // blocking thread, not on one that serves the other tables.
-    let judged = tokio::task::spawn_blocking(move || judge_inner(&st, &headers, &q, lang)).await;
+    let judged = tokio::task::spawn_blocking(move || {
+        let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang };
+        judge_inner(&st, &asking)
+    })
+    .await;
     match judged {
         Ok(Ok(r)) => r,
         Ok(Err(r)) => r.into_response(),
@@ -667,72 +753,128 @@ async fn judge(State(st): State<Arc<Station>>, method: Method, headers: HeaderMa
     }
 }
 
-fn judge_inner(
-    st: &Station,
-    headers: &HeaderMap,
-    q: &HashMap<String, String>,
-    lang: Lang,
-) -> Result<Response, Refusal> {
-    if st.table_code.is_some() {
-        check_code(st, headers, q, true, lang)?;
+fn judge_inner(st: &Station, asking: &Asking) -> Result<Response, Refusal> {
+    let (q, lang) = (asking.q, asking.lang);
+    let hall = st.table_code.is_some();
+    if hall {
+        check_code(st, asking, true)?;
     }
     let (play, words) = play_of(q, lang)?;
     let table = field(q, "table", MAX_LABEL, lang)?;
     let round = field(q, "round", MAX_LABEL, lang)?;
+    // In a hall, a play logged without its table could not be found again.
+    if hall && table.is_empty() {
+        return Err(refuse(lang, StatusCode::BAD_REQUEST, "missing-table", "api-missing-table", &[]));
+    }
+    if let Err(seconds) = st.per_table.allow(table.to_lowercase()) {
+        let mut r = refuse(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate-limited",
+            "api-rate-limited",
+            &[("seconds", Arg::Num(seconds))],
+        );
+        r.retry = Some(seconds);
+        return Err(r);
+    }
     let verdict = judge_play(&st.lex, &words, &mut Vec::new());
+    // An unreadable play is logged (as ERROR) and numbered as a judgement is, so that the
+    // arbiter can see which word could not be read; it is not counted as one.
+    let number = st.record(play, table, round, verdict, lang)?;
     let mut body = JudgeAnswer {
         error: None,
         lexicon: &st.lexicon,
         message: None,
+        number: Some(number),
         verdict: verdict.name(),
         words: words.len(),
     };
     if verdict == PlayVerdict::Error {
-        // An unreadable play is no judgement: nothing is logged, and the monitor types it again.
         body.error = Some("unreadable-play");
         body.message = Some(msg(lang, "api-unreadable-play", &[]));
         return Ok((StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response());
-    }
-    if let Some(log) = &st.audit {
-        let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
-        if let Err(e) = log.record(play, table, round, verdict.name()) {
-            // No verdict that the log does not hold.
-            let message = audit_failure(&e, lang);
-            (st.warn)(&message);
-            return Err(Refusal { status: StatusCode::SERVICE_UNAVAILABLE, code: "audit-log", message });
-        }
     }
     st.judged.fetch_add(1, Ordering::Relaxed);
     Ok(Json(body).into_response())
 }
 
-/// `GET /api/v1/ruling`: the arbiter's ruling on a play: its verdict, each word explained (an
-/// unreadable one named, the others explained all the same), and what a printed ruling states.
-async fn ruling(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+impl Station {
+    /// Numbers a judgement, logs it (when there is a log) and keeps it: its number, or a refusal
+    /// when the log cannot be written (no verdict that the log does not hold) or no random number
+    /// can be drawn.
+    fn record(
+        &self,
+        play: &str,
+        table: &str,
+        round: &str,
+        verdict: PlayVerdict,
+        lang: Lang,
+    ) -> Result<String, Refusal> {
+        // The log's lock, then the judgements': every judgement takes both in this order, so
+        // that a number is drawn, written and kept before another is drawn.
+        let mut log = self.audit.as_ref().map(|log| log.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut judgements = self.judgements.lock().unwrap_or_else(|e| e.into_inner());
+        let number = judgements
+            .new_number()
+            .map_err(|_| refuse(lang, StatusCode::INTERNAL_SERVER_ERROR, "internal", "api-internal", &[]))?;
+        let time = match log.as_mut() {
+            Some(log) => log.record(play, table, round, verdict.name(), &number).map_err(|e| {
+                let message = audit_failure(&e, lang);
+                (self.warn)(&message);
+                Refusal { status: StatusCode::SERVICE_UNAVAILABLE, code: "audit-log", message, retry: None }
+            })?,
+            None => humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
+        };
+        let judgement =
+            Judgement { time, play: play.to_string(), table: table.to_string(), round: round.to_string() };
+        judgements.insert(number.clone(), judgement);
+        Ok(number)
+    }
+}
+
+/// `GET /api/v1/ruling`: the arbiter's ruling on a play, given by its words or by the number of
+/// its judgement: its verdict, each word explained (an unreadable one named, the others
+/// explained all the same), and what a printed ruling states.
+async fn ruling(
+    State(st): State<Arc<Station>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    q: RawQuery,
+) -> Response {
     let q = match params(q, st.lang) {
         Ok(q) => q,
         Err(r) => return r.into_response(),
     };
-    let lang = lang_of(&q, &st);
-    match ruling_inner(&st, &headers, &q, lang) {
+    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
+    match ruling_inner(&st, &asking) {
         Ok(answer) => Json(answer).into_response(),
         Err(r) => r.into_response(),
     }
 }
 
-fn ruling_inner<'q>(
-    st: &'q Station,
-    headers: &HeaderMap,
-    q: &'q HashMap<String, String>,
-    lang: Lang,
-) -> Result<RulingAnswer<'q>, Refusal> {
-    check_code(st, headers, q, false, lang)?;
-    let (_, words) = play_of(q, lang)?;
-    let table = field(q, "table", MAX_LABEL, lang)?;
-    let round = field(q, "round", MAX_LABEL, lang)?;
+fn ruling_inner<'s>(st: &'s Station, asking: &Asking) -> Result<RulingAnswer<'s>, Refusal> {
+    let (q, lang) = (asking.q, asking.lang);
+    check_code(st, asking, false)?;
+    let number = field(q, "number", MAX_NUMBER, lang)?;
+    let (number, judged_at, play, table, round) = if number.is_empty() {
+        let (play, _) = play_of(q, lang)?;
+        let (table, round) = (field(q, "table", MAX_LABEL, lang)?, field(q, "round", MAX_LABEL, lang)?);
+        (None, None, play.to_string(), table.to_string(), round.to_string())
+    } else {
+        let judgements = st.judgements.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(j) = judgements.get(number) else {
+            let args = [("number", Arg::Str(number))];
+            return Err(refuse(lang, StatusCode::NOT_FOUND, "unknown-number", "api-unknown-number", &args));
+        };
+        let number = judgements::normalise(number);
+        (Some(number), Some(j.time.clone()), j.play.clone(), j.table.clone(), j.round.clone())
+    };
+    let words = words_of(&play, lang)?;
     let verdict = judge_play(&st.lex, &words, &mut Vec::new());
     Ok(RulingAnswer {
+        judged_at,
         lexicon: LexiconInfo { signer: Some(say::signer(&st.signer, lang)), ..st.lexicon.clone() },
+        number,
         round,
         table,
         time: humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
@@ -755,16 +897,11 @@ fn audit_failure(e: &audit::AuditError, lang: Lang) -> String {
 }
 
 /// The word of an arbiter request, after its code is checked.
-fn arbiter_word<'q>(
-    st: &Station,
-    headers: &HeaderMap,
-    q: &'q HashMap<String, String>,
-    lang: Lang,
-) -> Result<&'q str, Refusal> {
-    check_code(st, headers, q, false, lang)?;
-    let word = field(q, "word", MAX_WORD, lang)?;
+fn arbiter_word<'q>(st: &Station, asking: &Asking<'q>) -> Result<&'q str, Refusal> {
+    check_code(st, asking, false)?;
+    let word = field(asking.q, "word", MAX_WORD, asking.lang)?;
     if word.is_empty() {
-        return Err(refuse(lang, StatusCode::BAD_REQUEST, "missing-word", "api-missing-word", &[]));
+        return Err(refuse(asking.lang, StatusCode::BAD_REQUEST, "missing-word", "api-missing-word", &[]));
     }
     Ok(word)
 }
@@ -773,13 +910,18 @@ fn unreadable_word(lang: Lang) -> Response {
     error(lang, StatusCode::UNPROCESSABLE_ENTITY, "unreadable-word", "api-unreadable-word", &[])
 }
 
-async fn valid(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+async fn valid(
+    State(st): State<Arc<Station>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    q: RawQuery,
+) -> Response {
     let q = match params(q, st.lang) {
         Ok(q) => q,
         Err(r) => return r.into_response(),
     };
-    let lang = lang_of(&q, &st);
-    let word = match arbiter_word(&st, &headers, &q, lang) {
+    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
+    let word = match arbiter_word(&st, &asking) {
         Ok(w) => w,
         Err(r) => return r.into_response(),
     };
@@ -791,17 +933,23 @@ async fn valid(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) ->
             word,
         })
         .into_response(),
-        Err(_) => unreadable_word(lang),
+        Err(_) => unreadable_word(asking.lang),
     }
 }
 
-async fn explain(State(st): State<Arc<Station>>, headers: HeaderMap, q: Params) -> Response {
+async fn explain(
+    State(st): State<Arc<Station>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    q: RawQuery,
+) -> Response {
     let q = match params(q, st.lang) {
         Ok(q) => q,
         Err(r) => return r.into_response(),
     };
-    let lang = lang_of(&q, &st);
-    let word = match arbiter_word(&st, &headers, &q, lang) {
+    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
+    let lang = asking.lang;
+    let word = match arbiter_word(&st, &asking) {
         Ok(w) => w,
         Err(r) => return r.into_response(),
     };
@@ -884,6 +1032,34 @@ mod tests {
         let (code, message) = at(format!("CASA {}", "A".repeat(MAX_WORD + 1))).unwrap_err();
         assert_eq!(code, "word-too-long");
         assert!(message.contains("palabra 2") && message.contains("64"), "{message}");
+    }
+
+    #[test]
+    fn queries_are_decoded_strictly() {
+        let q = |raw: &str| params(RawQuery(Some(raw.to_string())), Lang::En).map_err(|r| r.code);
+        let fields = q("play=casa+perros%2C%C3%B1u&table=12&round").unwrap();
+        assert_eq!(fields["play"], "casa perros,ñu");
+        assert_eq!((fields["table"].as_str(), fields["round"].as_str()), ("12", ""));
+        for bad in ["play=%FF%FE", "play=%C3", "play=%G1", "play=%4", "pl%ZZay=x"] {
+            assert_eq!(q(bad), Err("bad-query"), "{bad}");
+        }
+        assert!(q("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_browser_asks_for_a_page_and_a_script_for_json() {
+        let req = |path: &str, accept: &str| {
+            Request::builder()
+                .uri(path)
+                .header(header::ACCEPT, accept)
+                .body(axum::body::Body::empty())
+                .unwrap()
+        };
+        let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+        assert!(wants_page(&req("/nada", browser)));
+        assert!(wants_page(&req("/", "TEXT/HTML; q=0.5")));
+        assert!(!wants_page(&req("/nada", "*/*")));
+        assert!(!wants_page(&req("/api/v1/judge?play=x", browser)));
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! The station's pages: HTML templates embedded in the binary (`assets/`), filled once at start
-//! with the catalogue's messages (`{{t:ID}}`) and the station's values (`{{v:NAME}}`), every one
-//! HTML-escaped. The scripts and the style sheet are served as they are.
+//! The station's pages: HTML templates embedded in the binary (`assets/`), filled with the
+//! catalogue's messages (`{{t:ID}}`) and the station's values (`{{v:NAME}}`), every one
+//! HTML-escaped: the judge and arbiter pages once at start, the page that tells a browser why a
+//! request was refused for each refusal. The scripts, the style sheet and the icon are served as
+//! they are.
 
-use lexico_answers::i18n::{self, msg, Arg};
-use lexico_answers::say;
+use lexico_answers::i18n::{self, msg, Arg, Lang};
+use lexico_answers::{say, Signer};
 
 use crate::{Station, StationError};
 
@@ -18,38 +20,71 @@ macro_rules! bail {
 pub const CSS: &str = include_str!("../assets/station.css");
 pub const JUDGE_JS: &str = include_str!("../assets/judge.js");
 pub const ARBITER_JS: &str = include_str!("../assets/arbiter.js");
+/// The station's icon: a tile with an L, 16 and 32 pixels square.
+pub const FAVICON: &[u8] = include_bytes!("../assets/favicon.ico");
 const JUDGE_HTML: &str = include_str!("../assets/judge.html");
 const ARBITER_HTML: &str = include_str!("../assets/arbiter.html");
+const REFUSAL_HTML: &str = include_str!("../assets/refusal.html");
 
 /// The judge page.
 pub fn judge(st: &Station) -> Result<String> {
-    render(JUDGE_HTML, st)
+    render(JUDGE_HTML, st, st.lang, &|_| None)
 }
 
 /// The arbiter page.
 pub fn arbiter(st: &Station) -> Result<String> {
-    render(ARBITER_HTML, st)
+    render(ARBITER_HTML, st, st.lang, &|_| None)
 }
 
-fn value(st: &Station, name: &str) -> Option<String> {
+/// The page that tells a person in `lang` why the station refused a browser's request: the
+/// `message`, the HTTP `status` and refusal `code` (for whoever helps), links to both pages.
+pub fn refusal(st: &Station, lang: Lang, status: u16, code: &str, message: &str) -> String {
+    let extra = |name: &str| match name {
+        "message" => Some(message.to_string()),
+        "status" => Some(format!("{status} {code}")),
+        _ => None,
+    };
+    // The template's messages and values are known; a station that started has rendered it.
+    render(REFUSAL_HTML, st, lang, &extra).unwrap_or_else(|_| escape(message))
+}
+
+/// How the lexicon is vouched for, as a line of the pages: «Léxico firmado por clave …»,
+/// «Léxico incluido en el programa», «Léxico sin firma».
+fn lexicon_signed(signer: &Signer, lang: Lang) -> String {
+    match signer {
+        Signer::Embedded => msg(lang, "lexicon-embedded", &[]),
+        Signer::Unsigned => msg(lang, "lexicon-unsigned", &[]),
+        Signer::Key { .. } => {
+            msg(lang, "lexicon-signed-by", &[("signer", Arg::Str(&say::signer(signer, lang)))])
+        }
+    }
+}
+
+fn value(st: &Station, lang: Lang, name: &str) -> Option<String> {
     Some(match name {
-        "lang" => st.lang.tag().to_string(),
+        "lang" => lang.tag().to_string(),
         "lexicon" => st.lexicon_title(),
         "tournament" => st.tournament.clone().unwrap_or_default(),
         "tournament-or-dash" => st.tournament.clone().unwrap_or_else(|| "—".to_string()),
         "sha256" => st.lexicon.sha256.clone(),
         "sha256-short" => st.lexicon.sha256.chars().take(16).collect(),
-        "signer" => say::signer(&st.signer, st.lang),
+        "lexicon-signed" => lexicon_signed(&st.signer, lang),
         "clear-after" => st.clear_after.to_string(),
         "needs-code" => st.table_code.is_some().to_string(),
-        "clears" if st.clear_after == 0 => msg(st.lang, "judge-never-clears", &[]),
-        "clears" => msg(st.lang, "judge-clears", &[("seconds", Arg::Num(st.clear_after))]),
+        "clears" if st.clear_after == 0 => msg(lang, "judge-never-clears", &[]),
+        "clears" => msg(lang, "judge-clears", &[("seconds", Arg::Num(st.clear_after))]),
         _ => return None,
     })
 }
 
-/// Fills a template; fails on a message or value that does not exist.
-fn render(template: &str, st: &Station) -> Result<String> {
+/// Fills a template in `lang`, with the station's values and `extra`'s; fails on a message or
+/// value that does not exist.
+fn render(
+    template: &str,
+    st: &Station,
+    lang: Lang,
+    extra: &dyn Fn(&str) -> Option<String>,
+) -> Result<String> {
     let mut out = String::with_capacity(template.len() + 1024);
     let mut rest = template;
     while let Some(start) = rest.find("{{") {
@@ -57,8 +92,8 @@ fn render(template: &str, st: &Station) -> Result<String> {
         let Some(len) = rest[start..].find("}}") else { bail!("an unclosed {{{{ in a page template") };
         let key = &rest[start + 2..start + len];
         let text = match key.split_once(':') {
-            Some(("t", id)) if i18n::has(st.lang, id) => msg(st.lang, id, &[]),
-            Some(("v", name)) => match value(st, name) {
+            Some(("t", id)) if i18n::has(lang, id) => msg(lang, id, &[]),
+            Some(("v", name)) => match extra(name).or_else(|| value(st, lang, name)) {
                 Some(v) => v,
                 None => bail!("no value {name} for a page template"),
             },
@@ -111,7 +146,7 @@ mod tests {
                 warn: quiet,
             };
             let st = Station::new(lex, settings).unwrap();
-            assert!(st.judge_page.contains(&say::signer(&st.signer, lang)));
+            assert!(st.judge_page.contains(&escape(&msg(lang, "lexicon-embedded", &[]))));
             assert!(st.judge_page.contains(&format!("lang=\"{}\"", lang.tag())));
             assert!(st.judge_page.contains(&escape(&msg(lang, "verdict-acceptable-word", &[]))));
             assert!(st.arbiter_page.contains(&escape(&msg(lang, "dictamen-title", &[]))));
@@ -140,9 +175,23 @@ mod tests {
         };
         let st = Station::new(lex, settings).unwrap();
         assert_eq!(
-            value(&st, "clears").unwrap(),
-            "El veredicto se borra al cabo de 1 segundo o al pulsar cualquier tecla."
+            value(&st, Lang::Es, "clears").unwrap(),
+            "El veredicto se queda hasta la jugada siguiente, 1 segundo como mucho."
         );
+        let page = refusal(&st, Lang::Es, 404, "not-found", "No existe <esa> página.");
+        assert!(
+            page.contains("<h1>No existe &lt;esa&gt; página.</h1>") && page.contains("404 not-found"),
+            "{page}"
+        );
+        assert!(page.contains("<html lang=\"es\">") && !page.contains("{{"), "{page}");
+    }
+
+    #[test]
+    fn the_lexicon_line_says_who_signed_it() {
+        let key = Signer::Key { id: "3F8C0A1B2D4E5F60".into(), comment: "FISE".into() };
+        assert_eq!(lexicon_signed(&key, Lang::Es), "Léxico firmado por clave 3F8C0A1B2D4E5F60 (FISE)");
+        assert_eq!(lexicon_signed(&Signer::Embedded, Lang::Es), "Léxico incluido en el programa");
+        assert_eq!(lexicon_signed(&Signer::Unsigned, Lang::En), "Lexicon not signed");
     }
 
     #[test]

@@ -25,7 +25,8 @@
 //!
 //! Install, the default, trusted keys, key pairs and signatures are all here ([`install_file`],
 //! [`make_default`], [`trust_key_file`], [`untrust`], [`keygen`], [`sign_file`]), and so is the
-//! one atomic writer every file of the workspace goes through ([`atomic`]).
+//! one atomic writer every file of the workspace goes through ([`atomic`]), and release folders
+//! with their `SHA256SUMS` ([`release`]).
 //!
 //! This crate never prints and knows no command-line flags; every error is a [`StoreError`]
 //! whose message is the one the `lexico` command prints.
@@ -51,6 +52,7 @@ mod installed;
 mod open;
 mod read;
 mod record;
+pub mod release;
 mod say;
 mod sign;
 mod trust;

@@ -20,7 +20,9 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use lexico_compile::{self as compile, Exclusion, Input, Meta, Phase};
 
-use crate::files::{self, check_output, check_release_dir, cleanup, publish, publish_release};
+use lexico_store::atomic::{check_output, check_release_dir, publish};
+
+use crate::files::cleanup;
 use crate::i18n::{msg, Arg};
 
 #[derive(clap::Args)]
@@ -30,9 +32,11 @@ source mostly excluded, a file given twice, files a folder skipped) never stop t
 counts are those of `lexico info`. See docs/maintainers.md.")]
 pub struct Args {
     /// Source files or folders (a folder contributes its `.txt` and `.tsv` files; what it takes
-    /// and skips is printed). Each file's reader is chosen by its content: FISE list title,
-    /// lemma-table header, or a plain word list. The order does not matter: sources are taken in
-    /// the order of their paths, so the lexicon is the same byte for byte.
+    /// and skips is printed), or the federation's zip of lists as distributed (its FISE lists
+    /// are taken, anything else is named and skipped). Each file's reader is chosen by its
+    /// content: FISE list title, lemma-table header, or a plain word list; a FISE file of 2- and
+    /// 3-tile totals is checked against, not read. The order does not matter: sources are taken
+    /// in the order of their file names, so the lexicon is the same byte for byte from any folder.
     #[arg(required = true, value_name = "SOURCE")]
     pub sources: Vec<PathBuf>,
     /// The lexicon file to write; the exclusion report is written beside it as FILE.excluded.csv.
@@ -46,7 +50,7 @@ pub struct Args {
     /// The rule set: the name of one embedded in the binary (`lexico rules list`) or a folder. A
     /// value with a `/` or starting with `.` is a folder; a name no embedded set has is a folder
     /// if one exists (see docs/rules.md).
-    #[arg(long, value_name = "NAME|DIR", default_value = crate::cmd::rules::DEFAULT)]
+    #[arg(long, value_name = "NAME|DIR", default_value = lexico_rules::DEFAULT)]
     pub rules: PathBuf,
     /// The previous edition of the lexicon, as evidence where the sources leave a question open
     /// (which non-verbs vary in number): a file, the edition or name of an installed lexicon, or
@@ -59,6 +63,12 @@ pub struct Args {
     /// docs/formats.md, "Part-of-speech tables").
     #[arg(long, value_name = "FILE")]
     pub pos_table: Option<PathBuf>,
+    /// What capital letters mean in a raw list: `auto` (a list whose words are all in capitals,
+    /// as word games and `lexico dump` write them, is a word list; elsewhere capitals mark proper
+    /// nouns and abbreviations, which are excluded), `proper` (always the latter), `words`
+    /// (never: every raw list is read in lower case).
+    #[arg(long, value_enum, value_name = "MEANING", default_value_t = CapitalsArg::Auto)]
+    pub capitals: CapitalsArg,
     /// A federation update list to apply in reverse (repeatable): what it adds is taken out of the
     /// sources, what it removes is restored, what it reclassifies is put back, so the 2016 lists
     /// with both 2016 update lists undone are the 2009 sources. Recorded in the manifest's
@@ -98,21 +108,46 @@ pub struct Args {
     pub sign: Option<PathBuf>,
 }
 
+/// The rules the summary names with the number of forms they refused, those that refused most.
+const REFUSALS_SHOWN: usize = 10;
+
+/// The values of `--capitals`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum CapitalsArg {
+    /// A raw list all in capitals is a word list.
+    Auto,
+    /// Capitals mark proper nouns and abbreviations.
+    Proper,
+    /// Capitals mean nothing.
+    Words,
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let started = Instant::now();
     // Temporary files are removed on SIGINT, SIGTERM and SIGHUP from here on.
     cleanup::install();
     // Where the build writes is checked before anything is read or written.
+    let folder_of = |p: &Path, flag: &str| -> Result<()> {
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            bail!("{flag} {}: the folder {} does not exist", p.display(), parent.display());
+        }
+        Ok(())
+    };
     match (&args.output, &args.release_dir) {
         (Some(o), _) => {
+            folder_of(o, "-o")?;
             check_output(o)?;
             check_output(&report_path(o))?;
             check_output(&crate::lexicons::signature_path(o))?;
         }
-        (None, Some(dir)) => check_release_dir(dir)?,
+        (None, Some(dir)) => {
+            folder_of(dir, "--release-dir")?;
+            check_release_dir(dir)?
+        }
         (None, None) => {}
     }
-    let key = args.sign.as_deref().map(crate::cmd::sign::load_secret_key).transpose()?;
+    let key = args.sign.as_deref().map(crate::keys::load_secret_key).transpose()?;
     let mut bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| PhaseBar::new(args.anagram_index));
     let mut show = |phase, done, total| {
         if let Some(bar) = &mut bar {
@@ -122,7 +157,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // The rule set (a hundred regular expressions to compile) loads while the sources are read
     // and parsed; its errors are reported first, as if it had been loaded first.
     let (rules, read) = std::thread::scope(|scope| {
-        let rules = scope.spawn(|| crate::cmd::rules::load(&args.rules));
+        let rules = scope.spawn(|| lexico_rules::RuleSet::named(&args.rules));
         let read = read_sources(&args.sources)
             .and_then(|(inputs, folders)| Ok((compile::read_sources(inputs, &mut show)?, folders)));
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), read)
@@ -136,7 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
         })
         .collect::<Result<Vec<Input>>>()?;
-    let stem = files::release_stem(&args.name, &args.edition, &args.version);
+    let stem = lexico_store::atomic::release_stem(&args.name, &args.edition, &args.version);
     let output = match (&args.output, &args.release_dir) {
         (Some(o), _) => o.clone(),
         (None, Some(dir)) => dir.join(format!("{stem}.lex")),
@@ -152,6 +187,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         tool: format!("lexico {}", env!("CARGO_PKG_VERSION")),
         anagram_index: args.anagram_index,
         jobs: args.jobs.map_or(0, usize::from),
+        capitals: match args.capitals {
+            CapitalsArg::Auto => compile::Capitals::Auto,
+            CapitalsArg::Proper => compile::Capitals::Proper,
+            CapitalsArg::Words => compile::Capitals::Words,
+        },
         pos_table: match &args.pos_table {
             Some(p) => Some(Input {
                 path: p.to_string_lossy().into_owned(),
@@ -170,10 +210,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar.finish();
     }
     let compiled = compiled?;
+    let modified = compile::modified_from(&compiled.manifest.rules);
     let report = report_path(&output);
     let csv = exclusion_csv(&compiled.exclusions)?;
     let signature =
-        key.as_ref().map(|k| crate::cmd::sign::sign_bytes(k, &compiled.image, &output)).transpose()?;
+        key.as_ref().map(|k| lexico_store::sign_bytes(k, &compiled.image, &output)).transpose()?;
     let mut files: Vec<(PathBuf, &[u8])> = vec![(report.clone(), &csv)];
     if let Some(sig) = &signature {
         files.push((crate::lexicons::signature_path(&output), sig.as_bytes()));
@@ -183,8 +224,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match &args.release_dir {
         Some(dir) => {
             let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
-            let release = release_files(files, &new, previous.as_ref())?;
-            publish_release(dir, &release)?;
+            let rules = modified.as_ref().map(ToString::to_string);
+            let notes = lexico_answers::release_notes(&new, previous.as_ref(), rules.as_deref())?;
+            let mut release: Vec<(String, Vec<u8>)> =
+                files.iter().map(|(p, b)| (file_name(p), b.to_vec())).collect();
+            release.push(("NOTES.md".into(), notes.into_bytes()));
+            lexico_store::release::publish(dir, release)?;
         }
         None => publish(&output, &files)?,
     }
@@ -196,7 +241,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             crate::lexicons::check_signature(&output, signature.as_deref(), &compiled.image, &keys)
                 .with_context(|| format!("{} was built but not installed", output.display()))?;
         }
-        let installed = crate::cmd::install::install(&dir, compiled.image, signature, false, false)
+        let installed = lexico_store::install_image(&dir, compiled.image, signature, false, false)
             .with_context(|| format!("{} was built but not installed", output.display()))?;
         Some(installed)
     } else {
@@ -213,6 +258,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let warning = t("build-warning", &[]);
     for w in &compiled.warnings {
         writeln!(err, "lexico: {warning}: {w}")?;
+    }
+    for check in &compiled.totals {
+        let kind = if check.agrees() { t("build-note", &[]) } else { warning.clone() };
+        writeln!(err, "lexico: {kind}: {check}")?;
     }
     let (path, seconds) = (output.display().to_string(), format!("{:.2}", started.elapsed().as_secs_f64()));
     let num = |n: usize| Arg::Num(n as u64);
@@ -239,12 +288,31 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .map(|(n, c)| format!("{n}:{c}"))
         .collect();
     writeln!(err, "{}", t("build-by-tiles", &[("lengths", Arg::Str(&lengths.join(" ")))]))?;
+    if let Some(modified) = &modified {
+        let files = modified.files.join(", ");
+        let rules = format!("{} {}", modified.name, modified.version);
+        writeln!(
+            err,
+            "{}",
+            t("build-rules-modified", &[("rules", Arg::Str(&rules)), ("files", Arg::Str(&files))])
+        )?;
+    }
     let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
     for x in &compiled.exclusions {
         *reasons.entry(x.rule.as_str()).or_default() += 1;
     }
     for (rule, n) in reasons {
         writeln!(err, "{}", t("build-excluded-by", &[("rule", Arg::Str(rule)), ("count", num(n))]))?;
+    }
+    // The rules that refused most generated forms, with their counts.
+    for r in compiled.refused.iter().take(REFUSALS_SHOWN) {
+        let rule =
+            if r.article.is_empty() { r.rule.clone() } else { format!("{} (art. {})", r.rule, r.article) };
+        writeln!(
+            err,
+            "{}",
+            t("build-refused-by", &[("rule", Arg::Str(&rule)), ("count", Arg::Num(r.forms))])
+        )?;
     }
     for (evidence, n) in &compiled.evidence {
         writeln!(
@@ -260,42 +328,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The files of a release folder: `files` (the lexicon, its report, its signature), the release
-/// notes and the checksums of all of them. Nothing in them depends on the time or the machine,
-/// so building a release twice gives the same bytes (a signature aside: Ed25519 signatures of
-/// minisign are randomised).
-fn release_files(
-    files: Vec<(PathBuf, &[u8])>,
-    new: &lexico_lexicon::Lexicon,
-    previous: Option<&lexico_lexicon::Lexicon>,
-) -> Result<Vec<(String, Vec<u8>)>> {
-    use sha2::{Digest, Sha256};
-    let notes = match previous {
-        Some(old) => {
-            let d = lexico_answers::diff(old, new)?;
-            lexico_answers::notes(old, new, &d)?
-        }
-        None => {
-            let m = new.manifest()?;
-            format!(
-                "# {} {} {}: release notes\n\nFirst edition: {} words, payload SHA-256 `{}`; no \
-                 previous edition was given (--previous) to compare with.\n",
-                m.name, m.edition, m.version, m.words, m.payload_sha256
-            )
-        }
-    };
-    let mut out: Vec<(String, Vec<u8>)> = files
-        .into_iter()
-        .map(|(p, b)| (p.file_name().expect("a file name").to_string_lossy().into_owned(), b.to_vec()))
-        .collect();
-    out.push(("NOTES.md".into(), notes.into_bytes()));
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut sums = String::new();
-    for (name, bytes) in &out {
-        sums.push_str(&format!("{}  {name}\n", lexico_lexicon::hex(&Sha256::digest(bytes))));
-    }
-    out.push(("SHA256SUMS".into(), sums.into_bytes()));
-    Ok(out)
+/// The name of the file `path`, as a release folder lists it.
+fn file_name(path: &Path) -> String {
+    path.file_name().expect("a file name").to_string_lossy().into_owned()
 }
 
 /// Where the exclusion report of `output` goes.
@@ -383,13 +418,28 @@ fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
             files.push(path.clone());
         }
     }
-    let inputs = files
-        .into_iter()
-        .map(|p| {
-            let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
-            Ok(Input { path: p.to_string_lossy().into_owned(), bytes })
-        })
-        .collect::<Result<_>>()?;
+    let mut inputs = Vec::new();
+    for p in files {
+        let bytes = std::fs::read(&p).with_context(|| format!("{}", p.display()))?;
+        let path = p.to_string_lossy().into_owned();
+        if !compile::is_archive(&bytes) {
+            inputs.push(Input { path, bytes });
+            continue;
+        }
+        // A zip of lists (the federation's download) is read like a folder of its entries.
+        let archive = compile::read_archive(&path, &bytes)?;
+        if archive.inputs.is_empty() {
+            bail!("{path}: the zip holds no FISE list");
+        }
+        let entry = |name: &str| {
+            let name = name.trim_end_matches('/');
+            PathBuf::from(name.rsplit('/').next().unwrap_or(name))
+        };
+        let found: Vec<PathBuf> = archive.inputs.iter().map(|i| entry(&i.path)).collect();
+        let skipped: Skipped = archive.skipped.iter().map(|(name, why)| (entry(name), *why)).collect();
+        folders.push(folder_line(&p, &found, &skipped));
+        inputs.extend(archive.inputs);
+    }
     Ok((inputs, folders))
 }
 

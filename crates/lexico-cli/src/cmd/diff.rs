@@ -74,7 +74,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     out.flush()?;
     if let Some(path) = &args.notes {
         let text = notes(&old, &new, &d)?;
-        crate::files::write_atomically(path, text.as_bytes())?;
+        lexico_store::atomic::write_atomically(path, text.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -104,7 +104,7 @@ fn explained(args: &Args, old: &Lexicon, new: &Lexicon) -> Result<ExitCode> {
     out.flush()?;
     if let Some(path) = &args.notes {
         let text = notes_by_cause(old, new, &a)?;
-        crate::files::write_atomically(path, text.as_bytes())?;
+        lexico_store::atomic::write_atomically(path, text.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use fst::Streamer;
-use lexico_answers::record::{DumpRecord, Provenance, Spelled, Spelling};
+use lexico_answers::record::{DumpRecord, SlotRecord, Spelled, Spelling};
 
 use crate::lexicons::LexiconArg;
 use crate::output::{Format, Out};
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         rank += 1;
         word.clear();
         Spelled::new(set, key, 0, spelling).push_to(&mut word);
-        let record = DumpRecord { word: &word, tiles: key.len(), provenance: slot.map(Provenance::of) };
+        let record = DumpRecord { word: &word, tiles: key.len(), provenance: slot.map(SlotRecord::of) };
         out.row(&record, |line| {
             line.push_str(&word);
             if let Some(p) = &record.provenance {

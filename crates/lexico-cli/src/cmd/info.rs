@@ -18,6 +18,10 @@ pub struct Args {
     /// are first used; a record spares later uses of the same bytes).
     #[arg(long)]
     pub verify: bool,
+    /// With --verify: check the signature beside the file (FILE.minisig) against this minisign
+    /// public key, whether or not it is trusted in the data folder.
+    #[arg(long, value_name = "PUBLIC_KEY", requires = "verify")]
+    pub key: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub lexicon: LexiconArg,
 }
@@ -32,14 +36,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
         lex.verify().context("verification failed")?;
     }
     let payload = lex.payload_sha256_verified()?.to_string();
-    let signer = opened.signer.to_string();
+    let mut signer = opened.signer.to_string();
+    if let Some(key) = &args.key {
+        signer = signed_by(&args.lexicon, lex, key)?;
+    }
     let mut rows: Vec<(String, String)> = vec![
         ("name".into(), m.name.clone()),
         ("edition".into(), m.edition.clone()),
         ("version".into(), m.version.clone()),
         ("format version".into(), m.format_version.to_string()),
         ("built by".into(), m.tool.clone()),
-        ("rule set".into(), format!("{} {}", m.rules.name, m.rules.version)),
+        (
+            "rule set".into(),
+            match lexico_compile::modified_from(&m.rules) {
+                Some(modified) => format!("{} {}, {modified}", m.rules.name, m.rules.version),
+                None => format!("{} {}", m.rules.name, m.rules.version),
+            },
+        ),
         ("words".into(), m.words.to_string()),
         ("rejected forms kept".into(), m.rejected_forms.to_string()),
         ("tiles per word".into(), format!("{} to {}", m.min_tiles, m.max_tiles)),
@@ -96,4 +109,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The id of the public key in the file `key` once it is checked that the signature beside the
+/// lexicon file `arg` names (`FILE.minisig`) is that key's, over the lexicon's bytes.
+fn signed_by(
+    arg: &crate::lexicons::LexiconArg,
+    lex: &lexico_lexicon::Lexicon,
+    key: &std::path::Path,
+) -> Result<String> {
+    let Some(path) = arg.lexicon.as_ref().map(std::path::Path::new).filter(|p| p.is_file()) else {
+        anyhow::bail!("--key checks the signature beside a lexicon file: give the file with --lexicon");
+    };
+    let text = std::fs::read_to_string(key).with_context(|| key.display().to_string())?;
+    let (public, comment) =
+        lexico_store::parse_public_key(&text).with_context(|| key.display().to_string())?;
+    let id = lexico_store::key_id(public.keynum());
+    let keys = [lexico_store::TrustedKey { id, comment, key: public }];
+    let sig = lexico_store::read_signature(&lexico_store::signature_path(path))?;
+    let signer = lexico_store::check_signature(path, sig.as_deref(), lex.as_bytes(), &keys)?;
+    Ok(format!("{} (checked against {})", signer.id, key.display()))
 }

@@ -41,15 +41,3 @@ pub fn run(args: Args) -> Result<ExitCode> {
     println!("{installed}");
     Ok(ExitCode::SUCCESS)
 }
-
-/// Installs the lexicon file image `bytes` (a lexicon just built) and its signature into `dir`
-/// (see `lexico_store::install_image`).
-pub fn install(
-    dir: &Path,
-    bytes: Vec<u8>,
-    signature: Option<String>,
-    force: bool,
-    default: bool,
-) -> Result<lexico_store::Installation> {
-    Ok(lexico_store::install_image(dir, bytes, signature, force, default)?)
-}

@@ -11,10 +11,10 @@ use anyhow::Result;
 use lexico_answers::say;
 use lexico_web::page::{self, Mode, Page};
 
-use crate::files::write_atomically;
 use crate::i18n::{msg, terminal, Arg};
 use crate::lexicons::LexiconArg;
 use crate::offline;
+use lexico_store::atomic::write_atomically;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -1,18 +1,13 @@
-//! `lexico rules`: the rule sets embedded in the binary (`list`, `export`), and how a `--rules`
-//! value names one of them or a folder ([`load`]).
+//! `lexico rules`: the rule sets embedded in the binary (`list`, `export`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use lexico_rules::{embedded, RuleFiles, RuleSet};
-use lexico_tiles::quoted;
+use lexico_rules::{embedded, RuleError, RuleFiles, RuleSet};
 
 use crate::output::{Format, Out, Value};
-
-/// The rule set `lexico build` uses when given no `--rules`.
-pub const DEFAULT: &str = "fise-2016";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -50,32 +45,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
 }
 
-/// Loads the rule set a `--rules` value names. A value with a path separator, or starting with
-/// `.`, is a folder; otherwise it is the name of an embedded set, or, if no set has that name, a
-/// folder that exists. Anything else is an error listing the embedded names (docs/rules.md).
-pub fn load(value: &Path) -> Result<RuleSet> {
-    let name =
-        value.to_str().filter(|v| !v.starts_with('.') && !v.contains(['/', std::path::MAIN_SEPARATOR]));
-    if let Some(name) = name {
-        if let Some(files) = RuleFiles::embedded(name) {
-            return Ok(RuleSet::load_from(&files)?);
-        }
-        if value.symlink_metadata().is_err() {
-            bail!(
-                "--rules {}: no rule set of this name is embedded ({}) and no folder has this name",
-                quoted(name),
-                embedded_names()
-            );
-        }
-    }
-    Ok(RuleSet::load(value)?)
-}
-
-/// The embedded names, for messages: `embedded: a, b`.
-fn embedded_names() -> String {
-    format!("embedded: {}", embedded::names().collect::<Vec<_>>().join(", "))
-}
-
 fn list(format: Format) -> Result<ExitCode> {
     let mut out = Out::new(format);
     for name in embedded::names() {
@@ -97,7 +66,7 @@ fn list(format: Format) -> Result<ExitCode> {
 
 fn export(name: &str, dir: &Path, force: bool) -> Result<ExitCode> {
     let Some(files) = embedded::files(name) else {
-        bail!("{}: no rule set of this name is embedded ({})", quoted(name), embedded_names());
+        return Err(RuleError::Unknown { name: name.to_string(), folder: false }.into());
     };
     let targets: Vec<(PathBuf, &[u8])> = files
         .iter()
@@ -129,9 +98,10 @@ fn export(name: &str, dir: &Path, force: bool) -> Result<ExitCode> {
 fn write_file(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
     let parent = path.parent().expect("a file in the export folder");
     std::fs::create_dir_all(parent).with_context(|| format!("{}", parent.display()))?;
-    let tmp = crate::files::stage(path, bytes)?;
+    let tmp = lexico_store::atomic::stage(path, bytes)?;
     if overwrite {
-        return crate::files::persist(tmp, path);
+        lexico_store::atomic::persist(tmp, path)?;
+        return Ok(());
     }
     tmp.persist_noclobber(path).map_err(|e| e.error).with_context(|| format!("{}", path.display()))?;
     Ok(())

@@ -33,20 +33,21 @@ pub struct Args {
     /// code of the judge page for the hall's devices. Port 0 takes a free port.
     #[arg(long, value_name = "ADDR", default_value = DEFAULT_LISTEN)]
     pub listen: SocketAddr,
-    /// Seconds after which the judge page clears a verdict (any key or a tap clears it too); 0
-    /// keeps it until then.
+    /// Seconds after which the judge page clears a verdict (the next play judged replaces it
+    /// before); 0 keeps it until then.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub clear_after: u64,
     /// Append every judgement to FILE as CSV (UTC time, play as typed, table, round, verdict,
-    /// lexicon checksum), each line synced to the disk before its verdict is sent.
+    /// lexicon checksum, signer, judgement number), each line synced to the disk before its
+    /// verdict is sent; the numbered judgements FILE already holds open their rulings again.
     #[arg(long, value_name = "FILE")]
     pub audit_log: Option<PathBuf>,
     /// The tournament's name (at most 100 characters), shown on the pages and on the arbiter's
     /// printed ruling.
     #[arg(long = "torneo", visible_alias = "tournament", value_name = "NAME")]
     pub tournament: Option<String>,
-    /// Requests one client address may make per minute (0: no limit).
-    #[arg(long, value_name = "N", default_value_t = 120)]
+    /// Plays one table may have judged per minute (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 60)]
     pub rate_limit: u32,
     /// The arbiter's access code (6 to 64 ASCII letters or digits); default: a new random code
     /// at each start.

@@ -6,16 +6,17 @@
 //! minisign writes it; an encrypted one asks for its password (or takes it from
 //! `LEXICO_KEY_PASSWORD`). See docs/maintainers.md. The work is the store's
 //! (`lexico_store::sign_file`, `load_secret_key`, `keygen`); this module reads the flags and the
-//! password variable, and prints.
+//! password variable, and prints. A file listed in the `SHA256SUMS` of its folder (a release
+//! folder) gets its signature listed there too (`lexico_store::release::sign_listed`); an
+//! existing signature is replaced only with `--force`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use lexico_store::{Password, SecretKey};
+use lexico_store::Password;
 
-/// The variable that gives the password of an encrypted secret key without a prompt.
-pub const PASSWORD_VAR: &str = "LEXICO_KEY_PASSWORD";
+use crate::keys::{self, PASSWORD_VAR};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,32 +26,21 @@ pub struct Args {
     /// The minisign secret key (`lexico keygen` or `minisign -G` makes one).
     #[arg(long, short = 'k', value_name = "SECRET_KEY")]
     pub key: PathBuf,
+    /// Replace an existing signature (FILE.minisig); without it, an existing one stops the
+    /// command before anything is written.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let key = load_secret_key(&args.key)?;
-    let sig_path = lexico_store::sign_file(&args.file, &key)?;
+    let key = keys::load_secret_key(&args.key)?;
+    let sig_path = lexico_store::signature_path(&args.file);
+    if sig_path.exists() && !args.force {
+        anyhow::bail!("{}: a signature is already there: give --force to replace it", sig_path.display());
+    }
+    let sig_path = lexico_store::release::sign_listed(&args.file, &key)?;
     println!("signed {} with key {}: {}", args.file.display(), key.id, sig_path.display());
     Ok(ExitCode::SUCCESS)
-}
-
-/// The password of an encrypted key: [`PASSWORD_VAR`], else asked for on the terminal.
-fn password() -> Password {
-    match std::env::var(PASSWORD_VAR) {
-        Ok(password) => Password::Given(password),
-        Err(_) => Password::AskOnTerminal,
-    }
-}
-
-/// Reads a minisign secret key file: unencrypted, else with the password of [`PASSWORD_VAR`],
-/// else asked for on the terminal.
-pub fn load_secret_key(path: &Path) -> Result<SecretKey> {
-    Ok(lexico_store::load_secret_key(path, password())?)
-}
-
-/// The minisign signature (the text of a `.minisig` file) of `bytes`, the content of `file`.
-pub fn sign_bytes(key: &SecretKey, bytes: &[u8], file: &Path) -> Result<String> {
-    Ok(lexico_store::sign_bytes(key, bytes, file)?)
 }
 
 #[derive(clap::Args)]
@@ -68,7 +58,13 @@ pub struct KeygenArgs {
 }
 
 pub fn keygen(args: KeygenArgs) -> Result<ExitCode> {
-    let password = if args.unencrypted { Password::None } else { password() };
+    if !args.unencrypted && keys::no_way_to_ask() {
+        anyhow::bail!(
+            "a password is needed to encrypt the secret key: set {PASSWORD_VAR} (there is no terminal to ask it \
+             on), or give --unencrypted"
+        );
+    }
+    let password = if args.unencrypted { Password::None } else { keys::password() };
     let id = lexico_store::keygen(&args.public_key, &args.secret_key, password)?;
     println!("key {id}: public key {}, secret key {}", args.public_key.display(), args.secret_key.display());
     Ok(ExitCode::SUCCESS)

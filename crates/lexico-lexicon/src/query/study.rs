@@ -48,7 +48,7 @@ use lexico_tiles::{Rack, Tile, TileSet};
 use super::pattern::tile_error;
 use super::{Bag, Bounded, Pattern, PrefixDraws, QueryError, TileRegex, MAX_RACK};
 use crate::provenance::slot_of;
-use crate::{kind_of, Checker, Kind, Lexicon, LexiconError, MAX_WORD_TILES};
+use crate::{Checker, FormKind, Lexicon, LexiconError, MAX_WORD_TILES};
 
 /// A count or an inclusive range of counts: `7`, `7..8`, `7..` (7 or more), `..8` (at most 8).
 ///
@@ -557,7 +557,7 @@ fn generated_by_rank(lex: &Lexicon) -> Result<Vec<bool>, LexiconError> {
     let generated: Vec<bool> = lex
         .slots()?
         .iter()
-        .map(|s| matches!(kind_of(s), Kind::Plural | Kind::Feminine | Kind::VerbForm))
+        .map(|s| matches!(s.kind, FormKind::Plural | FormKind::Feminine | FormKind::VerbForm))
         .collect();
     let codes = lex.codes_in_order()?;
     Ok(codes.into_iter().map(|c| generated.get(slot_of(c) as usize).copied().unwrap_or(false)).collect())

@@ -10,7 +10,7 @@ use super::models::{Cell, Conjugator, Paradigm};
 use super::reader::VerbEntry;
 use crate::error::RuleError;
 use crate::files::RuleFiles;
-use crate::form::{Form, FormKind, Verdict};
+use crate::form::{Admission, Form, FormKind};
 use crate::tags::Mark;
 use crate::toml_util::{fold, Source, Spanned};
 
@@ -77,7 +77,7 @@ struct RuleDef {
     verdict: Spanned<String>,
     reason: Option<String>,
     reason_es: Option<Spanned<String>>,
-    class: Option<Vec<u8>>,
+    class: Option<Spanned<Vec<u8>>>,
     property: Option<Vec<String>>,
     usage: Option<Vec<Spanned<String>>>,
     pronominal: Option<bool>,
@@ -327,13 +327,31 @@ impl VerbRules {
             if let Some(b) = &d.bracket {
                 descriptions.insert(b.clone());
             }
+            if let Some(class) = &d.class {
+                let c = file.classes.get_ref();
+                let known: Vec<u8> = std::iter::once(c.usage)
+                    .chain(c.transitive.iter().chain(&c.intransitive).chain(&c.pronominal).copied())
+                    .collect();
+                if let Some(bad) = class.get_ref().iter().find(|x| !known.contains(x)) {
+                    let mut names: Vec<String> = known.iter().map(u8::to_string).collect();
+                    names.sort();
+                    return Err(src.error(
+                        class.span().start,
+                        format!(
+                            "rule `{}`: class {bad} is no class of [classes] ({})",
+                            d.id.get_ref(),
+                            names.join(", ")
+                        ),
+                    ));
+                }
+            }
             rules.push(Rule {
                 id: d.id.get_ref().clone(),
                 article: d.article.clone(),
                 accept,
                 reason: d.reason.clone().unwrap_or_default(),
                 reason_es: d.reason_es.as_ref().map(|r| r.get_ref().clone()).unwrap_or_default(),
-                class: d.class.clone(),
+                class: d.class.as_ref().map(|c| c.get_ref().clone()),
                 property,
                 usage,
                 pronominal: d.pronominal,
@@ -481,6 +499,80 @@ impl VerbRules {
         self.conj.model(&format!("{conjugation}-{model:02}")).is_some_and(|m| self.conj.fits(m, verb).is_ok())
     }
 
+    /// The number of the model of conjugation `conjugation` named `name` (`conducir` is 5 of the
+    /// third conjugation), if the rule set has one.
+    ///
+    /// ```
+    /// let rules = lexico_rules::RuleSet::embedded("fise-2016")?;
+    /// let verbs = rules.verbs.as_ref().expect("verb rules");
+    /// assert_eq!(verbs.model_number(3, "conducir"), Some(5));
+    /// assert_eq!(verbs.model_number(1, "conducir"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn model_number(&self, conjugation: u8, name: &str) -> Option<u8> {
+        let prefix = format!("{conjugation}-");
+        self.conj
+            .models
+            .iter()
+            .filter(|m| m.name == name)
+            .find_map(|m| m.id.strip_prefix(&prefix).and_then(|n| n.parse().ok()))
+    }
+
+    /// Checks the models the notes of a verb update list name (`conjugado como "conducir"`):
+    /// each must be a model of the line's conjugation, else an error at the name's column. Both
+    /// a build that applies the list and one that undoes it check it, so a list errors the same
+    /// way either way.
+    pub fn check_updates(&self, path: &Path, updates: &[crate::fise::VerbUpdate]) -> Result<(), RuleError> {
+        for u in updates {
+            let Some((name, column)) = u.model_named() else { continue };
+            if self.model_number(u.conjugation, name).is_none() {
+                let prefix = format!("{}-", u.conjugation);
+                let names: Vec<&str> = self
+                    .conj
+                    .models
+                    .iter()
+                    .filter(|m| m.id.starts_with(&prefix))
+                    .map(|m| m.name.as_str())
+                    .collect();
+                return Err(RuleError::syntax(
+                    path,
+                    u.line,
+                    column,
+                    format!(
+                        "no conjugation model named {} in conjugation {} (models: {})",
+                        lexico_tiles::quoted(name),
+                        u.conjugation,
+                        names.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The description of a defective verb's forms that the rules read (`bracket` in
+    /// `rules.toml`: `infinitivo y terceras personas`) that says what `forms` says, in other
+    /// words or numbers (`infinitivo y en tercera persona`), if there is one.
+    pub fn defective_description(&self, forms: &str) -> Option<&str> {
+        fn key(s: &str) -> std::collections::BTreeSet<String> {
+            s.split(|c: char| !c.is_alphabetic())
+                .filter(|w| !["", "y", "en", "solo", "la", "las", "el", "los"].contains(w))
+                .map(|w| w.strip_suffix('s').filter(|w| w.len() > 1).unwrap_or(w).to_string())
+                .collect()
+        }
+        let want = key(forms);
+        self.descriptions.iter().map(String::as_str).filter(|d| key(d) == want).min()
+    }
+
+    /// Returns true if and only if the rule set decides how `entry` is conjugated by itself: a
+    /// verb-by-verb decision of `verbs.toml`, or a model named after the verb (`pudrir`).
+    pub fn decides(&self, entry: &VerbEntry) -> bool {
+        let verb = entry.verb();
+        self.decisions(entry, verb).next().is_some()
+            || self.model_id(entry) != format!("{}-00", entry.conjugation)
+                && self.conj.model(&self.model_id(entry)).is_some_and(|m| self.conj.models[m].name == verb)
+    }
+
     /// The usage code an entry's model number is, if it is one (`rules.toml`, `[[usage]]`).
     fn usage_code(&self, model: u8) -> Option<&UsageCode> {
         self.usages.iter().find(|u| u.code == model)
@@ -621,7 +713,7 @@ impl VerbRules {
                     rule: "model-mismatch",
                     article: &self.paradigm_article,
                     // The engine's detail is in English; the Spanish says what it means for the entry.
-                    verdict: Verdict::Rejected {
+                    verdict: Admission::Rejected {
                         reason: reason.into(),
                         reason_es: "la entrada no encaja en el modelo de conjugación que indica".into(),
                     },
@@ -688,9 +780,9 @@ impl VerbRules {
                 rule: &r.id,
                 article: &r.article,
                 verdict: if r.accept {
-                    Verdict::Accepted
+                    Admission::Accepted
                 } else {
-                    Verdict::Rejected {
+                    Admission::Rejected {
                         reason: r.reason.as_str().into(),
                         reason_es: r.reason_es.as_str().into(),
                     }
@@ -703,7 +795,7 @@ impl VerbRules {
             slot: slot_name,
             rule: "paradigm",
             article: &self.paradigm_article,
-            verdict: Verdict::Accepted,
+            verdict: Admission::Accepted,
         }
     }
 }
