@@ -177,8 +177,13 @@ return arguments[0].map(function (p) {
   document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
   return kind;
 });"#;
-    let got = js_with(c, script, vec![json!(plays)]).await;
-    got.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+    // In runs of 200, each well inside the driver's script timeout on a loaded machine.
+    let mut all = Vec::with_capacity(plays.len());
+    for run in plays.chunks(200) {
+        let got = js_with(c, script, vec![json!(run)]).await;
+        all.extend(got.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()));
+    }
+    all
 }
 
 /// The page's explanations (Consulta) of `words`.
@@ -193,13 +198,18 @@ return arguments[0].map(function (w) {
   const row = document.querySelector('#consulted-rows tr');
   return Array.from(row.querySelectorAll('li')).map(function (li) { return li.textContent; });
 });"#;
-    let got = js_with(c, script, vec![json!(words)]).await;
+    let mut all = Vec::with_capacity(words.len());
+    for run in words.chunks(50) {
+        let got = js_with(c, script, vec![json!(run)]).await;
+        all.extend(
+            got.as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()),
+        );
+    }
     js(c, "document.querySelector('#modes button[data-mode=juez]').click(); return true").await;
-    got.as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect())
-        .collect()
+    all
 }
 
 /// The verdict's geometry as the browser lays it out (as the station's browser test measures it).
