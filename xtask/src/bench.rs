@@ -16,6 +16,12 @@
 //! time from opening the file to the first verdict and each later verdict, with the CPU throttled
 //! 4 times and unthrottled. `--write` puts the table of a
 //! whole run into `docs/performance.md`, between its markers: the history of runs is in git.
+//!
+//! `--baseline REV` also builds the distributed binary of the git revision REV (in a scratch
+//! worktree, `target/bench/baseline/`) and pairs it with the current one, run by run, on the
+//! queries users wait for: each row is the median of the ratios of paired runs (current over
+//! baseline, the order alternating from pair to pair), so a machine whose speed drifts slows both
+//! sides of a pair alike.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -302,14 +308,16 @@ pub fn run(args: &[String]) -> Result<()> {
     let mut quick = false;
     let mut write = false;
     let mut only: Option<String> = None;
+    let mut baseline: Option<String> = None;
     let mut rest = args.iter();
     while let Some(a) = rest.next() {
         match a.as_str() {
             "--quick" => quick = true,
             "--write" => write = true,
             "--only" => only = Some(rest.next().context("--only needs a section name")?.clone()),
+            "--baseline" => baseline = Some(rest.next().context("--baseline needs a git revision")?.clone()),
             other => bail!(
-                "unknown bench option '{other}' (usage: cargo xtask bench [--quick] [--only SECTION] [--write]; sections: {})",
+                "unknown bench option '{other}' (usage: cargo xtask bench [--quick] [--only SECTION] [--baseline REV] [--write]; sections: {})",
                 SECTIONS.join(", ")
             ),
         }
@@ -339,7 +347,7 @@ pub fn run(args: &[String]) -> Result<()> {
     rows.push(figure(
         "distributed binary, stripped",
         format!("{:.1} MB", size as f64 / 1e6),
-        &format!("≤ 10 MB: {}", verdict(size <= 10_000_000)),
+        &format!("≤ 15 MB: {}", verdict(size <= 15_000_000)),
     ));
 
     // Build: the default lexicon's sources, against fst's own CLI on the same sorted words, run
@@ -627,6 +635,10 @@ pub fn run(args: &[String]) -> Result<()> {
         page(&mut rows, &lexico, &work, if quick { 2 } else { 5 })?;
     }
 
+    if let Some(rev) = &baseline {
+        paired(&mut rows, &root, &target, &lexico, rev, if quick { 7 } else { 21 })?;
+    }
+
     let table = table(&rows, quick)?;
     println!("{table}");
     if write {
@@ -723,6 +735,81 @@ fn page(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result<
     Ok(())
 }
 
+/// The queries `--baseline` pairs, with the most the current binary may take of the baseline's
+/// time against 68a1c1b (the revision before the one printer): exact anagrams and `valid` no
+/// slower, `--sub` and `--super` at most 0.85 of it; `-` where no target is set.
+const PAIRED: [(&str, &[&str], &str); 9] = [
+    ("`valid CHURRO`", &["valid", "CHURRO"], "1.0"),
+    ("`anagram AEINR??`", &["anagram", "AEINR??"], "1.0"),
+    ("`anagram --sub AEINR??`", &["anagram", "--sub", "AEINR??"], "0.85"),
+    ("`anagram --super AEINR??`", &["anagram", "--super", "AEINR??"], "0.85"),
+    ("`anagram --super AEINR?? --format csv`", &["anagram", "--super", "AEINR??", "--format", "csv"], "-"),
+    ("`anagram --super AEINR?? --format json`", &["anagram", "--super", "AEINR??", "--format", "json"], "-"),
+    ("`pattern *A*E*`", &["pattern", "*A*E*"], "-"),
+    ("`pattern *A*E* --format csv`", &["pattern", "*A*E*", "--format", "csv"], "-"),
+    ("`pattern *A*E* --format json`", &["pattern", "*A*E*", "--format", "json"], "-"),
+];
+
+/// `--baseline REV`: the distributed binary of `rev`, built in a scratch worktree, paired run by
+/// run with `lexico` on [`PAIRED`]'s queries, `pairs` pairs each after a warm-up of both.
+fn paired(
+    rows: &mut Vec<Row>,
+    root: &Path,
+    target: &Path,
+    lexico: &Path,
+    rev: &str,
+    pairs: usize,
+) -> Result<()> {
+    let tree = target.join("bench/baseline");
+    let _ = Command::new("git").current_dir(root).args(["worktree", "remove", "--force"]).arg(&tree).status();
+    let _ = fs::remove_dir_all(&tree);
+    crate::run(
+        Command::new("git").current_dir(root).args(["worktree", "add", "--detach"]).arg(&tree).arg(rev),
+    )?;
+    eprintln!("bench: building lexico at {rev} (release, as `cargo xtask dist` builds it)");
+    let built = dist::build_release(&tree, &target.join("bench/baseline-target"));
+    let _ = Command::new("git").current_dir(root).args(["worktree", "remove", "--force"]).arg(&tree).status();
+    let old = built?;
+    let kept = target.join("bench/lexico-baseline");
+    fs::copy(&old, &kept).with_context(|| format!("cannot copy {}", old.display()))?;
+    eprintln!("bench: {pairs} pairs of each query against {rev}");
+    for (name, args, limit) in PAIRED {
+        let (new_p, old_p) = (Proc::new(lexico, args), Proc::new(&kept, args));
+        new_p.once()?;
+        old_p.once()?;
+        let mut ratios = Vec::with_capacity(pairs);
+        let (mut new_t, mut old_t) = (Vec::with_capacity(pairs), Vec::with_capacity(pairs));
+        for i in 0..pairs {
+            let (n, o) = if i % 2 == 0 {
+                let o = old_p.once()?;
+                (new_p.once()?, o)
+            } else {
+                let n = new_p.once()?;
+                (n, old_p.once()?)
+            };
+            ratios.push(n.as_secs_f64() / o.as_secs_f64());
+            new_t.push(n);
+            old_t.push(o);
+        }
+        ratios.sort_by(f64::total_cmp);
+        new_t.sort();
+        old_t.sort();
+        let r = ratios[pairs / 2];
+        let target = match limit.parse::<f64>() {
+            Ok(l) => format!("≤ {limit}×: {}", verdict(r <= l)),
+            Err(_) => "-".into(),
+        };
+        rows.push(row(
+            &format!("{name}, paired with {rev}, median ratio of {pairs} pairs ({rev})"),
+            ms(new_t[pairs / 2]),
+            ms(old_t[pairs / 2]),
+            format!("{r:.2}×"),
+            &target,
+        ));
+    }
+    Ok(())
+}
+
 /// The markers in `docs/performance.md` between which `--write` puts the table.
 const TABLE_START: &str = "<!-- bench table: written by `cargo xtask bench --write` -->";
 const TABLE_END: &str = "<!-- end of bench table -->";
@@ -742,7 +829,7 @@ fn fise2(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result
         eprintln!("bench: FISE-2 build");
         let out = work.join("fise2.lex");
         let mut args =
-            vec!["build", "--quiet", "--previous", "default", "-o", out.to_str().context("UTF-8 path")?];
+            vec!["build", "--quiet", "--previous", "embedded", "-o", out.to_str().context("UTF-8 path")?];
         let paths: Vec<String> = sources.iter().map(|s| fise.join(s).display().to_string()).collect();
         args.extend(paths.iter().map(String::as_str));
         let fise_build = Proc::new(lexico, &args);

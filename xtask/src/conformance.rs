@@ -106,7 +106,7 @@ fn run_2016() -> Result<()> {
     std::fs::create_dir_all(&out)?;
     let lex = out.join("fise2.lex");
     let mut build = Command::new(&lexico);
-    build.current_dir(&root).args(["build", "--quiet", "--previous", "default", "--name", "FISE"]);
+    build.current_dir(&root).args(["build", "--quiet", "--previous", "embedded", "--name", "FISE"]);
     build.args(["--edition", "FISE-2", "--lexicon-version", "2016", "-o"]).arg(&lex);
     for s in SOURCES {
         build.arg(crate::fise2_dir().join(s));

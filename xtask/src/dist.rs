@@ -58,23 +58,26 @@ pub const STATIC_TRIPLE: &str = "x86_64-unknown-linux-gnu";
 /// True where the distributed binary is the static one ([`STATIC_FLAGS`]).
 pub const BUILDS_STATIC: bool = cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"));
 
-/// Builds the release binary as it is distributed and returns its path: on x86-64 Linux with
+/// Builds the release binary of the workspace at `root` as it is distributed, in the target
+/// folder `target`, and returns its path: on x86-64 Linux with
 /// glibc, statically linked ([`STATIC_FLAGS`]); elsewhere, the plain `cargo build --release`.
 /// Either way the release profile strips it (`strip = true` in the workspace's `Cargo.toml`).
 pub fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
-    // The distributed binary writes the offline page: its engine first (`cargo xtask web`).
-    crate::web::build(root, false)?;
+    // The distributed binary writes the offline page: its engine first (`cargo xtask web`), in
+    // a revision that has it.
+    let manifest = std::fs::read_to_string(root.join("crates/lexico-cli/Cargo.toml")).unwrap_or_default();
+    let has_page = manifest.lines().any(|l| l.trim_start().starts_with("page = "));
+    if has_page {
+        crate::web::build(root, false)?;
+    }
     let mut cmd = Command::new("cargo");
-    cmd.current_dir(root).args([
-        "build",
-        "--release",
-        "--quiet",
-        "--locked",
-        "-p",
-        "lexico",
-        "--features",
-        "page",
-    ]);
+    // `--bin`, not `-p`: the package's name has changed over time, the binary's has not, and
+    // `--baseline` builds past revisions too.
+    cmd.current_dir(root).args(["build", "--release", "--quiet", "--locked", "--bin", "lexico"]);
+    cmd.env("CARGO_TARGET_DIR", target);
+    if has_page {
+        cmd.args(["--features", "lexico/page"]);
+    }
     if BUILDS_STATIC {
         cmd.args(["--target", STATIC_TRIPLE])
             .env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);

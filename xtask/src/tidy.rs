@@ -12,7 +12,14 @@
 //! - No Rust source outside tests names an article of the regulation or a usage code in its code
 //!   (rule sets under `rules/` do), and no comment gives a timing.
 //! - `docs/` holds no timestamps of runs.
-//! - `crates/lexico-cli/src` has no `unsafe`.
+//! - `crates/lexico-cli/src` has no `unsafe`, and no command module (`cmd/*`) imports another: what two commands share is in the answers, or in a module
+//!   of the CLI that is not a command.
+//! - The station (`lexico-station`) depends on the answers, never on the command line.
+//! - The answers (`lexico-answers`) and every crate they depend on build for
+//!   `wasm32-unknown-unknown` (`cargo check --target`; `rustup target add` installs it).
+//! - No two library crates define a public enum of the same name: the vocabulary the rules
+//!   produce and the file records is defined once (`lexico-vocab`), and no twin is converted by
+//!   hand into the other.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -42,6 +49,10 @@ pub fn run(args: &[String]) -> Result<()> {
     problems.extend(crate_graph_problems(&root)?);
     problems.extend(source_problems(&root)?);
     problems.extend(docs_problems(&root)?);
+    problems.extend(cli_problems(&root)?);
+    problems.extend(station_problems(&root)?);
+    problems.extend(wasm_problems(&root)?);
+    problems.extend(enum_problems(&root)?);
     if problems.is_empty() {
         eprintln!("tidy: all checks pass");
         return Ok(());
@@ -635,6 +646,97 @@ fn source_problems(root: &Path) -> Result<Vec<String>> {
         }
     }
     Ok(problems)
+}
+
+fn cli_problems(root: &Path) -> Result<Vec<String>> {
+    let src = root.join("crates/lexico-cli/src");
+    let mut problems = Vec::new();
+    for file in rust_files(&src)? {
+        let text = fs::read_to_string(&file)?;
+        let module = module_of(&src, &file);
+        if module.first().map(String::as_str) != Some("cmd") || module.len() < 2 {
+            continue;
+        }
+        let code = code_of(&without_tests(&text));
+        let mut imported: Vec<Vec<String>> = references(&module, &code)
+            .into_iter()
+            .filter(|t| t.len() >= 2 && t[0] == "cmd" && t[1] != module[1])
+            .map(|t| t[..2].to_vec())
+            .collect();
+        imported.sort();
+        imported.dedup();
+        for target in imported {
+            problems.push(format!(
+                "{}: the command module {} imports the command module {}: what commands share \
+                 belongs in the answers or in a module of the CLI that is no command",
+                shown(root, &file),
+                module.join("::"),
+                target.join("::")
+            ));
+        }
+    }
+    Ok(problems)
+}
+
+/// The station must not use the command line: it is a library the CLI calls.
+fn station_problems(root: &Path) -> Result<Vec<String>> {
+    let manifest = root.join("crates/lexico-station/Cargo.toml");
+    let text = fs::read_to_string(&manifest)?;
+    let mut problems = Vec::new();
+    for line in text.lines() {
+        let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+        if name == "lexico" || name == "lexico-cli" {
+            problems.push(format!("{}: the station depends on the command line", shown(root, &manifest)));
+        }
+    }
+    Ok(problems)
+}
+
+/// Public enums defined under the same name in more than one library crate (outside tests).
+fn enum_problems(root: &Path) -> Result<Vec<String>> {
+    let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for krate in library_crates(root)? {
+        let name = krate.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        for file in rust_files(&krate.join("src"))? {
+            for line in without_tests(&fs::read_to_string(&file)?).lines() {
+                if let Some(rest) = line.trim_start().strip_prefix("pub enum ") {
+                    let ident: String =
+                        rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    let places = defined.entry(ident).or_default();
+                    if !places.contains(&name) {
+                        places.push(name.clone());
+                    }
+                }
+            }
+        }
+    }
+    Ok(defined
+        .into_iter()
+        .filter(|(_, crates)| crates.len() > 1)
+        .map(|(ident, crates)| {
+            format!("the enum {ident} is defined in {}: define it once, below both", crates.join(" and "))
+        })
+        .collect())
+}
+
+/// The target the answers must build for: the browser's.
+const WASM: &str = "wasm32-unknown-unknown";
+
+fn wasm_problems(root: &Path) -> Result<Vec<String>> {
+    let out = cargo()
+        .current_dir(root)
+        .args(["check", "--quiet", "--locked", "-p", "lexico-answers", "--target", WASM])
+        .env("CARGO_TARGET_DIR", root.join("target/wasm-check"))
+        .output()
+        .context("cannot run cargo check")?;
+    if out.status.success() {
+        return Ok(Vec::new());
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    let first = err.lines().find(|l| l.starts_with("error")).unwrap_or("cargo check failed");
+    Ok(vec![format!(
+        "lexico-answers does not build for {WASM} (install the target with `rustup target add {WASM}`): {first}"
+    )])
 }
 
 /// Returns true if and only if `line` holds a time of day or an ISO date, as a run's timestamp

@@ -18,7 +18,7 @@ pub enum RulingWord {
     Judged {
         /// The articles that decide it, cited in the ruling's language (`art. 18.4.1`).
         articles: Vec<String>,
-        /// The source lists it was taken from as it is, by no rule (`lexicon-src/words.txt`).
+        /// The source lists it was taken from as it is, by no rule (`words.txt`).
         #[serde(skip_serializing_if = "Vec::is_empty")]
         lists: Vec<String>,
         /// Why it is in or out.

@@ -28,7 +28,7 @@ const SOURCES: [&str; 4] =
 fn build_release(dir: &Path, args: &[&str]) -> Output {
     let out = lexico()
         .current_dir(workspace())
-        .args(["build", "--quiet", "--previous", "default", "--name", "FISE", "--edition", "FISE-2"])
+        .args(["build", "--quiet", "--previous", "embedded", "--name", "FISE", "--edition", "FISE-2"])
         .args(args)
         .args(["--lexicon-version", "2016", "--release-dir"])
         .arg(dir)

@@ -523,9 +523,7 @@ async fn arbiter_page(c: &Client, base: &str, pdftotext: Option<&Path>, dir: &Pa
     );
     // A word of the list: its rule names the list.
     assert!(
-        rows[3].starts_with(
-            "CASA\tVÁLIDA\tfigura en el léxico\tpalabra de la lista lexicon-src/letterpress-es.txt\t—"
-        ),
+        rows[3].starts_with("CASA\tVÁLIDA\tfigura en el léxico\tpalabra de la lista letterpress-es.txt\t—"),
         "{rows:?}"
     );
     assert_eq!(js(c, "return document.getElementById('print').disabled").await, true);
@@ -620,7 +618,7 @@ async fn arbiter_page(c: &Client, base: &str, pdftotext: Option<&Path>, dir: &Pa
     // The explanation lines are Spanish as well: the kinds of form, the articles of the game
     // regulation, the reasons; a word of the list names no rule.
     assert!(
-        printed_text.contains("Válida: palabra de la lista; lexicon-src/letterpress-es.txt, línea "),
+        printed_text.contains("Válida: palabra de la lista; letterpress-es.txt, línea "),
         "{printed_text}"
     );
     assert!(printed_text.contains("art. 10.1 del reglamento de juego"), "{printed_text}");

@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 enum On {
     /// The lexicon embedded in the binary.
     Default,
-    /// The FISE-2 conformance build (the four lists, `--previous default`).
+    /// The FISE-2 conformance build (the four lists, `--previous embedded`).
     Fise2,
 }
 
@@ -171,7 +171,7 @@ fn fise2() -> &'static (PathBuf, String) {
         let out = dir.join("FISE-2.lex");
         let built = lexico()
             .current_dir(fise2_dir())
-            .args(["build", "--previous", "default", "--name", "FISE", "--edition", "FISE-2"])
+            .args(["build", "--previous", "embedded", "--name", "FISE", "--edition", "FISE-2"])
             .args(["--lexicon-version", "2016", "-o"])
             .arg(&out)
             .args(SOURCES)

@@ -495,7 +495,7 @@ fn fise2() -> &'static PathBuf {
         let out = dir.join("FISE-2.lex");
         let built = lexico()
             .current_dir(lexico_testdata::fise2_dir())
-            .args(["build", "--quiet", "--previous", "default", "-o"])
+            .args(["build", "--quiet", "--previous", "embedded", "-o"])
             .arg(&out)
             .args([
                 "no-verbos.txt",

@@ -245,7 +245,7 @@ fn a_judgement_number_opens_its_ruling_with_the_words_as_judged() {
         "{row}"
     );
     // A word of the embedded list is taken from it by no rule: the ruling names the list.
-    assert_eq!(r["words"][0]["lists"][0], "lexicon-src/letterpress-es.txt");
+    assert_eq!(r["words"][0]["lists"][0], "letterpress-es.txt");
     let unknown = by_number("ZZZZZ", ARBITER);
     assert_eq!((unknown.status, unknown.json()["error"].as_str()), (404, Some("unknown-number")));
     assert_eq!(unknown.json()["message"], "Ninguna jugada juzgada tiene el número ZZZZZ.");

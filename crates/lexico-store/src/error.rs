@@ -246,7 +246,7 @@ pub enum StoreError {
         what: &'static str,
     },
     /// A release folder that is not a folder.
-    #[error("{}: not a folder; --release-dir must be a folder or not exist yet", dir.display())]
+    #[error("{}: not a folder; a release folder must be a folder or not exist yet", dir.display())]
     NotAReleaseFolder {
         /// The folder.
         dir: PathBuf,

@@ -54,7 +54,7 @@ pub struct Args {
     pub rules: PathBuf,
     /// The previous edition of the lexicon, as evidence where the sources leave a question open
     /// (which non-verbs vary in number): a file, the edition or name of an installed lexicon, or
-    /// `default` (or `embedded`) for the lexicon embedded in the binary.
+    /// `embedded` for the lexicon embedded in the binary.
     #[arg(long, value_name = "LEXICON")]
     pub previous: Option<PathBuf>,
     /// A part-of-speech table (`lemma<TAB>homograph<TAB>categories`: `s adj adv interj loc prep
@@ -143,7 +143,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         (None, Some(dir)) => {
             folder_of(dir, "--release-dir")?;
-            check_release_dir(dir)?
+            check_release_dir(dir).context("--release-dir")?
         }
         (None, None) => {}
     }
@@ -200,11 +200,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             None => None,
         },
     };
-    let previous = match &args.previous {
-        Some(p) if p.as_os_str() == "default" => Some(crate::lexicons::embedded()?),
-        Some(p) => Some(lexico_store::open_named(p.as_os_str()).context("--previous")?.lexicon),
-        None => None,
-    };
+    let previous = args
+        .previous
+        .as_ref()
+        .map(|p| crate::lexicons::open_named(p.as_os_str()).context("--previous"))
+        .transpose()?;
     let compiled = compile::compile_read(&rules, read, &undo, previous.as_ref(), meta, &mut show);
     if let Some(bar) = &mut bar {
         bar.finish();
@@ -408,12 +408,12 @@ fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
     for path in paths {
         let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
         if meta.is_dir() {
-            let (found, skipped) = folder_sources(path)?;
-            if found.is_empty() {
+            let folder = compile::folder_sources(path).with_context(|| format!("{}", path.display()))?;
+            if folder.found.is_empty() {
                 bail!("{}: the folder holds no .txt or .tsv source", path.display());
             }
-            folders.push(folder_line(path, &found, &skipped));
-            files.extend(found);
+            folders.push(folder_line(path, &folder.found, &folder.skipped));
+            files.extend(folder.found);
         } else {
             files.push(path.clone());
         }
@@ -436,34 +436,12 @@ fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
             PathBuf::from(name.rsplit('/').next().unwrap_or(name))
         };
         let found: Vec<PathBuf> = archive.inputs.iter().map(|i| entry(&i.path)).collect();
-        let skipped: Skipped = archive.skipped.iter().map(|(name, why)| (entry(name), *why)).collect();
+        let skipped: Vec<(PathBuf, &str)> =
+            archive.skipped.iter().map(|(name, why)| (entry(name), *why)).collect();
         folders.push(folder_line(&p, &found, &skipped));
         inputs.extend(archive.inputs);
     }
     Ok((inputs, folders))
-}
-
-/// What a folder holds that a build skips, each with the reason.
-type Skipped = Vec<(PathBuf, &'static str)>;
-
-/// The sources of a folder (its `.txt` and `.tsv` files, by name), and what it holds besides,
-/// each with the reason it is skipped. Folders inside it are not read.
-fn folder_sources(dir: &Path) -> Result<(Vec<PathBuf>, Skipped)> {
-    let mut found = Vec::new();
-    let mut skipped = Vec::new();
-    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
-        let p = entry.with_context(|| format!("{}", dir.display()))?.path();
-        if p.is_dir() {
-            skipped.push((p, "a folder"));
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("txt" | "tsv")) {
-            found.push(p);
-        } else {
-            skipped.push((p, "not .txt or .tsv"));
-        }
-    }
-    found.sort();
-    skipped.sort();
-    Ok((found, skipped))
 }
 
 /// What a build says about a folder given as a source: a note of the files it took, or a
