@@ -144,8 +144,8 @@ pub struct Trust {
 /// let (lex, signer) = open_proven(bytes.clone(), None, &Trust::default())?;
 /// assert_eq!((lex.len(), signer), (2, Signer::Unsigned));
 /// let mut altered = bytes.clone();
-/// let last = altered.len() - 1;
-/// altered[last] ^= 1;
+/// let middle = altered.len() / 2;
+/// altered[middle] ^= 1;
 /// assert!(open_proven(altered, None, &Trust::default()).is_err());
 /// let pinned = Trust { file_sha256: Some("0".repeat(64)), ..Trust::default() };
 /// assert!(matches!(open_proven(bytes, None, &pinned), Err(TrustError::Altered { .. })));
