@@ -37,18 +37,18 @@ pub struct Engine<'a> {
 
 /// A mode of the page. (The Scrabble Dash card judge is to be one more.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum PageMode {
     /// A play's verdict, as the station's judge page gives it.
     Juez,
     /// Each word's verdict and explanation, for study.
     Consulta,
 }
 
-impl Mode {
+impl PageMode {
     fn name(self) -> &'static str {
         match self {
-            Mode::Juez => "juez",
-            Mode::Consulta => "consulta",
+            PageMode::Juez => "juez",
+            PageMode::Consulta => "consulta",
         }
     }
 }
@@ -72,7 +72,7 @@ pub struct Page<'a> {
     /// What the page trusts it with.
     pub trust: &'a Trust,
     /// Its modes, the first shown first: `[Juez]` for a tournament's tablet (`--solo-juez`).
-    pub modes: &'a [Mode],
+    pub modes: &'a [PageMode],
     /// Seconds after which a verdict clears (0: at the next key or tap).
     pub clear_after: u64,
     /// The language the page opens in.
@@ -297,8 +297,11 @@ fn body(page: &Page) -> Result<String, PageError> {
         0 => msg(lang, "judge-never-clears", &[]),
         n => msg(lang, "judge-clears", &[("seconds", Arg::Num(n))]),
     };
-    let consult =
-        if page.modes.contains(&Mode::Consulta) { render(CONSULT, lang, &|_| None)? } else { String::new() };
+    let consult = if page.modes.contains(&PageMode::Consulta) {
+        render(CONSULT, lang, &|_| None)?
+    } else {
+        String::new()
+    };
     render(BODY, lang, &|name| {
         Some(match name {
             "mode-buttons" => buttons.clone(),
@@ -377,7 +380,7 @@ mod tests {
         let page = Page {
             lexicon: &bytes,
             trust: &trust,
-            modes: &[Mode::Juez, Mode::Consulta],
+            modes: &[PageMode::Juez, PageMode::Consulta],
             clear_after: 10,
             lang: Lang::Es,
         };
@@ -415,7 +418,7 @@ mod tests {
         let bytes = lexicon();
         let trust = Trust::default();
         let page =
-            Page { lexicon: &bytes, trust: &trust, modes: &[Mode::Juez], clear_after: 0, lang: Lang::En };
+            Page { lexicon: &bytes, trust: &trust, modes: &[PageMode::Juez], clear_after: 0, lang: Lang::En };
         let html = single_file(Engine { wasm: WASM, glue: GLUE }, &page).unwrap();
         assert!(!html.contains("<form id=\"consult-form\"") && !html.contains("data-mode=\""));
         assert!(html.contains("This page only judges plays"));
@@ -432,7 +435,7 @@ mod tests {
         let page = Page {
             lexicon: &bytes,
             trust: &trust,
-            modes: &[Mode::Juez, Mode::Consulta],
+            modes: &[PageMode::Juez, PageMode::Consulta],
             clear_after: 10,
             lang: Lang::Es,
         };
@@ -475,7 +478,7 @@ mod tests {
             embedded: false,
         };
         let page =
-            Page { lexicon: &bytes, trust: &trust, modes: &[Mode::Juez], clear_after: 0, lang: Lang::Es };
+            Page { lexicon: &bytes, trust: &trust, modes: &[PageMode::Juez], clear_after: 0, lang: Lang::Es };
         let html = single_file(Engine { wasm: WASM, glue: GLUE }, &page).unwrap();
         assert!(!html.contains("alert(1)</script>"));
         let trust: serde_json::Value = serde_json::from_str(block(&html, "lexico-trust")).unwrap();

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use lexico_answers::say;
-use lexico_web::page::{self, Mode, Page};
+use lexico_web::page::{self, Page, PageMode};
 
 use crate::i18n::{msg, terminal, Arg};
 use crate::lexicons::LexiconArg;
@@ -48,7 +48,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let term = terminal();
     let engine = offline::require_engine()?;
     let carried = offline::carried(&args.lexicon, &args.trust)?;
-    let modes: &[Mode] = if args.solo_juez { &[Mode::Juez] } else { &[Mode::Juez, Mode::Consulta] };
+    let modes: &[PageMode] =
+        if args.solo_juez { &[PageMode::Juez] } else { &[PageMode::Juez, PageMode::Consulta] };
     let page = Page {
         lexicon: &carried.bytes,
         trust: &carried.trust,

@@ -158,7 +158,7 @@ fn offline_files(
     let page = lexico_web::page::Page {
         lexicon: &carried.bytes,
         trust: &carried.trust,
-        modes: &[lexico_web::page::Mode::Juez, lexico_web::page::Mode::Consulta],
+        modes: &[lexico_web::page::PageMode::Juez, lexico_web::page::PageMode::Consulta],
         clear_after,
         lang: crate::i18n::station(),
     };
