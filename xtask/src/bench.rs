@@ -11,7 +11,10 @@
 //! `grep -Fx -f` for batch lookups, `lexico dump | grep` for a broad pattern, and the text output
 //! of the same answer for CSV and JSON. A reference that is not installed is reported as
 //! `skipped:`, not faked. `--only SECTION` runs one section (`build`, `fise2`, `startup`, `file`,
-//! `valid`, `anagram`, `pattern`), for a quick look at one figure. `--write` puts the table of a
+//! `valid`, `anagram`, `pattern`, `page`), for a quick look at one figure. `page` measures the
+//! offline judge page in headless Chromium (`xtask/page-bench.mjs`, under Node): its size, the
+//! time from opening the file to the first verdict and each later verdict, with the CPU throttled
+//! 4 times and unthrottled. `--write` puts the table of a
 //! whole run into `docs/performance.md`, between its markers: the history of runs is in git.
 //!
 //! `--baseline REV` also builds the distributed binary of the git revision REV (in a scratch
@@ -264,7 +267,7 @@ fn verdict(ok: bool) -> &'static str {
 }
 
 /// The sections of a run, in order; `--only NAME` runs the sections whose names contain NAME.
-const SECTIONS: [&str; 7] = ["build", "fise2", "startup", "file", "valid", "anagram", "pattern"];
+const SECTIONS: [&str; 8] = ["build", "fise2", "startup", "file", "valid", "anagram", "pattern", "page"];
 
 /// A target of at most `limit` times the reference, as the target column shows it.
 fn within(t: Duration, reference: Duration, limit: f64) -> String {
@@ -628,6 +631,10 @@ pub fn run(args: &[String]) -> Result<()> {
         format_rows(&mut rows, "`dump`", &times);
     }
 
+    if wants("page") {
+        page(&mut rows, &lexico, &work, if quick { 2 } else { 5 })?;
+    }
+
     if let Some(rev) = &baseline {
         paired(&mut rows, &root, &target, &lexico, rev, if quick { 7 } else { 21 })?;
     }
@@ -643,6 +650,87 @@ pub fn run(args: &[String]) -> Result<()> {
         };
         fs::write(&path, format!("{}\n{table}{}", &doc[..start], &doc[end..]))?;
         eprintln!("bench: the table is written into {}", path.display());
+    }
+    Ok(())
+}
+
+/// The offline judge page: the size of a single file with the embedded lexicon and with the
+/// FISE-2 build (when `fise2` built it), and its speed in headless Chromium, the CPU throttled 4
+/// times (a mid-range phone) and not.
+fn page(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result<()> {
+    eprintln!("bench: the offline page");
+    let mut pages = Vec::new();
+    let embedded = work.join("juez.html");
+    let out = Command::new(lexico).args(["page", "-o"]).arg(&embedded).output()?;
+    if !out.status.success() {
+        bail!("lexico page: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    pages.push(("embedded lexicon", embedded, 3_000_000u64, 1000.0));
+    let fise2 = work.join("fise2.lex");
+    if fise2.is_file() {
+        let page = work.join("juez-fise2.html");
+        let out =
+            Command::new(lexico).args(["page", "--lexicon"]).arg(&fise2).arg("-o").arg(&page).output()?;
+        if !out.status.success() {
+            bail!("lexico page --lexicon fise2.lex: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        pages.push(("FISE-2 build", page, 6_000_000, 2000.0));
+    }
+    let browser = which("chromium").or_else(|| which("chromium-browser"));
+    let driver = which("chromedriver");
+    let script = root().join("xtask/page-bench.mjs");
+    for (what, page, limit, first_limit) in &pages {
+        let size = fs::metadata(page)?.len();
+        rows.push(figure(
+            &format!("offline page, one file, {what}"),
+            format!("{:.2} MB", size as f64 / 1e6),
+            &format!("< {} MB: {}", limit / 1_000_000, verdict(size < *limit)),
+        ));
+        let (Some(browser), Some(driver), Some(node)) = (&browser, &driver, which("node")) else {
+            rows.push(figure(
+                &format!("offline page, {what}: first verdict"),
+                "skipped: no chromium, chromedriver or node".into(),
+                "-",
+            ));
+            continue;
+        };
+        for rate in [4, 1] {
+            let out = Command::new(&node)
+                .arg(&script)
+                .args([driver.as_os_str(), browser.as_os_str(), page.as_os_str()])
+                .args([rate.to_string(), runs.to_string()])
+                .output()?;
+            if !out.status.success() {
+                bail!("page-bench.mjs: {}", String::from_utf8_lossy(&out.stderr));
+            }
+            let text = String::from_utf8(out.stdout)?;
+            let number = |key: &str| -> Result<f64> {
+                let at = text.find(&format!("\"{key}\":")).with_context(|| format!("{key} in {text}"))?;
+                let rest = &text[at + key.len() + 3..];
+                let end = rest.find([',', '}']).unwrap_or(rest.len());
+                Ok(rest[..end].trim().parse()?)
+            };
+            let (first, later) = (number("first_median_ms")?, number("later_median_ms")?);
+            let cpu = if rate == 1 { "unthrottled".to_string() } else { format!("CPU {rate}× slower") };
+            let (first_target, later_target) = if rate == 4 {
+                (
+                    format!("< {} s: {}", first_limit / 1000.0, verdict(first < *first_limit)),
+                    format!("< 20 ms: {}", verdict(later < 20.0)),
+                )
+            } else {
+                ("-".to_string(), "-".to_string())
+            };
+            rows.push(figure(
+                &format!("offline page, {what}, {cpu}: open to first verdict"),
+                format!("{first:.0} ms"),
+                &first_target,
+            ));
+            rows.push(figure(
+                &format!("offline page, {what}, {cpu}: each later verdict"),
+                format!("{later:.1} ms"),
+                &later_target,
+            ));
+        }
     }
     Ok(())
 }

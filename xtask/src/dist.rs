@@ -63,11 +63,21 @@ pub const BUILDS_STATIC: bool = cfg!(all(target_arch = "x86_64", target_os = "li
 /// glibc, statically linked ([`STATIC_FLAGS`]); elsewhere, the plain `cargo build --release`.
 /// Either way the release profile strips it (`strip = true` in the workspace's `Cargo.toml`).
 pub fn build_release(root: &Path, target: &Path) -> Result<PathBuf> {
+    // The distributed binary writes the offline page: its engine first (`cargo xtask web`), in
+    // a revision that has it.
+    let manifest = std::fs::read_to_string(root.join("crates/lexico-cli/Cargo.toml")).unwrap_or_default();
+    let has_page = manifest.lines().any(|l| l.trim_start().starts_with("page = "));
+    if has_page {
+        crate::web::build(root, false)?;
+    }
     let mut cmd = Command::new("cargo");
     // `--bin`, not `-p`: the package's name has changed over time, the binary's has not, and
     // `--baseline` builds past revisions too.
     cmd.current_dir(root).args(["build", "--release", "--quiet", "--locked", "--bin", "lexico"]);
     cmd.env("CARGO_TARGET_DIR", target);
+    if has_page {
+        cmd.args(["--features", "lexico/page"]);
+    }
     if BUILDS_STATIC {
         cmd.args(["--target", STATIC_TRIPLE])
             .env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS", STATIC_FLAGS);

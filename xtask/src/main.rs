@@ -15,6 +15,9 @@
 //! - `wheels`: the Python package's wheel and sdist and the command line's wheel, in
 //!   `target/wheels/`; `--check`: install them where no Rust is installed and run their tests.
 //! - `package`: `cargo package` of every published crate, the packages checked together.
+//! - `web`: the offline page's engine (`lexico-web` in WebAssembly) in `target/web/`, which
+//!   `lexico` embeds with the feature `page`; `npm [--check]`: the npm package in `target/npm/`,
+//!   and its tests under Node against the `lexico` command.
 
 mod bench;
 mod conformance;
@@ -22,6 +25,7 @@ mod dist;
 mod import;
 mod package;
 mod tidy;
+mod web;
 mod wheels;
 
 use std::process::{Command, ExitCode};
@@ -38,10 +42,12 @@ fn main() -> ExitCode {
         Some("wheels") => wheels::run(&args[1..]),
         Some("package") => package::run(&args[1..]),
         Some("tidy") => tidy::run(&args[1..]),
+        Some("web") => web::run_web(&args[1..]),
+        Some("npm") => web::run_npm(&args[1..]),
         Some("ci") => ci(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist [--check] | wheels [--check] | package | tidy [--fix] | ci>"
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist [--check] | wheels [--check] | package | tidy [--fix] | web | npm [--check] | ci>"
             );
             return ExitCode::from(2);
         }

@@ -391,3 +391,50 @@ error-dash-no-verbs = this lexicon cannot tell verbs: it was built from a plain 
 error-dash-cannot-tell-verb = this lexicon cannot tell whether { $word } is a verb form: it came from a plain word list
 error-dash-no-proper-names = no lexicon holds proper names: for this card the players decide (the leaflet's rule: say whose name it is)
 error-dash-list-needs-hand = listing the words for a card needs a hand
+
+## A lexicon proven without a data folder (the offline page, the npm package)
+
+trust-damaged = The lexicon is not whole ({ $why }): nothing is judged with it.
+trust-altered = The lexicon was altered: its digest is not the one exported. Nothing is judged with it.
+trust-unsigned = The lexicon is not signed, and only lexicons signed by a trusted key are accepted: nothing is judged with it.
+trust-bad-signature = The lexicon's signature is not by a trusted key, or is not its own: nothing is judged with it.
+trust-not-a-key = Not a minisign public key: { $why }
+
+## The offline judge page (`lexico page`)
+
+page-title = Offline judge
+page-short-name = Judge
+page-modes = Modes
+page-mode-juez = Judge
+page-mode-consulta = Study
+page-modes-all = Modes of this page: Judge and Study
+page-modes-judge-only = This page only judges plays: it looks up no words
+page-lang-es = Español
+page-lang-en = English
+page-checking = Checking the lexicon…
+page-no-engine = This browser cannot run the judge (WebAssembly): use another browser.
+page-no-lexicon = The page's lexicon could not be read: open it again with a network, or export it again with lexico page.
+page-judge-heading = Challenged play
+page-judge-keys = Enter judges · Esc clears
+page-consult-heading = Look up words
+page-consult-label = Words (separated by spaces or commas)
+page-consult-submit = Look up
+page-word = Word
+page-verdict = Verdict
+page-why = Why
+page-valid = VALID
+page-invalid = INVALID
+page-install-heading = Take the judge offline
+page-download = Download the page (one file that works without a network)
+page-install-insecure = Installing it as an app is not possible here: browsers allow it only at an HTTPS address or on localhost, and this is neither. Download the page and open it on the phone (Android), or install it from an HTTPS address (iPhone).
+page-install-working = Installing the page for use without a network…
+page-install-ready = Installed: this page works without a network in this browser (also from “Add to Home screen”).
+page-install-failed = The page could not be installed in this browser: download it.
+about-page = Write the offline judge page: one HTML file (or a folder) that judges with no network
+page-error-no-engine = this lexico was built without the offline page: use the released binary (cargo xtask dist), or build it with `cargo xtask web`, then `cargo build --release --features page`
+page-written-lexicon = Lexicon: { $lexicon }, checksum { $checksum }, signer: { $signer }
+page-written-stripped = (without its anagram index, which the page does not use: its checksum is that of a lexicon built without --anagram-index)
+page-written-sha256 = SHA-256 of what was written (check every copy of the page against it):
+serve-offline-page = Offline page (the judge on a phone, with no network): { $url }
+serve-offline-missing = Offline page: not in this binary (the released binary has it, cargo xtask dist)
+serve-qr-offline = On its right, the offline page, for players to take the judge with them ({ $url }).

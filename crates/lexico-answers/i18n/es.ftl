@@ -387,3 +387,50 @@ error-dash-no-verbs = este léxico no distingue los verbos: se compiló de una l
 error-dash-cannot-tell-verb = este léxico no sabe si { $word } es una forma verbal: viene de una lista de palabras sin más
 error-dash-no-proper-names = ningún léxico tiene nombres propios: con esta carta deciden los jugadores (la regla del folleto: decir de quién es el nombre)
 error-dash-list-needs-hand = para listar las palabras de una carta hace falta una mano
+
+## Un léxico comprobado sin carpeta de datos (la página sin conexión, el paquete npm)
+
+trust-damaged = El léxico no está entero ({ $why }): no se juzga nada con él.
+trust-altered = El léxico fue alterado: su resumen no es el que se exportó. No se juzga nada con él.
+trust-unsigned = El léxico no está firmado y solo se aceptan léxicos firmados por una clave de confianza: no se juzga nada con él.
+trust-bad-signature = La firma del léxico no es de una clave de confianza o no corresponde a él: no se juzga nada con él.
+trust-not-a-key = No es una clave pública de minisign: { $why }
+
+## La página del juez sin conexión (`lexico page`)
+
+page-title = Juez sin conexión
+page-short-name = Juez
+page-modes = Modos
+page-mode-juez = Juez
+page-mode-consulta = Consulta
+page-modes-all = Modos de esta página: Juez y Consulta
+page-modes-judge-only = Esta página solo juzga jugadas: no consulta palabras
+page-lang-es = Español
+page-lang-en = English
+page-checking = Comprobando el léxico…
+page-no-engine = Este navegador no puede ejecutar el juez (WebAssembly): use otro navegador.
+page-no-lexicon = No se pudo leer el léxico de la página: ábrala de nuevo con red, o expórtela de nuevo con lexico page.
+page-judge-heading = Jugada impugnada
+page-judge-keys = Intro juzga · Esc borra
+page-consult-heading = Consulta de palabras
+page-consult-label = Palabras (separadas por espacios o comas)
+page-consult-submit = Consultar
+page-word = Palabra
+page-verdict = Veredicto
+page-why = Por qué
+page-valid = VÁLIDA
+page-invalid = INVÁLIDA
+page-install-heading = Llevar el juez sin conexión
+page-download = Descargar la página (un solo archivo que funciona sin red)
+page-install-insecure = Instalarla como aplicación no es posible aquí: el navegador solo lo permite en una dirección HTTPS o en localhost, y esta no lo es. Descargue la página y ábrala desde el teléfono (Android), o instálela desde una dirección HTTPS (iPhone).
+page-install-working = Instalando la página para usarla sin red…
+page-install-ready = Instalada: esta página funciona sin red en este navegador (también desde «Añadir a la pantalla de inicio»).
+page-install-failed = No se pudo instalar la página en este navegador: descárguela.
+about-page = Escribe la página del juez sin conexión: un archivo HTML (o una carpeta) que juzga sin red
+page-error-no-engine = este lexico se compiló sin la página sin conexión: use el binario publicado (cargo xtask dist), o compílelo con «cargo xtask web» y después «cargo build --release --features page»
+page-written-lexicon = Léxico: { $lexicon }, suma { $checksum }, firma: { $signer }
+page-written-stripped = (sin su índice de anagramas, que la página no usa: su suma es la de un léxico construido sin --anagram-index)
+page-written-sha256 = SHA-256 de lo escrito (compruebe con él cada copia de la página):
+serve-offline-page = Página sin conexión (el juez en el teléfono, sin red): { $url }
+serve-offline-missing = Página sin conexión: no está en este binario (la tiene el binario publicado, cargo xtask dist)
+serve-qr-offline = A su derecha, la página sin conexión, para que los jugadores se lleven el juez ({ $url }).

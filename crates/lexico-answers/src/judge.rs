@@ -143,6 +143,11 @@ pub fn judge_word(lex: &Lexicon, text: &str, scratch: &mut Word) -> Result<(Stri
     Ok((spelled, Verdict::Invalid(reason)))
 }
 
+/// The most words a judge station takes in one play: a play forms one word along its line and at
+/// most one across each tile placed (8), and the bound leaves room for a monitor who types words
+/// twice. The station and the browser's judge refuse a longer play, with a message.
+pub const MAX_PLAY_WORDS: usize = 16;
+
 /// What a word-judge station says of a play it cannot judge ([`PlayVerdict::Error`]): it never
 /// names the word that holds the character.
 pub const PLAY_ERROR_MESSAGE: &str =

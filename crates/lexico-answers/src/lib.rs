@@ -13,7 +13,9 @@
 //! - the records every front end prints and serialises ([`record`]): found words, hooks, tiles,
 //!   verdicts, dumped words, study lists;
 //! - the sentences for people, in Spanish and English, from one Fluent catalogue per language
-//!   ([`i18n`]) through one renderer ([`say`]).
+//!   ([`i18n`]) through one renderer ([`say`]);
+//! - a lexicon's bytes proven where there is no data folder, with the keys and digest a program
+//!   was given ([`trust`]: the browser's judge, the npm package).
 //!
 //! It never prints, reads no file, starts no thread and reads no clock, so it builds for
 //! `wasm32-unknown-unknown`; the lexicon file and its queries are `lexico-lexicon`'s.
@@ -42,6 +44,7 @@ pub mod record;
 pub mod ruling;
 pub mod safe;
 pub mod say;
+pub mod trust;
 
 pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause, ExplainedRecord};
 pub use batch::{valid_many, BadWord};
@@ -85,7 +88,8 @@ impl std::fmt::Display for Signer {
 
 pub use i18n::Lang;
 pub use judge::{
-    judge_play, judge_play_line, judge_word, play_words, PlayVerdict, Reason, Verdict, PLAY_ERROR_MESSAGE,
+    judge_play, judge_play_line, judge_word, play_words, PlayVerdict, Reason, Verdict, MAX_PLAY_WORDS,
+    PLAY_ERROR_MESSAGE,
 };
 pub use lexico_lexicon::ExplainData;
 pub use record::{DerivationRecord, EncliticRecord, ExplanationRecord};

@@ -33,8 +33,9 @@ use serde::{Serialize, Serializer};
 use crate::dash::{Card, Cards, Judgement, Verdict as DashVerdict, Why};
 use crate::explain::{Enclitic, Explanation};
 use crate::i18n::Lang;
-use crate::judge::{Reason, Verdict};
+use crate::judge::{PlayVerdict, Reason, Verdict};
 use crate::say;
+use crate::Signer;
 use lexico_lexicon::query::{
     self, AnagramKeys, AnagramQuery, Bag, Found, Hooks, Pattern, PrefixDraws, QueryError, Ranks, Sort,
     StudyList, TileRegex,
@@ -669,6 +670,64 @@ impl<'a> DashRecord<'a> {
                 _ => None,
             },
             lemma: j.lemma.as_deref(),
+        }
+    }
+}
+
+/// A play's verdict as `lexico valid --judge --format json` prints it, and the browser's judge
+/// answers it: the verdict's name, the number of words, the lexicon (name, edition, version, the
+/// payload digest verified, who vouches for it, in English), and the reason a play could not be
+/// judged ([`crate::PLAY_ERROR_MESSAGE`]), never naming a word.
+///
+/// ```
+/// use lexico_answers::record::JudgeRecord;
+/// use lexico_answers::{PlayVerdict, Signer};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["casa"])?;
+/// let m = lex.manifest()?;
+/// let r = JudgeRecord::new(PlayVerdict::Acceptable, 1, m, lex.verify()?, &Signer::Unsigned);
+/// assert_eq!((r.verdict, r.words, r.signer.as_str(), r.error), ("ACCEPTABLE", 1, "unsigned", None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JudgeRecord<'a> {
+    /// `ACCEPTABLE`, `UNACCEPTABLE` or `ERROR`.
+    pub verdict: &'static str,
+    /// The number of words of the play.
+    pub words: usize,
+    /// The lexicon's name.
+    pub lexicon: &'a str,
+    /// Its edition.
+    pub edition: &'a str,
+    /// Its version.
+    pub version: &'a str,
+    /// The payload digest computed from its bytes.
+    pub payload_sha256: &'a str,
+    /// Who vouches for it, in English.
+    pub signer: String,
+    /// Why the play could not be judged: [`crate::PLAY_ERROR_MESSAGE`] for an `ERROR`.
+    pub error: Option<&'static str>,
+}
+
+impl<'a> JudgeRecord<'a> {
+    /// The record of `verdict` on a play of `words` words, judged with the lexicon of manifest
+    /// `m`, payload digest `digest` and signer `signer`.
+    pub fn new(
+        verdict: PlayVerdict,
+        words: usize,
+        m: &'a lexico_lexicon::Manifest,
+        digest: &'a str,
+        signer: &Signer,
+    ) -> JudgeRecord<'a> {
+        JudgeRecord {
+            verdict: verdict.name(),
+            words,
+            lexicon: &m.name,
+            edition: &m.edition,
+            version: &m.version,
+            payload_sha256: digest,
+            signer: signer.to_string(),
+            error: (verdict == PlayVerdict::Error).then_some(crate::PLAY_ERROR_MESSAGE),
         }
     }
 }

@@ -9,6 +9,7 @@ mod judge;
 mod keys;
 mod lexicons;
 mod localize;
+mod offline;
 mod output;
 mod screen;
 
@@ -114,6 +115,7 @@ commands! {
     Completions "completions" "Print a shell completion script (bash, zsh, fish, elvish, powershell)" cmd::completions::Args;
     Man "man" "Print the manual page (roff)" cmd::man::Args;
     Serve "serve" "Run the judge station: judge and arbiter pages in a browser, a JSON API, an audit log" cmd::serve::Args;
+    Page "page" "Write the offline judge page: one HTML file (or a folder) that judges with no network" cmd::page::Args;
 }
 
 fn main() -> ExitCode {
@@ -151,6 +153,7 @@ fn main() -> ExitCode {
         Command::Completions(args) => cmd::completions::run(args),
         Command::Man(args) => cmd::man::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Page(args) => cmd::page::run(args),
     };
     match result {
         Ok(code) => code,
@@ -239,7 +242,8 @@ mod tests {
                 "trust",
                 "completions",
                 "man",
-                "serve"
+                "serve",
+                "page"
             ]
         );
         for (name, about) in &listed {

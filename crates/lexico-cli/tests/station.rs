@@ -590,8 +590,10 @@ fn a_hall_station_prints_every_address_and_a_qr_code_of_the_judge_page() {
         "{}",
         st.banner[qr_intro]
     );
+    // A binary with the offline page draws that page's QR code on the right, after a line of its own.
     let drawn: Vec<&String> = st.banner[qr_intro + 1..]
         .iter()
+        .skip_while(|l| l.starts_with("On its right, the offline page"))
         .take_while(|l| l.chars().all(|c| " \u{2580}\u{2584}\u{2588}".contains(c)))
         .collect();
     assert!(drawn.len() >= 10, "{:?}", st.banner);

@@ -61,4 +61,21 @@ mod tests {
         assert!(lex.anagram_index().unwrap().is_some());
         assert_eq!(lex.len(), lexicon().len());
     }
+
+    /// Without its anagram index (what the offline page carries) the lexicon is whole, holds the
+    /// same words and says the same of itself but the payload digest, and is a fraction of the
+    /// file.
+    #[test]
+    fn without_the_anagram_index_the_lexicon_is_whole_and_the_same_but_its_digest() {
+        let full = lexicon();
+        let stripped = Lexicon::from_vec(full.without_anagram_index().unwrap()).unwrap();
+        stripped.verify().unwrap();
+        assert!(stripped.anagram_index().unwrap().is_none());
+        assert_eq!(stripped.len(), full.len());
+        let (mut a, b) = (full.manifest().unwrap().clone(), stripped.manifest().unwrap());
+        assert_ne!(a.payload_sha256, b.payload_sha256);
+        a.payload_sha256 = b.payload_sha256.clone();
+        assert_eq!(&a, b);
+        assert!(stripped.as_bytes().len() * 4 < full.as_bytes().len(), "{}", stripped.as_bytes().len());
+    }
 }

@@ -558,6 +558,42 @@ impl Lexicon {
     pub fn file_sha256(&self) -> String {
         hex(&Sha256::digest(self.backing.bytes()))
     }
+
+    /// The file image without its anagram index (section `AGRM`), the manifest's payload digest
+    /// that of what is left: the file `lexico build` writes from the same sources without
+    /// `--anagram-index`. A lexicon without an index gives its own bytes. Every section kept is
+    /// checked against its checksum first.
+    ///
+    /// ```
+    /// use lexico_lexicon::Lexicon;
+    ///
+    /// let lex = Lexicon::from_words(["casa", "saca"])?;
+    /// let lean = Lexicon::from_vec(lex.without_anagram_index()?)?;
+    /// lean.verify()?;
+    /// assert!(lean.anagram_index()?.is_none());
+    /// assert_eq!((lean.len(), lean.without_anagram_index()?), (2, lean.as_bytes().to_vec()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn without_anagram_index(&self) -> Result<Vec<u8>, LexiconError> {
+        if !self.table.iter().any(|e| e.tag == tag::ANAGRAMS) {
+            return Ok(self.as_bytes().to_vec());
+        }
+        let mut manifest = self.manifest()?.clone();
+        let mut sections = Vec::with_capacity(self.table.len());
+        let mut sha = Sha256::new();
+        for entry in self.table.iter().filter(|e| e.tag != tag::MANIFEST && e.tag != tag::ANAGRAMS) {
+            let bytes = section(&self.backing, entry);
+            format::check(entry, bytes.as_ref())?;
+            sha.update(entry.tag);
+            sha.update(entry.len.to_le_bytes());
+            sha.update(bytes.as_ref());
+            sections.push((entry.tag, bytes.as_ref().to_vec()));
+        }
+        manifest.payload_sha256 = hex(&sha.finalize());
+        let json = serde_json::to_vec_pretty(&manifest).map_err(|e| LexiconError::Corrupt(e.to_string()))?;
+        sections.insert(0, (tag::MANIFEST, json));
+        Ok(format::write(&sections))
+    }
 }
 
 /// The length of a lexicon file already open, when it may be read: a regular file, not empty, of

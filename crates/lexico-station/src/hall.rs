@@ -72,6 +72,40 @@ pub fn judge_url(addr: SocketAddr, table_code: Option<&str>) -> String {
     }
 }
 
+/// The URL of the offline judge page at `addr` (`/sin-conexion/`), which needs no code.
+pub fn offline_url(addr: SocketAddr) -> String {
+    format!("http://{addr}{}", crate::OFFLINE_PATH)
+}
+
+/// Two drawings side by side, `gap` spaces apart, line by line; the shorter one is padded with
+/// blank lines of its width (escape sequences take no width).
+pub fn beside(left: &str, right: &str, gap: usize) -> String {
+    let width = |line: &str| {
+        let mut n = 0;
+        let mut escape = false;
+        for c in line.chars() {
+            match c {
+                '\x1b' => escape = true,
+                'm' if escape => escape = false,
+                _ if escape => {}
+                _ => n += 1,
+            }
+        }
+        n
+    };
+    let (l, r): (Vec<&str>, Vec<&str>) = (left.lines().collect(), right.lines().collect());
+    let w = l.iter().map(|s| width(s)).max().unwrap_or(0);
+    let mut out = String::new();
+    for i in 0..l.len().max(r.len()) {
+        let a = l.get(i).copied().unwrap_or("");
+        out.push_str(a);
+        out.extend(std::iter::repeat_n(' ', w - width(a) + gap));
+        out.push_str(r.get(i).copied().unwrap_or(""));
+        out.push('\n');
+    }
+    out
+}
+
 /// `text` as a QR code drawn with Unicode half blocks, two modules a character, quiet zone
 /// included. With `colours`, ANSI codes draw it black on white on any terminal; without, the
 /// light modules are drawn as blocks and the dark ones as blanks, which reads right on a
@@ -128,6 +162,14 @@ mod tests {
         let mut unique = all.clone();
         unique.dedup();
         assert_eq!(unique.len(), all.len());
+    }
+
+    #[test]
+    fn two_drawings_stand_side_by_side() {
+        let joined = beside("ab\ncd\nef\n", "\x1b[30mXY\x1b[0m\nZW\n", 1);
+        assert_eq!(joined, "ab \x1b[30mXY\x1b[0m\ncd ZW\nef \n");
+        assert_eq!(beside("\x1b[30mab\x1b[0m\n", "", 2), "\x1b[30mab\x1b[0m  \n");
+        assert_eq!(offline_url("10.0.0.2:8034".parse().unwrap()), "http://10.0.0.2:8034/sin-conexion/");
     }
 
     #[test]

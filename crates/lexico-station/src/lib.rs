@@ -1,6 +1,7 @@
 //! The judge station of `lexico serve`: an HTTP server (axum on hyper and tokio) with the judge
-//! page (`/`), the arbiter page (`/arbitro`) and the JSON API (`/api/v1/…`), all from assets
-//! embedded in the binary; no request ever reads a file.
+//! page (`/`), the arbiter page (`/arbitro`), the JSON API (`/api/v1/…`) and, when given its
+//! files, the offline judge page (`/sin-conexion/`), all from memory; no request ever reads a
+//! file.
 //!
 //! Access: the judge answers anyone on a loopback listener, and only holders of the table code
 //! (or the arbiter code) on any other address, where every play must name its table; the
@@ -55,9 +56,8 @@ use crate::limits::{CodeAttempts, PerMinute};
 pub const MAX_URI: usize = 2048;
 /// The longest play, in characters.
 pub const MAX_PLAY: usize = 400;
-/// The most words in a play (a play forms one word along its line and at most one across each
-/// tile placed: 8; the bound leaves room for a monitor who types words twice).
-pub const MAX_WORDS: usize = 16;
+/// The most words in a play: the answers' bound, which the browser's judge keeps too.
+pub const MAX_WORDS: usize = lexico_answers::MAX_PLAY_WORDS;
 /// The longest word of a play or of the arbiter's endpoints, in characters.
 pub const MAX_WORD: usize = 64;
 /// The longest table or round label, in characters.
@@ -104,6 +104,9 @@ pub enum StationError {
     /// A page template names a message or value that does not exist.
     #[error("{0}")]
     Page(String),
+    /// The certificate or key for HTTPS cannot be used.
+    #[error("{0}")]
+    Tls(String),
 }
 
 /// What the station serves with, fixed at start.
@@ -129,7 +132,27 @@ pub struct Station {
     attempts: CodeAttempts,
     judge_page: String,
     arbiter_page: String,
+    offline: Vec<OfflineFile>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
 }
+
+/// A file of the offline judge page the station offers at `/sin-conexion/` (`lexico page`'s
+/// folder: `index.html` is the page itself).
+pub struct OfflineFile {
+    /// Its name in the folder.
+    pub name: &'static str,
+    /// Its media type.
+    pub content_type: &'static str,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The path of the offline judge page.
+pub const OFFLINE_PATH: &str = "/sin-conexion/";
+
+/// What the offline page may load: its own files, its WebAssembly, its manifest and service
+/// worker, and nothing from anywhere else.
+const OFFLINE_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self' data:; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 impl Station {
     /// A station for `lex`; the pages are rendered here, once.
@@ -180,10 +203,59 @@ impl Station {
             attempts: CodeAttempts::default(),
             judge_page: String::new(),
             arbiter_page: String::new(),
+            offline: Vec::new(),
+            tls: None,
         };
         station.judge_page = pages::judge(&station)?;
         station.arbiter_page = pages::arbiter(&station)?;
         Ok(station)
+    }
+
+    /// The station with the offline judge page's files, offered at [`OFFLINE_PATH`].
+    pub fn with_offline(mut self, files: Vec<OfflineFile>) -> Station {
+        self.offline = files;
+        self
+    }
+
+    /// The station served over TLS (HTTPS) with the certificate chain and private key of the
+    /// PEM files `cert` and `key`.
+    pub fn with_tls(
+        mut self,
+        cert: &std::path::Path,
+        key: &std::path::Path,
+    ) -> Result<Station, StationError> {
+        use tokio_rustls::rustls::pki_types::pem::PemObject;
+        use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+        let pem = |path: &std::path::Path, e: &dyn std::fmt::Display| {
+            StationError::Tls(format!("{}: {e}", path.display()))
+        };
+        let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+            .map_err(|e| pem(cert, &e))?
+            .collect::<Result<_, _>>()
+            .map_err(|e| pem(cert, &e))?;
+        if chain.is_empty() {
+            return Err(pem(cert, &"no certificate in the file"));
+        }
+        let private = PrivateKeyDer::from_pem_file(key).map_err(|e| pem(key, &e))?;
+        let provider = std::sync::Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+        let config = tokio_rustls::rustls::ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| StationError::Tls(e.to_string()))?
+            .with_no_client_auth()
+            .with_single_cert(chain, private)
+            .map_err(|e| StationError::Tls(format!("{} and {}: {e}", cert.display(), key.display())))?;
+        self.tls = Some(tokio_rustls::TlsAcceptor::from(Arc::new(config)));
+        Ok(self)
+    }
+
+    /// Returns true if and only if the station serves HTTPS.
+    pub fn is_tls(&self) -> bool {
+        self.tls.is_some()
+    }
+
+    /// Returns true if and only if the station offers the offline judge page.
+    pub fn offers_offline(&self) -> bool {
+        !self.offline.is_empty()
     }
 
     /// The lexicon's name, edition and version, as the pages and the terminal show it.
@@ -236,7 +308,8 @@ pub fn run(
         let local = listener.local_addr()?;
         ready(&station, local);
         let langs = listen::Langs { terminal, station: station.lang, warn: station.warn };
-        listen::serve(listener, router(station), limit, langs, shutdown_signal()).await;
+        let tls = station.tls.clone();
+        listen::serve(listener, router(station), limit, langs, tls, shutdown_signal()).await;
         Ok(())
     })
 }
@@ -275,6 +348,9 @@ pub fn router(station: Arc<Station>) -> Router {
             "/static/arbiter.js",
             get(|| async { asset("text/javascript; charset=utf-8", pages::ARBITER_JS) }),
         )
+        .route("/sin-conexion", get(|| async { axum::response::Redirect::permanent(OFFLINE_PATH) }))
+        .route(OFFLINE_PATH, get(offline_index))
+        .route("/sin-conexion/{file}", get(offline_file))
         .route("/api/v1/lexicon", get(lexicon))
         .route("/api/v1/code", get(code))
         .route("/api/v1/judge", get(judge))
@@ -323,8 +399,9 @@ async fn guard(State(st): State<Arc<Station>>, req: Request, next: Next) -> Resp
         }
     }
     let headers = response.headers_mut();
+    // An answer that sets one of these itself (the offline page's policy) keeps its own.
     for (name, value) in SAFETY_HEADERS {
-        headers.insert(name.clone(), HeaderValue::from_static(value));
+        headers.entry(name.clone()).or_insert(HeaderValue::from_static(value));
     }
     response
 }
@@ -378,6 +455,43 @@ async fn judge_page(State(st): State<Arc<Station>>) -> Response {
 
 async fn arbiter_page(State(st): State<Arc<Station>>) -> Response {
     html(&st.arbiter_page)
+}
+
+async fn offline_index(State(st): State<Arc<Station>>, req: Request) -> Response {
+    offline_answer(&st, "index.html", req.uri().query())
+}
+
+async fn offline_file(
+    State(st): State<Arc<Station>>,
+    axum::extract::Path(file): axum::extract::Path<String>,
+    req: Request,
+) -> Response {
+    offline_answer(&st, &file, req.uri().query())
+}
+
+/// A file of the offline page, with the policy that lets it run its WebAssembly and install its
+/// service worker; the single file is sent to be saved.
+fn offline_answer(st: &Station, name: &str, query: Option<&str>) -> Response {
+    let Some(file) = st.offline.iter().find(|f| f.name == name) else {
+        return error(
+            lang_of_query(query, st.lang),
+            StatusCode::NOT_FOUND,
+            "not-found",
+            "api-not-found",
+            &[],
+        );
+    };
+    let mut response = ([(header::CONTENT_TYPE, file.content_type)], file.bytes.clone()).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(OFFLINE_CSP));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if file.name.ends_with(".html") && file.name != "index.html" {
+        let disposition = format!("attachment; filename=\"{}\"", file.name);
+        if let Ok(value) = HeaderValue::from_str(&disposition) {
+            headers.insert(header::CONTENT_DISPOSITION, value);
+        }
+    }
+    response
 }
 
 async fn not_found(State(st): State<Arc<Station>>, req: Request) -> Response {
@@ -861,6 +975,39 @@ async fn explain(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_offline_page_is_served_with_its_own_policy_and_the_single_file_to_save() {
+        fn quiet(_: &str) {}
+        let settings = Settings {
+            lang: Lang::Es,
+            signer: Signer::Embedded,
+            arbiter_code: "ARBITER1".into(),
+            table_code: None,
+            clear_after: 10,
+            rate_limit: 0,
+            audit: None,
+            tournament: None,
+            warn: quiet,
+        };
+        let file = |name: &'static str, content_type: &'static str| OfflineFile {
+            name,
+            content_type,
+            bytes: name.as_bytes().to_vec(),
+        };
+        let st = Station::new(lexico_default::lexicon(), settings)
+            .unwrap()
+            .with_offline(vec![file("index.html", "text/html"), file("juez.html", "text/html")]);
+        assert!(st.offers_offline());
+        let index = offline_answer(&st, "index.html", None);
+        assert_eq!(index.status(), StatusCode::OK);
+        let csp = index.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(csp.contains("'wasm-unsafe-eval'") && csp.contains("worker-src 'self'"), "{csp}");
+        assert!(!index.headers().contains_key(header::CONTENT_DISPOSITION));
+        let single = offline_answer(&st, "juez.html", None);
+        assert_eq!(single.headers()[header::CONTENT_DISPOSITION], "attachment; filename=\"juez.html\"");
+        assert_eq!(offline_answer(&st, "../etc/passwd", None).status(), StatusCode::NOT_FOUND);
+    }
 
     #[test]
     fn codes_compare_whole() {

@@ -12,7 +12,8 @@
 //!   large or malformed gets a JSON answer (`431`, `400`) like every other refusal; the request
 //!   it makes goes to the router, whose answer is written back whole.
 //! - Each connection serves one request (no keep-alive, no body: every request is a GET), and
-//!   lives at most [`CONNECTION_TIMEOUT`].
+//!   lives at most [`CONNECTION_TIMEOUT`]. Over TLS (`lexico serve --tls`), its handshake must
+//!   end within [`HEAD_TIMEOUT`] too.
 //! - When accepting fails (no file descriptor left, for one), one line goes to standard error (at
 //!   most one a minute), the connection that has waited longest for its head is closed to give
 //!   its descriptor back, and the loop waits, longer each time up to a second, instead of
@@ -29,9 +30,10 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode, Uri, Version};
 use axum::Router;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
+use tokio_rustls::TlsAcceptor;
 
 use lexico_answers::i18n::{msg, Arg, Lang};
 
@@ -192,6 +194,7 @@ pub async fn serve(
     app: Router,
     limit: usize,
     langs: Langs,
+    tls: Option<TlsAcceptor>,
     stop: impl Future<Output = ()>,
 ) {
     let conns = Conns::new(limit);
@@ -210,7 +213,16 @@ pub async fn serve(
                 match conns.take(peer.ip()) {
                     Ok(slot) => {
                         let app = app.clone();
-                        tokio::spawn(connection(stream, peer, app, slot, stopped.clone(), langs.station));
+                        let tls = tls.clone();
+                        tokio::spawn(connection(
+                            stream,
+                            peer,
+                            app,
+                            slot,
+                            stopped.clone(),
+                            langs.station,
+                            tls,
+                        ));
                     }
                     Err(full) => turn_away(stream, full, langs.station),
                 }
@@ -266,10 +278,36 @@ fn turn_away(stream: TcpStream, full: Full, lang: Lang) {
     let _ = stream.try_write(&answer);
 }
 
-/// One connection: its request's head read within [`HEAD_TIMEOUT`], then the request served by
-/// the router.
+/// One connection: with `tls`, its TLS handshake within [`HEAD_TIMEOUT`] first; then its
+/// request ([`answer`]).
 async fn connection(
-    mut stream: TcpStream,
+    stream: TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    slot: Slot,
+    mut stopped: watch::Receiver<bool>,
+    lang: Lang,
+    tls: Option<TlsAcceptor>,
+) {
+    let Some(acceptor) = tls else {
+        return answer(stream, peer, app, slot, stopped, lang).await;
+    };
+    let evicted = Arc::clone(&slot.evicted);
+    let handshake = tokio::select! {
+        tls = tokio::time::timeout(HEAD_TIMEOUT, acceptor.accept(stream)) => tls,
+        _ = stopped.wait_for(|stopped| *stopped) => return,
+        _ = evicted.notified() => return,
+    };
+    // A client that cannot finish a handshake gets nothing it could read.
+    if let Ok(Ok(stream)) = handshake {
+        answer(stream, peer, app, slot, stopped, lang).await;
+    }
+}
+
+/// A connection's request: its head read within [`HEAD_TIMEOUT`], then the request served by
+/// the router.
+async fn answer<S: AsyncRead + AsyncWrite + Unpin>(
+    mut stream: S,
     peer: SocketAddr,
     app: Router,
     slot: Slot,
@@ -324,7 +362,12 @@ async fn connection(
 
 /// Serves the one request of a connection, whose head is read: the router's answer, written
 /// whole (its length given, the connection then closed).
-async fn serve_one(mut stream: TcpStream, mut request: Request<Body>, peer: SocketAddr, mut app: Router) {
+async fn serve_one<S: AsyncWrite + Unpin>(
+    mut stream: S,
+    mut request: Request<Body>,
+    peer: SocketAddr,
+    mut app: Router,
+) {
     request.extensions_mut().insert(ConnectInfo(peer));
     let head_only = request.method() == Method::HEAD;
     let _ = tokio::time::timeout(CONNECTION_TIMEOUT, async {

@@ -77,6 +77,6 @@ pub use open::{
 pub use record::{OBJECTS_DIR, TRUSTED_DIR, VERIFIED_DIR};
 pub use sign::{keygen, load_secret_key, parse_secret_key, sign_bytes, sign_file, Password, SecretKey};
 pub use trust::{
-    check_signature, key_id, parse_public_key, parse_signature, read_signature, signature_path,
+    check_signature, key_id, parse_public_key, parse_signature, read_signature, signature_of, signature_path,
     trust_key_file, trust_key_text, trusted_keys, untrust, Trusted, TrustedKey,
 };

@@ -287,6 +287,26 @@ pub fn read_signature(sig_path: &Path) -> Result<Option<String>, StoreError> {
     read_small(sig_path, SIGNATURE)
 }
 
+/// The signature text of the lexicon at `path`: for an installed lexicon's entry
+/// (`<EDITION>.entry`), the signature it was installed with (its copy in `objects/`), else
+/// `FILE.minisig` beside the file; `None` when there is none.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// assert_eq!(lexico_store::signature_of(&dir.path().join("x.lex"))?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn signature_of(path: &Path) -> Result<Option<String>, StoreError> {
+    if !crate::entry::is_entry(path) {
+        return read_signature(&signature_path(path));
+    }
+    let dir = crate::atomic::parent(path);
+    match crate::entry::Entry::read(path)?.and_then(|e| e.signature) {
+        Some(sha) => read_signature(&crate::record::signature_object_path(dir, &sha)),
+        None => Ok(None),
+    }
+}
+
 /// Checks the minisign signature `sig` of `bytes` (the file `path`) against the trusted `keys`: a
 /// missing signature, a malformed one, one by a key not trusted, or one that does not verify is
 /// an error. Nothing of `bytes` is decoded: this runs before any reader of the lexicon format.

@@ -12,6 +12,7 @@ pub mod info;
 pub mod install;
 pub mod lexicons;
 pub mod man;
+pub mod page;
 pub mod pattern;
 pub mod rules;
 pub mod search;

@@ -58,6 +58,11 @@ pub struct Args {
     /// listener, loopback too, when given; default on an address but loopback: a new random code.
     #[arg(long, value_name = "CODE", env = "LEXICO_TABLE_CODE", hide_env_values = true)]
     pub table_code: Option<String>,
+    /// Serve HTTPS with the certificate chain CERT and its private key KEY (PEM files), so that
+    /// phones in the hall can install the offline page as an app (browsers allow it only over
+    /// HTTPS, or on localhost).
+    #[arg(long, num_args = 2, value_names = ["CERT", "KEY"])]
+    pub tls: Option<Vec<PathBuf>>,
     #[command(flatten)]
     pub lexicon: LexiconArg,
 }
@@ -132,7 +137,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         tournament,
         warn,
     };
-    let st = Arc::new(Station::new(lex, settings)?);
+    let mut station =
+        Station::new(lex, settings)?.with_offline(offline_files(&args.lexicon, args.clear_after)?);
+    if let Some([cert, key]) = args.tls.as_deref() {
+        station = station.with_tls(cert, key)?;
+    }
+    let st = Arc::new(station);
     let addr = args.listen.to_string();
     lexico_station::run(Arc::clone(&st), args.listen, term, |st, local| banner(st, &args, local, term))
         .with_context(|| msg(term, "serve-error-listen", &[("addr", Arg::Str(&addr))]))?;
@@ -140,11 +150,36 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The offline judge page's folder, which the station offers at `/sin-conexion/`: none when this
+/// binary has no engine (built without the feature `page`).
+fn offline_files(
+    lexicon: &crate::lexicons::LexiconArg,
+    clear_after: u64,
+) -> Result<Vec<lexico_station::OfflineFile>> {
+    let Some(engine) = crate::offline::engine() else { return Ok(Vec::new()) };
+    let carried = crate::offline::carried(lexicon, &[])?;
+    let page = lexico_web::page::Page {
+        lexicon: &carried.bytes,
+        trust: &carried.trust,
+        modes: &[lexico_web::page::PageMode::Juez, lexico_web::page::PageMode::Consulta],
+        clear_after,
+        lang: crate::i18n::station(),
+    };
+    let files = lexico_web::page::folder(engine, &page)?;
+    Ok(files
+        .into_iter()
+        .map(|f| lexico_station::OfflineFile { name: f.name, content_type: f.content_type, bytes: f.bytes })
+        .collect())
+}
+
 /// What the station prints at start: the lexicon, every address of the judge page, the arbiter
 /// page and its code, the table code and, in a hall, the judge page with it as a QR code.
 fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
     use std::io::Write;
     let mut out = String::new();
+    // Over TLS every address is an https:// one.
+    let tls = st.is_tls();
+    let scheme = |url: String| if tls { url.replacen("http://", "https://", 1) } else { url };
     let t = |out: &mut String, id: &str, args: &[(&str, Arg)]| {
         out.push_str(&msg(term, id, args));
         out.push('\n');
@@ -162,9 +197,9 @@ fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
     }
     let addresses = hall::addresses(local);
     let (first, network) = addresses.split_first().map_or((local, &[][..]), |(f, rest)| (*f, rest));
-    t(&mut out, "serve-judge-page", &[("url", Arg::Str(&hall::judge_url(first, None)))]);
+    t(&mut out, "serve-judge-page", &[("url", Arg::Str(&scheme(hall::judge_url(first, None))))]);
     for a in network {
-        t(&mut out, "serve-judge-page-network", &[("url", Arg::Str(&hall::judge_url(*a, None)))]);
+        t(&mut out, "serve-judge-page-network", &[("url", Arg::Str(&scheme(hall::judge_url(*a, None))))]);
     }
     if local.ip().is_unspecified() && network.is_empty() {
         t(&mut out, "serve-no-network", &[]);
@@ -172,20 +207,35 @@ fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
     t(
         &mut out,
         "serve-arbiter-page",
-        &[("url", Arg::Str(&format!("http://{first}/arbitro"))), ("code", Arg::Str(st.arbiter_code()))],
+        &[
+            ("url", Arg::Str(&scheme(format!("http://{first}/arbitro")))),
+            ("code", Arg::Str(st.arbiter_code())),
+        ],
     );
     if let Some(code) = st.table_code() {
         t(&mut out, "serve-table-code", &[("code", Arg::Str(code)), ("addr", Arg::Str(&local.to_string()))]);
     }
-    // The QR code opens the judge page on a hall device: on the first address of the network.
+    let offline = |a: SocketAddr| st.offers_offline().then(|| scheme(hall::offline_url(a)));
+    match offline(first) {
+        Some(url) => t(&mut out, "serve-offline-page", &[("url", Arg::Str(&url))]),
+        None => t(&mut out, "serve-offline-missing", &[]),
+    }
+    // The QR code opens the judge page on a hall device: on the first address of the network;
+    // beside it, the offline page's, for players to take the judge home.
     let scanned = if local.ip().is_loopback() { None } else { network.first().or(Some(&first)) };
     if let (Some(addr), Some(code)) = (scanned, st.table_code()) {
-        let url = hall::judge_url(*addr, Some(code));
+        let url = scheme(hall::judge_url(*addr, Some(code)));
         let colours =
             std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         if let Some(drawn) = hall::qr(&url, colours) {
             t(&mut out, "serve-qr", &[("url", Arg::Str(&url))]);
-            out.push_str(&drawn);
+            match offline(*addr).and_then(|u| Some((hall::qr(&u, colours)?, u))) {
+                Some((page, u)) => {
+                    t(&mut out, "serve-qr-offline", &[("url", Arg::Str(&u))]);
+                    out.push_str(&hall::beside(&drawn, &page, 2));
+                }
+                None => out.push_str(&drawn),
+            }
         }
     }
     match &args.audit_log {

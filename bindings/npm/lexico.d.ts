@@ -1,0 +1,160 @@
+// Types of the npm package `lexico-wasm`: the records are those of `lexico … --format json`.
+
+/** Why a word is in or out, one word for programs. */
+export type Reason =
+  | "listed" | "rejected-form" | "enclitic" | "no-tile" | "separate-tiles" | "too-short" | "too-long" | "unlisted";
+
+export interface Info {
+  name: string;
+  edition: string;
+  version: string;
+  /** The payload digest computed from the bytes. */
+  payload_sha256: string;
+  /** The SHA-256 of the whole file. */
+  file_sha256: string;
+  /** Who vouches for it: "embedded in the binary", "unsigned", "key ID (COMMENT)". */
+  signer: string;
+  words: number;
+  anagram_index: boolean;
+}
+
+export interface ValidRecord { word: string; valid: boolean; reason: Reason; }
+
+export interface JudgeRecord {
+  verdict: "ACCEPTABLE" | "UNACCEPTABLE" | "ERROR";
+  words: number;
+  lexicon: string;
+  edition: string;
+  version: string;
+  payload_sha256: string;
+  signer: string;
+  /** Why an ERROR play could not be judged; it never names a word. */
+  error: string | null;
+}
+
+export interface DerivationRecord {
+  article: string;
+  entry: number;
+  entry_text: string | null;
+  kind: string;
+  line: number | null;
+  reason: string;
+  rule: string;
+  slot: string;
+  source: string | null;
+}
+
+export interface EncliticRecord {
+  article: string;
+  base: string;
+  derivation: DerivationRecord | null;
+  pronouns: string[];
+  restored: string | null;
+}
+
+export interface ExplanationRecord {
+  word: string;
+  valid: boolean;
+  reason: Reason;
+  /** The explanation in English, its sentences joined. */
+  explanation: string;
+  derivations: DerivationRecord[];
+  enclitics: EncliticRecord[];
+}
+
+export interface WordRecord {
+  /** Blanks in lower case (`cHURRO`). */
+  word: string;
+  length: number;
+  value: number;
+  blanks: number;
+  combinations?: number;
+  probability?: number;
+  rank?: number;
+}
+
+export interface HooksRecord {
+  word: string;
+  valid: boolean;
+  /** Tiles, separated by spaces. */
+  front: string;
+  back: string;
+  hooked: string;
+}
+
+export interface StudyRecord {
+  word: string;
+  alphagram: string;
+  length: number;
+  probability_order: number;
+  combinations: number;
+  probability: number;
+  anagrams: number;
+  front_hooks: string;
+  back_hooks: string;
+  inner_front: boolean;
+  inner_back: boolean;
+  value: number;
+  new?: boolean;
+}
+
+export type Sort = "length" | "value" | "alpha" | "probability";
+
+export interface WordOptions {
+  min?: number;
+  max?: number;
+  sort?: Sort;
+  top?: number;
+  /** Spell words with bracketed tiles ([ch]U[RR]O). */
+  tiles?: boolean;
+  /** Add each word's probability rank within its length. */
+  rank?: boolean;
+}
+
+export interface AnagramOptions extends WordOptions { mode?: "exact" | "sub" | "super"; }
+
+export interface PatternOptions extends WordOptions { regex?: boolean; }
+
+export interface SearchRequest {
+  /** `lexico search`'s flags without `--` (`not-` negates), each with a text or a list of texts. */
+  conditions?: Record<string, string | number | Array<string | number>>;
+  /** The flags without a value: "generated", "listed", "not-generated", "not-listed". */
+  flags?: string[];
+  sort?: "study" | "length" | "alpha" | "probability" | "value";
+  limit?: number;
+  tiles?: boolean;
+}
+
+export interface OpenOptions {
+  /** The text of the lexicon's minisign signature (`FILE.minisig`). */
+  signature?: string;
+  /** Minisign public key files' text: when given, only a lexicon signed by one of them opens. */
+  keys?: string[];
+  /** The SHA-256 (hex) the whole file must have. */
+  sha256?: string;
+  /** The language of error messages. */
+  lang?: "en" | "es";
+}
+
+export class LexiconError extends Error {}
+
+export class Lexicon {
+  private constructor();
+  static open(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: OpenOptions): Lexicon;
+  readonly info: Info;
+  set lang(lang: "en" | "es");
+  valid(word: string): ValidRecord;
+  judge(play: string | string[]): JudgeRecord;
+  explain(word: string): ExplanationRecord;
+  explanation(word: string, lang?: "en" | "es"): string[];
+  anagram(rack: string, options?: AnagramOptions): WordRecord[];
+  pattern(pattern: string, options?: PatternOptions): WordRecord[];
+  hooks(word: string, options?: { tiles?: boolean }): HooksRecord;
+  search(request?: SearchRequest): StudyRecord[];
+}
+
+/** The default lexicon, the one the `lexico` command embeds. */
+export function embedded(): Lexicon;
+
+/** A message of Lexico's catalogues. */
+export function message(lang: "en" | "es", id: string, args?: Record<string, string | number>): string;

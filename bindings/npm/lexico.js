@@ -1,0 +1,112 @@
+// The npm package `lexico-wasm`: Lexico's answers in WebAssembly, for Node 20 and browsers (an ES
+// module). Every answer is the record `lexico … --format json` prints for it, parsed. The module
+// is ready when imported (top-level await): in Node it reads its WebAssembly file beside this
+// one, in a browser it fetches it from the same place.
+import init, { Lexicon as Engine, embedded as engineEmbedded, message as engineMessage } from "./lexico_web.js";
+
+const wasm = new URL("./lexico_web_bg.wasm", import.meta.url);
+if (typeof process !== "undefined" && process.versions && process.versions.node) {
+  const { readFile } = await import("node:fs/promises");
+  await init({ module_or_path: await readFile(wasm) });
+} else {
+  await init({ module_or_path: wasm });
+}
+
+/** Why a lexicon could not be opened, or a query answered: the answers' own message. */
+export class LexiconError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "LexiconError";
+  }
+}
+
+function call(f) {
+  try {
+    return f();
+  } catch (err) {
+    throw new LexiconError(err && err.message ? err.message : String(err));
+  }
+}
+
+function bytesOf(bytes) {
+  if (bytes instanceof Uint8Array) { return bytes; }
+  if (bytes instanceof ArrayBuffer) { return new Uint8Array(bytes); }
+  if (ArrayBuffer.isView(bytes)) { return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength); }
+  throw new TypeError("a lexicon is given as a Uint8Array, an ArrayBuffer or a Buffer");
+}
+
+/** A lexicon proven whole: queries answer with the records of `lexico … --format json`. */
+export class Lexicon {
+  #engine;
+
+  constructor(engine) {
+    if (!(engine instanceof Engine)) {
+      throw new TypeError("use Lexicon.open(bytes) or embedded()");
+    }
+    this.#engine = engine;
+  }
+
+  /**
+   * Opens a lexicon file's bytes once proven: its signature by one of `keys` (minisign public
+   * key files' text) when keys are given, its checksums, payload digest and counts, and its
+   * SHA-256 when `sha256` is given.
+   */
+  static open(bytes, { signature, keys = [], sha256, lang = "en" } = {}) {
+    return new Lexicon(call(() => Engine.open(bytesOf(bytes), signature, keys, sha256, false, lang)));
+  }
+
+  /** The lexicon: name, edition, version, payload_sha256, file_sha256, signer, words. */
+  get info() { return JSON.parse(call(() => this.#engine.info())); }
+
+  /** The language of error messages: "en" (the default) or "es". */
+  set lang(lang) { this.#engine.set_lang(lang); }
+
+  valid(word) { return JSON.parse(call(() => this.#engine.valid(String(word)))); }
+
+  judge(play) {
+    const text = Array.isArray(play) ? play.join(" ") : String(play);
+    return JSON.parse(call(() => this.#engine.judge(text)));
+  }
+
+  explain(word) { return JSON.parse(call(() => this.#engine.explain(String(word)))); }
+
+  /** The sentences of a word's explanation in `lang` ("es" or "en"). */
+  explanation(word, lang = "en") { return JSON.parse(call(() => this.#engine.explanation(String(word), lang))); }
+
+  anagram(rack, options = {}) {
+    return JSON.parse(call(() => this.#engine.anagram(String(rack), JSON.stringify(options))));
+  }
+
+  pattern(pattern, options = {}) {
+    return JSON.parse(call(() => this.#engine.pattern(String(pattern), JSON.stringify(options))));
+  }
+
+  hooks(word, options = {}) {
+    return JSON.parse(call(() => this.#engine.hooks(String(word), JSON.stringify(options))));
+  }
+
+  /**
+   * A study list: `conditions` maps the names of `lexico search`'s flags (`not-` negates) to a
+   * text or a list of texts; `flags` lists those without a value (`generated`, `listed`).
+   */
+  search({ conditions = {}, flags = [], sort, limit, tiles = false } = {}) {
+    const pairs = [];
+    for (const [name, value] of Object.entries(conditions)) {
+      for (const text of Array.isArray(value) ? value : [value]) { pairs.push([name, String(text)]); }
+    }
+    const request = { conditions: pairs, flags, tiles };
+    if (sort !== undefined) { request.sort = sort; }
+    if (limit !== undefined) { request.limit = limit; }
+    return JSON.parse(call(() => this.#engine.search(JSON.stringify(request))));
+  }
+}
+
+/** The default lexicon, the one the `lexico` command embeds. */
+export function embedded() {
+  return new Lexicon(call(() => engineEmbedded()));
+}
+
+/** A message of Lexico's catalogues, in "es" or "en". */
+export function message(lang, id, args = {}) {
+  return engineMessage(lang, id, JSON.stringify(args));
+}

@@ -1,0 +1,563 @@
+//! The offline judge page (`lexico page`) in a real browser: Debian's `chromium` through
+//! `chromedriver`, the network switched off (`Network.emulateNetworkConditions`), in one session.
+//!
+//! - The single file, opened from `file://`, gives the same verdicts as `lexico valid --judge` on
+//!   2,000 plays drawn with a fixed seed (valid, invalid and unreadable words mixed), from the
+//!   embedded lexicon and from a FISE-2 build, and the same explanations as `lexico explain --lang
+//!   es` on 500 words; it shows the lexicon's edition, checksum and signer.
+//! - At 320×640, 390×844, 667×375, 768×1024, 1920×1080 and 3840×2160 each verdict is whole,
+//!   inside the screen and as large as the space allows.
+//! - A byte flipped in the page's lexicon: one Spanish line, no verdict, no exception.
+//! - Hostile text in the play box gives a verdict or ILEGIBLE, and the page goes on judging.
+//! - `--solo-juez` gives a page with the Juez mode only.
+//! - `lexico serve` offers the page at `/sin-conexion/`: on localhost its service worker installs,
+//!   and with the network off and the station stopped the page still judges. So does the folder
+//!   form (`-o DIR`) on a plain static server of localhost, once the server refuses everything.
+//!
+//! The `lexico` under test must have the page's engine (the feature `page`, after `cargo xtask
+//! web`): without it this test prints one `skipped:` line, unless `LEXICO_REQUIRE_BROWSER=1`.
+//! `LEXICO_UPDATE_SCREENSHOTS=1` writes the guides' screenshots (`docs/offline-*.png`).
+
+use std::path::{Path, PathBuf};
+
+use fantoccini::{Client, Locator};
+use serde_json::{json, Value};
+
+mod chrome;
+mod harness;
+use chrome::{js, js_with, until};
+use harness::{lexico, start, temp_dir, workspace};
+
+/// Runs `lexico` with `args` and `stdin` (written from a thread of its own, so that a large
+/// answer never blocks it), from the workspace.
+fn run(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = lexico()
+        .args(args)
+        .current_dir(workspace())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lexico runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// `lexico page` with `args`; `None` when this `lexico` has no engine (built without `page`).
+fn export(args: &[&str]) -> Option<String> {
+    let mut all = vec!["page"];
+    all.extend_from_slice(args);
+    let out = run(&all, b"");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() && stderr.contains("built without the offline page") {
+        return None;
+    }
+    assert!(out.status.success(), "lexico page {args:?}: {stderr}");
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+/// A generator of the test's draws (xorshift), from a fixed seed.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// `count` plays of one to five words drawn from `words` (a lexicon's): valid words, words made
+/// invalid (a tile added or changed), and now and then an unreadable one (a character that is
+/// no tile).
+fn plays(words: &[String], count: usize, seed: u64) -> Vec<String> {
+    let mut d = Draw(seed);
+    (0..count)
+        .map(|_| {
+            let n = 1 + d.next(5);
+            let play: Vec<String> = (0..n)
+                .map(|_| {
+                    let mut w = words[d.next(words.len())].clone();
+                    match d.next(20) {
+                        0..=10 => {}
+                        11..=14 => w.push(['S', 'Q', 'A', 'Ñ'][d.next(4)]),
+                        15..=18 => {
+                            let at = d.next(w.chars().count());
+                            w = w.chars().enumerate().map(|(i, c)| if i == at { 'X' } else { c }).collect();
+                        }
+                        _ => {
+                            let at =
+                                w.char_indices().nth(d.next(w.chars().count())).map_or(w.len(), |(i, _)| i);
+                            w.insert(at, ['$', '@', '#', '%'][d.next(4)]);
+                        }
+                    }
+                    if d.next(3) == 0 {
+                        w = w.to_lowercase();
+                    }
+                    w
+                })
+                .collect();
+            play.join(if d.next(2) == 0 { " " } else { ", " })
+        })
+        .collect()
+}
+
+/// The verdicts of `lexico valid --judge` on `plays`, one a line.
+fn cli_verdicts(lexicon: &str, plays: &[String]) -> Vec<String> {
+    let input = plays.join("\n") + "\n";
+    let out = run(&["valid", "--judge", "--format", "json", "--lexicon", lexicon], input.as_bytes());
+    let rows: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["verdict"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(rows.len(), plays.len());
+    rows
+}
+
+/// The sentences `lexico explain --lang es` prints under each word's verdict line.
+fn cli_explanations(lexicon: &str, words: &[String]) -> Vec<Vec<String>> {
+    let input = words.join("\n") + "\n";
+    let out = run(&["explain", "--lang", "es", "--lexicon", lexicon], input.as_bytes());
+    let mut all: Vec<Vec<String>> = Vec::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        match line.strip_prefix("  ") {
+            Some(sentence) => all.last_mut().expect("a verdict line first").push(sentence.to_string()),
+            None => all.push(Vec::new()),
+        }
+    }
+    assert_eq!(all.len(), words.len());
+    all
+}
+
+/// Every word of `lexicon` (`lexico dump`).
+fn words_of(lexicon: &str) -> Vec<String> {
+    let out = run(&["dump", "--lexicon", lexicon], b"");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect()
+}
+
+/// Opens the page at `url` and waits until it has proven its lexicon.
+async fn open(c: &Client, url: &str) {
+    c.goto(url).await.unwrap();
+    until(
+        c,
+        "return document.body.classList.contains('ready') || document.body.classList.contains('failed')",
+        30,
+        "the page did not start",
+    )
+    .await;
+    let failed = js(c, "return document.getElementById('status').textContent").await;
+    assert_eq!(js(c, "return document.body.classList.contains('ready')").await, true, "{url}: {failed}");
+}
+
+/// The page's verdicts on `plays`, typed in the play box one after the other.
+async fn page_verdicts(c: &Client, plays: &[String]) -> Vec<String> {
+    let script = r#"
+const form = document.getElementById('judge-form');
+const play = document.getElementById('play');
+const v = document.getElementById('verdict');
+const names = { acceptable: 'ACCEPTABLE', unacceptable: 'UNACCEPTABLE', unreadable: 'ERROR' };
+return arguments[0].map(function (p) {
+  play.value = p;
+  form.requestSubmit();
+  const kind = v.hidden ? 'none: ' + document.getElementById('message').textContent : names[v.className.split(' ')[1]];
+  document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  return kind;
+});"#;
+    // In runs of 200, each well inside the driver's script timeout on a loaded machine.
+    let mut all = Vec::with_capacity(plays.len());
+    for run in plays.chunks(200) {
+        let got = js_with(c, script, vec![json!(run)]).await;
+        all.extend(got.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()));
+    }
+    all
+}
+
+/// The page's explanations (Consulta) of `words`.
+async fn page_explanations(c: &Client, words: &[String]) -> Vec<Vec<String>> {
+    js(c, "document.querySelector('#modes button[data-mode=consulta]').click(); return true").await;
+    let script = r#"
+const form = document.getElementById('consult-form');
+const input = document.getElementById('words');
+return arguments[0].map(function (w) {
+  input.value = w;
+  form.requestSubmit();
+  const row = document.querySelector('#consulted-rows tr');
+  return Array.from(row.querySelectorAll('li')).map(function (li) { return li.textContent; });
+});"#;
+    let mut all = Vec::with_capacity(words.len());
+    for run in words.chunks(50) {
+        let got = js_with(c, script, vec![json!(run)]).await;
+        all.extend(
+            got.as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()),
+        );
+    }
+    js(c, "document.querySelector('#modes button[data-mode=juez]').click(); return true").await;
+    all
+}
+
+/// The verdict's geometry as the browser lays it out (as the station's browser test measures it).
+const GEOMETRY: &str = r#"
+const v = document.getElementById('verdict');
+const r = v.getBoundingClientRect();
+const room = document.getElementById('verdict-text').getBoundingClientRect();
+const lines = Array.from(v.querySelectorAll('.verdict-line')).map(function (l) {
+  const span = l.firstElementChild.getBoundingClientRect();
+  return { text: l.textContent, sw: l.scrollWidth, cw: l.clientWidth, sh: l.scrollHeight, ch: l.clientHeight,
+           width: span.width, height: l.getBoundingClientRect().height };
+});
+return { vw: window.innerWidth, vh: window.innerHeight, top: r.top, left: r.left, bottom: r.bottom,
+         right: r.right, height: r.height, sw: v.scrollWidth, cw: v.clientWidth, sh: v.scrollHeight,
+         ch: v.clientHeight, roomWidth: room.width, roomHeight: room.height, lines: lines };
+"#;
+
+/// Judges `play` and checks that the verdict `kind` is whole and large on a `width`×`height` screen.
+async fn measure(
+    c: &Client,
+    play: &str,
+    kind: &str,
+    words: [&str; 2],
+    (width, height): (u32, u32),
+) -> Vec<u8> {
+    let input = c.find(Locator::Id("play")).await.unwrap();
+    input.send_keys(&format!("{play}\u{E007}")).await.unwrap();
+    let shot = format!("{width}x{height}-{kind}");
+    until(c, &format!("return !document.getElementById('verdict').hidden && document.getElementById('verdict').classList.contains('{kind}')"), 10, &shot).await;
+    let g = js(c, GEOMETRY).await;
+    let f = |v: &Value| v.as_f64().unwrap();
+    assert_eq!((f(&g["vw"]), f(&g["vh"])), (width as f64, height as f64), "{shot}: the screen size");
+    assert!(f(&g["sw"]) <= f(&g["cw"]) && f(&g["sh"]) <= f(&g["ch"]), "{shot}: the verdict overflows: {g}");
+    assert!(f(&g["top"]) >= 0.0 && f(&g["left"]) >= 0.0, "{shot}: {g}");
+    assert!(
+        f(&g["bottom"]) <= f(&g["vh"]) + 0.5 && f(&g["right"]) <= f(&g["vw"]) + 0.5,
+        "{shot}: off the screen: {g}"
+    );
+    assert!(f(&g["height"]) >= f(&g["vh"]) / 5.0, "{shot}: less than a fifth of the screen: {g}");
+    let lines = g["lines"].as_array().unwrap();
+    let texts: Vec<&str> = lines.iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, words, "{shot}");
+    let (mut widest, mut tall) = (0.0f64, 0.0f64);
+    for l in lines {
+        assert!(f(&l["sw"]) <= f(&l["cw"]) && f(&l["sh"]) <= f(&l["ch"]), "{shot}: a line is cut: {l}");
+        widest = widest.max(f(&l["width"]));
+        tall += f(&l["height"]);
+    }
+    let filled = (widest / f(&g["roomWidth"])).max(tall / f(&g["roomHeight"]));
+    assert!(filled >= 0.85, "{shot}: the verdict could be larger ({filled:.2}): {g}");
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(screens().join(format!("{shot}.png")), &png).unwrap();
+    js(c, "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); return true").await;
+    png
+}
+
+fn screens() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../offline-screens");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Keeps `png` as `docs/NAME` when `LEXICO_UPDATE_SCREENSHOTS=1`.
+fn for_docs(png: &[u8], name: &str) {
+    if std::env::var("LEXICO_UPDATE_SCREENSHOTS").as_deref() == Ok("1") {
+        std::fs::write(workspace().join("docs").join(name), png).unwrap();
+    }
+}
+
+const SIZES: [(u32, u32); 6] = [(320, 640), (390, 844), (667, 375), (768, 1024), (1920, 1080), (3840, 2160)];
+
+/// A copy of the page with one character of its lexicon's base64 changed (a byte of the
+/// deflated lexicon flipped).
+fn flip_a_byte(html: &str) -> String {
+    let block = html.find("id=\"lexico-lexicon\"").expect("the page's lexicon block");
+    let start = block + html[block..].find('>').unwrap() + 1;
+    let end = start + html[start..].find('<').unwrap();
+    let at = (start + end) / 2;
+    let old = html.as_bytes()[at];
+    let new = if old == b'A' { "B" } else { "A" };
+    format!("{}{}{}", &html[..at], new, &html[at + 1..])
+}
+
+#[test]
+fn the_offline_page_judges_as_the_command_does_with_no_network() {
+    let Some((browser, driver)) = chrome::tools() else { return };
+    let dir = temp_dir("browser", "offline-page");
+    let single = dir.join("juez.html");
+    let Some(printed) = export(&["-o", single.to_str().unwrap(), "--clear-after", "0"]) else {
+        assert!(
+            !chrome::required(),
+            "LEXICO_REQUIRE_BROWSER=1 but this lexico has no offline page (cargo xtask web, --features page)"
+        );
+        println!("skipped: this lexico was built without the offline page (cargo xtask web; --features lexico/page)");
+        return;
+    };
+    let html = std::fs::read_to_string(&single).unwrap();
+    let sha = lexico_sha256(&single);
+    assert!(printed.contains(&sha), "lexico page prints the page's SHA-256: {printed}");
+    let solo = dir.join("solo.html");
+    export(&["-o", solo.to_str().unwrap(), "--solo-juez"]).unwrap();
+    let folder = dir.join("folder");
+    export(&["-o", &format!("{}/", folder.display())]).unwrap();
+    let altered = dir.join("altered.html");
+    std::fs::write(&altered, flip_a_byte(&html)).unwrap();
+    // A FISE-2 build, when the lists are here.
+    let fise2 = (!lexico_testdata::fise2_missing()).then(|| {
+        let lex = dir.join("fise2.lex");
+        let lists = ["no-verbos", "verbos-clasificados", "actualizacion-no-verbos", "actualizacion-verbos"]
+            .map(|n| lexico_testdata::fise2_file(&format!("{n}.txt")).to_str().unwrap().to_string());
+        let mut args = vec![
+            "build",
+            "-o",
+            lex.to_str().unwrap(),
+            "--previous",
+            "embedded",
+            "--name",
+            "FISE",
+            "--edition",
+            "FISE-2",
+        ];
+        args.extend(lists.iter().map(String::as_str));
+        let out = run(&args, b"");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let page = dir.join("fise2.html");
+        export(&["-o", page.to_str().unwrap(), "--lexicon", lex.to_str().unwrap()]).unwrap();
+        (lex, page)
+    });
+
+    let driver = chrome::start_driver(&driver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let c = chrome::session(&browser, &driver, &dir.join("profile")).await;
+        chrome::record_errors(&c).await;
+        chrome::viewport(&c, 1280, 800).await;
+        chrome::network(&c, false).await;
+        let url = |p: &Path| format!("file://{}", p.display());
+
+        // The embedded lexicon, from file://: what the page shows, then 2,000 plays and 500
+        // explanations against the command's.
+        open(&c, &url(&single)).await;
+        assert_eq!(js(&c, "return document.documentElement.lang").await, "es");
+        let lexicon = js(&c, "return document.getElementById('lexicon').textContent").await;
+        assert!(lexicon.as_str().unwrap().contains("FISE-2 2009"), "{lexicon}");
+        assert_eq!(js(&c, "return document.getElementById('signer').textContent").await, "incluido en el binario");
+        assert_eq!(js(&c, "return document.getElementById('checksum').textContent.length").await, 16);
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 2);
+        let words = words_of("embedded");
+        let drawn = plays(&words, 2000, 43);
+        assert_eq!(page_verdicts(&c, &drawn).await, cli_verdicts("embedded", &drawn));
+        let mut d = Draw(500);
+        let sample: Vec<String> = (0..500)
+            .map(|i| {
+                let w = words[d.next(words.len())].clone();
+                if i % 2 == 0 { w } else { format!("{w}S") }
+            })
+            .collect();
+        assert_eq!(page_explanations(&c, &sample).await, cli_explanations("embedded", &sample));
+
+        // Every verdict whole at every size; the guides' screenshots at a phone's and a tablet's.
+        for (width, height) in SIZES {
+            chrome::viewport(&c, width, height).await;
+            let kinds = [
+                ("acceptable", "casa perros", ["JUGADA", "ACEPTABLE"]),
+                ("unacceptable", "CASA GATOZQ", ["JUGADA", "INACEPTABLE"]),
+                ("unreadable", "ca$a", ["JUGADA", "ILEGIBLE"]),
+            ];
+            for (kind, play, words) in kinds {
+                let png = measure(&c, play, kind, words, (width, height)).await;
+                match (width, kind) {
+                    (390, "acceptable") => for_docs(&png, "offline-phone.png"),
+                    (768, "unacceptable") => for_docs(&png, "offline-tablet.png"),
+                    _ => {}
+                }
+            }
+        }
+        chrome::viewport(&c, 768, 1024).await;
+        js(&c, "document.querySelector('#modes button[data-mode=consulta]').click(); return true").await;
+        js(&c, "document.getElementById('words').value = ''; return true").await;
+        let words_box = c.find(Locator::Id("words")).await.unwrap();
+        words_box.send_keys("dignados, casa, kiosco\u{E007}").await.unwrap();
+        until(&c, "return document.querySelectorAll('#consulted-rows tr').length === 3", 10, "no study rows").await;
+        for_docs(&c.screenshot().await.unwrap(), "offline-study.png");
+        js(&c, "document.querySelector('#modes button[data-mode=juez]').click(); return true").await;
+        chrome::viewport(&c, 1280, 800).await;
+
+        // Hostile text: a verdict or ILEGIBLE each time, and the page goes on judging.
+        let hostile = [
+            "🙂🙂 casa".to_string(),
+            "A".repeat(10_000),
+            format!("{} casa", "Ñ".repeat(10_000)),
+            "\u{1}casa\u{7f}".to_string(),
+            "\u{202e}casa\u{200f}".to_string(),
+            "\u{200b}\u{feff}".to_string(),
+            "casa\u{0301}\u{0301}\u{0301}".to_string(),
+        ];
+        let got = page_verdicts(&c, &hostile).await;
+        for (text, verdict) in hostile.iter().zip(&got) {
+            assert!(["ACCEPTABLE", "UNACCEPTABLE", "ERROR"].contains(&verdict.as_str()), "{:?}: {verdict}", &text[..text.len().min(20)]);
+        }
+        assert_eq!(page_verdicts(&c, &["casa".to_string()]).await, ["ACCEPTABLE"]);
+        let over = vec!["casa"; 17].join(" ");
+        let refused = page_verdicts(&c, &[over]).await;
+        assert!(refused[0].starts_with("none: La jugada tiene 17 palabras"), "{refused:?}");
+        // English at the switch, and back.
+        js(&c, "document.getElementById('lang-switch').click(); return true").await;
+        assert_eq!(js(&c, "return document.querySelector('#judge-form h1').textContent").await, "Challenged play");
+        js(&c, "document.getElementById('lang-switch').click(); return true").await;
+        assert_eq!(js(&c, "return window.lexicoErrors").await, json!([]));
+
+        // --solo-juez: Juez only.
+        open(&c, &url(&solo)).await;
+        assert_eq!(js(&c, "return document.getElementById('consult-form') === null").await, true);
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 0);
+        assert_eq!(
+            js(&c, "return document.getElementById('mode-list').textContent").await,
+            "Esta página solo juzga jugadas: no consulta palabras"
+        );
+
+        // A byte flipped in the lexicon: one Spanish line, no verdict, no exception.
+        c.goto(&url(&altered)).await.unwrap();
+        until(&c, "return document.body.classList.contains('failed')", 30, "the altered page was not refused").await;
+        let said = js(&c, "return document.getElementById('status').textContent").await;
+        assert_eq!(said, "El léxico fue alterado: su resumen no es el que se exportó. No se juzga nada con él.");
+        assert_eq!(js(&c, "return document.getElementById('judge-form').hidden && document.getElementById('verdict').hidden").await, true);
+        assert_eq!(js(&c, "return window.lexicoErrors").await, json!([]));
+
+        // FISE-2: 2,000 plays again.
+        if let Some((lex, page)) = &fise2 {
+            open(&c, &url(page)).await;
+            let lex = lex.to_str().unwrap();
+            let drawn = plays(&words_of(lex), 2000, 2016);
+            assert_eq!(page_verdicts(&c, &drawn).await, cli_verdicts(lex, &drawn));
+            assert_eq!(js(&c, "return document.getElementById('signer').textContent").await, "sin firma");
+        }
+
+        // The station's /sin-conexion/ on localhost: the service worker installs, and the page
+        // judges with the network off and the station stopped.
+        chrome::network(&c, true).await;
+        let station = start(&[]);
+        let port = station.addr.rsplit(':').next().unwrap().to_string();
+        let offline = format!("http://localhost:{port}/sin-conexion/");
+        open(&c, &offline).await;
+        let ready = "return document.getElementById('install-state').textContent.startsWith('Instalada')";
+        until(&c, ready, 30, "the service worker did not install").await;
+        let download = js(&c, "return document.getElementById('download').getAttribute('href')").await;
+        assert_eq!(download, "juez.html");
+        let (_, status) = station.stop();
+        assert!(status.success());
+        chrome::network(&c, false).await;
+        open(&c, &offline).await;
+        assert_eq!(page_verdicts(&c, &["casa perros".to_string(), "CASA GATOZQ".to_string()]).await, ["ACCEPTABLE", "UNACCEPTABLE"]);
+        assert_eq!(js(&c, "return window.lexicoErrors").await, json!([]));
+
+        // The folder form (`-o DIR`) on any static server of localhost: the same, and once its
+        // service worker has installed, the server's refusals no longer matter.
+        chrome::network(&c, true).await;
+        let server = Folder::serve(&folder);
+        let home = format!("http://localhost:{}/", server.port);
+        open(&c, &home).await;
+        until(&c, ready, 30, "the folder's service worker did not install").await;
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 2);
+        server.refuse();
+        chrome::network(&c, false).await;
+        open(&c, &home).await;
+        assert_eq!(page_verdicts(&c, &["casa perros".to_string(), "CASA GATOZQ".to_string()]).await, ["ACCEPTABLE", "UNACCEPTABLE"]);
+        assert_eq!(js(&c, "return window.lexicoErrors").await, json!([]));
+        assert!(server.served() > 0);
+        c.close().await.unwrap();
+    });
+    println!("screenshots: {}", screens().display());
+}
+
+/// A static file server of a folder on a free loopback port (GET, one connection at a time, as
+/// a club's web server would serve `lexico page -o DIR`), which can be told to answer 503 to
+/// everything from then on.
+struct Folder {
+    port: u16,
+    state: std::sync::Arc<(std::sync::atomic::AtomicBool, std::sync::atomic::AtomicUsize)>,
+}
+
+impl Folder {
+    fn serve(dir: &Path) -> Folder {
+        use std::io::{BufRead, BufReader, Write};
+        use std::sync::atomic::Ordering;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let state = std::sync::Arc::new((
+            std::sync::atomic::AtomicBool::new(false),
+            std::sync::atomic::AtomicUsize::new(0),
+        ));
+        let (dir, shared) = (dir.to_path_buf(), state.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { continue };
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut request = String::new();
+                if reader.read_line(&mut request).is_err() {
+                    continue;
+                }
+                let mut header = String::new();
+                while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
+                    header.clear();
+                }
+                let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap();
+                let name = match path.trim_start_matches('/') {
+                    "" => "index.html",
+                    name => name,
+                };
+                let file = (!name.contains("..")).then(|| std::fs::read(dir.join(name)).ok()).flatten();
+                let (status, body) = match file {
+                    _ if shared.0.load(Ordering::SeqCst) => ("503 Service Unavailable", Vec::new()),
+                    Some(bytes) => ("200 OK", bytes),
+                    None => ("404 Not Found", Vec::new()),
+                };
+                shared.1.fetch_add(usize::from(status.starts_with("200")), Ordering::SeqCst);
+                let kind = match name.rsplit('.').next().unwrap() {
+                    "html" => "text/html; charset=utf-8",
+                    "js" => "text/javascript; charset=utf-8",
+                    "css" => "text/css; charset=utf-8",
+                    "wasm" => "application/wasm",
+                    "webmanifest" => "application/manifest+json",
+                    "svg" => "image/svg+xml",
+                    _ => "application/octet-stream",
+                };
+                let head = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body));
+            }
+        });
+        Folder { port, state }
+    }
+
+    /// From now on, every request gets 503.
+    fn refuse(&self) {
+        self.state.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// How many files it served.
+    fn served(&self) -> usize {
+        self.state.1.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// The SHA-256 of a file, as `sha256sum` prints it.
+fn lexico_sha256(path: &Path) -> String {
+    let out = std::process::Command::new("sha256sum").arg(path).output().unwrap();
+    String::from_utf8(out.stdout).unwrap().split_whitespace().next().unwrap().to_string()
+}

@@ -1,0 +1,313 @@
+// The offline judge: the answers compiled to WebAssembly (the module above this script, made by
+// wasm-bindgen) and a lexicon, both inside the page or beside it, proven before the first
+// verdict. Nothing is fetched from anywhere but the page's own folder, and nothing at all from a
+// single file.
+//
+// Modes: Juez (a play's verdict, large, never saying which word failed, cleared after a set
+// time or by any key), Consulta (each word's verdict and why, in the catalogue's words). A mode
+// is a form of the page and an entry of MODES; the page has the modes it was exported with.
+const body = document.body;
+const d = body.dataset;
+const $ = function (id) { return document.getElementById(id); };
+const status = $("status");
+const verdict = $("verdict");
+const verdictText = $("verdict-text");
+const lines = [$("verdict-line1"), $("verdict-line2")];
+const meta = $("verdict-meta");
+const clearAfter = Number(d.clearAfter) || 0;
+let lang = document.documentElement.lang === "en" ? "en" : "es";
+let lexicon = null;
+let timer = null;
+let mode = null;
+
+function t(id, args) {
+  return message(lang, id, args ? JSON.stringify(args) : "{}");
+}
+
+// The bytes of the engine or the lexicon: in a base64 block of the page (deflated, which the
+// browser inflates), or a file beside it.
+async function bytesOf(kind) {
+  const block = $("lexico-" + kind);
+  if (block) {
+    const text = atob(block.textContent.trim());
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) { out[i] = text.charCodeAt(i); }
+    if (block.dataset.deflate !== "zlib") { return out; }
+    const inflated = new Blob([out]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Uint8Array(await new Response(inflated).arrayBuffer());
+  }
+  const response = await fetch(d[kind + "File"]);
+  if (!response.ok) { throw new Error(response.status + " " + d[kind + "File"]); }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// One line for people, and no verdict: the forms stay hidden.
+function fail(text) {
+  status.removeAttribute("data-t");
+  status.textContent = text;
+  status.className = "status failed";
+  for (const m of Object.values(MODES)) { m.form.hidden = true; }
+  body.classList.add("failed");
+}
+
+// Every text of the page in the current language: elements that name their message.
+function translate() {
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-t]")) { el.textContent = t(el.dataset.t); }
+  const other = lang === "es" ? "en" : "es";
+  const toggle = $("lang-switch");
+  toggle.lang = other;
+  toggle.textContent = t("page-lang-" + other);
+  $("clears").textContent = clearAfter > 0 ? t("judge-clears", { seconds: clearAfter }) : t("judge-never-clears");
+  $("mode-list").textContent = t(Object.keys(MODES).length > 1 ? "page-modes-all" : "page-modes-judge-only");
+  if (lexicon) {
+    $("signer").textContent = lexicon.signer(lang);
+    lexicon.set_lang(lang);
+  }
+  if (MODES.consulta && MODES.consulta.last) { MODES.consulta.show(MODES.consulta.last); }
+  installState();
+}
+
+// The two lines of the verdict at the largest size that fits the space they have: measured at
+// 100 px, then scaled (as the station's judge page does).
+function fit() {
+  if (verdict.hidden) { return; }
+  verdict.style.setProperty("--verdict-size", "100px");
+  verdict.style.setProperty("--verdict-line", "125px");
+  let widest = 1;
+  let tall = 0;
+  lines.forEach(function (line) {
+    widest = Math.max(widest, line.firstElementChild.getBoundingClientRect().width);
+    // The line box's own height: a flex column squeezes the lines themselves when they do not fit.
+    tall += line.scrollHeight;
+  });
+  const room = verdictText.getBoundingClientRect();
+  const size = Math.floor(Math.min(100 * room.width * 0.94 / widest, 100 * room.height * 0.96 / Math.max(tall, 1)));
+  const px = Math.max(size, 8);
+  verdict.style.setProperty("--verdict-size", px + "px");
+  verdict.style.setProperty("--verdict-line", Math.ceil(px * 1.25) + "px");
+}
+
+function hide() {
+  if (timer) { clearTimeout(timer); timer = null; }
+  if (verdict.hidden) { return; }
+  verdict.hidden = true;
+  verdict.className = "verdict";
+  body.classList.remove("showing");
+  if (mode) { mode.focus(); }
+}
+
+function show(kind, word, note) {
+  hide();
+  lines[0].firstElementChild.textContent = t("verdict-play");
+  lines[1].firstElementChild.textContent = word;
+  meta.textContent = note || "";
+  verdict.className = "verdict " + kind;
+  verdict.hidden = false;
+  body.classList.add("showing");
+  if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
+  fit();
+  if (clearAfter > 0) { timer = setTimeout(hide, clearAfter * 1000); }
+}
+
+const MODES = {};
+
+// Juez: the play's verdict, as the station gives it, with the station's word limit.
+(function () {
+  const form = $("judge-form");
+  const play = $("play");
+  const note = $("message");
+  MODES.juez = { form: form, focus: function () { play.focus(); } };
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    const text = play.value.trim();
+    if (!text || !lexicon) { play.focus(); return; }
+    note.textContent = "";
+    let record;
+    try {
+      record = JSON.parse(lexicon.judge(text));
+    } catch (err) {
+      record = { verdict: "ERROR", words: 0 };
+    }
+    const max = max_play_words();
+    if (record.words > max) {
+      note.textContent = t("api-too-many-words", { count: record.words, max: max });
+      return;
+    }
+    play.value = "";
+    if (record.verdict === "ACCEPTABLE") {
+      show("acceptable", t("verdict-acceptable-word"));
+    } else if (record.verdict === "UNACCEPTABLE") {
+      show("unacceptable", t("verdict-unacceptable-word"));
+    } else {
+      show("unreadable", t("verdict-unreadable-word"), t("verdict-unreadable-hint"));
+    }
+  });
+})();
+
+// Consulta: each word with its verdict and explanation.
+(function () {
+  const form = $("consult-form");
+  if (!form) { return; }
+  const input = $("words");
+  const table = $("consulted");
+  const rows = $("consulted-rows");
+  const note = $("consult-message");
+  const m = { form: form, focus: function () { input.focus(); }, last: null };
+  MODES.consulta = m;
+  m.show = function (words) {
+    m.last = words;
+    rows.textContent = "";
+    note.textContent = "";
+    for (const word of words) {
+      const tr = document.createElement("tr");
+      const cells = [document.createElement("td"), document.createElement("td"), document.createElement("td")];
+      cells[0].className = "word";
+      cells[0].textContent = word;
+      try {
+        const record = JSON.parse(lexicon.explain(word));
+        const said = JSON.parse(lexicon.explanation(word, lang));
+        cells[0].textContent = record.word;
+        cells[1].textContent = t(record.valid ? "page-valid" : "page-invalid");
+        cells[1].className = record.valid ? "valid" : "invalid";
+        const list = document.createElement("ul");
+        for (const line of said) {
+          const li = document.createElement("li");
+          li.textContent = line;
+          list.appendChild(li);
+        }
+        cells[2].appendChild(list);
+      } catch (err) {
+        cells[1].textContent = t("verdict-unreadable-word");
+        cells[1].className = "unreadable";
+        cells[2].textContent = String(err && err.message ? err.message : err);
+      }
+      for (const c of cells) { tr.appendChild(c); }
+      rows.appendChild(tr);
+    }
+    table.hidden = words.length === 0;
+  };
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    const words = input.value.split(/[\s,;]+/).filter(function (w) { return w; });
+    if (!words.length || !lexicon) { input.focus(); return; }
+    const max = max_play_words();
+    if (words.length > max) {
+      note.textContent = t("api-too-many-words", { count: words.length, max: max });
+      return;
+    }
+    m.show(words);
+  });
+})();
+
+function choose(name) {
+  hide();
+  mode = MODES[name];
+  for (const [key, m] of Object.entries(MODES)) { m.form.hidden = key !== name; }
+  for (const button of document.querySelectorAll("#modes button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.mode === name));
+  }
+  mode.focus();
+}
+
+for (const button of document.querySelectorAll("#modes button")) {
+  button.addEventListener("click", function () { if (lexicon) { choose(button.dataset.mode); } });
+}
+
+$("lang-switch").addEventListener("click", function () {
+  lang = lang === "es" ? "en" : "es";
+  translate();
+  fit();
+});
+
+document.addEventListener("keydown", function (e) {
+  if (!verdict.hidden) {
+    // Any key clears the verdict; a character typed goes on to start the next play.
+    e.preventDefault();
+    hide();
+    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && mode === MODES.juez) {
+      $("play").value += e.key;
+    }
+    return;
+  }
+  if (e.key === "Escape" && mode === MODES.juez) { $("play").value = ""; $("message").textContent = ""; }
+});
+verdict.addEventListener("pointerdown", function (e) { e.preventDefault(); hide(); });
+window.addEventListener("resize", fit);
+
+// Installing: a page served over HTTPS or from localhost registers its service worker, which
+// keeps every file for use without a network; elsewhere the page says why it cannot.
+let installed = null;
+function installState() {
+  const box = $("install");
+  if (!d.worker || location.protocol === "file:") { box.hidden = true; return; }
+  box.hidden = false;
+  const state = $("install-state");
+  if (!window.isSecureContext || !("serviceWorker" in navigator)) {
+    state.textContent = t("page-install-insecure");
+  } else if (installed === true) {
+    state.textContent = t("page-install-ready");
+  } else if (installed === false) {
+    state.textContent = t("page-install-failed");
+  } else {
+    state.textContent = t("page-install-working");
+  }
+}
+
+async function install() {
+  if (!d.worker || location.protocol === "file:" || !window.isSecureContext || !("serviceWorker" in navigator)) {
+    return;
+  }
+  try {
+    await navigator.serviceWorker.register(d.worker);
+    await navigator.serviceWorker.ready;
+    installed = true;
+  } catch (err) {
+    installed = false;
+  }
+  installState();
+}
+
+async function start() {
+  try {
+    await __wbg_init({ module_or_path: await bytesOf("wasm") });
+  } catch (err) {
+    fail(status.dataset.noEngine || "WebAssembly");
+    return;
+  }
+  translate();
+  let trust;
+  let bytes;
+  try {
+    trust = JSON.parse($("lexico-trust").textContent);
+    bytes = await bytesOf("lexicon");
+  } catch (err) {
+    // A block that no longer inflates, or a file that cannot be read: altered all the same.
+    fail(t($("lexico-lexicon") ? "trust-altered" : "page-no-lexicon"));
+    install();
+    return;
+  }
+  try {
+    lexicon = Lexicon.open(bytes, trust.signature || undefined, trust.keys || [], trust.file_sha256 || undefined,
+      Boolean(trust.embedded), lang);
+  } catch (err) {
+    fail(err && err.message ? err.message : t("page-no-lexicon"));
+    install();
+    return;
+  }
+  const info = JSON.parse(lexicon.info());
+  $("lexicon").textContent = info.name + " " + info.edition + " " + info.version;
+  $("checksum").textContent = info.payload_sha256.slice(0, 16);
+  $("checksum").title = info.payload_sha256;
+  $("signer").textContent = lexicon.signer(lang);
+  status.removeAttribute("data-t");
+  status.textContent = "";
+  status.className = "status ready";
+  body.classList.add("ready");
+  // What a benchmark reads: when the lexicon was proven and the page could first judge.
+  performance.mark("lexico-ready");
+  choose(Object.keys(MODES)[0]);
+  install();
+}
+
+start();
