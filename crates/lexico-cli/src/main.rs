@@ -260,7 +260,7 @@ mod tests {
     #[test]
     fn help_in_the_english_catalogue_is_the_help_written_in_the_code() {
         use i18n::{has, msg, Lang};
-        assert_eq!(SUMMARIES.len(), 21);
+        assert_eq!(SUMMARIES.len(), 22);
         for (name, about) in SUMMARIES {
             assert_eq!(msg(Lang::En, &format!("about-{name}"), &[]), *about, "{name}");
             assert!(has(Lang::Es, &format!("about-{name}")), "{name}");
