@@ -90,6 +90,15 @@ impl<'a> Spelled<'a> {
         i < 64 && self.blanks >> i & 1 == 1
     }
 
+    /// The spelling of `t`, the word's tile `i`: in lower case if a blank plays it.
+    fn name(&self, i: usize, t: Tile) -> &'a str {
+        match self.set.get(t) {
+            Some(d) if self.is_blank(i) => &d.lower,
+            Some(d) => &d.name,
+            None => "?",
+        }
+    }
+
     /// Appends the spelling to `s`.
     pub fn push_to(&self, s: &mut String) {
         let brackets = self.spelling == Spelling::Brackets;
@@ -98,10 +107,8 @@ impl<'a> Spelled<'a> {
             if brackets {
                 s.push('[');
             }
-            let name = self.set.name(t);
-            if self.is_blank(i) {
-                s.extend(name.chars().flat_map(char::to_lowercase));
-            } else if let [letter] = name.as_bytes() {
+            let name = self.name(i, t);
+            if let [letter] = name.as_bytes() {
                 // Most tiles are one ASCII letter: pushed as a character, not copied as a slice.
                 s.push(char::from(*letter));
             } else {
@@ -121,14 +128,7 @@ impl fmt::Display for Spelled<'_> {
             if brackets {
                 f.write_char('[')?;
             }
-            let name = self.set.name(t);
-            if self.is_blank(i) {
-                for c in name.chars().flat_map(char::to_lowercase) {
-                    f.write_char(c)?;
-                }
-            } else {
-                f.write_str(name)?;
-            }
+            f.write_str(self.name(i, t))?;
             if brackets {
                 f.write_char(']')?;
             }
@@ -207,13 +207,17 @@ pub struct WordRecords<'l> {
     /// Whether records carry their combinations and probability.
     draws: bool,
     spelling: Spelling,
+    /// Each tile's face value, by its byte (0 for no tile).
+    values: [u8; 256],
 }
 
 impl<'l> WordRecords<'l> {
     /// The records of `lex`'s words, spelled as `spelling` says, with their combinations and
     /// probability, without ranks.
     pub fn new(lex: &'l Lexicon, spelling: Spelling) -> WordRecords<'l> {
-        WordRecords { lex, bag: Bag::of(lex.tiles()), prefix: None, ranks: None, draws: true, spelling }
+        let set = lex.tiles();
+        let values = std::array::from_fn(|t| set.get(t as Tile).map_or(0, |d| d.value));
+        WordRecords { lex, bag: Bag::of(set), prefix: None, ranks: None, draws: true, spelling, values }
     }
 
     /// The same records without their combinations and probability (`None`), unless they are
@@ -279,7 +283,7 @@ impl<'l> WordRecords<'l> {
             .iter()
             .enumerate()
             .filter(|&(i, _)| !word.is_blank(i))
-            .map(|(_, &t)| set.get(t).map_or(0, |d| d.value as u32))
+            .map(|(_, &t)| u32::from(self.values[usize::from(t)]))
             .sum();
         let length = tiles.len();
         WordRecord {

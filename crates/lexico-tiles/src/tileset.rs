@@ -54,6 +54,8 @@ fn byte_of_row(row: usize) -> Tile {
 pub struct TileDef {
     /// The natural spelling, upper case (`CH`).
     pub name: String,
+    /// The spelling of a blank that plays the tile, lower case (`ch`).
+    pub lower: String,
     /// How many are in the bag.
     pub count: u8,
     /// The face value.
@@ -291,7 +293,8 @@ impl TileSet {
                     }
                     let tile = byte_of_row(set.tiles.len());
                     set.row[tile as usize] = (set.tiles.len() + 1) as u8;
-                    set.tiles.push(TileDef { name: name.clone(), count, value });
+                    let lower = name.chars().flat_map(char::to_lowercase).collect();
+                    set.tiles.push(TileDef { name: name.clone(), lower, count, value });
                     set.spellings.push((name.chars().collect(), tile));
                     for alias in cells[4].split('|').filter(|a| !a.is_empty()) {
                         let alias = normalize(alias).as_string();
