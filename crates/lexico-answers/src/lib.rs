@@ -93,3 +93,8 @@ pub use judge::{
 };
 pub use lexico_lexicon::ExplainData;
 pub use record::{DerivationRecord, EncliticRecord, ExplanationRecord};
+
+/// The guide `docs/library.md`, whose examples run as doc tests of this crate.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+struct LibraryGuide;

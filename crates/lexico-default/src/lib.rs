@@ -43,11 +43,6 @@ pub fn lexicon() -> Lexicon {
     Lexicon::from_static(BYTES).expect("the embedded default lexicon opens (its test checks it)")
 }
 
-/// The guide `docs/library.md`, whose example runs as a doc test of this crate.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/library.md")]
-struct LibraryGuide;
-
 #[cfg(test)]
 mod tests {
     use super::*;
