@@ -319,8 +319,9 @@ fn check_archive(archive: &Path, scratch: &Path) -> Result<()> {
     expect(&["build", "--quiet", "--name", "mini", "-o", "x.lex", "words.txt"], 0, "")?;
     expect(&["install", "x.lex"], 0, "installed mini")?;
     let installed = home.join(".local/share/lexico");
+    // An installation files the lexicon's entry (`<EDITION>.entry`) naming its copy in `objects/`.
     if !fs::read_dir(&installed)
-        .is_ok_and(|mut d| d.any(|e| e.is_ok_and(|e| e.path().extension() == Some("lex".as_ref()))))
+        .is_ok_and(|mut d| d.any(|e| e.is_ok_and(|e| e.path().extension() == Some("entry".as_ref()))))
     {
         bail!("`lexico install` left no lexicon in {}", installed.display());
     }
