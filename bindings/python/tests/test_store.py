@@ -3,6 +3,7 @@
 same messages. Each test has a data folder of its own (`LEXICO_DATA_DIR`), which the binary it
 is compared with uses too."""
 
+import hashlib
 import os
 import pathlib
 import subprocess
@@ -44,13 +45,19 @@ class Station:
         return self.work / "k.pub", self.work / "k.key"
 
 
+def installed_copy(station, data: bytes) -> pathlib.Path:
+    """The copy an installation keeps of `data` in the data folder: objects/<SHA-256>.<ext>."""
+    sha = hashlib.sha256(data).hexdigest()
+    return next((station.data / "objects").glob(f"{sha}.*"))
+
+
 def test_install_adds_then_finds_the_same_bytes_installed(station):
     path = station.build("x", "T-1", ["casa", "perro", "zuzar"])
     done = lexico.install(path, default=True)
     assert done.change == "added" and done.default and done.words == 3
-    assert done.path == str(station.data / "T-1.lex")
+    assert done.path == str(station.data / "T-1.entry")
     assert str(done) == f"installed unnamed T-1 0 (3 words) as {done.path}; it is the default lexicon"
-    assert pathlib.Path(done.path).read_bytes() == path.read_bytes()
+    assert installed_copy(station, path.read_bytes()).read_bytes() == path.read_bytes()
     # The binary sees it installed, as the default, with the same line for the same bytes.
     assert station.run("valid", "ZUZAR").stdout.startswith("ZUZAR\tvalid")
     again = station.run("install", str(path))
@@ -70,7 +77,8 @@ def test_install_replaces_another_lexicon_of_the_edition_only_with_force(station
     assert cli.stderr == f"lexico: {refused.value}\n"
     assert "--force replaces it" in str(refused.value)
     assert lexico.install(b, force=True).change == "replaced"
-    assert (station.data / "T-1.lex").read_bytes() == b.read_bytes()
+    assert installed_copy(station, b.read_bytes()).read_bytes() == b.read_bytes()
+    assert "T-1.entry" in lexico.install(b).path
 
 
 def test_a_damaged_file_is_not_installed(station):
@@ -80,7 +88,7 @@ def test_a_damaged_file_is_not_installed(station):
     path.write_bytes(bytes(damaged))
     with pytest.raises(lexico.LexiconError):
         lexico.install(path)
-    assert not (station.data / "T-1.lex").exists()
+    assert not (station.data / "T-1.entry").exists()
 
 
 def test_trust_lists_and_untrusts_keys_as_the_binary_does(station):
@@ -96,7 +104,8 @@ def test_trust_lists_and_untrusts_keys_as_the_binary_does(station):
         lexico.install(path)
     assert station.run("sign", str(path), "--key", str(secret)).returncode == 0
     assert lexico.install(path).change == "added"
-    assert (station.data / "T-1.lex.minisig").read_text() == (station.work / "x.lex.minisig").read_text()
+    signature = (station.work / "x.lex.minisig").read_bytes()
+    assert installed_copy(station, signature).read_bytes() == signature
     lexico.untrust(key.id.lower())
     assert lexico.trusted_keys() == []
     with pytest.raises(lexico.LexiconError, match="is not trusted"):

@@ -61,7 +61,7 @@ pub struct Installation {
     pub title: String,
     /// How many words it holds.
     pub words: u64,
-    /// Its entry in the data folder, `<EDITION>.lex`.
+    /// Its entry in the data folder, `<EDITION>.entry`, which names its copy in `objects/`.
     pub path: PathBuf,
     /// What the installation did.
     pub change: Change,
