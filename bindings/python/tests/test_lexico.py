@@ -347,7 +347,8 @@ def test_a_bad_search_condition_is_a_value_error(lx):
 
 
 def test_dash_equals_the_cli_records(lx, cli):
-    fields = list(lexico.DashAnswer._fields)
+    # The JSON's field names, in the tuple's order: `count` is `card_count` in Python.
+    fields = [{"card_count": "count"}.get(f, f) for f in lexico.DashAnswer._fields]
     for card, hand, words in [
         ("Palabra de 4 letras", "ATLMNOE", ["mano", "manto", "anom", "taxi"]),
         ("tiene una D", "B A T R M E F", ["deba", "dedo"]),

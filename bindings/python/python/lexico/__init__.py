@@ -176,7 +176,8 @@ class DashAnswer(NamedTuple):
     cards: Optional[str]
     """The letter cards, ``·`` between them (``"QU·E·S·O"``); ``None`` when it cannot be laid
     down."""
-    count: Optional[int]
+    card_count: Optional[int]
+    """How many letter cards (``count`` in JSON, a name a tuple keeps for its own method)."""
     missing: Optional[str]
     """The letter with no card, or the cards the hand lacks."""
     lemma: Optional[str]
