@@ -65,6 +65,8 @@ fn check_error(e: &RuleError, dir: &Path) {
             assert!(!message.contains('\n'), "a message on several lines: {e}");
         }
         RuleError::Io { path, .. } => assert!(path.starts_with(dir), "{e}"),
+        // A set is loaded from its folder here, never by a name.
+        RuleError::Unknown { .. } => panic!("a folder's set refused as an unknown name: {e}"),
     }
 }
 

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use lexico_lexicon::format;
 use lexico_lexicon::provenance::code;
 use lexico_lexicon::query::{self, AnagramQuery, Mode};
-use lexico_lexicon::{Builder, EntryInfo, EntryKind, Kind, Lexicon, Manifest, SlotInfo, SourceInfo};
+use lexico_lexicon::{Builder, EntryInfo, EntryKind, FormKind, Lexicon, Manifest, SlotInfo, SourceInfo};
 use lexico_tiles::{Rack, TileError, TileSet};
 
 /// The separator between the parts of an input that holds several files: it is not UTF-8, so it
@@ -120,7 +120,7 @@ pub fn sample_image() -> &'static [u8] {
         let word = b
             .slot(SlotInfo {
                 slot: "word".into(),
-                kind: Kind::Unknown,
+                kind: FormKind::Unknown,
                 rule: "raw-list".into(),
                 article: String::new(),
                 reason: String::new(),
@@ -130,7 +130,7 @@ pub fn sample_image() -> &'static [u8] {
         let plural = b
             .slot(SlotInfo {
                 slot: "plural".into(),
-                kind: Kind::Plural,
+                kind: FormKind::Plural,
                 rule: "plural-s".into(),
                 article: "17.4".into(),
                 reason: "not a countable noun".into(),
@@ -210,7 +210,13 @@ pub fn exercise(lex: &Lexicon) {
             let _ = query::anagram(lex, &rack, &AnagramQuery { mode, ..Default::default() });
         }
     }
-    let _ = lexico_lexicon::pattern_words(lex, "*A*");
+    if let Ok(pattern) = query::Pattern::parse(&set, "*A*") {
+        let mut found = 0;
+        query::search(lex, &pattern, 0, usize::MAX, |_| {
+            found += 1;
+            found < 100_000
+        });
+    }
     // A dump, bounded: a damaged store must not loop forever either.
     let mut keys = lex.fst().keys();
     let mut n = 0;
