@@ -15,7 +15,7 @@ use lexico_answers::record::DashRecord;
 use lexico_answers::say::{self, Localize};
 
 use crate::api::DashAnswer;
-use crate::{check_code, field, lang_of, params, refuse, Asking, Refusal, Station, MAX_LABEL, MAX_WORD};
+use crate::{asked, check_code, field, refuse, Asking, Refusal, Station, MAX_LABEL, MAX_WORD};
 
 pub(crate) async fn dash(
     State(st): State<Arc<Station>>,
@@ -23,15 +23,7 @@ pub(crate) async fn dash(
     headers: HeaderMap,
     q: RawQuery,
 ) -> Response {
-    let q = match params(q, st.lang) {
-        Ok(q) => q,
-        Err(r) => return r.into_response(),
-    };
-    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
-    match answer(&st, &asking) {
-        Ok(r) => r,
-        Err(r) => r.into_response(),
-    }
+    asked(&st, peer, &headers, q, |asking| answer(&st, asking))
 }
 
 fn answer(st: &Station, asking: &Asking) -> Result<Response, Refusal> {

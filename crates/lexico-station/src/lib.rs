@@ -606,6 +606,23 @@ struct Asking<'r> {
     lang: Lang,
 }
 
+/// Answers a request of the API: its query read once ([`params`]), then `answer` with who asks
+/// and in which language; a refusal is answered as one.
+pub(crate) fn asked(
+    st: &Station,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    q: RawQuery,
+    answer: impl FnOnce(&Asking) -> Result<Response, Refusal>,
+) -> Response {
+    let q = match params(q, st.lang) {
+        Ok(q) => q,
+        Err(r) => return r.into_response(),
+    };
+    let asking = Asking { peer: peer.ip(), headers, q: &q, lang: lang_of(&q, st) };
+    answer(&asking).unwrap_or_else(IntoResponse::into_response)
+}
+
 /// Checks the access code of a request: whose it is, or an error answer when it is missing, when
 /// its address is locked out after too many wrong codes (then no code is compared), or when it
 /// is neither the arbiter's nor (when `table` allows it) the tables'.
@@ -710,16 +727,13 @@ async fn code(
     headers: HeaderMap,
     q: RawQuery,
 ) -> Response {
-    let q = match params(q, st.lang) {
-        Ok(q) => q,
-        Err(r) => return r.into_response(),
-    };
-    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
-    match check_code(&st, &asking, true) {
-        Ok(Access::Arbiter) => Json(CodeAnswer { access: "arbiter" }).into_response(),
-        Ok(Access::Table) => Json(CodeAnswer { access: "table" }).into_response(),
-        Err(r) => r.into_response(),
-    }
+    asked(&st, peer, &headers, q, |asking| {
+        let access = match check_code(&st, asking, true)? {
+            Access::Arbiter => "arbiter",
+            Access::Table => "table",
+        };
+        Ok(Json(CodeAnswer { access }).into_response())
+    })
 }
 
 async fn judge(
@@ -843,15 +857,7 @@ async fn ruling(
     headers: HeaderMap,
     q: RawQuery,
 ) -> Response {
-    let q = match params(q, st.lang) {
-        Ok(q) => q,
-        Err(r) => return r.into_response(),
-    };
-    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
-    match ruling_inner(&st, &asking) {
-        Ok(answer) => Json(answer).into_response(),
-        Err(r) => r.into_response(),
-    }
+    asked(&st, peer, &headers, q, |asking| Ok(Json(ruling_inner(&st, asking)?).into_response()))
 }
 
 fn ruling_inner<'s>(st: &'s Station, asking: &Asking) -> Result<RulingAnswer<'s>, Refusal> {
@@ -918,25 +924,19 @@ async fn valid(
     headers: HeaderMap,
     q: RawQuery,
 ) -> Response {
-    let q = match params(q, st.lang) {
-        Ok(q) => q,
-        Err(r) => return r.into_response(),
-    };
-    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
-    let word = match arbiter_word(&st, &asking) {
-        Ok(w) => w,
-        Err(r) => return r.into_response(),
-    };
-    match judge_word(&st.lex, word, &mut Vec::new()) {
-        Ok((word, verdict)) => Json(ValidAnswer {
-            lexicon: &st.lexicon,
-            reason: verdict.reason(),
-            valid: verdict.is_valid(),
-            word,
+    asked(&st, peer, &headers, q, |asking| {
+        let word = arbiter_word(&st, asking)?;
+        Ok(match judge_word(&st.lex, word, &mut Vec::new()) {
+            Ok((word, verdict)) => Json(ValidAnswer {
+                lexicon: &st.lexicon,
+                reason: verdict.reason(),
+                valid: verdict.is_valid(),
+                word,
+            })
+            .into_response(),
+            Err(_) => unreadable_word(asking.lang),
         })
-        .into_response(),
-        Err(_) => unreadable_word(asking.lang),
-    }
+    })
 }
 
 async fn explain(
@@ -945,31 +945,25 @@ async fn explain(
     headers: HeaderMap,
     q: RawQuery,
 ) -> Response {
-    let q = match params(q, st.lang) {
-        Ok(q) => q,
-        Err(r) => return r.into_response(),
-    };
-    let asking = Asking { peer: peer.ip(), headers: &headers, q: &q, lang: lang_of(&q, &st) };
-    let lang = asking.lang;
-    let word = match arbiter_word(&st, &asking) {
-        Ok(w) => w,
-        Err(r) => return r.into_response(),
-    };
-    let (Ok(e), Ok(m)) = (lexico_answers::explain(&st.lex, word), st.lex.manifest()) else {
-        return unreadable_word(lang);
-    };
-    let record = ExplanationRecord::new(&e, &m.explain);
-    Json(ExplainAnswer {
-        derivations: record.derivations,
-        enclitics: record.enclitics,
-        explanation: say::explanation(&e, Lang::En, &m.explain),
-        lexicon: &st.lexicon,
-        reason: e.reason,
-        summary: say::explanation(&e, lang, &m.explain),
-        valid: e.valid,
-        word: &e.word,
+    asked(&st, peer, &headers, q, |asking| {
+        let lang = asking.lang;
+        let word = arbiter_word(&st, asking)?;
+        let (Ok(e), Ok(m)) = (lexico_answers::explain(&st.lex, word), st.lex.manifest()) else {
+            return Ok(unreadable_word(lang));
+        };
+        let record = ExplanationRecord::new(&e, &m.explain);
+        Ok(Json(ExplainAnswer {
+            derivations: record.derivations,
+            enclitics: record.enclitics,
+            explanation: say::explanation(&e, Lang::En, &m.explain),
+            lexicon: &st.lexicon,
+            reason: e.reason,
+            summary: say::explanation(&e, lang, &m.explain),
+            valid: e.valid,
+            word: &e.word,
+        })
+        .into_response())
     })
-    .into_response()
 }
 
 #[cfg(test)]
