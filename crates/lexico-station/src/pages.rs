@@ -5,6 +5,7 @@
 //! they are.
 
 use lexico_answers::i18n::{self, msg, Arg, Lang};
+use lexico_answers::safe::html_text;
 use lexico_answers::{say, Signer};
 
 use crate::{Station, StationError};
@@ -45,7 +46,7 @@ pub fn refusal(st: &Station, lang: Lang, status: u16, code: &str, message: &str)
         _ => None,
     };
     // The template's messages and values are known; a station that started has rendered it.
-    render(REFUSAL_HTML, st, lang, &extra).unwrap_or_else(|_| escape(message))
+    render(REFUSAL_HTML, st, lang, &extra).unwrap_or_else(|_| html_text(message))
 }
 
 /// How the lexicon is vouched for, as a line of the pages: «Léxico firmado por clave …»,
@@ -100,27 +101,11 @@ fn render(
             },
             _ => bail!("no message {key} for a page template"),
         };
-        out.push_str(&escape(&text));
+        out.push_str(&html_text(&text));
         rest = &rest[start + len + 2..];
     }
     out.push_str(rest);
     Ok(out)
-}
-
-/// Text made safe for HTML content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -147,10 +132,10 @@ mod tests {
                 warn: quiet,
             };
             let st = Station::new(lex, settings).unwrap();
-            assert!(st.judge_page.contains(&escape(&msg(lang, "lexicon-embedded", &[]))));
+            assert!(st.judge_page.contains(&html_text(&msg(lang, "lexicon-embedded", &[]))));
             assert!(st.judge_page.contains(&format!("lang=\"{}\"", lang.tag())));
-            assert!(st.judge_page.contains(&escape(&msg(lang, "verdict-acceptable-word", &[]))));
-            assert!(st.arbiter_page.contains(&escape(&msg(lang, "dictamen-title", &[]))));
+            assert!(st.judge_page.contains(&html_text(&msg(lang, "verdict-acceptable-word", &[]))));
+            assert!(st.arbiter_page.contains(&html_text(&msg(lang, "dictamen-title", &[]))));
             assert!(st.arbiter_page.contains("Open &lt;de&gt; Madrid"));
             for page in [&st.judge_page, &st.arbiter_page] {
                 assert!(!page.contains("{{"), "{page}");
@@ -197,6 +182,9 @@ mod tests {
 
     #[test]
     fn values_are_escaped() {
-        assert_eq!(escape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+        assert_eq!(
+            html_text("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
     }
 }

@@ -12,6 +12,7 @@
 
 use ct_codecs::{Base64, Encoder};
 use lexico_answers::i18n::{self, msg, Arg, Lang};
+use lexico_answers::safe::html_text;
 use sha2::{Digest, Sha256};
 
 const BODY: &str = include_str!("../assets/page.html");
@@ -241,8 +242,8 @@ fn head(page: &Page, csp: &str) -> Result<String, PageError> {
             "<meta name=\"color-scheme\" content=\"light\">\n<title>{title}</title>\n"
         ),
         lang = page.lang.tag(),
-        csp = escape(csp),
-        title = escape(&title)
+        csp = html_text(csp),
+        title = html_text(&title)
     ))
 }
 
@@ -285,7 +286,7 @@ fn body(page: &Page) -> Result<String, PageError> {
                 format!(
                     "<button type=\"button\" data-mode=\"{}\" aria-pressed=\"false\" data-t=\"{id}\">{}</button>",
                     m.name(),
-                    escape(&msg(lang, &id, &[]))
+                    html_text(&msg(lang, &id, &[]))
                 )
             })
             .collect()
@@ -305,10 +306,10 @@ fn body(page: &Page) -> Result<String, PageError> {
     render(BODY, lang, &|name| {
         Some(match name {
             "mode-buttons" => buttons.clone(),
-            "mode-list" => escape(&msg(lang, modes_id, &[])),
+            "mode-list" => html_text(&msg(lang, modes_id, &[])),
             "other-lang" => other.tag().to_string(),
-            "other-lang-name" => escape(&msg(lang, &format!("page-lang-{}", other.tag()), &[])),
-            "clears" => escape(&clears),
+            "other-lang-name" => html_text(&msg(lang, &format!("page-lang-{}", other.tag()), &[])),
+            "clears" => html_text(&clears),
             "consult-form" => consult.clone(),
             _ => return None,
         })
@@ -325,7 +326,7 @@ fn render(template: &str, lang: Lang, value: &dyn Fn(&str) -> Option<String>) ->
         let Some(len) = rest[start..].find("}}") else { return Err(PageError::Template("{{".into())) };
         let key = &rest[start + 2..start + len];
         match key.split_once(':') {
-            Some(("t", id)) if i18n::has(lang, id) => out.push_str(&escape(&msg(lang, id, &[]))),
+            Some(("t", id)) if i18n::has(lang, id) => out.push_str(&html_text(&msg(lang, id, &[]))),
             Some(("v", name)) => {
                 out.push_str(&value(name).ok_or_else(|| PageError::Template(key.to_string()))?)
             }
@@ -335,22 +336,6 @@ fn render(template: &str, lang: Lang, value: &dyn Fn(&str) -> Option<String>) ->
     }
     out.push_str(rest);
     Ok(out)
-}
-
-/// Text made safe for HTML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
