@@ -27,9 +27,8 @@
 //! `pdftotext` it skips the PDF, unless `LEXICO_REQUIRE_BROWSER=1` (as in CI, where `.ci/run`
 //! installs them).
 
-use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use base64::Engine;
@@ -37,46 +36,10 @@ use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
+mod chrome;
 mod harness;
+use chrome::{on_path, required, start_driver};
 use harness::{start, temp_dir, workspace, ARBITER};
-
-/// The first of `names` found on PATH.
-fn on_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).flat_map(|dir| names.iter().map(move |n| dir.join(n))).find(|p| p.is_file())
-}
-
-/// Returns true if and only if CI asks for the browser's tools (`LEXICO_REQUIRE_BROWSER=1`).
-fn required() -> bool {
-    std::env::var_os("LEXICO_REQUIRE_BROWSER").is_some_and(|v| v == "1")
-}
-
-/// chromedriver on a free port, killed when dropped.
-struct Driver(Child, u16);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_driver(binary: &Path) -> Driver {
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new(binary)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver runs");
-    let driver = Driver(child, port);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not listen on port {port}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    driver
-}
 
 fn screenshots() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../station-screens");

@@ -1,6 +1,6 @@
 //! Debian's chromium, headless, driven through chromedriver (WebDriver, with `fantoccini`), with
 //! Chrome DevTools commands sent through chromedriver: what the offline page's browser test
-//! needs of a browser.
+//! needs of a browser, and the station's browser test of its driver.
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
