@@ -1,8 +1,14 @@
 //! What a hall's monitors need from the terminal at start: every address at which their devices
 //! reach the station, the judge page with its table code as a QR code to scan, and the access
-//! codes themselves ([`new_code`], [`is_code`]).
+//! codes themselves ([`new_code`], [`is_code`]); and the banner that says all of it ([`banner`]).
 
 use std::net::{IpAddr, SocketAddr};
+use std::path::Path;
+
+use lexico_answers::i18n::{msg, Arg, Lang};
+use lexico_answers::safe::escape_controls;
+
+use crate::Station;
 
 use qrcode::render::unicode::Dense1x2;
 use qrcode::QrCode;
@@ -122,9 +128,121 @@ pub fn qr(text: &str, colours: bool) -> Option<String> {
     }
 }
 
+/// The access code `code` given for the option `option` (`--arbiter-code`), or the message, in
+/// `lang`, that says what a code must be.
+pub fn given_code(code: &str, option: &str, lang: Lang) -> Result<String, String> {
+    let (min, max) = CODE_LENGTHS;
+    if !is_code(code) {
+        return Err(msg(
+            lang,
+            "serve-error-code",
+            &[("option", Arg::Str(option)), ("min", Arg::Num(min as u64)), ("max", Arg::Num(max as u64))],
+        ));
+    }
+    Ok(code.to_string())
+}
+
+/// The tournament's name `name` as given, trimmed, or the message, in `lang`, that says what a
+/// name must be: not empty, at most [`crate::MAX_TOURNAMENT`] characters, no control character.
+pub fn given_tournament(name: &str, lang: Lang) -> Result<String, String> {
+    let name = name.trim();
+    let max = crate::MAX_TOURNAMENT;
+    if name.is_empty() || name.chars().count() > max || name.chars().any(char::is_control) {
+        return Err(msg(lang, "serve-error-tournament", &[("max", Arg::Num(max as u64))]));
+    }
+    Ok(name.to_string())
+}
+
+/// What a station listening on `local` says at start, in `lang`: the lexicon, every address of
+/// the judge page, the arbiter page and its code, the table code, the offline page and, in a
+/// hall, the judge page with the table code as a QR code (in colour when `colours`), beside the
+/// offline page's; then where the audit log goes (`audit_log`) and how to stop. Names from files
+/// and the command line are shown with their control characters escaped.
+pub fn banner(
+    st: &Station,
+    local: SocketAddr,
+    audit_log: Option<&Path>,
+    colours: bool,
+    lang: Lang,
+) -> String {
+    let mut out = String::new();
+    // Over TLS every address is an https:// one.
+    let tls = st.is_tls();
+    let scheme = |url: String| if tls { url.replacen("http://", "https://", 1) } else { url };
+    let t = |out: &mut String, id: &str, args: &[(&str, Arg)]| {
+        out.push_str(&msg(lang, id, args));
+        out.push('\n');
+    };
+    let title = escape_controls(&st.lexicon_title()).into_owned();
+    t(
+        &mut out,
+        "serve-lexicon",
+        &[("lexicon", Arg::Str(&title)), ("checksum", Arg::Str(&st.lexicon().sha256))],
+    );
+    if let Some(name) = st.tournament() {
+        t(&mut out, "serve-tournament", &[("name", Arg::Str(&escape_controls(name)))]);
+    }
+    let addresses = addresses(local);
+    let (first, network) = addresses.split_first().map_or((local, &[][..]), |(f, rest)| (*f, rest));
+    t(&mut out, "serve-judge-page", &[("url", Arg::Str(&scheme(judge_url(first, None))))]);
+    for a in network {
+        t(&mut out, "serve-judge-page-network", &[("url", Arg::Str(&scheme(judge_url(*a, None))))]);
+    }
+    if local.ip().is_unspecified() && network.is_empty() {
+        t(&mut out, "serve-no-network", &[]);
+    }
+    let arbiter = scheme(format!("http://{first}/arbitro"));
+    t(&mut out, "serve-arbiter-page", &[("url", Arg::Str(&arbiter)), ("code", Arg::Str(st.arbiter_code()))]);
+    if let Some(code) = st.table_code() {
+        t(&mut out, "serve-table-code", &[("code", Arg::Str(code)), ("addr", Arg::Str(&local.to_string()))]);
+    }
+    let offline = |a: SocketAddr| st.offers_offline().then(|| scheme(offline_url(a)));
+    match offline(first) {
+        Some(url) => t(&mut out, "serve-offline-page", &[("url", Arg::Str(&url))]),
+        None => t(&mut out, "serve-offline-missing", &[]),
+    }
+    // The QR code opens the judge page on a hall device: on the first address of the network;
+    // beside it, the offline page's, for players to take the judge home.
+    let scanned = if local.ip().is_loopback() { None } else { network.first().or(Some(&first)) };
+    if let (Some(addr), Some(code)) = (scanned, st.table_code()) {
+        let url = scheme(judge_url(*addr, Some(code)));
+        if let Some(drawn) = qr(&url, colours) {
+            t(&mut out, "serve-qr", &[("url", Arg::Str(&url))]);
+            match offline(*addr).and_then(|u| Some((qr(&u, colours)?, u))) {
+                Some((page, u)) => {
+                    t(&mut out, "serve-qr-offline", &[("url", Arg::Str(&u))]);
+                    out.push_str(&beside(&drawn, &page, 2));
+                }
+                None => out.push_str(&drawn),
+            }
+        }
+    }
+    match audit_log {
+        Some(path) => {
+            let path = escape_controls(&path.display().to_string()).into_owned();
+            t(&mut out, "serve-audit-log", &[("path", Arg::Str(&path))])
+        }
+        None => t(&mut out, "serve-no-audit-log", &[]),
+    }
+    t(&mut out, "serve-stop-hint", &[]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn given_codes_are_checked() {
+        assert!(given_code("ABC123", "--arbiter-code", Lang::En).is_ok());
+        assert!(given_code("ABC12", "--arbiter-code", Lang::En).is_err());
+        assert!(given_code("ABC 123", "--arbiter-code", Lang::En).is_err());
+        let e = given_code("ÁRBITRO1", "--table-code", Lang::Es).unwrap_err();
+        assert!(e.starts_with("el código de --table-code"), "{e}");
+        assert_eq!(given_tournament("  Open de Madrid ", Lang::En).as_deref(), Ok("Open de Madrid"));
+        assert!(given_tournament("a\u{1b}b", Lang::En).is_err());
+        assert!(given_tournament(" ", Lang::En).is_err());
+    }
 
     #[test]
     fn new_codes_are_eight_unambiguous_characters_and_differ() {

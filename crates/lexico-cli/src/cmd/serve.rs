@@ -1,5 +1,5 @@
-//! `lexico serve`: the judge station in a browser (`lexico-station`, `docs/arbitros.md`): its flags
-//! and the banner it prints at start.
+//! `lexico serve`: the judge station in a browser (`lexico-station`, `docs/arbitros.md`): its flags;
+//! it prints the station's banner at start (`lexico_station::hall::banner`).
 //!
 //! The lexicon is opened once, at start, and copied into memory. The station listens on
 //! 127.0.0.1 unless `--listen` names another address; on any address but loopback the judge
@@ -9,20 +9,19 @@
 //! way finish (five seconds at most), and every judgement is in the audit log by then, since each
 //! is written and synced before its verdict is sent.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use lexico_station::audit::AuditLog;
 use lexico_station::{hall, Station};
 
 use crate::i18n::{msg, Arg, Lang};
 use crate::lexicons::LexiconArg;
-use crate::output::escape_controls;
 
 /// The address the station listens on by default.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8034";
@@ -67,32 +66,12 @@ pub struct Args {
     pub lexicon: LexiconArg,
 }
 
-/// A code given on the command line, checked.
-fn given_code(code: &str, option: &str, lang: Lang) -> Result<String> {
-    let (min, max) = hall::CODE_LENGTHS;
-    if !hall::is_code(code) {
-        bail!(msg(
-            lang,
-            "serve-error-code",
-            &[("option", Arg::Str(option)), ("min", Arg::Num(min as u64)), ("max", Arg::Num(max as u64))]
-        ));
+/// A code given for `option`, checked; or a new one when none is given.
+fn code(given: Option<&str>, option: &str, lang: Lang) -> Result<String> {
+    match given {
+        Some(code) => hall::given_code(code, option, lang).map_err(anyhow::Error::msg),
+        None => hall::new_code().map_err(|e| anyhow::anyhow!("no random source for an access code: {e}")),
     }
-    Ok(code.to_string())
-}
-
-/// A tournament name given on the command line, checked.
-fn given_tournament(name: &str, lang: Lang) -> Result<String> {
-    let name = name.trim();
-    let max = lexico_station::MAX_TOURNAMENT;
-    if name.is_empty() || name.chars().count() > max || name.chars().any(char::is_control) {
-        bail!(msg(lang, "serve-error-tournament", &[("max", Arg::Num(max as u64))]));
-    }
-    Ok(name.to_string())
-}
-
-/// A new access code.
-fn new_code() -> Result<String> {
-    hall::new_code().map_err(|e| anyhow::anyhow!("no random source for an access code: {e}"))
 }
 
 /// Says a line to the station's operator, on standard error.
@@ -102,22 +81,22 @@ fn warn(line: &str) {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let term = crate::i18n::terminal();
-    let tournament = args.tournament.as_deref().map(|t| given_tournament(t, term)).transpose()?;
+    let tournament = args
+        .tournament
+        .as_deref()
+        .map(|t| hall::given_tournament(t, term).map_err(anyhow::Error::msg))
+        .transpose()?;
     // A station may run for hours: its lexicon is read once into memory of this process and
     // checked there in full, trusting no record; it answers from those bytes until it stops,
     // whatever happens to the file.
     let opened = args.lexicon.open_checked(crate::lexicons::Check::Full)?;
     let (lex, signer) = (opened.lexicon, opened.signer);
     let checksum = lex.payload_sha256_verified()?.to_string();
-    let arbiter_code = match &args.arbiter_code {
-        Some(code) => given_code(code, "--arbiter-code", term)?,
-        None => new_code()?,
-    };
+    let arbiter_code = code(args.arbiter_code.as_deref(), "--arbiter-code", term)?;
     let hall = !args.listen.ip().is_loopback();
-    let table_code = match &args.table_code {
-        Some(code) => Some(given_code(code, "--table-code", term)?),
-        None if hall => Some(new_code()?),
-        None => None,
+    let table_code = match (&args.table_code, hall) {
+        (None, false) => None,
+        (given, _) => Some(code(given.as_deref(), "--table-code", term)?),
     };
     let audit = match args.audit_log.as_deref() {
         Some(p) => Some(
@@ -144,8 +123,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let st = Arc::new(station);
     let addr = args.listen.to_string();
-    lexico_station::run(Arc::clone(&st), args.listen, term, |st, local| banner(st, &args, local, term))
-        .with_context(|| msg(term, "serve-error-listen", &[("addr", Arg::Str(&addr))]))?;
+    lexico_station::run(Arc::clone(&st), args.listen, term, |st, local| {
+        // The QR codes are drawn in colour on a terminal, unless NO_COLOR says otherwise.
+        let colours =
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let banner = hall::banner(st, local, args.audit_log.as_deref(), colours, term);
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(banner.as_bytes());
+        let _ = stdout.flush();
+    })
+    .with_context(|| msg(term, "serve-error-listen", &[("addr", Arg::Str(&addr))]))?;
     println!("{}", msg(term, "serve-stopped", &[("count", Arg::Num(st.judged.load(Ordering::Relaxed)))]));
     Ok(ExitCode::SUCCESS)
 }
@@ -170,98 +157,4 @@ fn offline_files(
         .into_iter()
         .map(|f| lexico_station::OfflineFile { name: f.name, content_type: f.content_type, bytes: f.bytes })
         .collect())
-}
-
-/// What the station prints at start: the lexicon, every address of the judge page, the arbiter
-/// page and its code, the table code and, in a hall, the judge page with it as a QR code.
-fn banner(st: &Station, args: &Args, local: SocketAddr, term: Lang) {
-    use std::io::Write;
-    let mut out = String::new();
-    // Over TLS every address is an https:// one.
-    let tls = st.is_tls();
-    let scheme = |url: String| if tls { url.replacen("http://", "https://", 1) } else { url };
-    let t = |out: &mut String, id: &str, args: &[(&str, Arg)]| {
-        out.push_str(&msg(term, id, args));
-        out.push('\n');
-    };
-    t(
-        &mut out,
-        "serve-lexicon",
-        &[
-            ("lexicon", Arg::Str(&escape_controls(&st.lexicon_title()))),
-            ("checksum", Arg::Str(&st.lexicon().sha256)),
-        ],
-    );
-    if let Some(name) = st.tournament() {
-        t(&mut out, "serve-tournament", &[("name", Arg::Str(&escape_controls(name)))]);
-    }
-    let addresses = hall::addresses(local);
-    let (first, network) = addresses.split_first().map_or((local, &[][..]), |(f, rest)| (*f, rest));
-    t(&mut out, "serve-judge-page", &[("url", Arg::Str(&scheme(hall::judge_url(first, None))))]);
-    for a in network {
-        t(&mut out, "serve-judge-page-network", &[("url", Arg::Str(&scheme(hall::judge_url(*a, None))))]);
-    }
-    if local.ip().is_unspecified() && network.is_empty() {
-        t(&mut out, "serve-no-network", &[]);
-    }
-    t(
-        &mut out,
-        "serve-arbiter-page",
-        &[
-            ("url", Arg::Str(&scheme(format!("http://{first}/arbitro")))),
-            ("code", Arg::Str(st.arbiter_code())),
-        ],
-    );
-    if let Some(code) = st.table_code() {
-        t(&mut out, "serve-table-code", &[("code", Arg::Str(code)), ("addr", Arg::Str(&local.to_string()))]);
-    }
-    let offline = |a: SocketAddr| st.offers_offline().then(|| scheme(hall::offline_url(a)));
-    match offline(first) {
-        Some(url) => t(&mut out, "serve-offline-page", &[("url", Arg::Str(&url))]),
-        None => t(&mut out, "serve-offline-missing", &[]),
-    }
-    // The QR code opens the judge page on a hall device: on the first address of the network;
-    // beside it, the offline page's, for players to take the judge home.
-    let scanned = if local.ip().is_loopback() { None } else { network.first().or(Some(&first)) };
-    if let (Some(addr), Some(code)) = (scanned, st.table_code()) {
-        let url = scheme(hall::judge_url(*addr, Some(code)));
-        let colours =
-            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        if let Some(drawn) = hall::qr(&url, colours) {
-            t(&mut out, "serve-qr", &[("url", Arg::Str(&url))]);
-            match offline(*addr).and_then(|u| Some((hall::qr(&u, colours)?, u))) {
-                Some((page, u)) => {
-                    t(&mut out, "serve-qr-offline", &[("url", Arg::Str(&u))]);
-                    out.push_str(&hall::beside(&drawn, &page, 2));
-                }
-                None => out.push_str(&drawn),
-            }
-        }
-    }
-    match &args.audit_log {
-        Some(path) => t(
-            &mut out,
-            "serve-audit-log",
-            &[("path", Arg::Str(&escape_controls(&path.display().to_string())))],
-        ),
-        None => t(&mut out, "serve-no-audit-log", &[]),
-    }
-    t(&mut out, "serve-stop-hint", &[]);
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(out.as_bytes());
-    let _ = stdout.flush();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn given_codes_are_checked() {
-        assert!(given_code("ABC123", "--arbiter-code", Lang::En).is_ok());
-        assert!(given_code("ABC12", "--arbiter-code", Lang::En).is_err());
-        assert!(given_code("ABC 123", "--arbiter-code", Lang::En).is_err());
-        let e = given_code("ÁRBITRO1", "--table-code", Lang::Es).unwrap_err().to_string();
-        assert!(e.starts_with("el código de --table-code"), "{e}");
-    }
 }
