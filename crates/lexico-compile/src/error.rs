@@ -37,6 +37,14 @@ pub enum CompileError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A folder or zip given as a source that holds none (`crate::gather`).
+    #[error("{path}: {reason}")]
+    NoSource {
+        /// The folder or zip.
+        path: String,
+        /// What it holds instead.
+        reason: &'static str,
+    },
     /// Nothing would be written: an empty lexicon is always a mistake (an empty or truncated
     /// source, the wrong file, a rule set that excludes everything).
     #[error("no word to write: {0}")]

@@ -50,7 +50,7 @@ use sha2::Digest;
 
 pub use archive::{is_archive, read_archive, Archive, MAX_ENTRIES, MAX_ENTRY_BYTES, MAX_TOTAL_BYTES};
 pub use error::{CompileError, EvidenceCounts};
-pub use folder::{folder_sources, Folder};
+pub use folder::{folder_sources, gather, Folder, Gathered, Opened};
 pub use forms::Exclusion;
 pub use lexico_lexicon::progress::{Phase, Progress};
 pub use modified::{modified_from, Modified};

@@ -158,8 +158,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // and parsed; its errors are reported first, as if it had been loaded first.
     let (rules, read) = std::thread::scope(|scope| {
         let rules = scope.spawn(|| lexico_rules::RuleSet::named(&args.rules));
-        let read = read_sources(&args.sources)
-            .and_then(|(inputs, folders)| Ok((compile::read_sources(inputs, &mut show)?, folders)));
+        let read = compile::gather(&args.sources).and_then(|gathered| {
+            let folders: Vec<String> = gathered.opened.iter().map(folder_line).collect();
+            Ok((compile::read_sources(gathered.inputs, &mut show)?, folders))
+        });
         (rules.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), read)
     });
     let (rules, (read, folders)) = (rules?, read?);
@@ -399,64 +401,17 @@ impl PhaseBar {
     }
 }
 
-/// Reads every source before anything is written, so an unreadable one stops the build. Returns
-/// the sources and, for each folder, a line saying which files it took and which it skipped, and
-/// why.
-fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>)> {
-    let mut files = Vec::new();
-    let mut folders = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
-        if meta.is_dir() {
-            let folder = compile::folder_sources(path).with_context(|| format!("{}", path.display()))?;
-            if folder.found.is_empty() {
-                bail!("{}: the folder holds no .txt or .tsv source", path.display());
-            }
-            folders.push(folder_line(path, &folder.found, &folder.skipped));
-            files.extend(folder.found);
-        } else {
-            files.push(path.clone());
-        }
-    }
-    let mut inputs = Vec::new();
-    for p in files {
-        let bytes = lexico_rules::files::read_file(&p)?;
-        let path = p.to_string_lossy().into_owned();
-        if !compile::is_archive(&bytes) {
-            inputs.push(Input { path, bytes });
-            continue;
-        }
-        // A zip of lists (the federation's download) is read like a folder of its entries.
-        let archive = compile::read_archive(&path, &bytes)?;
-        if archive.inputs.is_empty() {
-            bail!("{path}: the zip holds no FISE list");
-        }
-        let entry = |name: &str| {
-            let name = name.trim_end_matches('/');
-            PathBuf::from(name.rsplit('/').next().unwrap_or(name))
-        };
-        let found: Vec<PathBuf> = archive.inputs.iter().map(|i| entry(&i.path)).collect();
-        let skipped: Vec<(PathBuf, &str)> =
-            archive.skipped.iter().map(|(name, why)| (entry(name), *why)).collect();
-        folders.push(folder_line(&p, &found, &skipped));
-        inputs.extend(archive.inputs);
-    }
-    Ok((inputs, folders))
-}
-
 /// What a build says about a folder given as a source: a note of the files it took, or a
 /// warning when it skipped some, with the reason for each.
-fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> String {
-    let name =
-        |p: &Path| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into());
+fn folder_line(opened: &compile::Opened) -> String {
+    let compile::Opened { place, found, skipped } = opened;
     let plural = |n: usize| if n == 1 { "" } else { "s" };
-    let taken: Vec<String> = found.iter().map(|p| name(p)).collect();
     let mut line = format!(
         "{}: {} file{} taken ({})",
-        dir.display(),
+        place.display(),
         found.len(),
         plural(found.len()),
-        taken.join(", ")
+        found.join(", ")
     );
     let lang = crate::i18n::terminal();
     if skipped.is_empty() {
@@ -468,8 +423,8 @@ fn folder_line(dir: &Path, found: &[PathBuf], skipped: &[(PathBuf, &str)]) -> St
     let groups: Vec<String> = reasons
         .iter()
         .map(|reason| {
-            let names: Vec<String> =
-                skipped.iter().filter(|(_, r)| r == reason).map(|(p, _)| name(p)).collect();
+            let names: Vec<&str> =
+                skipped.iter().filter(|(_, r)| r == reason).map(|(name, _)| name.as_str()).collect();
             format!("{}: {reason}", names.join(", "))
         })
         .collect();
