@@ -14,8 +14,8 @@ use clap::Args;
 use lexico_lexicon::Lexicon;
 
 pub use lexico_store::{
-    check_signature, data_dir, default_path, embedded, looks_like_path, require_data_dir, scan,
-    signature_path, trusted_keys, Check, DefaultLexicon, Opened, Scan, Signer, EMBEDDED,
+    check_signature, data_dir, default_path, embedded, looks_like_path, require_data_dir, signature_path,
+    trusted_keys, Check, Opened, Signer, EMBEDDED,
 };
 
 /// The variable that names the lexicon when `--lexicon` is not given.

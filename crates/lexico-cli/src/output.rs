@@ -38,7 +38,6 @@ pub enum Format {
 pub enum Value<'a> {
     Str(&'a str),
     Int(u64),
-    Bool(bool),
     /// No value: an empty CSV cell, `null` in JSON.
     Null,
 }
@@ -48,7 +47,6 @@ impl Serialize for Value<'_> {
         match self {
             Value::Str(v) => s.serialize_str(v),
             Value::Int(v) => s.serialize_u64(*v),
-            Value::Bool(v) => s.serialize_bool(*v),
             Value::Null => s.serialize_none(),
         }
     }

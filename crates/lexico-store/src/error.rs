@@ -281,6 +281,15 @@ pub enum StoreError {
         /// The record that should be there.
         record: PathBuf,
     },
+    /// A default record that names an entry no longer installed (`crate::listing`).
+    #[error(
+        "{}: the default lexicon is not installed (`lexico install --default NAME` chooses another)",
+        path.display()
+    )]
+    DefaultNotInstalled {
+        /// The entry the default record names.
+        path: PathBuf,
+    },
     /// A key whose id is trusted with other key bytes.
     #[error(
         "key {id} is already trusted with other key bytes ({}): `lexico trust add --replace` \

@@ -50,6 +50,7 @@ mod error;
 mod folder;
 mod install;
 mod installed;
+mod listing;
 mod open;
 mod read;
 mod record;
@@ -71,6 +72,7 @@ pub use installed::{
     find_installed, find_installed_with, looks_like_path, open_named, open_named_with, scan, scan_with,
     title, Installed, Scan, EMBEDDED,
 };
+pub use listing::{listing, Listed, Listing};
 pub use open::{
     embedded, open_default, open_default_with, open_path, open_path_with, Check, Opened, Signer, DEFAULT,
 };

@@ -6,9 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::lexicons;
-use crate::output::{escape_controls, Format, Out, Value};
-use lexico_store::short;
+use crate::output::{escape_controls, Format, Out};
+use lexico_store::{short, Listed};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -17,95 +16,35 @@ pub struct Args {
     pub format: Format,
 }
 
-/// One lexicon of the list.
-struct Row {
-    default: bool,
-    name: String,
-    edition: String,
-    version: String,
-    words: u64,
-    payload: String,
-    signer: String,
-    path: String,
-}
-
 pub fn run(args: Args) -> Result<ExitCode> {
-    let dir = lexicons::data_dir();
-    let lexicons::Scan { found, broken } = match &dir {
-        Some(dir) => lexicons::scan(dir)?,
-        None => Default::default(),
-    };
-    // A lost default record is reported after the list, which then marks no default.
-    let (default_path, lost) = match dir.as_deref().map(lexicons::default_path) {
-        Some(Ok(lexicons::DefaultLexicon::Installed(path))) => (Some(path), None),
-        Some(Err(e)) => (None, Some(e)),
-        _ => (None, None),
-    };
-    let mut rows = Vec::new();
-    for installed in &found {
-        let m = installed.lexicon.manifest()?;
-        rows.push(Row {
-            default: default_path.as_ref() == Some(&installed.path),
-            name: m.name.clone(),
-            edition: m.edition.clone(),
-            version: m.version.clone(),
-            words: m.words,
-            payload: installed.lexicon.payload_sha256_verified()?.to_string(),
-            signer: installed.signer.to_string(),
-            path: installed.path.display().to_string(),
-        });
-    }
-    let embedded = lexicons::embedded()?;
-    let m = embedded.manifest()?;
-    rows.push(Row {
-        default: default_path.is_none() && lost.is_none(),
-        name: m.name.clone(),
-        edition: m.edition.clone(),
-        version: m.version.clone(),
-        words: m.words,
-        payload: m.payload_sha256.clone(),
-        signer: lexicons::Signer::Embedded.to_string(),
-        path: "(embedded)".into(),
-    });
-    print(&rows, args.format)?;
-    // Problems are reported after the list, one line each, and make the exit status 2.
-    let mut problems: Vec<String> = lost.iter().map(ToString::to_string).collect();
-    // Each error names its file (the lexicon, its signature or a trusted key).
-    for (_, err) in &broken {
-        problems.push(err.to_string());
-    }
-    if let Some(path) = default_path.filter(|p| !found.iter().any(|i| &i.path == p)) {
-        if !broken.iter().any(|(p, _)| *p == path) {
-            problems.push(format!(
-                "{}: the default lexicon is not installed (`lexico install --default NAME` chooses another)",
-                path.display()
-            ));
-        }
-    }
-    for problem in &problems {
+    let listing = lexico_store::listing(crate::lexicons::data_dir().as_deref())?;
+    print(&listing.lexicons, args.format)?;
+    // Problems are reported after the list, one line each (each naming its file: the lexicon,
+    // its signature, a trusted key or the default record), and make the exit status 2.
+    for problem in &listing.problems {
         eprintln!("lexico: {problem}");
     }
-    Ok(if problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) })
+    Ok(if listing.problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }
 
-fn print(rows: &[Row], format: Format) -> Result<()> {
+fn print(rows: &[Listed], format: Format) -> Result<()> {
     let mut out = Out::new(format);
     // Names, editions, versions, signers and paths come from files and keys: in text and CSV
     // their control characters are escaped (JSON escapes them itself).
-    let escaped: Vec<Row>;
+    let escaped: Vec<Listed>;
     let rows = if format == Format::Json {
         rows
     } else {
         let e = |s: &str| escape_controls(s).into_owned();
         escaped = rows
             .iter()
-            .map(|r| Row {
+            .map(|r| Listed {
                 default: r.default,
                 name: e(&r.name),
                 edition: e(&r.edition),
                 version: e(&r.version),
                 words: r.words,
-                payload: e(&r.payload),
+                payload_sha256: e(&r.payload_sha256),
                 signer: e(&r.signer),
                 path: e(&r.path),
             })
@@ -134,25 +73,21 @@ fn print(rows: &[Row], format: Format) -> Result<()> {
             let mark = if row.default { "*" } else { " " };
             let text = line(
                 mark,
-                [&row.name, &row.edition, &row.version, words, short(&row.payload), &row.signer, &row.path],
+                [
+                    &row.name,
+                    &row.edition,
+                    &row.version,
+                    words,
+                    short(&row.payload_sha256),
+                    &row.signer,
+                    &row.path,
+                ],
             );
             out.record(&text, &[])?;
         }
     } else {
         for row in rows {
-            out.record(
-                "",
-                &[
-                    ("default", Value::Bool(row.default)),
-                    ("name", Value::Str(&row.name)),
-                    ("edition", Value::Str(&row.edition)),
-                    ("version", Value::Str(&row.version)),
-                    ("words", Value::Int(row.words)),
-                    ("payload_sha256", Value::Str(&row.payload)),
-                    ("signer", Value::Str(&row.signer)),
-                    ("path", Value::Str(&row.path)),
-                ],
-            )?;
+            out.row(row, |_| {})?;
         }
     }
     out.flush()?;
