@@ -49,7 +49,7 @@ pub struct Listing {
 /// assert!(listing.lexicons[0].default);
 /// assert_eq!(listing.lexicons[0].path, "(embedded)");
 /// assert!(listing.problems.is_empty());
-/// # Ok::<(), lexico_store::StoreError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn listing(dir: Option<&Path>) -> Result<Listing, StoreError> {
     let scanned = match dir {
