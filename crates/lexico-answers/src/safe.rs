@@ -76,6 +76,43 @@ pub fn html_text(text: &str) -> String {
     out
 }
 
+/// Fills a page template in `lang`: `{{t:ID}}` with the catalogue's message `ID`, made safe for
+/// HTML ([`html_text`]); `{{v:NAME}}` with `value(NAME)`, which is HTML already (a caller that
+/// has text makes it safe with [`html_text`]). Fails with the key that cannot be filled: a
+/// message or value that does not exist, or `{{` for one that is never closed.
+///
+/// ```
+/// use lexico_answers::safe::{fill, html_text};
+/// use lexico_answers::Lang;
+/// let value = |name: &str| (name == "who").then(|| html_text("<Ana>"));
+/// assert_eq!(fill("<p>{{v:who}}</p>", Lang::Es, &value).unwrap(), "<p>&lt;Ana&gt;</p>");
+/// assert_eq!(fill("{{v:what}}", Lang::Es, &value).unwrap_err(), "v:what");
+/// assert_eq!(fill("{{t:page-modes", Lang::Es, &value).unwrap_err(), "{{");
+/// ```
+pub fn fill(
+    template: &str,
+    lang: crate::Lang,
+    value: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, String> {
+    let mut out = String::with_capacity(template.len() + 1024);
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let Some(len) = rest[start..].find("}}") else { return Err("{{".into()) };
+        let key = &rest[start + 2..start + len];
+        match key.split_once(':') {
+            Some(("t", id)) if crate::i18n::has(lang, id) => {
+                out.push_str(&html_text(&crate::i18n::msg(lang, id, &[])))
+            }
+            Some(("v", name)) => out.push_str(&value(name).ok_or_else(|| key.to_string())?),
+            _ => return Err(key.to_string()),
+        }
+        rest = &rest[start + len + 2..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

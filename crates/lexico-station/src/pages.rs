@@ -4,19 +4,13 @@
 //! request was refused for each refusal. The scripts, the style sheet and the icon are served as
 //! they are.
 
-use lexico_answers::i18n::{self, msg, Arg, Lang};
+use lexico_answers::i18n::{msg, Arg, Lang};
 use lexico_answers::safe::html_text;
 use lexico_answers::{say, Signer};
 
 use crate::{Station, StationError};
 
 type Result<T> = std::result::Result<T, StationError>;
-
-macro_rules! bail {
-    ($($arg:tt)*) => {
-        return Err(StationError::Page(format!($($arg)*)))
-    };
-}
 
 pub const CSS: &str = include_str!("../assets/station.css");
 pub const JUDGE_JS: &str = include_str!("../assets/judge.js");
@@ -79,33 +73,17 @@ fn value(st: &Station, lang: Lang, name: &str) -> Option<String> {
     })
 }
 
-/// Fills a template in `lang`, with the station's values and `extra`'s; fails on a message or
-/// value that does not exist.
+/// Fills a template in `lang` (`lexico_answers::safe::fill`), with `extra`'s values and the
+/// station's, each made safe for HTML; fails on a message or value that does not exist.
 fn render(
     template: &str,
     st: &Station,
     lang: Lang,
     extra: &dyn Fn(&str) -> Option<String>,
 ) -> Result<String> {
-    let mut out = String::with_capacity(template.len() + 1024);
-    let mut rest = template;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let Some(len) = rest[start..].find("}}") else { bail!("an unclosed {{{{ in a page template") };
-        let key = &rest[start + 2..start + len];
-        let text = match key.split_once(':') {
-            Some(("t", id)) if i18n::has(lang, id) => msg(lang, id, &[]),
-            Some(("v", name)) => match extra(name).or_else(|| value(st, lang, name)) {
-                Some(v) => v,
-                None => bail!("no value {name} for a page template"),
-            },
-            _ => bail!("no message {key} for a page template"),
-        };
-        out.push_str(&html_text(&text));
-        rest = &rest[start + len + 2..];
-    }
-    out.push_str(rest);
-    Ok(out)
+    let value = |name: &str| extra(name).or_else(|| value(st, lang, name)).map(|v| html_text(&v));
+    lexico_answers::safe::fill(template, lang, &value)
+        .map_err(|key| StationError::Page(format!("{key}: no such message or value for a page template")))
 }
 
 #[cfg(test)]

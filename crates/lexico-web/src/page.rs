@@ -11,7 +11,7 @@
 //! lexicon with them (`lexico_answers::trust`) before its first verdict.
 
 use ct_codecs::{Base64, Encoder};
-use lexico_answers::i18n::{self, msg, Arg, Lang};
+use lexico_answers::i18n::{msg, Arg, Lang};
 use lexico_answers::safe::html_text;
 use sha2::{Digest, Sha256};
 
@@ -316,26 +316,9 @@ fn body(page: &Page) -> Result<String, PageError> {
     })
 }
 
-/// Fills a template: `{{t:ID}}` with the catalogue's message, escaped; `{{v:NAME}}` with
-/// `value(NAME)`, HTML already.
+/// Fills a template (`lexico_answers::safe::fill`): the values are HTML already.
 fn render(template: &str, lang: Lang, value: &dyn Fn(&str) -> Option<String>) -> Result<String, PageError> {
-    let mut out = String::with_capacity(template.len() + 1024);
-    let mut rest = template;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let Some(len) = rest[start..].find("}}") else { return Err(PageError::Template("{{".into())) };
-        let key = &rest[start + 2..start + len];
-        match key.split_once(':') {
-            Some(("t", id)) if i18n::has(lang, id) => out.push_str(&html_text(&msg(lang, id, &[]))),
-            Some(("v", name)) => {
-                out.push_str(&value(name).ok_or_else(|| PageError::Template(key.to_string()))?)
-            }
-            _ => return Err(PageError::Template(key.to_string())),
-        }
-        rest = &rest[start + len + 2..];
-    }
-    out.push_str(rest);
-    Ok(out)
+    lexico_answers::safe::fill(template, lang, value).map_err(PageError::Template)
 }
 
 #[cfg(test)]
