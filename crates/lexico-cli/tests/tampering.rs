@@ -90,13 +90,7 @@ fn sections(image: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
 
 /// The payload digest of sections, as the format defines it.
 fn payload_digest(sections: &[([u8; 4], Vec<u8>)]) -> String {
-    let mut sha = Sha256::new();
-    for (t, bytes) in sections.iter().filter(|(t, _)| *t != tag::MANIFEST) {
-        sha.update(t);
-        sha.update((bytes.len() as u64).to_le_bytes());
-        sha.update(bytes);
-    }
-    lexico_lexicon::hex(&sha.finalize())
+    format::payload_digest(sections.iter().map(|(t, b)| (*t, b.as_slice())))
 }
 
 /// `sections` written with `pad` spaces after the manifest's JSON, which changes the file's size

@@ -14,7 +14,6 @@ use lexico_lexicon::provenance::code;
 use lexico_lexicon::query::{self, AnagramQuery, Mode};
 use lexico_lexicon::{Builder, Lexicon, Manifest, SlotInfo, SourceInfo};
 use lexico_tiles::Rack;
-use sha2::{Digest, Sha256};
 
 /// Every 150th word of the default lexicon's source, valid; the same words with a tile added,
 /// rejected; an anagram index.
@@ -67,13 +66,7 @@ impl Rng {
 
 /// `sections` written as a file whose checksums and payload digest all hold.
 fn with_digest(mut sections: Vec<([u8; 4], Vec<u8>)>) -> Vec<u8> {
-    let mut sha = Sha256::new();
-    for (t, bytes) in sections.iter().filter(|(t, _)| *t != tag::MANIFEST) {
-        sha.update(t);
-        sha.update((bytes.len() as u64).to_le_bytes());
-        sha.update(bytes);
-    }
-    let digest = lexico_lexicon::hex(&sha.finalize());
+    let digest = format::payload_digest(sections.iter().map(|(t, b)| (*t, b.as_slice())));
     let mani = sections.iter_mut().find(|(t, _)| *t == tag::MANIFEST).unwrap();
     let mut manifest: Manifest = serde_json::from_slice(&mani.1).unwrap();
     manifest.payload_sha256 = digest;
