@@ -29,16 +29,16 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use base64::Engine;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
 mod chrome;
 mod harness;
-use chrome::{on_path, required, start_driver};
+use chrome::{cdp, js, on_path, required, start_driver, viewport};
 use harness::{start, temp_dir, workspace, ARBITER};
 
 fn screenshots() -> PathBuf {
@@ -56,30 +56,9 @@ fn keep(png: &[u8], name: &str, docs_name: Option<&str>) {
     }
 }
 
-/// A Chrome DevTools command, sent through chromedriver.
-#[derive(Debug)]
-struct Cdp(&'static str, Value);
-
-impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/goog/cdp/execute", session.unwrap_or_default()))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
-        (axum::http::Method::POST, Some(json!({"cmd": self.0, "params": self.1}).to_string()))
-    }
-}
-
-/// The page's viewport set to `width`×`height` CSS pixels (a phone's or a tablet's below 1100).
-async fn viewport(c: &Client, width: u32, height: u32) {
-    let mobile = width.min(height) <= 800 && width.max(height) <= 1100;
-    let params = json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile});
-    c.issue_cmd(Cdp("Emulation.setDeviceMetricsOverride", params)).await.unwrap();
-}
-
 /// The page as printed (`print`) or on screen (`""`).
 async fn media(c: &Client, media: &str) {
-    c.issue_cmd(Cdp("Emulation.setEmulatedMedia", json!({"media": media}))).await.unwrap();
+    cdp(c, "Emulation.setEmulatedMedia", json!({"media": media})).await;
 }
 
 /// Presses one key (a character, or a WebDriver key code) where the focus is.
@@ -90,17 +69,9 @@ async fn press(c: &Client, key: char) {
     c.perform_actions(keys).await.unwrap();
 }
 
-async fn js(c: &Client, script: &str) -> Value {
-    c.execute(script, vec![]).await.unwrap()
-}
-
-/// Waits until `script` returns true.
+/// Waits until `script` returns true, at most ten seconds.
 async fn until(c: &Client, script: &str, what: &str) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while js(c, script).await != Value::Bool(true) {
-        assert!(Instant::now() < deadline, "{what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    chrome::until(c, script, 10, what).await
 }
 
 async fn text_of(c: &Client, id: &str) -> String {
@@ -248,25 +219,9 @@ fn the_station_in_a_browser_at_every_screen_size() {
     let quick = start(&["--clear-after", "1"]);
     let driver = start_driver(&driver);
     let profile = dir.join("profile");
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": browser,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--window-size=1280,800", format!("--user-data-dir={}", profile.display()),
-            ],
-        }),
-    );
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     let (judged, unreadable) = runtime.block_on(async {
-        let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{}", driver.1))
-            .await
-            .expect("a WebDriver session");
+        let c = chrome::session(&browser, &driver, &profile).await;
         let base = format!("http://{}", hall.addr);
         viewport(&c, 1280, 800).await;
         c.goto(&format!("{base}/")).await.unwrap();
@@ -652,7 +607,7 @@ async fn arbiter_page(c: &Client, base: &str, pdftotext: Option<&Path>, dir: &Pa
 /// the text of each page.
 async fn printed(c: &Client, pdftotext: &Path, dir: &Path, name: &str) -> Vec<String> {
     let params = json!({"preferCSSPageSize": true, "printBackground": false});
-    let answer = c.issue_cmd(Cdp("Page.printToPDF", params)).await.unwrap();
+    let answer = cdp(c, "Page.printToPDF", params).await;
     let data = answer["data"].as_str().unwrap_or_else(|| panic!("no PDF: {answer}"));
     let pdf = base64::engine::general_purpose::STANDARD.decode(data).unwrap();
     let file = dir.join(format!("dictamen-{name}.pdf"));

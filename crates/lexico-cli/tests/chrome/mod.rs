@@ -103,9 +103,11 @@ pub async fn cdp(c: &Client, cmd: &'static str, params: Value) -> Value {
     c.issue_cmd(Cdp(cmd, params)).await.unwrap_or_else(|e| panic!("{cmd}: {e}"))
 }
 
-/// The page's viewport set to `width`×`height` CSS pixels (a phone's below 800).
+/// The page's viewport set to `width`×`height` CSS pixels: a phone's or a tablet's, in either
+/// orientation, when its sides are at most 800 and 1100.
 pub async fn viewport(c: &Client, width: u32, height: u32) {
-    let params = json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800});
+    let mobile = width.min(height) <= 800 && width.max(height) <= 1100;
+    let params = json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile});
     cdp(c, "Emulation.setDeviceMetricsOverride", params).await;
 }
 
