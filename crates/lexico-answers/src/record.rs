@@ -101,6 +101,22 @@ impl<'a> Spelled<'a> {
 
     /// Appends the spelling to `s`.
     pub fn push_to(&self, s: &mut String) {
+        // Most words are made of tiles named by one ASCII letter: spelled from the set's table
+        // of those letters, and spelled again tile by tile only when a tile has a longer name.
+        if self.spelling == Spelling::Natural {
+            let start = s.len();
+            s.reserve(self.tiles.len());
+            let all = self.tiles.iter().enumerate().all(|(i, &t)| {
+                let name = self.set.one_byte_name(t);
+                let name = if self.is_blank(i) { name.to_ascii_lowercase() } else { name };
+                s.push(char::from(name));
+                name != 0
+            });
+            if all {
+                return;
+            }
+            s.truncate(start);
+        }
         let brackets = self.spelling == Spelling::Brackets;
         s.reserve(self.tiles.len() * if brackets { 6 } else { 2 });
         for (i, &t) in self.tiles.iter().enumerate() {

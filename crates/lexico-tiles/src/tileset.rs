@@ -185,6 +185,9 @@ pub struct TileSet {
     enye: Tile,
     /// `row[b]` is 1 + the row of the tile whose byte is `b`, or 0.
     row: [u8; 256],
+    /// `one_byte[b]`: the name of the tile whose byte is `b` when it is one ASCII character, or 0
+    /// (CH, Ñ): most words are spelled from this table alone.
+    one_byte: [u8; 256],
     blanks: u8,
     absent: Vec<String>,
 }
@@ -236,6 +239,7 @@ impl TileSet {
             any_multi_ascii: false,
             enye: 0,
             row: [0; 256],
+            one_byte: [0; 256],
             blanks: 0,
             absent: Vec::new(),
         };
@@ -293,6 +297,9 @@ impl TileSet {
                     }
                     let tile = byte_of_row(set.tiles.len());
                     set.row[tile as usize] = (set.tiles.len() + 1) as u8;
+                    if let [b] = name.as_bytes() {
+                        set.one_byte[tile as usize] = *b;
+                    }
                     let lower = name.chars().flat_map(char::to_lowercase).collect();
                     set.tiles.push(TileDef { name: name.clone(), lower, count, value });
                     set.spellings.push((name.chars().collect(), tile));
@@ -385,6 +392,21 @@ impl TileSet {
     /// Every tile of the set, in sort order.
     pub fn all(&self) -> impl Iterator<Item = Tile> + '_ {
         (0..self.tiles.len()).map(byte_of_row)
+    }
+
+    /// The name of tile `t` when it is one ASCII character (`A`), or 0 (`CH`, `Ñ`, no tile).
+    ///
+    /// ```
+    /// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+    /// let set = lexico_tiles::TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
+    /// let churro = set.parse_word("churro")?;
+    /// assert_eq!(set.one_byte_name(churro[0]), 0);
+    /// assert_eq!(set.one_byte_name(churro[1]), b'U');
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn one_byte_name(&self, t: Tile) -> u8 {
+        self.one_byte[t as usize]
     }
 
     /// The definition of tile `t`, if the set has it.
