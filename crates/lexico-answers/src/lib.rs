@@ -38,6 +38,7 @@ pub mod batch;
 pub mod dash;
 mod diff;
 mod explain;
+mod forms;
 pub mod i18n;
 mod judge;
 mod notes;
@@ -51,6 +52,7 @@ pub use attribute::{attribute, Attributed, Attribution, Cause, ExplainedRecord};
 pub use batch::{valid_many, BadWord};
 pub use diff::{counts, diff, markdown_text, ChangeRecord, ChangedWord, CountRecord, Diff, DiffError};
 pub use explain::{explain, Enclitic, ExplainError, Explanation, Finding};
+pub use forms::{refused_only, SourceSpelling};
 pub use notes::{notes, notes_by_cause, release_notes};
 /// Who vouches for a lexicon: the program that embeds it, nobody (no key is trusted), or a
 /// trusted key that verified its signature. Its `Display` is the English that CSV, JSON and audit

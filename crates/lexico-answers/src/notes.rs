@@ -8,11 +8,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use lexico_lexicon::provenance::EntryKind;
-use lexico_lexicon::{EntryInfo, FormKind, Lexicon, LexiconError, Manifest, SlotInfo};
+use lexico_lexicon::{FormKind, Lexicon, LexiconError, Manifest, SlotInfo};
 
-use crate::attribute::{fold, Attributed, Attribution, Cause};
+use crate::attribute::{Attributed, Attribution, Cause};
 use crate::diff::{counts, diff, markdown_text, ChangedWord, Diff, DiffError};
+use crate::forms::SourceSpelling;
 use crate::i18n::{msg, Arg, Lang};
 
 /// The message `id` with one number `count`.
@@ -43,20 +43,10 @@ fn paragraph(out: &mut String, words: impl Iterator<Item = String>) {
 
 /// A changed word in lower case as its source spells it: a headword or a feminine with the
 /// accents its entry records (`acreción`), any other form by its tiles (`acreciones`).
-fn spelled(c: &ChangedWord, entries: &BTreeMap<u64, EntryInfo>) -> String {
+fn spelled(c: &ChangedWord, spelling: &SourceSpelling) -> String {
     let plain = c.word.to_lowercase();
-    let Some(info) = c.entry.and_then(|e| entries.get(&e)) else { return plain };
-    let feminine = match &info.kind {
-        EntryKind::NonVerb { feminine } => feminine.as_deref(),
-        _ => None,
-    };
-    let folded = fold(&plain);
-    [Some(info.lemma.as_str()), feminine]
-        .into_iter()
-        .flatten()
-        .map(str::to_lowercase)
-        .find(|s| fold(s) == folded)
-        .unwrap_or(plain)
+    let code = c.entry.map(|e| lexico_lexicon::provenance::code(e, 0));
+    spelling.spell(&plain, code.as_slice()).unwrap_or(plain)
 }
 
 /// A kind of form as the notes name it.
@@ -83,12 +73,12 @@ fn rule_name(slot: &SlotInfo, lang: Lang) -> String {
 /// What notes read of one edition: its entries, and of the new one its refused forms.
 struct Edition<'a> {
     lex: &'a Lexicon,
-    entries: BTreeMap<u64, EntryInfo>,
+    spelling: SourceSpelling,
 }
 
 impl<'a> Edition<'a> {
     fn new(lex: &'a Lexicon) -> Edition<'a> {
-        Edition { lex, entries: lex.entry_infos().unwrap_or_default() }
+        Edition { lex, spelling: SourceSpelling::from_entries(lex.entry_infos().unwrap_or_default()) }
     }
 
     /// The slot of the new edition's rules that refuses `word` (in tiles), if it refuses it.
@@ -123,7 +113,7 @@ fn section(
                 // The federation lists verbs by infinitive: group the forms by entry.
                 let mut verbs: BTreeMap<String, u64> = BTreeMap::new();
                 for c in of_kind {
-                    let name = match c.entry.and_then(|e| has.entries.get(&e)) {
+                    let name = match c.entry.and_then(|e| has.spelling.entries().get(&e)) {
                         Some(info) => info.lemma.clone(),
                         None => msg(lang, "notes-entry", &[("entry", Arg::Num(c.entry.unwrap_or(0)))]),
                     };
@@ -133,7 +123,7 @@ fn section(
                 let _ = writeln!(out, "{}\n", msg(lang, "notes-verb-forms", &args));
                 paragraph(out, verbs.into_iter().map(|(v, n)| format!("{v} ({n})")));
             }
-            FormKind::Unknown if other.is_some_and(|o| !o.entries.is_empty()) => {
+            FormKind::Unknown if other.is_some_and(|o| !o.spelling.entries().is_empty()) => {
                 let other = other.expect("checked");
                 let mut refused: BTreeMap<String, Vec<String>> = BTreeMap::new();
                 let mut not_made = Vec::new();
@@ -163,7 +153,7 @@ fn section(
                     _ => "notes-unknown",
                 };
                 let _ = writeln!(out, "{}\n", counted(lang, id, "count", n));
-                paragraph(out, of_kind.map(|c| spelled(c, &has.entries)));
+                paragraph(out, of_kind.map(|c| spelled(c, &has.spelling)));
             }
         }
     }
@@ -355,7 +345,7 @@ pub fn notes_by_cause(
     let (o, n) = (Edition::new(old), Edition::new(new));
     let sign = |x: &Attributed| {
         let has = if x.added { &n } else { &o };
-        format!("{}{}", if x.added { '+' } else { '-' }, spelled(&x.change, &has.entries))
+        format!("{}{}", if x.added { '+' } else { '-' }, spelled(&x.change, &has.spelling))
     };
     let rule = |slot: &Option<SlotInfo>| match slot {
         Some(s) if s.article.is_empty() => s.rule.clone(),
@@ -399,7 +389,8 @@ pub fn notes_by_cause(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lexico_lexicon::provenance::{code, VerbInfo};
+    use lexico_lexicon::provenance::{code, EntryKind, VerbInfo};
+    use lexico_lexicon::EntryInfo;
     use lexico_lexicon::{Builder, SlotInfo};
 
     /// An edition of the verb conducir (its forms `verb_forms`) and the headword acreción.
