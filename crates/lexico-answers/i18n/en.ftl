@@ -515,3 +515,9 @@ notes-unattributed = ## 3. Unattributed: { $count ->
   }
 notes-rule-pair = ### old: { $old }; new: { $new }: { $count }
 notes-not-generated = not generated
+
+## The cells of a verb's paradigm: `lexico explain --paradigm VERB` ($rule: "rule R (art. A)")
+
+paradigm-valid = valid: { $rule }
+paradigm-refused = refused: { $rule }: { $reason }
+paradigm-valid-elsewhere = refused as this cell: { $rule }: { $reason }; valid as a word of another entry

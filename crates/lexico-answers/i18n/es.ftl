@@ -511,3 +511,9 @@ notes-unattributed = ## 3. Sin atribuir: { $count ->
   }
 notes-rule-pair = ### antes: { $old }; ahora: { $new }: { $count }
 notes-not-generated = no generada
+
+## Las casillas del paradigma de un verbo: `lexico explain --paradigm VERBO` ($rule: "regla R (art. A)")
+
+paradigm-valid = válida: { $rule }
+paradigm-refused = rechazada: { $rule }: { $reason }
+paradigm-valid-elsewhere = rechazada en esta casilla: { $rule }: { $reason }; válida como palabra de otra entrada

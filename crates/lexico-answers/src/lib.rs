@@ -42,6 +42,7 @@ mod forms;
 pub mod i18n;
 mod judge;
 mod notes;
+mod paradigm;
 pub mod record;
 pub mod ruling;
 pub mod safe;
@@ -54,6 +55,7 @@ pub use diff::{counts, diff, markdown_text, ChangeRecord, ChangedWord, CountReco
 pub use explain::{explain, Enclitic, ExplainError, Explanation, Finding};
 pub use forms::{refused_only, SourceSpelling};
 pub use notes::{notes, notes_by_cause, release_notes};
+pub use paradigm::{paradigm, ParadigmCell, ParadigmError};
 /// Who vouches for a lexicon: the program that embeds it, nobody (no key is trusted), or a
 /// trusted key that verified its signature. Its `Display` is the English that CSV, JSON and audit
 /// logs keep; [`say::signer`] says it in a language.
