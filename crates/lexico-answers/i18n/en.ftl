@@ -438,3 +438,86 @@ page-written-sha256 = SHA-256 of what was written (check every copy of the page 
 serve-offline-page = Offline page (the judge on a phone, with no network): { $url }
 serve-offline-missing = Offline page: not in this binary (the released binary has it, cargo xtask dist)
 serve-qr-offline = On its right, the offline page, for players to take the judge with them ({ $url }).
+
+## Release notes: NOTES.md of a release folder, `lexico diff --notes` (Markdown; words as the sources spell them)
+
+notes-title = # { $edition }: release notes
+notes-changes = Changes from { $old } to { $new }.
+notes-new-lexicon = - new lexicon: { $words ->
+    [one] { $words } word
+   *[other] { $words } words
+  }, payload SHA-256 `{ $sha }`
+notes-previous-lexicon = - previous lexicon: { $words ->
+    [one] { $words } word
+   *[other] { $words } words
+  }, payload SHA-256 `{ $sha }`
+notes-added-removed = - added: { $added ->
+    [one] { $added } word
+   *[other] { $added } words
+  }; removed: { $removed ->
+    [one] { $removed } word
+   *[other] { $removed } words
+  }
+notes-column-kind = kind
+notes-column-tiles = tiles
+notes-column-cause = cause
+notes-column-added = added
+notes-column-removed = removed
+notes-kind-lemma = headword
+notes-kind-feminine = feminine
+notes-kind-plural = plural
+notes-kind-verb-form = verb form
+notes-kind-unknown = unknown
+notes-additions = ## 1. Additions: { $count ->
+    [one] { $count } word
+   *[other] { $count } words
+  }
+notes-removals = ## 2. Removals: { $count ->
+    [one] { $count } word
+   *[other] { $count } words
+  }
+notes-headwords = ### Headwords: { $count }
+notes-feminines = ### Feminines: { $count }
+notes-plurals = ### Plurals: { $count }
+notes-verb-forms = ### Verb forms: { $forms ->
+    [one] { $forms } form
+   *[other] { $forms } forms
+  } of { $verbs ->
+    [one] { $verbs } verb
+   *[other] { $verbs } verbs
+  }
+notes-entry = entry { $entry }
+notes-unknown = ### Words of unknown kind (the lexicon describes no entries): { $count }
+notes-refused-by = ### Refused by the new edition, { $rule }: { $count }
+notes-not-made = ### Neither made nor refused by the new edition: { $count }
+notes-rule = rule { $rule }
+notes-rule-article = rule { $rule } (art. { $article })
+notes-first-edition = First edition: { $words ->
+    [one] { $words } word
+   *[other] { $words } words
+  }, payload SHA-256 `{ $sha }`; no previous edition was given (--previous) to compare with.
+notes-rules-modified = Rule set: { $rules }, modified from { $rules } (files that differ: { $files }).
+notes-cause-source = source change
+notes-cause-rule = rule change
+notes-cause-unattributed = unattributed
+notes-plain = { $edition } is a plain word list, without entries or rules: only the update lists attribute a cause.
+notes-source-changes = ## 1. Source changes: { $count ->
+    [one] { $count } word
+   *[other] { $count } words
+  }
+notes-rule-changes = ## 2. Rule changes: { $count ->
+    [one] { $count } word
+   *[other] { $count } words
+  }
+notes-unattributed = ## 3. Unattributed: { $count ->
+    [one] { $count } word
+   *[other] { $count } words
+  }
+notes-rule-pair = ### old: { $old }; new: { $new }: { $count }
+notes-not-generated = not generated
+
+## The cells of a verb's paradigm: `lexico explain --paradigm VERB` ($rule: "rule R (art. A)")
+
+paradigm-valid = valid: { $rule }
+paradigm-refused = refused: { $rule }: { $reason }
+paradigm-valid-elsewhere = refused as this cell: { $rule }: { $reason }; valid as a word of another entry

@@ -434,3 +434,86 @@ page-written-sha256 = SHA-256 de lo escrito (compruebe con él cada copia de la 
 serve-offline-page = Página sin conexión (el juez en el teléfono, sin red): { $url }
 serve-offline-missing = Página sin conexión: no está en este binario (la tiene el binario publicado, cargo xtask dist)
 serve-qr-offline = A su derecha, la página sin conexión, para que los jugadores se lleven el juez ({ $url }).
+
+## Notas de la versión: NOTES.md de una carpeta de publicación, `lexico diff --notes` (Markdown; las palabras como las escriben las fuentes)
+
+notes-title = # { $edition }: notas de la versión
+notes-changes = Cambios de { $old } a { $new }.
+notes-new-lexicon = - léxico nuevo: { $words ->
+    [one] { $words } palabra
+   *[other] { $words } palabras
+  }, SHA-256 del contenido `{ $sha }`
+notes-previous-lexicon = - léxico anterior: { $words ->
+    [one] { $words } palabra
+   *[other] { $words } palabras
+  }, SHA-256 del contenido `{ $sha }`
+notes-added-removed = - añadidas: { $added ->
+    [one] { $added } palabra
+   *[other] { $added } palabras
+  }; retiradas: { $removed ->
+    [one] { $removed } palabra
+   *[other] { $removed } palabras
+  }
+notes-column-kind = tipo
+notes-column-tiles = fichas
+notes-column-cause = causa
+notes-column-added = añadidas
+notes-column-removed = retiradas
+notes-kind-lemma = lema
+notes-kind-feminine = femenino
+notes-kind-plural = plural
+notes-kind-verb-form = forma verbal
+notes-kind-unknown = desconocido
+notes-additions = ## 1. Altas: { $count ->
+    [one] { $count } palabra
+   *[other] { $count } palabras
+  }
+notes-removals = ## 2. Bajas: { $count ->
+    [one] { $count } palabra
+   *[other] { $count } palabras
+  }
+notes-headwords = ### Lemas: { $count }
+notes-feminines = ### Femeninos: { $count }
+notes-plurals = ### Plurales: { $count }
+notes-verb-forms = ### Formas verbales: { $forms ->
+    [one] { $forms } forma
+   *[other] { $forms } formas
+  } de { $verbs ->
+    [one] { $verbs } verbo
+   *[other] { $verbs } verbos
+  }
+notes-entry = entrada { $entry }
+notes-unknown = ### Palabras de tipo desconocido (el léxico no describe entradas): { $count }
+notes-refused-by = ### Rechazadas por la edición nueva, { $rule }: { $count }
+notes-not-made = ### Ni generadas ni rechazadas por la edición nueva: { $count }
+notes-rule = regla { $rule }
+notes-rule-article = regla { $rule } (art. { $article })
+notes-first-edition = Primera edición: { $words ->
+    [one] { $words } palabra
+   *[other] { $words } palabras
+  }, SHA-256 del contenido `{ $sha }`; no se dio edición anterior (--previous) con la que comparar.
+notes-rules-modified = Juego de reglas: { $rules }, modificado a partir de { $rules } (ficheros que difieren: { $files }).
+notes-cause-source = cambio en las fuentes
+notes-cause-rule = cambio en las reglas
+notes-cause-unattributed = sin atribuir
+notes-plain = { $edition } es una lista de palabras sin más, sin entradas ni reglas: solo las listas de actualización atribuyen una causa.
+notes-source-changes = ## 1. Cambios en las fuentes: { $count ->
+    [one] { $count } palabra
+   *[other] { $count } palabras
+  }
+notes-rule-changes = ## 2. Cambios en las reglas: { $count ->
+    [one] { $count } palabra
+   *[other] { $count } palabras
+  }
+notes-unattributed = ## 3. Sin atribuir: { $count ->
+    [one] { $count } palabra
+   *[other] { $count } palabras
+  }
+notes-rule-pair = ### antes: { $old }; ahora: { $new }: { $count }
+notes-not-generated = no generada
+
+## Las casillas del paradigma de un verbo: `lexico explain --paradigm VERBO` ($rule: "regla R (art. A)")
+
+paradigm-valid = válida: { $rule }
+paradigm-refused = rechazada: { $rule }: { $reason }
+paradigm-valid-elsewhere = rechazada en esta casilla: { $rule }: { $reason }; válida como palabra de otra entrada

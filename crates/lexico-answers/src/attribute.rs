@@ -27,12 +27,17 @@
 //! 6. **unattributed**: the edition that has the word records no provenance for it, or no entry
 //!    that names its lemma.
 //!
+//! When one edition is a plain word list (it describes no entry) and the other is not, only the
+//! update lists (checks 1 and 2) attribute a cause: any other word is unattributed, its detail
+//! saying what is known (the lemma and rule of the edition that describes it, what the other's
+//! rules refuse, whether the plain list holds the lemma as a word).
+//!
 //! So an update list's word is a source change even where the rules differ too.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
-use crate::diff::{diff_ranked, notes_head, paragraph};
+use crate::diff::diff_ranked;
 use crate::diff::{ChangedWord, CountRecord, Diff, DiffError};
 use lexico_lexicon::provenance::{entry_of, slot_of, Code, EntryInfo, EntryKind, Provenance};
 use lexico_lexicon::UpdateAction;
@@ -138,6 +143,9 @@ pub struct Attribution {
     pub added: Vec<Attributed>,
     /// Words of the old edition the new one lacks, in tile order.
     pub removed: Vec<Attributed>,
+    /// The edition (`old (NAME)` or `new (NAME)`) that is a plain word list, without entries or
+    /// rules, when the other describes its entries: only update lists attribute a cause then.
+    pub plain: Option<String>,
 }
 
 impl Attribution {
@@ -295,6 +303,9 @@ struct Side<'a> {
     tables: HashSet<&'a str>,
     /// The paths of the rule set's own lists among the sources.
     rule_lists: HashSet<&'a str>,
+    /// True for an edition that describes no entry (a plain word list): it cannot say why it
+    /// holds or lacks a word.
+    plain: bool,
 }
 
 impl<'a> Side<'a> {
@@ -335,7 +346,9 @@ impl<'a> Side<'a> {
             .filter(|s| s.kind == lexico_lexicon::SourceKind::PosTable)
             .map(|s| s.file.path.as_str())
             .collect();
+        let plain = entries.is_empty();
         Ok(Side {
+            plain,
             label,
             lex,
             manifest,
@@ -420,6 +433,12 @@ impl<'a> Side<'a> {
         }
     }
 
+    /// Returns true if and only if `text` (a lemma as a source spells it) is a word of the
+    /// edition.
+    fn holds_word(&self, text: &str) -> bool {
+        self.lex.tiles().parse_word(text).is_ok_and(|w| self.lex.contains(&w))
+    }
+
     fn is_rule_list(&self, m: &Made<'_>) -> bool {
         m.source.as_ref().is_some_and(|(path, _)| self.rule_lists.contains(path.as_str()))
     }
@@ -427,7 +446,7 @@ impl<'a> Side<'a> {
 
 /// A word or lemma as update lists and tiles are compared: lower case, without the accents and
 /// diaeresis that no tile shows (`Ñ` is a tile of its own and stays).
-fn fold(word: &str) -> String {
+pub(crate) fn fold(word: &str) -> String {
     word.chars()
         .flat_map(char::to_lowercase)
         .map(|c| match c {
@@ -473,6 +492,52 @@ fn at(source: &Option<(String, u64)>) -> String {
         Some((path, line)) => format!("{path}:{line}"),
         None => "an unlisted source".to_string(),
     }
+}
+
+/// What is known of a word when one of the two editions is a plain word list (it describes no
+/// entry): what the edition that has the word made of it (the lemma and rule, or its list's
+/// line), what the other's rules made of it, and whether the plain list holds the lemma.
+fn plain_detail(has: &Side<'_>, lacks: &Side<'_>, made: &[Made<'_>], refused: &[Made<'_>]) -> String {
+    let plain = "a plain word list, without entries or rules";
+    let mut d = String::new();
+    let with_entry = made.iter().find(|m| m.entry.is_some());
+    match (with_entry, made.first()) {
+        (Some(m), _) => {
+            let lemma = &m.entry.map(|e| e.lemma.as_str()).unwrap_or_default();
+            let _ = write!(
+                d,
+                "{}: {} makes it from the lemma {lemma} ({})",
+                at(&m.source),
+                has.name(),
+                rule_text(&m.slot)
+            );
+        }
+        (None, Some(m)) if has.plain => {
+            let _ = write!(d, "{}: {}, {plain}, lists it", at(&m.source), has.name());
+        }
+        (None, Some(m)) => {
+            let _ = write!(d, "{}: {} lists it ({})", at(&m.source), has.name(), rule_text(&m.slot));
+        }
+        (None, None) => {}
+    }
+    match refused.first() {
+        Some(r) => {
+            let _ = write!(d, "; {} refuses it ({})", lacks.name(), rule_text(&r.slot));
+        }
+        None if !lacks.plain => {
+            let _ = write!(d, "; {} neither makes nor refuses it", lacks.name());
+        }
+        None => {}
+    }
+    if lacks.plain {
+        let _ = write!(d, "; {} is {plain},", lacks.name());
+        if let Some(lemma) = with_entry.and_then(|m| m.entry).map(|e| e.lemma.as_str()) {
+            let holds = if lacks.holds_word(lemma) { "and holds" } else { "and lacks" };
+            let _ = write!(d, " {holds} the lemma {lemma} as a word");
+        }
+    }
+    d.push_str(": the cause cannot be told");
+    d
 }
 
 /// Attributes a changed word: `has` is the edition that holds it (its rank there), `lacks` the
@@ -559,6 +624,14 @@ fn attribute_one(
             );
             return Ok(a);
         }
+    }
+    // A plain word list on one side tells no cause beyond the update lists': what each side
+    // made of the word is said, and the word is left unattributed.
+    if has.plain != lacks.plain {
+        let detail = plain_detail(has, lacks, &made, &refused);
+        let other = refused.first().map(|r| r.slot.clone());
+        put(&mut a, Cause::Unattributed, first.source.clone(), Some(first.slot.clone()), other, detail);
+        return Ok(a);
     }
     // 4. A list of the rule set admits it (a closed list of the regulation) or refuses it.
     if let Some(m) = made.iter().find(|m| has.is_rule_list(m)) {
@@ -752,7 +825,12 @@ fn attribute_one(
 pub fn attribute(old: &Lexicon, new: &Lexicon) -> Result<Attribution, DiffError> {
     let (d, added, removed) = diff_ranked(old, new)?;
     let (o, n) = (Side::new(old, "old")?, Side::new(new, "new")?);
-    let mut out = Attribution::default();
+    let plain = match (o.plain, n.plain) {
+        (true, false) => Some(o.name()),
+        (false, true) => Some(n.name()),
+        _ => None,
+    };
+    let mut out = Attribution { plain, ..Attribution::default() };
     for (change, (key, rank)) in d.added.into_iter().zip(added) {
         out.added.push(attribute_one(&n, &o, &key, rank, change)?);
     }
@@ -760,64 +838,6 @@ pub fn attribute(old: &Lexicon, new: &Lexicon) -> Result<Attribution, DiffError>
         out.removed.push(attribute_one(&o, &n, &key, rank, change)?);
     }
     Ok(out)
-}
-
-/// Release notes grouped by cause: the opening of [`notes`](crate::notes) (editions, counts by
-/// kind and by length), a table of counts by cause, then 1. source changes by source file, 2.
-/// rule changes by the pair of rules, 3. the words left unattributed. Each word is `+word` or
-/// `-word`. The text depends only on the two lexicons.
-///
-/// ```
-/// use lexico_answers::{attribute, notes_by_cause};
-/// use lexico_lexicon::Lexicon;
-///
-/// let (old, new) = (Lexicon::from_words(["casa"])?, Lexicon::from_words(["casa", "casas"])?);
-/// let text = notes_by_cause(&old, &new, &attribute(&old, &new)?)?;
-/// assert!(text.contains("| unattributed | 1 | 0 |"));
-/// assert!(text.contains("## 3. Unattributed: 1 word\n\n+casas"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn notes_by_cause(old: &Lexicon, new: &Lexicon, a: &Attribution) -> Result<String, LexiconError> {
-    let mut s = notes_head(old, new, &a.diff())?;
-    let _ = writeln!(s, "| cause | added | removed |\n|---|---:|---:|");
-    for cause in Cause::ALL {
-        let n = |list: &[Attributed]| list.iter().filter(|x| x.cause == cause).count();
-        let _ = writeln!(s, "| {} | {} | {} |", cause.title(), n(&a.added), n(&a.removed));
-    }
-    s.push('\n');
-    let sign =
-        |x: &Attributed| format!("{}{}", if x.added { '+' } else { '-' }, x.change.word.to_lowercase());
-    let rule = |slot: &Option<SlotInfo>| match slot {
-        Some(s) if s.article.is_empty() => s.rule.clone(),
-        Some(s) => format!("{} (art. {})", s.rule, s.article),
-        None => "not generated".to_string(),
-    };
-    for (number, cause) in Cause::ALL.into_iter().enumerate() {
-        let words: Vec<&Attributed> = a.iter().filter(|x| x.cause == cause).collect();
-        let n = words.len();
-        let title = match cause {
-            Cause::Source => "Source changes",
-            Cause::Rule => "Rule changes",
-            Cause::Unattributed => "Unattributed",
-        };
-        let _ = writeln!(s, "## {}. {title}: {n} {}\n", number + 1, if n == 1 { "word" } else { "words" });
-        let mut groups: BTreeMap<String, Vec<&Attributed>> = BTreeMap::new();
-        for x in words {
-            let group = match cause {
-                Cause::Source => x.source.as_ref().map(|(p, _)| p.clone()).unwrap_or_default(),
-                Cause::Rule => format!("old: {}; new: {}", rule(&x.old), rule(&x.new)),
-                Cause::Unattributed => String::new(),
-            };
-            groups.entry(group).or_default().push(x);
-        }
-        for (group, words) in groups {
-            if !group.is_empty() {
-                let _ = writeln!(s, "### {group}: {}\n", words.len());
-            }
-            paragraph(&mut s, words.into_iter().map(sign));
-        }
-    }
-    Ok(s)
 }
 
 #[cfg(test)]
@@ -940,7 +960,7 @@ mod tests {
         assert_eq!(a.counts()[&Cause::Source], 2);
         assert_eq!(a.counts()[&Cause::Rule], 2);
         assert_eq!(a.attributed(), 4);
-        let notes = notes_by_cause(&old, &new, &a).unwrap();
+        let notes = crate::notes_by_cause(&old, &new, &a, crate::Lang::En).unwrap();
         assert!(notes.contains("### act.txt: 1\n\n+perro\n"), "{notes}");
         assert!(
             notes.contains("### old: end-vowel (art. 18.5); new: invariable (art. 18.2): 1\n\n-casas\n"),

@@ -1,15 +1,14 @@
 //! What changed between two editions: the words added and removed ([`diff`], one merged pass
 //! over both word stores in tile order), each with its kind and entry read from the provenance
-//! of the lexicon that has it, and release notes in the shape of the federation's update lists
-//! ([`notes`]). Why each word changed is the business of [`attribute`](crate::attribute).
+//! of the lexicon that has it. Why each word changed is the business of
+//! [`attribute`](crate::attribute), the release notes of [`notes`](crate::notes).
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use fst::Streamer;
 
 use lexico_lexicon::FormKind;
-use lexico_lexicon::{provenance, EntryInfo, Lexicon, LexiconError, Manifest};
+use lexico_lexicon::{provenance, Lexicon, LexiconError};
 
 /// Why two lexicons cannot be compared.
 ///
@@ -167,89 +166,6 @@ pub fn counts(changes: &[ChangedWord]) -> (BTreeMap<usize, u64>, BTreeMap<FormKi
     (by_len, by_kind)
 }
 
-/// Writes `words` as a wrapped Markdown paragraph.
-pub(crate) fn paragraph(out: &mut String, words: impl Iterator<Item = String>) {
-    let mut width = 0;
-    for (i, w) in words.enumerate() {
-        if i > 0 {
-            out.push(',');
-            if width + w.len() + 2 > 100 {
-                out.push('\n');
-                width = 0;
-            } else {
-                out.push(' ');
-                width += 1;
-            }
-        }
-        width += w.len() + 1;
-        out.push_str(&w);
-    }
-    out.push_str("\n\n");
-}
-
-/// One half of the notes: the additions or the removals, grouped by kind.
-fn section(
-    out: &mut String,
-    number: usize,
-    title: &str,
-    changes: &[ChangedWord],
-    entries: &BTreeMap<u64, EntryInfo>,
-) {
-    let n = changes.len();
-    let _ = writeln!(out, "## {number}. {title}: {n} {}\n", if n == 1 { "word" } else { "words" });
-    let (_, by_kind) = counts(changes);
-    for (kind, n) in &by_kind {
-        let of_kind = changes.iter().filter(|c| c.kind == *kind);
-        if *kind == FormKind::VerbForm {
-            // The federation lists verbs by infinitive: group the forms by entry.
-            let mut verbs: BTreeMap<String, u64> = BTreeMap::new();
-            for c in of_kind {
-                let name = c
-                    .entry
-                    .and_then(|e| entries.get(&e))
-                    .map(|info| info.lemma.clone())
-                    .unwrap_or_else(|| format!("entry {}", c.entry.unwrap_or(0)));
-                *verbs.entry(name).or_default() += 1;
-            }
-            let _ = writeln!(out, "### Verb forms: {n} forms of {} verbs\n", verbs.len());
-            paragraph(out, verbs.into_iter().map(|(v, n)| format!("{v} ({n})")));
-        } else {
-            let title = match kind {
-                FormKind::Lemma => "Headwords",
-                FormKind::Feminine => "Feminines",
-                FormKind::Plural => "Plurals",
-                FormKind::VerbForm => unreachable!("handled above"),
-                FormKind::Unknown => "Words of unknown kind (the lexicon records no provenance)",
-            };
-            let _ = writeln!(out, "### {title}: {n}\n");
-            paragraph(out, of_kind.map(|c| c.word.to_lowercase()));
-        }
-    }
-}
-
-/// Release notes in Markdown: what the new edition adds and removes, grouped as the federation's
-/// update lists group them, with counts. The text depends only on the two lexicons, so a release
-/// built twice has the same notes.
-/// Fails when a manifest cannot be read.
-///
-/// ```
-/// use lexico_answers::{diff, notes};
-/// use lexico_lexicon::Lexicon;
-///
-/// let old = Lexicon::from_words(["casa"])?;
-/// let new = Lexicon::from_words(["casa", "casas"])?;
-/// let text = notes(&old, &new, &diff(&old, &new)?)?;
-/// assert!(text.contains("- added: 1 words; removed: 0 words"));
-/// assert!(text.contains("casas"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn notes(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
-    let mut s = notes_head(old, new, d)?;
-    section(&mut s, 1, "Additions", &d.added, &new.entry_infos().unwrap_or_default());
-    section(&mut s, 2, "Removals", &d.removed, &old.entry_infos().unwrap_or_default());
-    Ok(s)
-}
-
 /// `text` (a name or an edition read from a file) as Markdown shows it literally: control
 /// characters escaped as `\u{1b}`, markup characters with a backslash, `&`, `<` and `>` as HTML
 /// entities, so that no name adds a line, a heading, a link or raw HTML to release notes.
@@ -275,95 +191,6 @@ pub fn markdown_text(text: &str) -> String {
     out
 }
 
-/// The notes of a release folder (`NOTES.md`) of the lexicon `new`: [`notes`] against the
-/// `previous` edition, else a first edition's line; then, when given, a line naming the rule set
-/// and what was modified in it (`rules`, `lexico_compile::Modified` as text).
-///
-/// ```
-/// use lexico_lexicon::Lexicon;
-/// let new = Lexicon::from_words(["casa"])?;
-/// let text = lexico_answers::release_notes(&new, None, Some("modified: plural.toml"))?;
-/// assert!(text.contains("First edition: 1 words"));
-/// assert!(text.ends_with(", modified: plural.toml.\n"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn release_notes(
-    new: &Lexicon,
-    previous: Option<&Lexicon>,
-    rules: Option<&str>,
-) -> Result<String, DiffError> {
-    let mut text = match previous {
-        Some(old) => notes(old, new, &diff(old, new)?)?,
-        None => {
-            let m = new.manifest()?;
-            format!(
-                "# {} {} {}: release notes\n\nFirst edition: {} words, payload SHA-256 `{}`; no previous \
-                 edition was given (--previous) to compare with.\n",
-                markdown_text(&m.name),
-                markdown_text(&m.edition),
-                markdown_text(&m.version),
-                m.words,
-                m.payload_sha256
-            )
-        }
-    };
-    if let Some(modified) = rules {
-        let set = &new.manifest()?.rules;
-        let (name, version) = (markdown_text(&set.name), markdown_text(&set.version));
-        let _ = writeln!(text, "\nRule set: {name} {version}, {modified}.");
-    }
-    Ok(text)
-}
-
-/// The title, the two editions and the tables of counts by kind and by length that open the
-/// release notes.
-pub(crate) fn notes_head(old: &Lexicon, new: &Lexicon, d: &Diff) -> Result<String, LexiconError> {
-    let (om, nm) = (old.manifest()?, new.manifest()?);
-    let label = |m: &Manifest| {
-        // An edition that names the lexicon (FISE-2 of FISE) stands for both.
-        let mut s = if m.edition.contains(&m.name) { String::new() } else { m.name.clone() };
-        for part in [&m.edition, &m.version] {
-            if !part.is_empty() {
-                if !s.is_empty() {
-                    s.push(' ');
-                }
-                s.push_str(part);
-            }
-        }
-        markdown_text(&s)
-    };
-    let mut s = String::new();
-    let _ = writeln!(s, "# {}: release notes\n", label(nm));
-    let _ = writeln!(s, "Changes from {} to {}.\n", label(om), label(nm));
-    let _ = writeln!(s, "- new lexicon: {} words, payload SHA-256 `{}`", nm.words, nm.payload_sha256);
-    let _ = writeln!(s, "- previous lexicon: {} words, payload SHA-256 `{}`", om.words, om.payload_sha256);
-    let _ = writeln!(s, "- added: {} words; removed: {} words\n", d.added.len(), d.removed.len());
-    let (al, ak) = counts(&d.added);
-    let (rl, rk) = counts(&d.removed);
-    let _ = writeln!(s, "| kind | added | removed |\n|---|---:|---:|");
-    let kinds: std::collections::BTreeSet<FormKind> = ak.keys().chain(rk.keys()).copied().collect();
-    for k in kinds {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} |",
-            k.name(),
-            ak.get(&k).copied().unwrap_or(0),
-            rk.get(&k).copied().unwrap_or(0)
-        );
-    }
-    let _ = writeln!(s, "\n| tiles | added | removed |\n|---:|---:|---:|");
-    let lens: std::collections::BTreeSet<usize> = al.keys().chain(rl.keys()).copied().collect();
-    for n in lens {
-        let _ = writeln!(
-            s,
-            "| {n} | {} | {} |",
-            al.get(&n).copied().unwrap_or(0),
-            rl.get(&n).copied().unwrap_or(0)
-        );
-    }
-    s.push('\n');
-    Ok(s)
-}
 /// A count of `diff --counts`: of the words `change`d (`added`, `removed`), those `by` a
 /// grouping (`total`, `length`, `kind`, `cause`) of `key`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

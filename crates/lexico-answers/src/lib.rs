@@ -38,21 +38,24 @@ pub mod batch;
 pub mod dash;
 mod diff;
 mod explain;
+mod forms;
 pub mod i18n;
 mod judge;
+mod notes;
+mod paradigm;
 pub mod record;
 pub mod ruling;
 pub mod safe;
 pub mod say;
 pub mod trust;
 
-pub use attribute::{attribute, notes_by_cause, Attributed, Attribution, Cause, ExplainedRecord};
+pub use attribute::{attribute, Attributed, Attribution, Cause, ExplainedRecord};
 pub use batch::{valid_many, BadWord};
-pub use diff::{
-    counts, diff, markdown_text, notes, release_notes, ChangeRecord, ChangedWord, CountRecord, Diff,
-    DiffError,
-};
+pub use diff::{counts, diff, markdown_text, ChangeRecord, ChangedWord, CountRecord, Diff, DiffError};
 pub use explain::{explain, Enclitic, ExplainError, Explanation, Finding};
+pub use forms::{refused_only, SourceSpelling};
+pub use notes::{notes, notes_by_cause, release_notes};
+pub use paradigm::{paradigm, ParadigmCell, ParadigmError};
 /// Who vouches for a lexicon: the program that embeds it, nobody (no key is trusted), or a
 /// trusted key that verified its signature. Its `Display` is the English that CSV, JSON and audit
 /// logs keep; [`say::signer`] says it in a language.

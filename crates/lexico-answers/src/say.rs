@@ -563,6 +563,32 @@ pub fn entry(info: &EntryInfo, lang: Lang) -> String {
     }
 }
 
+/// The verdict of a cell of a verb's paradigm (`explain --paradigm`): valid by which rule, or
+/// refused by which rule and why, and whether another entry makes the form valid all the same.
+///
+/// ```
+/// use lexico_answers::{say, Lang, ParadigmCell};
+/// let cell = ParadigmCell { verb: "abacorar".into(), entry: 1, slot: "part.fp".into(), form: "ABACORADAS".into(),
+///     valid: false, rule: "participle-non-transitive".into(), article: "17.4".into(),
+///     reason: "not transitive".into(), reason_es: "no transitivo".into(), valid_elsewhere: false };
+/// assert_eq!(say::paradigm_cell(&cell, Lang::Es), "rechazada: regla participle-non-transitive (art. 17.4): no transitivo");
+/// ```
+pub fn paradigm_cell(c: &crate::ParadigmCell, lang: Lang) -> String {
+    let rule = match c.article.as_str() {
+        "" => msg(lang, "notes-rule", &[("rule", Arg::Str(&c.rule))]),
+        article => {
+            msg(lang, "notes-rule-article", &[("rule", Arg::Str(&c.rule)), ("article", Arg::Str(article))])
+        }
+    };
+    let reason = if lang == Lang::Es && !c.reason_es.is_empty() { &c.reason_es } else { &c.reason };
+    let id = match (c.valid, c.valid_elsewhere) {
+        (true, _) => "paradigm-valid",
+        (false, false) => "paradigm-refused",
+        (false, true) => "paradigm-valid-elsewhere",
+    };
+    msg(lang, id, &[("rule", Arg::Str(&rule)), ("reason", Arg::Str(reason))])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

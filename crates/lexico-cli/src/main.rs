@@ -131,6 +131,7 @@ fn main() -> ExitCode {
         Command::Valid(args) if args.explain => cmd::explain::run(cmd::explain::Args {
             words: args.words,
             format: args.format,
+            paradigm: false,
             lexicon: args.lexicon,
         }),
         Command::Valid(args) => cmd::valid::run(args),

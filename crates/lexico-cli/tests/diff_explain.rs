@@ -160,3 +160,99 @@ fn explain_free(old: &str, new: &str, notes: &Path) {
     let out = common::run(&["diff", old, new, "--notes", notes.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// The FISE-2 release built from the federation's four lists against the embedded previous
+/// edition, a plain word list: `(release folder, lexicon)`, in Spanish (`--lang es`).
+fn fise2_release(dir: &Path) -> (std::path::PathBuf, String) {
+    let release = dir.join("FISE-2");
+    let lists = [
+        "no-verbos.txt",
+        "verbos-clasificados.txt",
+        "actualizacion-no-verbos.txt",
+        "actualizacion-verbos.txt",
+    ];
+    let sources: Vec<String> =
+        lists.iter().map(|l| lexico_testdata::fise2_file(l).to_str().unwrap().to_string()).collect();
+    let mut args = vec!["--lang", "es", "build", "--quiet", "--release-dir", release.to_str().unwrap()];
+    args.extend([
+        "--previous",
+        "embedded",
+        "--name",
+        "FISE",
+        "--edition",
+        "FISE-2",
+        "--lexicon-version",
+        "2016",
+    ]);
+    args.extend(sources.iter().map(String::as_str));
+    let out = common::run(&args, b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lex = release.join("FISE-2.lex").to_str().unwrap().to_string();
+    (release, lex)
+}
+
+#[test]
+fn against_a_plain_word_list_only_the_update_lists_attribute_and_the_notes_group_the_removals() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let dir = common::temp_dir("diff-explain", "plain-previous");
+    let (release, lex) = fise2_release(&dir);
+    let text = explain("embedded", &lex, &[]);
+    let line = |word: &str| {
+        let found = text.lines().find(|l| l.split('\t').next() == Some(word));
+        found.unwrap_or_else(|| panic!("no line for {word}")).to_string()
+    };
+    // ABAJO is a word of the embedded list: ABAJOS is new, but why the list lacks it is unknown.
+    let abajos = line("+ABAJOS");
+    assert!(
+        abajos.contains("\tunattributed\t") && abajos.contains("holds the lemma abajo as a word"),
+        "{abajos}"
+    );
+    assert!(!text.contains("is in the sources of new"), "a lemma said to be in the new sources only");
+    // An update list's line is a cause the new edition's provenance shows.
+    let aaronica = line("-AARONICA");
+    assert!(
+        aaronica.contains("\tsource change\t") && aaronica.contains("actualizacion-no-verbos.txt:"),
+        "{aaronica}"
+    );
+    // A removed form the new rules refuse says which rule, and stays unattributed.
+    let refused = line("-ENANZARIAMOS");
+    assert!(
+        refused.contains("\tunattributed\t") && refused.contains("regional-infinitive-only"),
+        "{refused}"
+    );
+    assert!(text.contains("# old (FISE-2 2009) is a plain word list"), "{text}");
+    let summary = text.lines().last().unwrap();
+    let (sources, unattributed) =
+        count_of(summary, "source change ").zip(count_of(summary, "unattributed ")).unwrap();
+    assert!(sources > 5000 && unattributed > sources, "{summary}");
+    assert!(!summary.ends_with("(100.0 %)"), "{summary}");
+
+    // The notes group the 2009 list's removals by the new rule that refuses them, else as words
+    // the new edition neither makes nor refuses; in Spanish, accents kept, no path.
+    let notes = std::fs::read_to_string(release.join("NOTES.md")).unwrap();
+    assert!(notes.starts_with("# FISE-2 2016: notas de la versión\n"), "{notes}");
+    assert!(
+        !notes.contains("desconocido (") && !notes.contains("Palabras de tipo desconocido"),
+        "unknown kind lumped"
+    );
+    assert!(
+        notes.contains("### Rechazadas por la edición nueva, regla regional-infinitive-only (art. 17.11): ")
+    );
+    assert!(notes.contains("### Ni generadas ni rechazadas por la edición nueva: "));
+    for word in ["acreción", "abrefácil"] {
+        assert!(notes.split([' ', ',', '\n']).any(|w| w == word), "{word} not in the notes");
+    }
+    assert!(notes.contains("### Formas verbales: ") && notes.contains(" formas de "), "verb forms");
+    let data = lexico_testdata::fise2_dir();
+    for path in [dir.to_str().unwrap(), data.to_str().unwrap(), "../", "/work"] {
+        assert!(!notes.contains(path), "the notes name the path {path}");
+    }
+}
+
+/// The number after `label` in `line`.
+fn count_of(line: &str, label: &str) -> Option<u64> {
+    let at = line.find(label)? + label.len();
+    line[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}

@@ -651,3 +651,99 @@ fn signing_a_release_lists_the_signature_and_never_replaces_one_unasked() {
     let wrong = info(&other);
     assert_eq!(wrong.status.code(), Some(2), "{}", String::from_utf8_lossy(&wrong.stderr));
 }
+
+/// `lexico dump` of `lex` with `flags`: its lines.
+fn dump_lines(lex: &Path, flags: &[&str]) -> Vec<String> {
+    let mut args = vec!["dump", "--lexicon", lex.to_str().unwrap()];
+    args.extend_from_slice(flags);
+    let out = common::run(&args, b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn dump_leaves_out_rejected_forms_another_entry_makes_valid_and_spells_with_accents() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let dir = common::temp_dir("next-edition", "dump-flags");
+    let lex = dir.join("fise2.lex");
+    let lists = fise2();
+    let (code, err) = build(&lex, &lists.iter().map(PathBuf::as_path).collect::<Vec<_>>(), &[]);
+    assert_eq!(code, 0, "{err}");
+    let words = dump_lines(&lex, &[]);
+    let valid_words: HashSet<&str> = words.iter().map(String::as_str).collect();
+    // RENDISTEIS is refused as a cell of one entry and valid by another: not a rejected form.
+    let rejected = dump_lines(&lex, &["--rejected"]);
+    assert!(valid_words.contains("RENDISTEIS"));
+    assert!(rejected.len() > 1000 && rejected.iter().any(|w| w == "ABABA"), "{}", rejected.len());
+    let both: Vec<&String> = rejected.iter().filter(|w| valid_words.contains(w.as_str())).collect();
+    assert!(both.is_empty(), "rejected forms that are valid words: {both:?}");
+    let explained = common::run(&["explain", "--lexicon", lex.to_str().unwrap(), "RENDISTEIS"], b"");
+    assert!(String::from_utf8_lossy(&explained.stdout).contains("rendir"));
+
+    // With --accents, the same words, headwords and feminines as the lists spell them.
+    let accented = dump_lines(&lex, &["--accents"]);
+    assert_eq!(accented.len(), words.len());
+    for w in ["ACRECIÓN", "ABREFÁCIL", "ABACÁ", "ABACERÍA"] {
+        assert!(accented.iter().any(|a| a == w), "{w} not in dump --accents");
+    }
+    let plain = |w: &str| {
+        w.replace('Á', "A").replace('É', "E").replace('Í', "I").replace('Ó', "O").replace(['Ú', 'Ü'], "U")
+    };
+    let differ = accented.iter().zip(&words).find(|(a, w)| plain(a) != **w);
+    assert_eq!(differ, None, "dump --accents spells another word");
+    assert!(accented.iter().filter(|a| a.contains('Ó')).count() > 1000);
+}
+
+#[test]
+fn a_verbs_paradigm_gives_every_cell_with_its_form_and_verdict() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let dir = common::temp_dir("next-edition", "paradigm");
+    let lex = dir.join("next.lex");
+    let [nv, v, unv, uv] = fise2();
+    let (pnv, pv) = pair();
+    let (code, err) = build(&lex, &[&nv, &v, &unv, &uv, &pnv, &pv], &[]);
+    assert_eq!(code, 0, "{err}");
+    let paradigm = |lang: &str, format: &str, verb: &str| {
+        let args = [
+            "--lang",
+            lang,
+            "explain",
+            "--lexicon",
+            lex.to_str().unwrap(),
+            "--paradigm",
+            "--format",
+            format,
+            verb,
+        ];
+        let out = common::run(&args, b"");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let conducir = paradigm("en", "text", "conducir");
+    assert!(
+        conducir.contains("conducir\tind.pret.1s\tCONDUJE\tvalid: rule paradigm (art. 17.2)\n"),
+        "{conducir}"
+    );
+    assert!(conducir.lines().count() > 60, "{conducir}");
+    // Conjugated like conducir, the new verb of the update list has the same cells.
+    let postconducir = paradigm("en", "text", "postconducir");
+    assert!(postconducir.contains("\tPOSTCONDUJE\tvalid"), "{postconducir}");
+    // Abacorar, moved to the intransitives, keeps only the masculine singular participle.
+    let es = paradigm("es", "text", "abacorar");
+    assert!(es.contains("abacorar\tpart.m.sg\tABACORADO\tválida: regla participle (art. 17.4)\n"), "{es}");
+    let refused = es.lines().find(|l| l.contains("\tABACORADAS\t")).expect("ABACORADAS is a cell");
+    assert!(refused.contains("\trechazada: regla participle-non-transitive (art. 17.4): "), "{refused}");
+    let csv = paradigm("es", "csv", "abacorar");
+    assert!(csv.starts_with("verb,entry,slot,form,valid,rule,article,reason,valid_elsewhere\n"), "{csv}");
+    assert!(csv.contains(",part.f.pl,ABACORADAS,false,participle-non-transitive,17.4,"), "{csv}");
+    let json = paradigm("en", "json", "abacorar");
+    assert!(json.contains("\"form\":\"ABACORADAS\"") && json.contains("\"valid\":false"), "{json}");
+    // A word that names no verb is one line and exit 2.
+    let out = common::run(&["explain", "--lexicon", lex.to_str().unwrap(), "--paradigm", "casa"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no verb 'casa'"));
+}

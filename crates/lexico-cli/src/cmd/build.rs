@@ -226,8 +226,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match &args.release_dir {
         Some(dir) => {
             let new = lexico_lexicon::Lexicon::from_vec(compiled.image.clone())?;
-            let rules = modified.as_ref().map(ToString::to_string);
-            let notes = lexico_answers::release_notes(&new, previous.as_ref(), rules.as_deref())?;
+            let differ = modified.as_ref().map(|m| m.files.join(", "));
+            let lang = crate::i18n::terminal();
+            let notes = lexico_answers::release_notes(&new, previous.as_ref(), differ.as_deref(), lang)?;
             let mut release: Vec<(String, Vec<u8>)> =
                 files.iter().map(|(p, b)| (file_name(p), b.to_vec())).collect();
             release.push(("NOTES.md".into(), notes.into_bytes()));

@@ -25,7 +25,8 @@ pub struct Args {
     /// Print the counts (by length and by kind) instead of the words.
     #[arg(long)]
     pub counts: bool,
-    /// Also write release notes in Markdown to FILE (additions and removals grouped, with counts).
+    /// Also write release notes in Markdown to FILE (additions and removals grouped, with counts),
+    /// in the language of --lang.
     #[arg(long, value_name = "FILE")]
     pub notes: Option<std::path::PathBuf>,
     /// Give each word its cause: a source change (the update list entry that adds or removes it,
@@ -73,7 +74,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     out.flush()?;
     if let Some(path) = &args.notes {
-        let text = notes(&old, &new, &d)?;
+        let text = notes(&old, &new, &d, crate::i18n::terminal())?;
         lexico_store::atomic::write_atomically(path, text.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
@@ -99,11 +100,14 @@ fn explained(args: &Args, old: &Lexicon, new: &Lexicon) -> Result<ExitCode> {
                 })?;
             }
         }
+        if let Some(plain) = &a.plain {
+            out.text_line(&format!("# {plain} is a plain word list, without entries or rules: only the update lists attribute a cause"))?;
+        }
         out.text_line(&summary(&a))?;
     }
     out.flush()?;
     if let Some(path) = &args.notes {
-        let text = notes_by_cause(old, new, &a)?;
+        let text = notes_by_cause(old, new, &a, crate::i18n::terminal())?;
         lexico_store::atomic::write_atomically(path, text.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)

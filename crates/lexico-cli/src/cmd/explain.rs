@@ -1,6 +1,7 @@
 //! `lexico explain` (and `lexico valid --explain`): why each word is in or out, as the answers'
 //! `explain` says it, printed as text, CSV or JSON. A word with a character that is no tile gets
-//! an error row, and the words after it are explained all the same.
+//! an error row, and the words after it are explained all the same. With `--paradigm`, every
+//! cell of each verb named (`lexico_answers::paradigm`), with its form and verdict.
 
 use std::process::ExitCode;
 
@@ -16,6 +17,10 @@ use crate::output::{BatchFields, Format, Out};
 pub struct Args {
     /// Words to explain (any notation); with none, one word per line from standard input.
     pub words: Vec<std::ffi::OsString>,
+    /// Read the words as verbs (infinitives) and give every cell of each one's paradigm: the
+    /// form and its verdict, valid or refused by which rule and article.
+    #[arg(long)]
+    pub paradigm: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -34,6 +39,9 @@ const FIELDS: BatchFields = BatchFields {
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
     let mut out = Out::new(args.format);
+    if args.paradigm {
+        return paradigms(&args, &lex, &mut out);
+    }
     let data = &lex.manifest()?.explain;
     let mut all_valid = true;
     let errors = input::each(&args.words, &mut out, &FIELDS, |text, out| {
@@ -64,4 +72,21 @@ fn print(out: &mut Out, e: &Explanation, data: &ExplainData) -> Result<()> {
         }
     })?;
     Ok(())
+}
+
+/// `explain --paradigm`: every cell of each verb, one line (or record) a cell; the verdict in
+/// the terminal's language in text.
+fn paradigms(args: &Args, lex: &lexico_lexicon::Lexicon, out: &mut Out) -> Result<ExitCode> {
+    anyhow::ensure!(!args.words.is_empty(), "explain --paradigm needs a verb (an infinitive)");
+    let lang = crate::i18n::terminal();
+    for verb in &args.words {
+        for c in lexico_answers::paradigm(lex, &verb.to_string_lossy())? {
+            out.row(&c, |line| {
+                let verdict = say::paradigm_cell(&c, lang);
+                line.push_str(&format!("{}\t{}\t{}\t{verdict}", c.verb, c.slot, c.form));
+            })?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
