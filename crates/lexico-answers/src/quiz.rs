@@ -154,7 +154,7 @@ pub enum Typed {
 }
 
 /// The words a player says for a question with no answer, in every language.
-pub const NONE_WORDS: &[&str] = &["none", "no hay", "nohay", "-"];
+pub const NONE_WORDS: &[&str] = &["none", "no hay"];
 
 /// A player's attempt at one question: which answers were found, what else was typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

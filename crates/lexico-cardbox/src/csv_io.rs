@@ -104,7 +104,7 @@ impl Cardbox {
         if header.iter().ne(HEADER) {
             return Err(at(1, format!("the header is not the cardbox's: {}", HEADER.join(","))));
         }
-        let empty = self.stats(Utc::now())?.cards == 0;
+        let empty = self.cards()?.is_empty();
         let path = self.path.clone();
         let db = |source| CardboxError::Database { path: path.clone(), source };
         let tx = self.conn.transaction().map_err(db)?;
