@@ -155,12 +155,13 @@ fn spelled(set: &TileSet, q: &Question) -> Vec<String> {
     q.answers.iter().map(|a| set.spell(&a.word)).collect()
 }
 
-/// The file name of the cardbox of a lexicon edition: the edition, with anything but letters,
-/// digits, `-`, `_` and `.` made `_`.
+/// The file name of the cardbox of a lexicon edition: the edition (a lexicon without one: its
+/// name), with anything but letters, digits, `-`, `_` and `.` made `_`.
 pub fn file_name(edition: &str) -> String {
     let stem: String =
         edition.chars().map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
-    format!("{}.sqlite", stem.trim_start_matches('.'))
+    let stem = stem.trim_start_matches('.');
+    format!("{}.sqlite", if stem.is_empty() { "cardbox" } else { stem })
 }
 
 impl Cardbox {
@@ -170,7 +171,8 @@ impl Cardbox {
         let dir = lexico_store::require_data_dir()?.join("cardboxes");
         std::fs::create_dir_all(&dir)
             .map_err(|source| lexico_store::StoreError::Io { label: dir.display().to_string(), source })?;
-        let edition = &lex.manifest()?.edition;
+        let m = lex.manifest()?;
+        let edition = if m.edition.is_empty() { &m.name } else { &m.edition };
         Cardbox::open(&dir.join(file_name(edition)), lex, scheduler)
     }
 
