@@ -12,6 +12,8 @@
 //! The screen writes through its own handle on standard output (a duplicate of the descriptor),
 //! so that the timer never waits for the lock the command's output holds. When standard input or
 //! output is not a terminal, none of this is used: the station prints its lines as it always has.
+//!
+//! `lexico quiz` draws each alphagram with the same block ([`block`], [`Tone::Question`]).
 
 use std::io::{self, Write};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
