@@ -460,6 +460,7 @@ quiz-kept-passed = passed. Enter goes on; “-” records it as missed
 quiz-kept-missed = missed. Enter goes on; “+” records it as passed
 quiz-totals = { $passed } of { $questions } questions passed, { $found } of { $answers } answers found, { $wrong } wrong
 quiz-no-questions = no question: no word meets the conditions
+quiz-no-conditions = give search conditions (as lexico search reads them: --length 7 --probability-order ..500) or --cardbox
 quiz-none-due = no card of the cardbox is due
 cardbox-changed = { $n ->
     [one] 1 question whose answers changed with the lexicon is flagged

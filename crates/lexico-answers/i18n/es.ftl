@@ -456,6 +456,7 @@ quiz-kept-passed = acertada. Intro sigue; «-» la anota como fallada
 quiz-kept-missed = fallada. Intro sigue; «+» la anota como acertada
 quiz-totals = { $passed } de { $questions } preguntas acertadas, { $found } de { $answers } respuestas encontradas, { $wrong } erróneas
 quiz-no-questions = ninguna pregunta: ninguna palabra cumple las condiciones
+quiz-no-conditions = dé condiciones de búsqueda (como las lee lexico search: --length 7 --probability-order ..500) o --cardbox
 quiz-none-due = no toca ninguna ficha del fichero
 cardbox-changed = { $n ->
     [one] 1 pregunta cuyas respuestas cambiaron con el léxico queda marcada

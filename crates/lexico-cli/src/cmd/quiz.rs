@@ -70,6 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         _ => {
             let others = args.conditions.lexicons()?;
             let conditions = args.conditions.conditions(&lex, &others)?;
+            anyhow::ensure!(!conditions.is_empty(), "{}", say("quiz-no-conditions", &[]));
             let list = Search { conditions, order: StudyOrder::Study, limit: None }.run(&lex)?;
             let mut qs = questions(&lex, &list)?;
             qs.truncate(args.limit.unwrap_or(usize::MAX));
