@@ -650,10 +650,113 @@ fn untrust(key_id: &str) -> PyResult<String> {
     lexico_store::untrust(&data_folder()?, key_id).map_err(store_error)
 }
 
+/// A cardbox error as Python raises it: the database or the data folder, `OSError`; a line of
+/// a CSV file or a question, `ValueError`.
+fn cardbox_error(e: lexico_cardbox::CardboxError) -> PyErr {
+    use lexico_cardbox::CardboxError as E;
+    match e {
+        e @ (E::Database { .. } | E::Unreadable { .. } | E::Store(_)) => {
+            pyo3::exceptions::PyOSError::new_err(e.to_string())
+        }
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// A cardbox of anagram questions (`lexico cardbox`): `lexico_cardbox` for a lexicon.
+#[pyclass(module = "lexico._lexico", name = "Cardbox")]
+pub struct PyCardbox {
+    lex: Py<PyLexicon>,
+    cardbox: std::sync::Mutex<lexico_cardbox::Cardbox>,
+}
+
+impl PyCardbox {
+    fn held(&self) -> std::sync::MutexGuard<'_, lexico_cardbox::Cardbox> {
+        self.cardbox.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The question of `text`, a word or an alphagram in any notation, with its answers.
+    fn question(&self, text: &str) -> PyResult<lexico_answers::quiz::Question> {
+        let lex = &self.lex.get().lex;
+        let tiles = lex.tiles().parse_word(text).map_err(|e| bad_input(text, e))?;
+        lexico_answers::quiz::Question::of(lex, &tiles).map_err(|e| bad_input(text, e))
+    }
+}
+
+#[pymethods]
+impl PyCardbox {
+    #[new]
+    #[pyo3(signature = (lexicon, path = None, scheduler = "leitner"))]
+    fn new(lexicon: Py<PyLexicon>, path: Option<std::path::PathBuf>, scheduler: &str) -> PyResult<PyCardbox> {
+        let scheduler = lexico_cardbox::Scheduler::named(scheduler).ok_or_else(|| {
+            PyValueError::new_err(format!("scheduler: {}: leitner or fsrs", quoted(scheduler)))
+        })?;
+        let lex = &lexicon.get().lex;
+        let cardbox = match path {
+            Some(path) => lexico_cardbox::Cardbox::open(&path, lex, scheduler),
+            None => lexico_cardbox::Cardbox::open_in_data_folder(lex, scheduler),
+        }
+        .map_err(cardbox_error)?;
+        Ok(PyCardbox { lex: lexicon, cardbox: std::sync::Mutex::new(cardbox) })
+    }
+
+    /// Adds the alphagrams of `words` not yet in the cardbox; returns how many were added.
+    fn add(&self, words: Vec<String>) -> PyResult<usize> {
+        let questions = words.iter().map(|w| self.question(w)).collect::<PyResult<Vec<_>>>()?;
+        let lex = &self.lex.get().lex;
+        self.held().add(lex, &questions, chrono::Utc::now()).map_err(cardbox_error)
+    }
+
+    /// The questions due now, the longest due first.
+    #[pyo3(signature = (limit = None))]
+    fn due(&self, limit: Option<usize>) -> PyResult<Vec<String>> {
+        let due = self.held().due(chrono::Utc::now(), limit).map_err(cardbox_error)?;
+        Ok(due.into_iter().map(|c| c.question).collect())
+    }
+
+    /// The answers of a question in the lexicon.
+    fn answers(&self, question: &str) -> PyResult<Vec<String>> {
+        let q = self.question(question)?;
+        let set = self.lex.get().lex.tiles();
+        Ok(q.answers.iter().map(|a| set.spell(&a.word)).collect())
+    }
+
+    /// Records an answer, passed or not; returns when the card is due again (RFC 3339).
+    fn record(&self, question: &str, passed: bool) -> PyResult<String> {
+        let q = self.question(question)?;
+        let lex = &self.lex.get().lex;
+        let card = self.held().record(lex, &q, passed, chrono::Utc::now()).map_err(cardbox_error)?;
+        Ok(card.due.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    }
+
+    /// `(cards, due, flagged, reviews, passed)`.
+    fn stats(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        let s = self.held().stats(chrono::Utc::now()).map_err(cardbox_error)?;
+        Ok((s.cards, s.due, s.flagged, s.reviews, s.passed))
+    }
+
+    /// The cardbox's file.
+    #[getter]
+    fn path(&self) -> String {
+        self.held().path().display().to_string()
+    }
+
+    /// `leitner` or `fsrs`.
+    #[getter]
+    fn scheduler(&self) -> &'static str {
+        self.held().scheduler().name()
+    }
+
+    /// The questions flagged when it was opened: their answers changed with the lexicon.
+    #[getter]
+    fn changed(&self) -> Vec<String> {
+        self.held().changed().to_vec()
+    }
+}
+
 #[pymodule]
 mod _lexico {
     #[pymodule_export]
     use super::{install, trust, trusted_keys, untrust};
     #[pymodule_export]
-    use super::{tiles, LexiconError, PyLexicon, WordIter};
+    use super::{tiles, LexiconError, PyCardbox, PyLexicon, WordIter};
 }

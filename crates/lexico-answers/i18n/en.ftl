@@ -521,3 +521,43 @@ notes-not-generated = not generated
 paradigm-valid = valid: { $rule }
 paradigm-refused = refused: { $rule }: { $reason }
 paradigm-valid-elsewhere = refused as this cell: { $rule }: { $reason }; valid as a word of another entry
+## lexico quiz and lexico cardbox
+about-quiz = Anagram quiz: alphagrams from search conditions or the cardbox's due cards, answers typed, hooks shown
+about-cardbox = The cardbox of anagram questions: add from search conditions, due cards, stats, CSV export and import
+quiz-question = Question { $n } of { $total }
+quiz-answers = { $answers ->
+    [one] 1 answer
+   *[other] { $answers } answers
+}
+quiz-prompt = type the answers (spaces or commas between them), or “none”; an empty line gives up
+quiz-right = ✓ { $word }
+quiz-again = { $word }: already found
+quiz-wrong = ✗ { $word }: not an answer
+quiz-time-up = time is up
+quiz-missed = missed
+quiz-no-answer = this alphagram has no answer
+quiz-wrong-list = wrong: { $words }
+quiz-flagged = its answers changed with the lexicon; before: { $before }
+quiz-kept-passed = passed. Enter goes on; “-” records it as missed
+quiz-kept-missed = missed. Enter goes on; “+” records it as passed
+quiz-totals = { $passed } of { $questions } questions passed, { $found } of { $answers } answers found, { $wrong } wrong
+quiz-no-questions = no question: no word meets the conditions
+quiz-no-conditions = give search conditions (as lexico search reads them: --length 7 --probability-order ..500) or --cardbox
+quiz-none-due = no card of the cardbox is due
+cardbox-changed = { $n ->
+    [one] 1 question whose answers changed with the lexicon is flagged
+   *[other] { $n } questions whose answers changed with the lexicon are flagged
+}
+cardbox-added = { $added } questions added to the cardbox { $path } ({ $total } in all)
+cardbox-box = box { $box }
+cardbox-state-new = new
+cardbox-state-learning = learning
+cardbox-state-review = review
+cardbox-state-relearning = relearning
+cardbox-stats = cardbox { $path } (scheduler: { $scheduler })
+cardbox-stats-cards = cards: { $n }
+cardbox-stats-due = due now: { $n }
+cardbox-stats-flagged = flagged (answers changed with the lexicon): { $n }
+cardbox-stats-reviews = answers recorded: { $n }, { $passed } passed
+cardbox-exported = { $cards } cards written to { $file }
+cardbox-imported = { $cards } cards imported, { $flagged } flagged

@@ -517,3 +517,43 @@ notes-not-generated = no generada
 paradigm-valid = válida: { $rule }
 paradigm-refused = rechazada: { $rule }: { $reason }
 paradigm-valid-elsewhere = rechazada en esta casilla: { $rule }: { $reason }; válida como palabra de otra entrada
+## lexico quiz y lexico cardbox
+about-quiz = Prueba de anagramas: alfagramas de condiciones de búsqueda o las fichas que tocan del fichero, respuestas escritas, ganchos
+about-cardbox = El fichero de preguntas de anagramas: añadir de condiciones de búsqueda, fichas que tocan, cifras, exportar e importar en CSV
+quiz-question = Pregunta { $n } de { $total }
+quiz-answers = { $answers ->
+    [one] 1 respuesta
+   *[other] { $answers } respuestas
+}
+quiz-prompt = escriba las respuestas (separadas por espacios o comas), o «no hay»; una línea vacía se rinde
+quiz-right = ✓ { $word }
+quiz-again = { $word }: ya encontrada
+quiz-wrong = ✗ { $word }: no es respuesta
+quiz-time-up = se acabó el tiempo
+quiz-missed = falta
+quiz-no-answer = este alfagrama no tiene respuesta
+quiz-wrong-list = erróneas: { $words }
+quiz-flagged = sus respuestas cambiaron con el léxico; antes: { $before }
+quiz-kept-passed = acertada. Intro sigue; «-» la anota como fallada
+quiz-kept-missed = fallada. Intro sigue; «+» la anota como acertada
+quiz-totals = { $passed } de { $questions } preguntas acertadas, { $found } de { $answers } respuestas encontradas, { $wrong } erróneas
+quiz-no-questions = ninguna pregunta: ninguna palabra cumple las condiciones
+quiz-no-conditions = dé condiciones de búsqueda (como las lee lexico search: --length 7 --probability-order ..500) o --cardbox
+quiz-none-due = no toca ninguna ficha del fichero
+cardbox-changed = { $n ->
+    [one] 1 pregunta cuyas respuestas cambiaron con el léxico queda marcada
+   *[other] { $n } preguntas cuyas respuestas cambiaron con el léxico quedan marcadas
+}
+cardbox-added = { $added } preguntas añadidas al fichero { $path } ({ $total } en total)
+cardbox-box = caja { $box }
+cardbox-state-new = nueva
+cardbox-state-learning = aprendiendo
+cardbox-state-review = repaso
+cardbox-state-relearning = reaprendiendo
+cardbox-stats = fichero { $path } (planificador: { $scheduler })
+cardbox-stats-cards = fichas: { $n }
+cardbox-stats-due = tocan ahora: { $n }
+cardbox-stats-flagged = marcadas (respuestas cambiadas con el léxico): { $n }
+cardbox-stats-reviews = respuestas anotadas: { $n }, { $passed } acertadas
+cardbox-exported = { $cards } fichas escritas en { $file }
+cardbox-imported = { $cards } fichas importadas, { $flagged } marcadas

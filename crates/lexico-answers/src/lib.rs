@@ -10,6 +10,8 @@
 //!   [`notes_by_cause`]);
 //! - Scrabble Dash: does a word meet a Dash card, with the game's letter cards and a hand, and
 //!   which words a hand makes for a card ([`dash`]);
+//! - quizzes on anagrams: questions, answers with hooks, checking what a player types, scores
+//!   ([`quiz`]);
 //! - the records every front end prints and serialises ([`record`]): found words, hooks, tiles,
 //!   verdicts, dumped words, study lists;
 //! - the sentences for people, in Spanish and English, from one Fluent catalogue per language
@@ -43,6 +45,7 @@ pub mod i18n;
 mod judge;
 mod notes;
 mod paradigm;
+pub mod quiz;
 pub mod record;
 pub mod ruling;
 pub mod safe;

@@ -1,6 +1,7 @@
 //! `lexico`: the Spanish Scrabble lexicon toolchain.
 
 mod cmd;
+mod conditions;
 mod files;
 mod help;
 mod i18n;
@@ -105,6 +106,8 @@ commands! {
     Pattern "pattern" "Words that fit a crossword pattern (C?S*) or a regular expression over tiles (--regex)" cmd::pattern::Args;
     Hooks "hooks" "Tiles that make a valid word in front of a word or after it" cmd::hooks::Args;
     Search "search" "Study lists: the words that meet every condition, with probability order, hooks and inner hooks" Box<cmd::search::Args>;
+    Quiz "quiz" "Anagram quiz: alphagrams from search conditions or the cardbox's due cards, answers typed, hooks shown" Box<cmd::quiz::Args>;
+    Cardbox "cardbox" "The cardbox of anagram questions: add from search conditions, due cards, stats, CSV export and import" cmd::cardbox::Args;
     Dash "dash" "Scrabble Dash: does each word meet the card, from a hand (--mano); or every word a hand makes (--list)" cmd::dash::Args;
     Rules "rules" "List the rule sets embedded in the binary, or export one to a folder" cmd::rules::Args;
     Install "install" "File a lexicon in the user's data folder, so that --lexicon can name it" cmd::install::Args;
@@ -144,6 +147,8 @@ fn main() -> ExitCode {
         Command::Pattern(args) => cmd::pattern::run(args),
         Command::Hooks(args) => cmd::hooks::run(args),
         Command::Search(args) => cmd::search::run(*args),
+        Command::Quiz(args) => cmd::quiz::run(*args),
+        Command::Cardbox(args) => cmd::cardbox::run(args),
         Command::Dash(args) => cmd::dash::run(args),
         Command::Rules(args) => cmd::rules::run(args),
         Command::Install(args) => cmd::install::run(args),
@@ -234,6 +239,8 @@ mod tests {
                 "pattern",
                 "hooks",
                 "search",
+                "quiz",
+                "cardbox",
                 "dash",
                 "rules",
                 "install",
@@ -261,7 +268,7 @@ mod tests {
     #[test]
     fn help_in_the_english_catalogue_is_the_help_written_in_the_code() {
         use i18n::{has, msg, Lang};
-        assert_eq!(SUMMARIES.len(), 22);
+        assert_eq!(SUMMARIES.len(), 24);
         for (name, about) in SUMMARIES {
             assert_eq!(msg(Lang::En, &format!("about-{name}"), &[]), *about, "{name}");
             assert!(has(Lang::Es, &format!("about-{name}")), "{name}");

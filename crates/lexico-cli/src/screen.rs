@@ -12,6 +12,8 @@
 //! The screen writes through its own handle on standard output (a duplicate of the descriptor),
 //! so that the timer never waits for the lock the command's output holds. When standard input or
 //! output is not a terminal, none of this is used: the station prints its lines as it always has.
+//!
+//! `lexico quiz` draws each alphagram with the same block ([`block`], [`Tone::Question`]).
 
 use std::io::{self, Write};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
@@ -24,6 +26,8 @@ pub enum Tone {
     Acceptable,
     Unacceptable,
     Error,
+    /// A quiz's question (`lexico quiz`).
+    Question,
 }
 
 /// Clears the screen and puts the cursor at its top left.
@@ -41,6 +45,7 @@ fn style(tone: Tone, color: bool) -> &'static str {
         (true, Tone::Acceptable) => "\x1b[1;97;42m",
         (true, Tone::Unacceptable) => "\x1b[1;97;41m",
         (true, Tone::Error) => "\x1b[1;30;43m",
+        (true, Tone::Question) => "\x1b[1;97;44m",
     }
 }
 
@@ -165,19 +170,24 @@ impl Screen {
         t.flush()
     }
 
-    /// The terminal's width in columns, 80 when it cannot be told.
     fn width(&self) -> usize {
-        #[cfg(unix)]
-        {
-            let t = self.term.lock().unwrap_or_else(|e| e.into_inner());
-            if let Ok(size) = rustix::termios::tcgetwinsize(&*t) {
-                if size.ws_col > 0 {
-                    return usize::from(size.ws_col);
-                }
-            }
-        }
-        80
+        terminal_width(&*self.term.lock().unwrap_or_else(|e| e.into_inner()))
     }
+}
+
+/// The width in columns of the terminal `term` writes to, 80 when it cannot be told.
+#[cfg(unix)]
+pub fn terminal_width(term: &impl std::os::fd::AsFd) -> usize {
+    match rustix::termios::tcgetwinsize(term) {
+        Ok(size) if size.ws_col > 0 => usize::from(size.ws_col),
+        _ => 80,
+    }
+}
+
+/// The width of a terminal, 80 where it cannot be told.
+#[cfg(not(unix))]
+pub fn terminal_width<T>(_: &T) -> usize {
+    80
 }
 
 /// A second handle on standard output, written without its lock.

@@ -46,6 +46,8 @@ __all__ = [
     "trust",
     "trusted_keys",
     "untrust",
+    "Cardbox",
+    "CardboxStats",
 ]
 
 Mode = Literal["exact", "sub", "super"]
@@ -516,3 +518,90 @@ def untrust(key_id: str) -> None:
     """Stops trusting a key, by its id (any case), as ``lexico trust remove``. Raises
     :class:`LexiconError` when no trusted key has that id."""
     _lexico.untrust(key_id)
+
+
+class CardboxStats(NamedTuple):
+    """A cardbox's numbers, as ``lexico cardbox stats`` gives them."""
+
+    cards: int
+    due: int
+    """Cards due now."""
+    flagged: int
+    """Cards whose answers changed with the lexicon since they were last answered."""
+    reviews: int
+    """Answers recorded."""
+    passed: int
+    """Answers recorded as passed."""
+
+
+class Cardbox:
+    """The cardbox of anagram questions that ``lexico cardbox`` and ``lexico quiz --cardbox``
+    keep: a question is an alphagram (a word's tiles in tile order), its answers the lexicon's
+    anagrams of it. By default the cardbox of the lexicon's edition in the data folder
+    (``cardboxes/EDITION.sqlite``); ``path`` names another file. ``scheduler`` (``"leitner"``:
+    Zyzzyva's boxes, or ``"fsrs"``) is that of a cardbox made now; an existing one keeps its
+    own. Each answer recorded is written at once. Raises ``OSError`` if the file cannot be
+    opened, ``ValueError`` for a word that is no tiles.
+
+    >>> import tempfile, os
+    >>> box = lexico.Cardbox(path=os.path.join(tempfile.mkdtemp(), "box.sqlite"))
+    >>> box.add(["casa", "perro"])
+    2
+    >>> box.due()
+    ['AACS', 'EOPRR']
+    >>> box.answers("AACS")
+    ['ACAS', 'ASCA', 'CASA', 'SACA']
+    >>> due_again = box.record("AACS", passed=True)
+    >>> box.due(), box.stats()
+    (['EOPRR'], CardboxStats(cards=2, due=1, flagged=0, reviews=1, passed=1))
+    """
+
+    __slots__ = ("_box",)
+
+    def __init__(
+        self,
+        lexicon: Optional[Lexicon] = None,
+        path: Optional[Union[str, "os.PathLike[str]"]] = None,
+        scheduler: Literal["leitner", "fsrs"] = "leitner",
+    ) -> None:
+        chosen = lexicon if lexicon is not None else Lexicon()
+        self._box = _lexico.Cardbox(chosen, None if path is None else os.fspath(path), scheduler)
+
+    def add(self, words: Iterable[str]) -> int:
+        """Adds the alphagrams of ``words`` (words or alphagrams, in any notation) that are not
+        in the cardbox yet, due now; returns how many were added."""
+        if isinstance(words, str):
+            raise TypeError("add takes a list of words, not one str")
+        return self._box.add(list(words))
+
+    def due(self, limit: Optional[int] = None) -> List[str]:
+        """The questions due now, the longest due first, spelled so that they read back."""
+        return self._box.due(limit)
+
+    def answers(self, question: str) -> List[str]:
+        """The answers of a question in the lexicon, in tile order."""
+        return self._box.answers(question)
+
+    def record(self, question: str, passed: bool) -> str:
+        """Records an answer to ``question``, passed or not as the player decided (a question
+        not in the cardbox is added); returns when it is due again (RFC 3339, UTC)."""
+        return self._box.record(question, passed)
+
+    def stats(self) -> CardboxStats:
+        """The cardbox's numbers now."""
+        return CardboxStats(*self._box.stats())
+
+    @property
+    def path(self) -> str:
+        """The cardbox's file."""
+        return self._box.path
+
+    @property
+    def scheduler(self) -> str:
+        """``"leitner"`` or ``"fsrs"``."""
+        return self._box.scheduler
+
+    @property
+    def changed(self) -> List[str]:
+        """The questions flagged when it was opened: their answers changed with the lexicon."""
+        return self._box.changed

@@ -14,6 +14,7 @@ __all__ = [
     "trust",
     "trusted_keys",
     "untrust",
+    "Cardbox",
 ]
 
 class LexiconError(Exception):
@@ -105,3 +106,28 @@ def trusted_keys() -> List[Tuple[str, str]]:
     """The trusted keys, as `lexico trust list`: `(id, comment)` each, by id."""
 def untrust(key_id: str) -> str:
     """Stops trusting a key, as `lexico trust remove`; returns its id."""
+
+@final
+class Cardbox:
+    def __init__(
+        self, lexicon: Lexicon, path: Optional[str] = None, scheduler: str = "leitner"
+    ) -> None: ...
+    def add(self, words: List[str]) -> int:
+        """Adds the alphagrams of `words` not yet in the cardbox; returns how many were added."""
+    def due(self, limit: Optional[int] = None) -> List[str]:
+        """The questions due now, the longest due first."""
+    def answers(self, question: str) -> List[str]:
+        """The answers of a question in the lexicon."""
+    def record(self, question: str, passed: bool) -> str:
+        """Records an answer, passed or not; returns when the card is due again (RFC 3339)."""
+    def stats(self) -> Tuple[int, int, int, int, int]:
+        """`(cards, due, flagged, reviews, passed)`."""
+    @property
+    def path(self) -> str:
+        """The cardbox's file."""
+    @property
+    def scheduler(self) -> str:
+        """`leitner` or `fsrs`."""
+    @property
+    def changed(self) -> List[str]:
+        """The questions flagged when it was opened: their answers changed with the lexicon."""

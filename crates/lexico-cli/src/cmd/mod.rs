@@ -2,6 +2,7 @@
 
 pub mod anagram;
 pub mod build;
+pub mod cardbox;
 pub mod completions;
 pub mod dash;
 pub mod diff;
@@ -14,6 +15,7 @@ pub mod lexicons;
 pub mod man;
 pub mod page;
 pub mod pattern;
+pub mod quiz;
 pub mod rules;
 pub mod search;
 pub mod serve;

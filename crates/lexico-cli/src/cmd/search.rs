@@ -3,160 +3,21 @@
 //! value and a mark for new words. The search itself is the library's (`query::Search`); this
 //! module reads the flags and prints the records.
 
-use std::ffi::OsString;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::ValueEnum;
 use lexico_answers::record::{study_records, Spelling, StudyRecord, TileList};
-use lexico_lexicon::query::{Condition, Search, StudyOrder, Test, TextCondition};
-use lexico_lexicon::Lexicon;
-use lexico_tiles::quoted;
+use lexico_lexicon::query::{Search, StudyOrder};
 
-use crate::lexicons::{open_named, LexiconArg};
+use crate::conditions::Conditions;
+use crate::lexicons::LexiconArg;
 use crate::output::{Format, Out};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Words of N tiles, or of a range of lengths: 7, 7..8, 7.. (7 or more), ..3 (at most 3).
-    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
-    pub length: Vec<String>,
-    /// Words that fit a crossword pattern, as `lexico pattern` reads it (`?` one tile, `*` any
-    /// run, `[AEIOU]` a class).
-    #[arg(long, value_name = "PATTERN", help_heading = "Conditions")]
-    pub pattern: Vec<String>,
-    /// Words that a regular expression over tiles matches whole, as `lexico pattern --regex`
-    /// reads it.
-    #[arg(long, value_name = "REGEX", help_heading = "Conditions")]
-    pub regex: Vec<String>,
-    /// Anagrams of a rack: words of exactly its tiles (`?` a blank).
-    #[arg(long, value_name = "RACK", help_heading = "Conditions")]
-    pub anagram: Vec<String>,
-    /// Words made from some of a rack's tiles.
-    #[arg(long, value_name = "RACK", help_heading = "Conditions")]
-    pub sub: Vec<String>,
-    /// Words that hold every lettered tile of a rack, and more (at least the rack's length).
-    #[arg(long = "super", value_name = "RACK", help_heading = "Conditions")]
-    pub super_: Vec<String>,
-    /// Words that start with these tiles.
-    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
-    pub prefix: Vec<String>,
-    /// Words that end with these tiles.
-    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
-    pub suffix: Vec<String>,
-    /// Words that hold these tiles: `Ñ`, `Q,U`, `A2` (at least two A); a number after a tile
-    /// counts it, so write CH, LL, RR by their letters.
-    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
-    pub contains: Vec<String>,
-    /// Words made only of these tiles, each any number of times.
-    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
-    pub only: Vec<String>,
-    /// Words with N vowels (A, E, I, O, U), or a range: 0, 4..
-    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
-    pub vowels: Vec<String>,
-    /// Words of this face value, or a range.
-    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
-    pub value: Vec<String>,
-    /// Words of this probability order within their length (1: the most probable): ..500 is
-    /// the 500 most probable of each length.
-    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
-    pub probability_order: Vec<String>,
-    /// Words whose anagram group (the words of their alphagram, themselves included) has this
-    /// size: 2.. for words with anagrams.
-    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
-    pub anagrams: Vec<String>,
-    /// Words that this many tiles hook in front of: 1.. for words with a front hook.
-    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
-    pub front_hooks: Vec<String>,
-    /// Words that this many tiles hook after.
-    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
-    pub back_hooks: Vec<String>,
-    /// Words that take each of these tiles in front: `--front-hook A` lists the words A hooks.
-    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
-    pub front_hook: Vec<String>,
-    /// Words that take each of these tiles after them.
-    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
-    pub back_hook: Vec<String>,
-    /// Words that LEXICON lacks, each marked new (`+` in text, `new` in CSV and JSON). LEXICON
-    /// is named as --lexicon names one (`embedded` is the lexicon embedded in the binary).
-    #[arg(long, value_name = "LEXICON", help_heading = "Conditions")]
-    pub new_since: Vec<OsString>,
-    /// Words that LEXICON has too.
-    #[arg(long = "in", value_name = "LEXICON", help_heading = "Conditions")]
-    pub in_: Vec<OsString>,
-    /// Words that LEXICON lacks (not marked new).
-    #[arg(long, value_name = "LEXICON", help_heading = "Conditions")]
-    pub not_in: Vec<OsString>,
-    /// Words the rules made from a source's entry: plurals, feminines, verb forms.
-    #[arg(long, help_heading = "Conditions")]
-    pub generated: bool,
-    /// Words read as they are from a source: headwords, or the words of a plain list.
-    #[arg(long, help_heading = "Conditions")]
-    pub listed: bool,
-
-    /// Words of any other length.
-    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
-    pub not_length: Vec<String>,
-    /// Words that do not fit the pattern.
-    #[arg(long, value_name = "PATTERN", help_heading = "Negated conditions")]
-    pub not_pattern: Vec<String>,
-    /// Words the regular expression does not match.
-    #[arg(long, value_name = "REGEX", help_heading = "Negated conditions")]
-    pub not_regex: Vec<String>,
-    /// Words that are no anagram of the rack.
-    #[arg(long, value_name = "RACK", help_heading = "Negated conditions")]
-    pub not_anagram: Vec<String>,
-    /// Words not made from the rack's tiles.
-    #[arg(long, value_name = "RACK", help_heading = "Negated conditions")]
-    pub not_sub: Vec<String>,
-    /// Words that lack some lettered tile of the rack.
-    #[arg(long, value_name = "RACK", help_heading = "Negated conditions")]
-    pub not_super: Vec<String>,
-    /// Words that do not start with these tiles.
-    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
-    pub not_prefix: Vec<String>,
-    /// Words that do not end with these tiles.
-    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
-    pub not_suffix: Vec<String>,
-    /// Words that lack these tiles (`--not-contains Ñ`: no Ñ; `A2`: at most one A).
-    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
-    pub not_contains: Vec<String>,
-    /// Words with some tile outside these.
-    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
-    pub not_only: Vec<String>,
-    /// Words with another number of vowels.
-    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
-    pub not_vowels: Vec<String>,
-    /// Words of another face value.
-    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
-    pub not_value: Vec<String>,
-    /// Words of another probability order.
-    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
-    pub not_probability_order: Vec<String>,
-    /// Words whose anagram group has another size: 1 for words with anagrams.
-    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
-    pub not_anagrams: Vec<String>,
-    /// Words with another number of front hooks.
-    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
-    pub not_front_hooks: Vec<String>,
-    /// Words with another number of back hooks.
-    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
-    pub not_back_hooks: Vec<String>,
-    /// Words that some of these tiles do not hook in front of.
-    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
-    pub not_front_hook: Vec<String>,
-    /// Words that some of these tiles do not hook after.
-    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
-    pub not_back_hook: Vec<String>,
-    /// Words that LEXICON has (each marked not new).
-    #[arg(long, value_name = "LEXICON", help_heading = "Negated conditions")]
-    pub not_new_since: Vec<OsString>,
-    /// Words the rules did not make (the same as --listed).
-    #[arg(long, help_heading = "Negated conditions")]
-    pub not_generated: bool,
-    /// Words not read as they are from a source (the same as --generated).
-    #[arg(long, help_heading = "Negated conditions")]
-    pub not_listed: bool,
+    #[command(flatten)]
+    pub conditions: Conditions,
 
     /// The order of the list. Default: study order, by length (shortest first), then by
     /// probability order, the words of one alphagram together; length (longest first), value
@@ -194,88 +55,10 @@ pub enum SortArg {
     Value,
 }
 
-impl Args {
-    /// The conditions whose value is text, each with its flag's name, what it asks and whether
-    /// it is negated.
-    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 36] {
-        use TextCondition as C;
-        [
-            ("length", C::Length, false, &self.length),
-            ("not-length", C::Length, true, &self.not_length),
-            ("pattern", C::Pattern, false, &self.pattern),
-            ("not-pattern", C::Pattern, true, &self.not_pattern),
-            ("regex", C::Regex, false, &self.regex),
-            ("not-regex", C::Regex, true, &self.not_regex),
-            ("anagram", C::Anagram, false, &self.anagram),
-            ("not-anagram", C::Anagram, true, &self.not_anagram),
-            ("sub", C::Sub, false, &self.sub),
-            ("not-sub", C::Sub, true, &self.not_sub),
-            ("super", C::Super, false, &self.super_),
-            ("not-super", C::Super, true, &self.not_super),
-            ("prefix", C::Prefix, false, &self.prefix),
-            ("not-prefix", C::Prefix, true, &self.not_prefix),
-            ("suffix", C::Suffix, false, &self.suffix),
-            ("not-suffix", C::Suffix, true, &self.not_suffix),
-            ("contains", C::Contains, false, &self.contains),
-            ("not-contains", C::Contains, true, &self.not_contains),
-            ("only", C::Only, false, &self.only),
-            ("not-only", C::Only, true, &self.not_only),
-            ("vowels", C::Vowels, false, &self.vowels),
-            ("not-vowels", C::Vowels, true, &self.not_vowels),
-            ("value", C::Value, false, &self.value),
-            ("not-value", C::Value, true, &self.not_value),
-            ("probability-order", C::ProbabilityOrder, false, &self.probability_order),
-            ("not-probability-order", C::ProbabilityOrder, true, &self.not_probability_order),
-            ("anagrams", C::Anagrams, false, &self.anagrams),
-            ("not-anagrams", C::Anagrams, true, &self.not_anagrams),
-            ("front-hooks", C::FrontHooks, false, &self.front_hooks),
-            ("not-front-hooks", C::FrontHooks, true, &self.not_front_hooks),
-            ("back-hooks", C::BackHooks, false, &self.back_hooks),
-            ("not-back-hooks", C::BackHooks, true, &self.not_back_hooks),
-            ("front-hook", C::FrontHook, false, &self.front_hook),
-            ("not-front-hook", C::FrontHook, true, &self.not_front_hook),
-            ("back-hook", C::BackHook, false, &self.back_hook),
-            ("not-back-hook", C::BackHook, true, &self.not_back_hook),
-        ]
-    }
-}
-
 pub fn run(args: Args) -> Result<ExitCode> {
     let lex = args.lexicon.open()?;
-    let mut conditions = Vec::new();
-    for (name, on, negated, values) in args.texts() {
-        for text in values {
-            let c = Condition::parse(lex.tiles(), on, negated, text)
-                .with_context(|| format!("--{name} {}", quoted(text)))?;
-            conditions.push(c);
-        }
-    }
-    let flags = [
-        (Test::Generated, false, args.generated),
-        (Test::Generated, true, args.not_generated),
-        (Test::Listed, false, args.listed),
-        (Test::Listed, true, args.not_listed),
-    ];
-    conditions
-        .extend(flags.into_iter().filter(|f| f.2).map(|(test, negated, _)| Condition::new(test, negated)));
-    // (new since, negated) of each lexicon named.
-    let mut others: Vec<(bool, bool, Lexicon)> = Vec::new();
-    for (name, new_since, negated, values) in [
-        ("new-since", true, false, &args.new_since),
-        ("not-new-since", true, true, &args.not_new_since),
-        ("in", false, false, &args.in_),
-        ("not-in", false, true, &args.not_in),
-    ] {
-        for value in values {
-            let other = open_named(value)
-                .with_context(|| format!("--{name} {}", quoted(&value.to_string_lossy())))?;
-            others.push((new_since, negated, other));
-        }
-    }
-    for (new_since, negated, other) in &others {
-        let test = if *new_since { Test::NewSince(other) } else { Test::In(other) };
-        conditions.push(Condition::new(test, *negated));
-    }
+    let others = args.conditions.lexicons()?;
+    let conditions = args.conditions.conditions(&lex, &others)?;
     let order = match args.sort {
         SortArg::Study => StudyOrder::Study,
         SortArg::Length => StudyOrder::Length,

@@ -7,6 +7,9 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+#[cfg(unix)]
+pub mod terminal;
+
 /// The workspace root, where `rules/`, `lexicon-src/` and `tests/hostile/` are.
 pub fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
