@@ -29,10 +29,11 @@ pub struct Args {
     /// reads it.
     #[arg(long, value_name = "REGEX", help_heading = "Conditions")]
     pub regex: Vec<String>,
-    /// Anagrams of a rack: words of exactly its tiles (`?` a blank).
+    /// Anagrams of a rack: words of exactly its tiles (`?` a blank, `[AEIOU]` one tile of a
+    /// class, `[^AEIOU]` one outside it, `*` any further tiles).
     #[arg(long, value_name = "RACK", help_heading = "Conditions")]
     pub anagram: Vec<String>,
-    /// Words made from some of a rack's tiles.
+    /// Words made from some of a rack's tiles (`?` a blank, `[AEIOU]` a class).
     #[arg(long, value_name = "RACK", help_heading = "Conditions")]
     pub sub: Vec<String>,
     /// Words that hold every lettered tile of a rack, and more (at least the rack's length).
@@ -54,6 +55,9 @@ pub struct Args {
     /// Words with N vowels (A, E, I, O, U), or a range: 0, 4..
     #[arg(long, value_name = "N..M", help_heading = "Conditions")]
     pub vowels: Vec<String>,
+    /// Words of N distinct tiles, or a range: 7 for sevens with no repeated tile.
+    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
+    pub distinct: Vec<String>,
     /// Words of this face value, or a range.
     #[arg(long, value_name = "N..M", help_heading = "Conditions")]
     pub value: Vec<String>,
@@ -77,6 +81,13 @@ pub struct Args {
     /// Words that take each of these tiles after them.
     #[arg(long, value_name = "TILES", help_heading = "Conditions")]
     pub back_hook: Vec<String>,
+    /// Words that these tiles, in this order, make a word in front of: `--takes-prefix RE`
+    /// lists the words that RE- makes words of (HACER: REHACER).
+    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
+    pub takes_prefix: Vec<String>,
+    /// Words that these tiles, in this order, make a word after: `--takes-suffix ES`.
+    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
+    pub takes_suffix: Vec<String>,
     /// Words that LEXICON lacks, each marked new (`+` in text, `new` in CSV and JSON). LEXICON
     /// is named as --lexicon names one (`embedded` is the lexicon embedded in the binary).
     #[arg(long, value_name = "LEXICON", help_heading = "Conditions")]
@@ -127,6 +138,9 @@ pub struct Args {
     /// Words with another number of vowels.
     #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
     pub not_vowels: Vec<String>,
+    /// Words with another number of distinct tiles.
+    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
+    pub not_distinct: Vec<String>,
     /// Words of another face value.
     #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
     pub not_value: Vec<String>,
@@ -148,6 +162,12 @@ pub struct Args {
     /// Words that some of these tiles do not hook after.
     #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
     pub not_back_hook: Vec<String>,
+    /// Words that these tiles in front of them do not make a word of.
+    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
+    pub not_takes_prefix: Vec<String>,
+    /// Words that these tiles after them do not make a word of.
+    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
+    pub not_takes_suffix: Vec<String>,
     /// Words that LEXICON has (each marked not new).
     #[arg(long, value_name = "LEXICON", help_heading = "Negated conditions")]
     pub not_new_since: Vec<OsString>,
@@ -163,6 +183,10 @@ pub struct Args {
     /// (highest first) and probability (most combinations first) break ties in tile order.
     #[arg(long, value_enum, default_value_t, help_heading = "Output")]
     pub sort: SortArg,
+    /// The blanks in the bag that combinations, probability and probability order count: 0,
+    /// 1 or 2 (the bag's, the default).
+    #[arg(long, value_name = "0|1|2", value_parser = clap::value_parser!(u8).range(0..=2), help_heading = "Output")]
+    pub blanks: Option<u8>,
     /// Print only the first N words of the list.
     #[arg(long, value_name = "N", help_heading = "Output")]
     pub limit: Option<usize>,
@@ -197,7 +221,7 @@ pub enum SortArg {
 impl Args {
     /// The conditions whose value is text, each with its flag's name, what it asks and whether
     /// it is negated.
-    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 36] {
+    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 42] {
         use TextCondition as C;
         [
             ("length", C::Length, false, &self.length),
@@ -236,6 +260,12 @@ impl Args {
             ("not-front-hook", C::FrontHook, true, &self.not_front_hook),
             ("back-hook", C::BackHook, false, &self.back_hook),
             ("not-back-hook", C::BackHook, true, &self.not_back_hook),
+            ("distinct", C::Distinct, false, &self.distinct),
+            ("not-distinct", C::Distinct, true, &self.not_distinct),
+            ("takes-prefix", C::TakesPrefix, false, &self.takes_prefix),
+            ("not-takes-prefix", C::TakesPrefix, true, &self.not_takes_prefix),
+            ("takes-suffix", C::TakesSuffix, false, &self.takes_suffix),
+            ("not-takes-suffix", C::TakesSuffix, true, &self.not_takes_suffix),
         ]
     }
 }
@@ -283,7 +313,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         SortArg::Probability => StudyOrder::Probability,
         SortArg::Value => StudyOrder::Value,
     };
-    let search = Search { conditions, order, limit: args.limit };
+    let search = Search { conditions, order, limit: args.limit, blanks: args.blanks };
     let list = search.run(&lex)?;
     let spelling = if args.tiles { Spelling::Brackets } else { Spelling::Natural };
     let mut out = Out::new(args.format);
