@@ -42,7 +42,7 @@ pub struct RackPattern {
     /// The copies of each tile byte among `tiles`.
     counts: Box<[u8; 256]>,
     /// Each class as a table of the tile bytes it holds.
-    members: Vec<Box<[bool; 256]>>,
+    members: Vec<[bool; 256]>,
 }
 
 impl RackPattern {
@@ -124,7 +124,7 @@ impl RackPattern {
         let members = classes
             .iter()
             .map(|class| {
-                let mut m = Box::new([false; 256]);
+                let mut m = [false; 256];
                 for &t in class {
                     m[t as usize] = true;
                 }
