@@ -4,7 +4,8 @@
 
 Measures `valid_many` over every word of the default lexicon (636,598, in tile order as
 `iter(lx)` gives them, then shuffled), and `anagram("AEINR??")`, exact (720 words) and sub
-(7,558 words), each call returning its Python list. Prints medians and best runs, and each
+(7,558 words), each call returning its Python list; `search()` of every word as `StudyWord`
+rows, and `valid_many` against a loop over `valid`. Prints medians and best runs, and each
 target (issue 15: at least 3 M words/s in tile order; under 100 µs) met or missed. Timings are for reading, not
 asserting: no test depends on them.
 """
@@ -63,6 +64,20 @@ def main():
         goal = f"; target < 100 µs: {verdict(med < target)}" if target else ""
         print(f"anagram('AEINR??', mode='{mode}'), {count} words: median {med * 1e6:.0f} µs "
               f"(best {best * 1e6:.0f} µs){goal}")
+
+    runs = [timed(lambda: lx.search(), 1) for _ in range(5)]
+    med, best = statistics.median(runs), min(runs)
+    print(f"search(), every word ({len(lx.search())} StudyWord rows): median {med * 1e3:.0f} ms "
+          f"(best {best * 1e3:.0f} ms); target < 1 s: {verdict(med < 1)}")
+    sevens = len(lx.search(length=7))
+    runs = [timed(lambda: lx.search(length=7), 1) for _ in range(5)]
+    print(f"search(length=7), {sevens} rows: median {statistics.median(runs) * 1e3:.0f} ms")
+
+    lines = shuffled[:100_000]
+    many = statistics.median(timed(lambda: lx.valid_many(lines), 1) for _ in range(5))
+    loop = statistics.median(timed(lambda: [lx.valid(w) for w in lines], 1) for _ in range(5))
+    print(f"valid_many of 100,000 words: {many * 1e3:.1f} ms; a loop over valid: {loop * 1e3:.1f} ms; "
+          f"faster: {verdict(many < loop)}")
 
 
 if __name__ == "__main__":

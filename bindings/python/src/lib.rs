@@ -16,11 +16,11 @@ use lexico_answers::{
     explain, judge_play, judge_word, play_words, say, valid_many, DerivationRecord, Lang, PlayVerdict,
 };
 use lexico_lexicon::query::{
-    self, AnagramQuery, Condition, Mode, Search, Sort, StudyOrder, TextCondition, MAX_WORD,
+    self, AnagramQuery, Bag, Condition, Mode, Orders, Search, Sort, StudyOrder, TextCondition, MAX_WORD,
 };
 use lexico_lexicon::{Derivation, Lexicon};
 use lexico_tiles::{quoted, Rack, TileSet, Word};
-use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString, PyTuple};
@@ -121,20 +121,25 @@ fn named<T: std::str::FromStr<Err = query::UnknownName>>(name: &str) -> PyResult
     name.parse().map_err(|e: query::UnknownName| PyValueError::new_err(e.to_string()))
 }
 
+/// A found word with details: `(word, length, value, blanks, combinations, probability,
+/// alphagram, probability_order)`, the fields of the library's `WordRecord` that the CLI's CSV and
+/// JSON records print, with the word's alphagram (spelled so that it reads back) and its
+/// probability order as `lexico search` numbers it.
+type Detailed = (String, usize, u32, u32, u64, f64, String, u64);
+
 /// Found words as Python values: each word's spelling (blanks in lower case), or with `details`
-/// a tuple `(word, length, value, blanks, combinations, probability)`, the fields of the
-/// library's `WordRecord` that the CLI's CSV and JSON records print.
-enum Answer {
+/// a [`Detailed`] tuple.
+enum Answer<'o> {
     /// The words spelled one after another, and where each ends.
     Words(String, Vec<usize>),
-    Details(Vec<(String, usize, u32, u32, u64, f64)>),
+    Details(Vec<Detailed>, &'o Orders),
 }
 
-impl Answer {
-    fn new(details: bool) -> Answer {
+impl<'o> Answer<'o> {
+    fn new(details: Option<&'o Orders>) -> Answer<'o> {
         match details {
-            false => Answer::Words(String::new(), Vec::new()),
-            true => Answer::Details(Vec::new()),
+            None => Answer::Words(String::new(), Vec::new()),
+            Some(orders) => Answer::Details(Vec::new(), orders),
         }
     }
 
@@ -146,14 +151,19 @@ impl Answer {
                 ends.push(text.len());
             }
             // Records made with draws (`WordRecords::new`) carry both.
-            Answer::Details(d) => d.push((
-                r.word.to_string(),
-                r.length,
-                r.value,
-                r.blanks,
-                r.combinations.unwrap_or_default(),
-                r.probability.unwrap_or_default(),
-            )),
+            Answer::Details(d, orders) => {
+                let combinations = r.combinations.unwrap_or_default();
+                d.push((
+                    r.word.to_string(),
+                    r.length,
+                    r.value,
+                    r.blanks,
+                    combinations,
+                    r.probability.unwrap_or_default(),
+                    r.alphagram(),
+                    orders.order(r.word.tiles(), combinations).unwrap_or_default(),
+                ))
+            }
         }
     }
 
@@ -163,7 +173,7 @@ impl Answer {
                 let starts = std::iter::once(0).chain(ends.iter().copied());
                 PyList::new(py, starts.zip(ends.iter()).map(|(a, &b)| &text[a..b]))
             }
-            Answer::Details(d) => PyList::new(py, d),
+            Answer::Details(d, _) => PyList::new(py, d),
         }
     }
 }
@@ -183,6 +193,8 @@ fn records_for(lex: &Lexicon, details: bool) -> WordRecords<'_> {
 #[pyclass(subclass, frozen, module = "lexico._lexico", name = "Lexicon")]
 pub struct PyLexicon {
     lex: Lexicon,
+    /// Every word's probability order, computed at the first answer with details.
+    orders: OnceLock<Orders>,
 }
 
 impl PyLexicon {
@@ -194,13 +206,23 @@ impl PyLexicon {
             // program keeps it: the file is read once into memory and checked there in full
             // (signature, once keys are trusted there; checksums, word stores, payload digest,
             // counts), trusting no verification record, and answers from those bytes.
+            // A file that is not there raises `FileNotFoundError`, which the package turns into
+            // its `LexiconNotFoundError`, both a `LexiconError` and a `FileNotFoundError`.
             Some(name) => {
                 lexico_store::open_named_with(name.as_ref(), lexico_store::Check::Full)
-                    .map_err(|e| LexiconError::new_err(e.to_string()))?
+                    .map_err(|e| match e.is_not_found() {
+                        true => PyFileNotFoundError::new_err(e.to_string()),
+                        false => LexiconError::new_err(e.to_string()),
+                    })?
                     .lexicon
             }
         };
-        Ok(PyLexicon { lex })
+        Ok(PyLexicon { lex, orders: OnceLock::new() })
+    }
+
+    /// Every word's probability order, for answers with details; `None` without them.
+    fn orders(&self, details: bool) -> Option<&Orders> {
+        details.then(|| self.orders.get_or_init(|| Orders::compute(&self.lex, &Bag::of(self.lex.tiles()))))
     }
 
     /// The words of a pattern or a regular expression over the word store, with the GIL
@@ -213,12 +235,12 @@ impl PyLexicon {
         max_tiles: Option<usize>,
         sort: &str,
         details: bool,
-    ) -> PyResult<Answer> {
+    ) -> PyResult<Answer<'_>> {
         let order = named(sort)?;
         let lengths = (min_tiles.unwrap_or(1), max_tiles.unwrap_or(MAX_WORD));
         Ok(py.detach(|| {
             let mut records = records_for(&self.lex, details);
-            let mut answer = Answer::new(details);
+            let mut answer = Answer::new(self.orders(details));
             let found = shape_words(&self.lex, &shape, lengths, order, usize::MAX, &mut records, |r| {
                 answer.push(r);
                 Ok::<_, std::convert::Infallible>(())
@@ -245,8 +267,15 @@ impl PyLexicon {
         }
     }
 
-    /// One verdict per word, with the GIL released while they are judged.
+    /// One verdict per word, with the GIL released while they are judged. A line end at the end
+    /// of a word (`\n`, `\r\n`, `\r`: the lines of a file) is not part of it; a `str` is refused,
+    /// which would be judged letter by letter.
     fn valid_many<'py>(&self, py: Python<'py>, words: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        if words.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "valid_many takes an iterable of words, not a str: valid_many([word]) or valid(word)",
+            ));
+        }
         // A tuple of our own, whatever another thread does to the caller's list meanwhile.
         let tuple = match words.cast::<PyTuple>() {
             Ok(t) => t.clone(),
@@ -269,7 +298,11 @@ impl PyLexicon {
         // under the stable ABI of CPython 3.9, which cannot lend a str's UTF-8, a copy of it.
         let backed =
             strings.iter().map(|s| PyBackedStr::try_from(s.clone())).collect::<PyResult<Vec<_>>>()?;
-        let texts: Vec<&str> = backed.iter().map(|s| &**s).collect();
+        let texts: Vec<&str> = backed
+            .iter()
+            .map(|s| s.strip_suffix('\n').unwrap_or(s))
+            .map(|s| s.strip_suffix('\r').unwrap_or(s))
+            .collect();
         match py.detach(|| valid_many(&self.lex, &texts)) {
             Ok(v) => PyList::new(py, v),
             Err(e) => Err(PyValueError::new_err(format!(
@@ -308,7 +341,7 @@ impl PyLexicon {
         let answer = py.detach(|| -> Result<Answer, query::QueryError> {
             let mut records = records_for(&self.lex, details);
             let words = anagram_words(&self.lex, &parsed, &q, order, &records)?;
-            let mut answer = Answer::new(details);
+            let mut answer = Answer::new(self.orders(details));
             words.records(&mut records, usize::MAX, |r| {
                 answer.push(r);
                 Ok::<_, query::QueryError>(())
@@ -350,11 +383,13 @@ impl PyLexicon {
         self.shape(py, shape, min_tiles, max_tiles, sort, details)?.into_list(py)
     }
 
-    /// The rows of a study list as JSON objects, one per word, the fields of `lexico search
-    /// --format json` (the library's `StudyRecord`); see `lexico.Lexicon.search`. `texts` are the
-    /// conditions whose value is text, by the name of the CLI's flag without `--`; `lexicons`
-    /// those whose value is another lexicon; `flags` those without a value.
-    #[pyo3(signature = (texts, lexicons, flags, sort = "study", limit = None))]
+    /// The rows of a study list, one tuple per word, the fields of `lexico search`'s records
+    /// (the library's `StudyRecord`) in the order of its CSV columns, hooks as tuples of tiles
+    /// and `new` last (`None` without a `new-since` condition); see `lexico.Lexicon.search`.
+    /// `texts` are the conditions whose value is text, by the name of the CLI's flag without
+    /// `--`; `lexicons` those whose value is another lexicon; `flags` those without a value.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (texts, lexicons, flags, sort = "study", limit = None, blanks = None))]
     #[pyo3(name = "_search")]
     fn study<'py>(
         &self,
@@ -364,7 +399,8 @@ impl PyLexicon {
         flags: Vec<String>,
         sort: &str,
         limit: Option<usize>,
-    ) -> PyResult<Vec<String>> {
+        blanks: Option<u8>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let set = self.lex.tiles();
         // A name, and whether it starts with `not-`.
         let negation = |name: &str| match name.strip_prefix("not-") {
@@ -398,16 +434,42 @@ impl PyLexicon {
             conditions.push(Condition::new(test, negation(name).0));
         }
         let order: StudyOrder = named(sort)?;
-        let search = Search { conditions, order, limit };
-        py.detach(|| {
-            let list = search.run(&self.lex).map_err(|e| LexiconError::new_err(e.to_string()))?;
-            let mut rows = Vec::with_capacity(list.len());
-            study_records(&list, Spelling::Natural, |r| {
-                rows.push(serde_json::to_string(r).map_err(|e| LexiconError::new_err(e.to_string()))?);
-                Ok::<_, PyErr>(())
-            })?;
-            Ok(rows)
-        })
+        let search = Search { conditions, order, limit, blanks };
+        let list = py.detach(|| search.run(&self.lex)).map_err(|e| match e {
+            e @ query::StudyError::ProbabilityBlanks { .. } => PyValueError::new_err(format!("blanks: {e}")),
+            e => LexiconError::new_err(e.to_string()),
+        })?;
+        // The tuples are made here, with the GIL: each tile's name once, as the hooks share them.
+        let names: Vec<Bound<'py, PyString>> = (0..=255u8).map(|t| PyString::new(py, set.name(t))).collect();
+        let hooks = |tiles: &[lexico_tiles::Tile]| {
+            PyTuple::new(py, tiles.iter().map(|&t| names[t as usize].clone())).map(Bound::into_any)
+        };
+        let rows = PyList::empty(py);
+        let mut spelled = String::new();
+        let mut spell = |s: &lexico_answers::record::Spelled<'_>| {
+            spelled.clear();
+            s.push_to(&mut spelled);
+            PyString::new(py, &spelled).into_any()
+        };
+        study_records(&list, Spelling::Natural, |r| {
+            let row: [Bound<'py, PyAny>; 13] = [
+                spell(&r.word),
+                spell(&r.alphagram),
+                r.length.into_pyobject(py)?.into_any(),
+                r.probability_order.into_pyobject(py)?.into_any(),
+                r.combinations.into_pyobject(py)?.into_any(),
+                r.probability.into_pyobject(py)?.into_any(),
+                r.anagrams.into_pyobject(py)?.into_any(),
+                hooks(r.front_hooks.tiles())?,
+                hooks(r.back_hooks.tiles())?,
+                pyo3::types::PyBool::new(py, r.inner_front).to_owned().into_any(),
+                pyo3::types::PyBool::new(py, r.inner_back).to_owned().into_any(),
+                r.value.into_pyobject(py)?.into_any(),
+                r.new.into_pyobject(py)?.into_any(),
+            ];
+            rows.append(PyTuple::new(py, row)?)
+        })?;
+        Ok(rows)
     }
 
     /// `(word, valid, front, back, hooked)`: the word's spelling, whether it is valid, its front
@@ -759,4 +821,8 @@ mod _lexico {
     use super::{install, trust, trusted_keys, untrust};
     #[pymodule_export]
     use super::{tiles, LexiconError, PyCardbox, PyLexicon, WordIter};
+
+    /// The package's version, the crate's.
+    #[pymodule_export]
+    const __version__: &str = env!("CARGO_PKG_VERSION");
 }

@@ -34,6 +34,19 @@ def test_anagram_sub_equals_the_cli_in_order(lx, cli):
     assert got == want
 
 
+def _record(w):
+    """The fields of a `Word` that `lexico anagram` and `lexico pattern` print."""
+    return {k: v for k, v in w._asdict().items() if k not in ("alphagram", "probability_order")}
+
+
+def _check_study_fields(lx, words):
+    """A `Word`'s alphagram and probability order are those of `search` (plain words only)."""
+    for w in words[:20]:
+        if w.blanks == 0:
+            [row] = lx.search(anagram=w.alphagram, prefix=w.word, length=w.length, suffix=w.word)
+            assert (w.alphagram, w.probability_order) == (row.alphagram, row.probability_order), w
+
+
 def test_anagram_details_are_the_cli_records(lx, cli):
     for rack, args, kwargs in [
         ("AEINR??", [], {}),
@@ -46,9 +59,10 @@ def test_anagram_details_are_the_cli_records(lx, cli):
         assert all(isinstance(w, lexico.Word) for w in got)
         # The CLI adds each word's probability rank in the whole lexicon when it sorts by
         # probability; the package leaves it out.
-        assert [w._asdict() for w in got] == [
+        assert [_record(w) for w in got] == [
             {k: v for k, v in r.items() if k not in ("rack", "error", "rank")} for r in want
         ], rack
+        _check_study_fields(lx, got)
 
 
 def test_pattern_and_regex_equal_the_cli(lx, cli):
@@ -73,9 +87,10 @@ def test_pattern_and_regex_details_are_the_cli_records(lx, cli):
         got = call()
         assert got and all(isinstance(w, lexico.Word) for w in got), args
         # The package leaves out the query, the error field and the CLI's probability rank.
-        assert [w._asdict() for w in got] == [
+        assert [_record(w) for w in got] == [
             {k: v for k, v in r.items() if k not in ("pattern", "error", "rank")} for r in want
         ], args
+        _check_study_fields(lx, got)
 
 
 def test_hooks_equal_the_cli(lx, cli):
@@ -316,34 +331,131 @@ def test_explain_equals_the_cli(lx, cli):
     assert str(e.value) == f"'ca$a': {row['error']}"
 
 
-def test_search_equals_the_cli_json_rows(lx, cli):
-    import json
+def _study_rows(cli, *args):
+    """`lexico search ARGS --format json` as `StudyWord` fields: hooks as tuples, `new` None
+    when the CLI leaves it out."""
+    rows = []
+    for r in cli.records("search", *args):
+        r["front_hooks"] = tuple(r["front_hooks"].split())
+        r["back_hooks"] = tuple(r["back_hooks"].split())
+        r.setdefault("new", None)
+        rows.append(lexico.StudyWord(**r))
+    return rows
 
-    want = [json.loads(line) for line in cli.text("search", "--length", "2..3", "--contains", "Ñ", "--format", "json").splitlines()]
-    got = lx.search(length=(2, 3), contains="Ñ")
-    assert len(got) > 0
-    assert got == want
-    want = [
-        json.loads(line)
-        for line in cli.text(
-            "search", "--length", "7..", "--not-contains", "A", "--probability-order", "..40", "--format", "json"
-        ).splitlines()
-    ]
-    assert lx.search(length=(7, None), not_contains="A", probability_order=(None, 40)) == want
+
+# Every keyword argument of `search`, with a value and the CLI's flags for it. Each is run
+# alone after a length that keeps the lists short, then negated.
+SEARCH_KEYWORDS = [
+    ("length", (2, 3), ["--length", "2..3"]),
+    ("pattern", "?A*", ["--pattern", "?A*"]),
+    ("regex", ".*Ñ.*", ["--regex", ".*Ñ.*"]),
+    ("anagram", "AE[R][R]", ["--anagram", "AE[R][R]"]),
+    ("anagram", "S[AEIOU]*", ["--anagram", "S[AEIOU]*"]),
+    ("sub", "AES?", ["--sub", "AES?"]),
+    ("super", "ÑU", ["--super", "ÑU"]),
+    ("prefix", "CH", ["--prefix", "CH"]),
+    ("suffix", "RR", ["--suffix", "RR"]),
+    ("contains", "A2", ["--contains", "A2"]),
+    ("only", "AEIOUS", ["--only", "AEIOUS"]),
+    ("vowels", 1, ["--vowels", "1"]),
+    ("distinct", (3, None), ["--distinct", "3.."]),
+    ("value", "..3", ["--value", "..3"]),
+    ("probability_order", (None, 40), ["--probability-order", "..40"]),
+    ("anagrams", (2, None), ["--anagrams", "2.."]),
+    ("front_hooks", 0, ["--front-hooks", "0"]),
+    ("back_hooks", (3, 5), ["--back-hooks", "3..5"]),
+    ("front_hook", "A", ["--front-hook", "A"]),
+    ("back_hook", ["A", "S"], ["--back-hook", "A", "--back-hook", "S"]),
+    ("takes_prefix", "RE", ["--takes-prefix", "RE"]),
+    ("takes_suffix", "ES", ["--takes-suffix", "ES"]),
+    ("in_", "embedded", ["--in", "embedded"]),
+    ("new_since", "embedded", ["--new-since", "embedded"]),
+    ("generated", True, ["--generated"]),
+    ("listed", True, ["--listed"]),
+]
+
+
+@pytest.mark.parametrize("keyword, value, flags", SEARCH_KEYWORDS, ids=[k[0] for k in SEARCH_KEYWORDS])
+def test_every_search_keyword_equals_the_cli(lx, cli, keyword, value, flags):
+    short = ["--length", "2..4"]
+    found = 0
+    for negated in (False, True):
+        name = keyword
+        if negated:
+            if keyword in ("in_", "new_since", "generated", "listed"):
+                name = "not_" + keyword.rstrip("_")
+            else:
+                name = "not_" + keyword
+        cli_flags = [f.replace("--", "--not-", 1) if negated and f.startswith("--") else f for f in flags]
+        if keyword == "length":
+            # Alone: a keyword is given once (not_length keeps every word but those of 2 or 3).
+            args = {name: value}
+            want = _study_rows(cli, *cli_flags)
+        else:
+            args = {"length": (2, 4), name: value}
+            want = _study_rows(cli, *short, *cli_flags)
+        got = lx.search(**args)
+        assert got == want, (name, value)
+        found += len(got)
+    # The condition or its negation keeps some words (the embedded lexicon has none new since
+    # itself, none generated).
+    assert found, keyword
+
+
+def test_search_sort_limit_and_blanks_equal_the_cli(lx, cli):
+    for kwargs, args in [
+        ({"sort": "value", "limit": 30}, ["--sort", "value", "--limit", "30"]),
+        ({"sort": "probability", "blanks": 0}, ["--sort", "probability", "--blanks", "0"]),
+        ({"blanks": 1}, ["--blanks", "1"]),
+    ]:
+        assert lx.search(length=3, **kwargs) == _study_rows(cli, "--length", "3", *args), kwargs
+    with pytest.raises(ValueError, match="blanks"):
+        lx.search(length=2, blanks=3)
+
+
+def test_search_rows_are_study_words_with_tuples_of_hooks(lx):
+    [casa] = lx.search(pattern="CASA")
+    assert isinstance(casa, lexico.StudyWord)
+    assert casa.back_hooks == ("D", "L", "N", "R", "S") and casa.front_hooks == ()
+    assert casa.alphagram == "AACS" and casa.new is None
+    assert lexico.tiles(lx.search(anagram="AE[R][R]")[0].alphagram).tiles == ("A", "E", "R", "R")
 
 
 def test_search_marks_new_words_against_another_lexicon(lx):
     rows = lx.search(length=2, new_since=lx)
     assert rows == []
     rows = lx.search(length=2, not_new_since=lx, limit=3)
-    assert [r["new"] for r in rows] == [False, False, False]
+    assert [r.new for r in rows] == [False, False, False]
 
 
 def test_a_bad_search_condition_is_a_value_error(lx):
     with pytest.raises(ValueError, match="'A0': contains: column 2"):
         lx.search(contains="A0")
     with pytest.raises(TypeError):
-        lx.search(colour="red")
+        lx.search(colour="red")  # type: ignore[call-arg]
+
+
+def test_valid_many_reads_the_lines_of_a_file_and_refuses_a_str(lx, tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_bytes(b"casa\nperro\r\nkiwi\rcasaz\n")
+    with open(path, newline="") as f:
+        assert lx.valid_many(f) == [True, True, False, False]
+    with open(path) as f:
+        assert lx.valid_many(f) == [True, True, False, False]
+    with pytest.raises(TypeError, match="not a str"):
+        lx.valid_many("casa")
+
+
+def test_a_missing_file_is_also_file_not_found(tmp_path):
+    missing = tmp_path / "missing.lex"
+    with pytest.raises(FileNotFoundError) as e:
+        lexico.Lexicon.open(missing)
+    assert isinstance(e.value, lexico.LexiconError) and isinstance(e.value, lexico.LexiconNotFoundError)
+    assert str(e.value).startswith(f"{missing}: ")
+
+
+def test_the_package_has_a_version():
+    assert lexico.__version__ == "0.1.0"
 
 
 def test_dash_equals_the_cli_records(lx, cli):

@@ -83,9 +83,10 @@ impl Question {
         Ok(Question { alphagram, answers })
     }
 
-    /// The alphagram spelled so that it reads back as the same tiles (see [`readable`]).
+    /// The alphagram spelled so that it reads back as the same tiles
+    /// ([`TileSet::spell_apart`]: ERAR's is `AE[R][R]`).
     pub fn readable(&self, set: &TileSet) -> String {
-        readable(set, &self.alphagram)
+        set.spell_apart(&self.alphagram)
     }
 
     /// Returns true if and only if `other` has the same answers (the same words).
@@ -107,37 +108,6 @@ pub fn questions(lex: &Lexicon, list: &StudyList<'_>) -> Result<Vec<Question>, Q
     })
     .unwrap_or_else(|never| match never {});
     alphagrams.iter().map(|a| Question::of(lex, a)).collect()
-}
-
-/// `tiles` spelled so that the tile set reads them back as the same tiles: naturally where
-/// that reads back (`AACS`); else with brackets around each tile of several letters and each
-/// tile whose letters would join the next tile's into one (`AE[R]R` for A E R R, which
-/// `AERR` would read as A E RR; `AER[RR]`); else every tile bracketed.
-pub fn readable(set: &TileSet, tiles: &[Tile]) -> String {
-    let natural = set.spell(tiles);
-    if set.parse_word(&natural).is_ok_and(|w| w == tiles) {
-        return natural;
-    }
-    let mut s = String::new();
-    for (i, &t) in tiles.iter().enumerate() {
-        let name = set.name(t);
-        let joins = tiles.get(i + 1).is_some_and(|&next| {
-            let pair = [name, set.name(next)].concat();
-            set.parse_word(&pair).is_ok_and(|w| w.len() == 1)
-        });
-        if name.chars().count() > 1 || joins {
-            s.push('[');
-            s.push_str(name);
-            s.push(']');
-        } else {
-            s.push_str(name);
-        }
-    }
-    if set.parse_word(&s).is_ok_and(|w| w == tiles) {
-        s
-    } else {
-        set.spell_tiles(tiles)
-    }
 }
 
 /// What one word typed is, against a question.
@@ -263,12 +233,12 @@ mod tests {
         let set = lex.tiles();
         for word in ["erar", "arre", "errar", "casa", "churro", "llorar", "cachar"] {
             let tiles = alphagram(&set.parse_word(word).unwrap());
-            let shown = readable(set, &tiles);
+            let shown = set.spell_apart(&tiles);
             assert_eq!(set.parse_word(&shown).unwrap(), tiles, "{word}: {shown}");
         }
         let erar = alphagram(&set.parse_word("erar").unwrap());
-        assert_eq!(readable(set, &erar), "AE[R]R");
-        assert_eq!(readable(set, &alphagram(&set.parse_word("arre").unwrap())), "AERR");
+        assert_eq!(set.spell_apart(&erar), "AE[R][R]");
+        assert_eq!(set.spell_apart(&alphagram(&set.parse_word("arre").unwrap())), "AERR");
     }
 
     #[test]

@@ -71,13 +71,51 @@ pub struct Spelled<'a> {
     tiles: &'a [Tile],
     blanks: u64,
     spelling: Spelling,
+    /// Whether the tiles are in any order (an alphagram), so that tiles whose spellings would
+    /// read together are bracketed ([`TileSet::spell_apart`]).
+    apart: bool,
 }
 
 impl<'a> Spelled<'a> {
     /// The word of `tiles` in `set`, bit `i` of `blanks` set if and only if a blank plays tile
     /// `i` (as in [`Found::blanks`]).
     pub fn new(set: &'a TileSet, tiles: &'a [Tile], blanks: u64, spelling: Spelling) -> Spelled<'a> {
-        Spelled { set, tiles, blanks, spelling }
+        Spelled { set, tiles, blanks, spelling, apart: false }
+    }
+
+    /// Tiles in any order, an alphagram or a rack, spelled so that they read back as the same
+    /// tiles: naturally, with brackets only around the tiles whose spellings would otherwise read
+    /// together ([`TileSet::spell_apart`]: ERAR's alphagram is `AE[R][R]`), or every tile in
+    /// brackets.
+    ///
+    /// ```
+    /// use lexico_answers::record::{Spelled, Spelling};
+    ///
+    /// let set = lexico_lexicon::fise_2016_tiles();
+    /// let mut tiles = set.parse_word("erar")?;
+    /// tiles.sort_unstable();
+    /// let spelled = Spelled::alphagram(&set, &tiles, Spelling::Natural).to_string();
+    /// assert_eq!(spelled, "AE[R][R]");
+    /// assert_eq!(set.parse_word(&spelled)?, tiles);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn alphagram(set: &'a TileSet, tiles: &'a [Tile], spelling: Spelling) -> Spelled<'a> {
+        Spelled { set, tiles, blanks: 0, spelling, apart: true }
+    }
+
+    /// Calls `f` with each tile's spelling and whether it is bracketed.
+    fn pieces(&self, mut f: impl FnMut(&'a str, bool)) {
+        let all = self.spelling == Spelling::Brackets;
+        if self.apart && !all {
+            let mut apart = self.set.apart(self.tiles);
+            for (i, &t) in self.tiles.iter().enumerate() {
+                f(self.name(i, t), apart.next_if(|&k| k == i).is_some());
+            }
+        } else {
+            for (i, &t) in self.tiles.iter().enumerate() {
+                f(self.name(i, t), all);
+            }
+        }
     }
 
     /// The word's tiles.
@@ -102,8 +140,9 @@ impl<'a> Spelled<'a> {
     /// Appends the spelling to `s`.
     pub fn push_to(&self, s: &mut String) {
         // Most words are made of tiles named by one ASCII letter: spelled from the set's table
-        // of those letters, and spelled again tile by tile only when a tile has a longer name.
-        if self.spelling == Spelling::Natural {
+        // of those letters, and spelled again tile by tile only when a tile has a longer name
+        // (or when the tiles are an alphagram, whose neighbours may need brackets).
+        if self.spelling == Spelling::Natural && !self.apart {
             let start = s.len();
             s.reserve(self.tiles.len());
             let all = self.tiles.iter().enumerate().all(|(i, &t)| {
@@ -117,39 +156,36 @@ impl<'a> Spelled<'a> {
             }
             s.truncate(start);
         }
-        let brackets = self.spelling == Spelling::Brackets;
-        s.reserve(self.tiles.len() * if brackets { 6 } else { 2 });
-        for (i, &t) in self.tiles.iter().enumerate() {
-            if brackets {
+        s.reserve(self.tiles.len() * if self.spelling == Spelling::Brackets { 6 } else { 2 });
+        self.pieces(|name, bracket| {
+            if bracket {
                 s.push('[');
             }
-            let name = self.name(i, t);
             if let [letter] = name.as_bytes() {
                 // Most tiles are one ASCII letter: pushed as a character, not copied as a slice.
                 s.push(char::from(*letter));
             } else {
                 s.push_str(name);
             }
-            if brackets {
+            if bracket {
                 s.push(']');
             }
-        }
+        });
     }
 }
 
 impl fmt::Display for Spelled<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let brackets = self.spelling == Spelling::Brackets;
-        for (i, &t) in self.tiles.iter().enumerate() {
-            if brackets {
-                f.write_char('[')?;
+        let mut written = Ok(());
+        self.pieces(|name, bracket| {
+            if written.is_ok() {
+                written = match bracket {
+                    true => write!(f, "[{name}]"),
+                    false => f.write_str(name),
+                };
             }
-            f.write_str(self.name(i, t))?;
-            if brackets {
-                f.write_char(']')?;
-            }
-        }
-        Ok(())
+        });
+        written
     }
 }
 
@@ -190,11 +226,12 @@ pub struct WordRecord<'a> {
 }
 
 impl<'a> WordRecord<'a> {
-    /// The word's alphagram: its tiles in tile order, spelled naturally (no blank marked).
+    /// The word's alphagram: its tiles in tile order, spelled naturally (no blank marked) so that
+    /// it reads back ([`TileSet::spell_apart`]).
     pub fn alphagram(&self) -> String {
         let mut tiles = self.word.tiles.to_vec();
         tiles.sort_unstable();
-        self.word.set.spell(&tiles)
+        self.word.set.spell_apart(&tiles)
     }
 }
 
@@ -573,7 +610,8 @@ fn joined<S: Serializer>(items: &[String], serializer: S) -> Result<S::Ok, S::Er
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TilesRecord {
-    /// The tiles spelled one after the other.
+    /// The tiles spelled one after the other, so that they read back ([`TileSet::spell_apart`]:
+    /// `[C][H]` for C then H), a blank as `?`.
     pub word: String,
     /// Each tile's name, `?` for a blank.
     #[serde(serialize_with = "joined")]
@@ -598,7 +636,14 @@ impl TilesRecord {
             .map(|(t, name)| if t.is_some() { format!("[{name}]") } else { "?".to_string() })
             .collect();
         let value = sequence.iter().flatten().map(|&t| set.get(t).map_or(0, |d| d.value as u32)).sum();
-        TilesRecord { word: tiles.concat(), tiles, bracketed, count: sequence.len(), value }
+        // Each run of lettered tiles spelled so that it reads back (`[C][H]` for C then H); a
+        // blank between two runs keeps them apart.
+        let word = sequence
+            .split(Option::is_none)
+            .map(|run| set.spell_apart(&run.iter().flatten().copied().collect::<Vec<_>>()))
+            .collect::<Vec<_>>()
+            .join("?");
+        TilesRecord { word, tiles, bracketed, count: sequence.len(), value }
     }
 }
 
@@ -874,7 +919,7 @@ impl Serialize for TileList<'_> {
 pub struct StudyRecord<'a> {
     /// The word.
     pub word: Spelled<'a>,
-    /// Its tiles in tile order.
+    /// Its tiles in tile order, spelled so that they read back ([`Spelled::alphagram`]).
     pub alphagram: Spelled<'a>,
     /// Its number of tiles.
     pub length: usize,
@@ -916,7 +961,7 @@ pub fn study_records<E>(
         let length = row.word.len();
         f(&StudyRecord {
             word: Spelled::new(set, row.word, 0, spelling),
-            alphagram: Spelled::new(set, row.alphagram, 0, spelling),
+            alphagram: Spelled::alphagram(set, row.alphagram, spelling),
             length,
             probability_order: row.order,
             combinations: row.combinations,

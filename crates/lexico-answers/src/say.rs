@@ -117,6 +117,12 @@ impl Localize for StudyError {
             }
             StudyError::Count { column } => msg(lang, "error-count", &[("column", n(*column))]),
             StudyError::Blank => msg(lang, "error-blank-in-tiles", &[]),
+            StudyError::Star => msg(lang, "error-star-in-rack", &[]),
+            StudyError::ProbabilityBlanks { got, max } => msg(
+                lang,
+                "error-probability-blanks",
+                &[("got", Arg::Num(u64::from(*got))), ("max", Arg::Num(u64::from(*max)))],
+            ),
             StudyError::TileSets { condition } => {
                 msg(lang, "error-condition-tile-sets", &[("condition", Arg::Str(condition))])
             }

@@ -85,7 +85,7 @@ fn a_csv_export_imports_to_the_same_cards_and_history() {
         a.export_csv(&mut csv).unwrap();
         let text = String::from_utf8(csv.clone()).unwrap();
         assert!(text.starts_with("question,answers,scheduler,box,"), "{text}");
-        assert!(text.contains("AE[R]R,ERAR,"), "the alphagram reads back: {text}");
+        assert!(text.contains("AE[R][R],ERAR,"), "the alphagram reads back: {text}");
         let mut b = Cardbox::open(
             &dir.path().join(format!("b-{}.sqlite", scheduler.name())),
             &lex,

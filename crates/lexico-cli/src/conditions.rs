@@ -4,10 +4,12 @@
 use std::ffi::OsString;
 
 use anyhow::{Context, Result};
-use lexico_lexicon::query::{Condition, Test, TextCondition};
+use lexico_answers::quiz::Question;
+use lexico_lexicon::query::{Condition, Search, StudyOrder, Test, TextCondition};
 use lexico_lexicon::Lexicon;
 use lexico_tiles::quoted;
 
+use crate::i18n::{msg, terminal};
 use crate::lexicons::open_named;
 
 /// Another lexicon a condition names: (new since, negated, the lexicon).
@@ -26,10 +28,11 @@ pub struct Conditions {
     /// reads it.
     #[arg(long, value_name = "REGEX", help_heading = "Conditions")]
     pub regex: Vec<String>,
-    /// Anagrams of a rack: words of exactly its tiles (`?` a blank).
+    /// Anagrams of a rack: words of exactly its tiles (`?` a blank, `[AEIOU]` one tile of a
+    /// class, `[^AEIOU]` one outside it, `*` any further tiles).
     #[arg(long, value_name = "RACK", help_heading = "Conditions")]
     pub anagram: Vec<String>,
-    /// Words made from some of a rack's tiles.
+    /// Words made from some of a rack's tiles (`?` a blank, `[AEIOU]` a class).
     #[arg(long, value_name = "RACK", help_heading = "Conditions")]
     pub sub: Vec<String>,
     /// Words that hold every lettered tile of a rack, and more (at least the rack's length).
@@ -51,6 +54,9 @@ pub struct Conditions {
     /// Words with N vowels (A, E, I, O, U), or a range: 0, 4..
     #[arg(long, value_name = "N..M", help_heading = "Conditions")]
     pub vowels: Vec<String>,
+    /// Words of N distinct tiles, or a range: 7 for sevens with no repeated tile.
+    #[arg(long, value_name = "N..M", help_heading = "Conditions")]
+    pub distinct: Vec<String>,
     /// Words of this face value, or a range.
     #[arg(long, value_name = "N..M", help_heading = "Conditions")]
     pub value: Vec<String>,
@@ -74,6 +80,13 @@ pub struct Conditions {
     /// Words that take each of these tiles after them.
     #[arg(long, value_name = "TILES", help_heading = "Conditions")]
     pub back_hook: Vec<String>,
+    /// Words that these tiles, in this order, make a word in front of: `--takes-prefix RE`
+    /// lists the words that RE- makes words of (HACER: REHACER).
+    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
+    pub takes_prefix: Vec<String>,
+    /// Words that these tiles, in this order, make a word after: `--takes-suffix ES`.
+    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
+    pub takes_suffix: Vec<String>,
     /// Words that LEXICON lacks, each marked new (`+` in text, `new` in CSV and JSON). LEXICON
     /// is named as --lexicon names one (`embedded` is the lexicon embedded in the binary).
     #[arg(long, value_name = "LEXICON", help_heading = "Conditions")]
@@ -124,6 +137,9 @@ pub struct Conditions {
     /// Words with another number of vowels.
     #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
     pub not_vowels: Vec<String>,
+    /// Words with another number of distinct tiles.
+    #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
+    pub not_distinct: Vec<String>,
     /// Words of another face value.
     #[arg(long, value_name = "N..M", help_heading = "Negated conditions")]
     pub not_value: Vec<String>,
@@ -145,6 +161,12 @@ pub struct Conditions {
     /// Words that some of these tiles do not hook after.
     #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
     pub not_back_hook: Vec<String>,
+    /// Words that these tiles in front of them do not make a word of.
+    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
+    pub not_takes_prefix: Vec<String>,
+    /// Words that these tiles after them do not make a word of.
+    #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
+    pub not_takes_suffix: Vec<String>,
     /// Words that LEXICON has (each marked not new).
     #[arg(long, value_name = "LEXICON", help_heading = "Negated conditions")]
     pub not_new_since: Vec<OsString>,
@@ -159,7 +181,7 @@ pub struct Conditions {
 impl Conditions {
     /// The conditions whose value is text, each with its flag's name, what it asks and whether
     /// it is negated.
-    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 36] {
+    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 42] {
         use TextCondition as C;
         [
             ("length", C::Length, false, &self.length),
@@ -198,7 +220,26 @@ impl Conditions {
             ("not-front-hook", C::FrontHook, true, &self.not_front_hook),
             ("back-hook", C::BackHook, false, &self.back_hook),
             ("not-back-hook", C::BackHook, true, &self.not_back_hook),
+            ("distinct", C::Distinct, false, &self.distinct),
+            ("not-distinct", C::Distinct, true, &self.not_distinct),
+            ("takes-prefix", C::TakesPrefix, false, &self.takes_prefix),
+            ("not-takes-prefix", C::TakesPrefix, true, &self.not_takes_prefix),
+            ("takes-suffix", C::TakesSuffix, false, &self.takes_suffix),
+            ("not-takes-suffix", C::TakesSuffix, true, &self.not_takes_suffix),
         ]
+    }
+
+    /// The questions of the words that meet the conditions in `lex` (`quiz`, `cardbox add`): the
+    /// alphagram of each word, once, in the study list's order. No condition is an error: it
+    /// would ask every alphagram of the lexicon.
+    pub fn questions(&self, lex: &Lexicon) -> Result<Vec<Question>> {
+        let others = self.lexicons()?;
+        let conditions = self.conditions(lex, &others)?;
+        if conditions.is_empty() {
+            anyhow::bail!(msg(terminal(), "quiz-no-conditions", &[]));
+        }
+        let list = Search { conditions, order: StudyOrder::Study, limit: None, blanks: None }.run(lex)?;
+        Ok(lexico_answers::quiz::questions(lex, &list)?)
     }
 
     /// The lexicons the conditions name (`--new-since`, `--in`, their negations), opened.

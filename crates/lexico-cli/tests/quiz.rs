@@ -124,7 +124,7 @@ fn a_quiz_at_a_terminal_records_right_wrong_and_none_answers_in_the_cardbox() {
             ("AACS".into(), l(1), 1),
             ("AART".into(), l(0), 1),
             ("AERR".into(), l(1), 1),
-            ("AE[R]R".into(), l(1), 1),
+            ("AE[R][R]".into(), l(1), 1),
             ("EOPRR".into(), l(1), 1),
         ]
     );

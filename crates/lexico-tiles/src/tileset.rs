@@ -632,6 +632,90 @@ impl TileSet {
         word.iter().map(|&t| self.name(t)).collect()
     }
 
+    /// Spells tiles in any order so that they read back as the same tiles: naturally, but with
+    /// brackets around the tiles whose natural spellings, one after the other, would read as
+    /// another tile (`AE[R][R]`, the alphagram of ERAR, which `AERR` would read as A E RR). The
+    /// one spelling of alphagrams and racks; a word of a lexicon never needs brackets.
+    ///
+    /// ```
+    /// # let tiles_csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/fise-2016/tiles.csv"));
+    /// let set = lexico_tiles::TileSet::parse(tiles_csv)?; // rules/fise-2016/tiles.csv
+    /// let mut alphagram = set.parse_word("erar")?;
+    /// alphagram.sort_unstable();
+    /// assert_eq!(set.spell_apart(&alphagram), "AE[R][R]");
+    /// assert_eq!(set.parse_word(&set.spell_apart(&alphagram))?, alphagram);
+    /// assert_eq!(set.spell_apart(&set.parse_word("aerr")?), "AERR"); // A E RR reads as itself
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn spell_apart(&self, tiles: &[Tile]) -> String {
+        let mut s = String::with_capacity(tiles.len() * 2);
+        let mut apart = self.apart(tiles);
+        for (i, &t) in tiles.iter().enumerate() {
+            let bracket = apart.next_if(|&k| k == i).is_some();
+            if bracket {
+                s.push('[');
+            }
+            s.push_str(self.name(t));
+            if bracket {
+                s.push(']');
+            }
+        }
+        s
+    }
+
+    /// The places, in increasing order, of the tiles of `tiles` that [`spell_apart`]
+    /// (Self::spell_apart) brackets: every tile that a longer spelling starting at it or at an
+    /// earlier tile would read together with its neighbours, when the tiles are spelled
+    /// naturally one after another. Bracketed, each of them reads as itself, and so does every
+    /// tile left bare (what follows it reads no further than the natural spelling did).
+    pub fn apart<'a>(&'a self, tiles: &'a [Tile]) -> std::iter::Peekable<impl Iterator<Item = usize> + 'a> {
+        // The last place a longer spelling started at an earlier tile reaches.
+        let mut reach = 0usize;
+        let mut joined = false;
+        (0..tiles.len())
+            .filter(move |&i| {
+                let here = self.joins_at(tiles, i);
+                let bracket = here.is_some() || (joined && i <= reach);
+                if let Some(end) = here {
+                    reach = reach.max(end);
+                    joined = true;
+                }
+                bracket
+            })
+            .peekable()
+    }
+
+    /// Where the natural spelling of `tiles` from tile `i` on would be read as a spelling longer
+    /// than tile `i`'s name: the place of the last tile that spelling reaches into. `None` when
+    /// tile `i` reads as itself.
+    fn joins_at(&self, tiles: &[Tile], i: usize) -> Option<usize> {
+        let name = self.name(tiles[i]);
+        let first = name.chars().next()?;
+        let own = name.chars().count();
+        let candidates = self.starts.get(&first)?;
+        // The spelling the tokeniser takes: the first of the candidates, longest first, that the
+        // natural text from tile `i` starts with.
+        candidates
+            .iter()
+            .map(|&k| &self.spellings[k].0)
+            .find_map(|s| {
+                let mut text = tiles[i..]
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(j, &t)| self.name(t).chars().map(move |c| (j, c)));
+                let mut last = 0;
+                for &c in s {
+                    match text.next() {
+                        Some((j, d)) if d == c => last = j,
+                        _ => return None,
+                    }
+                }
+                Some((s.len(), last))
+            })
+            .filter(|&(len, _)| len > own)
+            .map(|(_, last)| i + last)
+    }
+
     /// Spells a word with every tile in brackets (`[CH]U[RR]O`).
     pub fn spell_tiles(&self, word: &[Tile]) -> String {
         word.iter().map(|&t| format!("[{}]", self.name(t))).collect()
@@ -855,6 +939,24 @@ mod tests {
     }
 
     #[test]
+    fn alphagrams_bracket_only_the_tiles_that_would_read_together() {
+        let set = es();
+        let sorted = |w: &str| {
+            let mut t = set.parse_word(w).unwrap();
+            t.sort_unstable();
+            set.spell_apart(&t)
+        };
+        assert_eq!(sorted("erar"), "AE[R][R]");
+        assert_eq!(sorted("lela"), "AE[L][L]");
+        assert_eq!(sorted("hocico"), "C[C][H]IOO");
+        assert_eq!(sorted("churro"), "CHORRU");
+        assert_eq!(sorted("callar"), "AACLLR");
+        // R then RR reads as RR then R unless both are bracketed.
+        assert_eq!(sorted("errar"), "AE[R][RR]");
+        assert_eq!(sorted("casa"), "AACS");
+    }
+
+    #[test]
     fn fast_path_agrees_with_spellings_longer_than_two_letters() {
         let csv = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,B,1,1,\ntile,ABB,1,1,\n\
                    tile,C,1,1,\ntile,H,1,1,\ntile,CH,1,1,\n";
@@ -887,6 +989,30 @@ mod tests {
             let natural = set.spell(&word);
             let back = set.parse_word(&natural).unwrap();
             prop_assert_eq!(set.spell(&back), natural);
+        }
+
+        #[test]
+        fn tiles_spelled_apart_read_back(rows in proptest::collection::vec(0usize..28, 1..20)) {
+            let set = es();
+            let tiles: Vec<Tile> = rows.iter().map(|&r| byte_of_row(r)).collect();
+            let apart = set.spell_apart(&tiles);
+            prop_assert_eq!(set.parse_word(&apart).unwrap(), tiles.clone());
+            // Without its brackets it is the natural spelling, and it has none when that
+            // spelling reads back already.
+            let natural = set.spell(&tiles);
+            prop_assert_eq!(apart.replace(['[', ']'], ""), natural.clone());
+            if set.parse_word(&natural).unwrap() == tiles {
+                prop_assert_eq!(apart, natural);
+            }
+        }
+
+        #[test]
+        fn tiles_spelled_apart_read_back_with_longer_spellings(rows in proptest::collection::vec(0usize..6, 1..12)) {
+            let csv = "kind,tile,count,value,aliases\ntile,A,1,1,\ntile,B,1,1,\ntile,ABB,1,1,\n\
+                       tile,C,1,1,\ntile,H,1,1,\ntile,CH,1,1,\n";
+            let set = TileSet::parse(csv).unwrap();
+            let tiles: Vec<Tile> = rows.iter().map(|&r| byte_of_row(r)).collect();
+            prop_assert_eq!(set.parse_word(&set.spell_apart(&tiles)).unwrap(), tiles);
         }
     }
 }

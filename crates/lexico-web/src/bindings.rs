@@ -242,8 +242,9 @@ impl Lexicon {
             conditions.push(Condition::new(test, negated));
         }
         let order: StudyOrder = named(r.sort.as_deref().unwrap_or("study"))?;
-        let list =
-            Search { conditions, order, limit: r.limit }.run(&self.lex).map_err(|e| thrown(&e, self.lang))?;
+        let list = Search { conditions, order, limit: r.limit, blanks: None }
+            .run(&self.lex)
+            .map_err(|e| thrown(&e, self.lang))?;
         let spelling = if r.tiles { Spelling::Brackets } else { Spelling::Natural };
         let mut rows = Vec::new();
         study_records(&list, spelling, |s| {

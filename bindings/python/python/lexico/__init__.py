@@ -13,7 +13,8 @@ answers spell words naturally in capitals, with the tiles a blank plays in lower
 (:class:`Word`, :class:`Hooks`, :class:`Tiles`, :class:`Info`, :class:`Judgement`,
 :class:`Explanation`, :class:`DashAnswer`) that ``pandas.DataFrame`` takes as they are. A malformed word, rack or
 pattern raises ``ValueError`` with the message the ``lexico`` command prints; a lexicon that
-cannot be opened raises :class:`LexiconError`.
+cannot be opened raises :class:`LexiconError` (:class:`LexiconNotFoundError`, also a
+``FileNotFoundError``, for a file that is not there).
 
 Queries run in native code with the GIL released, so threads can query one lexicon at once.
 """
@@ -27,10 +28,15 @@ from typing import Any, Dict, Iterable, List, Literal, NamedTuple, Optional, Tup
 from . import _lexico
 from ._lexico import LexiconError
 
+__version__: str = _lexico.__version__
+"""The package's version."""
+
 __all__ = [
     "Lexicon",
     "LexiconError",
+    "LexiconNotFoundError",
     "Word",
+    "StudyWord",
     "Hooks",
     "Tiles",
     "Info",
@@ -53,6 +59,22 @@ __all__ = [
 Mode = Literal["exact", "sub", "super"]
 Sort = Literal["length", "value", "alpha", "probability"]
 StudySort = Literal["study", "length", "value", "alpha", "probability"]
+
+
+class LexiconNotFoundError(LexiconError, FileNotFoundError):
+    """A lexicon file that is not there: both a :class:`LexiconError` and a
+    ``FileNotFoundError``, with the CLI's message."""
+
+
+Count = Union[int, Tuple[Optional[int], Optional[int]], str]
+"""A count or range of counts: an ``int``, a pair (``None`` for an open end) or the command's
+text (``"7.."``)."""
+
+Condition = Union[Count, List[Count]]
+"""A condition's value, or a list of values, each one more condition."""
+
+Other = Union["Lexicon", str, "os.PathLike[str]"]
+"""Another lexicon: a :class:`Lexicon` or what :meth:`Lexicon.open` takes."""
 
 
 def _condition_text(value: Any) -> str:
@@ -85,6 +107,41 @@ class Word(NamedTuple):
     """Ways to draw the word's tiles from a full bag."""
     probability: float
     """Chance that a draw of as many tiles from a full bag is exactly these tiles."""
+    alphagram: str
+    """The word's tiles in tile order, bracketed where they would read together
+    (``AE[R][R]`` for ERAR), so that it reads back as the same tiles."""
+    probability_order: int
+    """The word's place among the words of its length by probability, 1 the most probable, as
+    :meth:`Lexicon.search` numbers it."""
+
+
+class StudyWord(NamedTuple):
+    """A word of a study list (:meth:`Lexicon.search`), with the fields of ``lexico search``'s
+    CSV and JSON records."""
+
+    word: str
+    alphagram: str
+    """The word's tiles in tile order, bracketed where they would read together
+    (``AE[R][R]``), so that it reads back as the same tiles."""
+    length: int
+    probability_order: int
+    """Place among the words of its length by probability, 1 the most probable; equal
+    probabilities by alphagram, then by word."""
+    combinations: int
+    probability: float
+    anagrams: int
+    """The words of its alphagram, itself included."""
+    front_hooks: Tuple[str, ...]
+    """Tiles that make a word in front of it, in tile order."""
+    back_hooks: Tuple[str, ...]
+    """Tiles that make a word after it, in tile order."""
+    inner_front: bool
+    """Whether the word without its first tile is valid."""
+    inner_back: bool
+    """Whether the word without its last tile is valid."""
+    value: int
+    new: Optional[bool]
+    """Whether it is new since the lexicon of ``new_since``; ``None`` without that condition."""
 
 
 class Hooks(NamedTuple):
@@ -235,8 +292,10 @@ class Explanation(NamedTuple):
 def tiles(word: str) -> Tiles:
     """The tiles of a word or rack (``?`` is a blank), their count and face value.
 
-    >>> lexico.tiles("churro")
+    >>> tiles("churro")
     Tiles(word='CHURRO', tiles=('CH', 'U', 'RR', 'O'), bracketed='[CH][U][RR][O]', length=4, value=15)
+    >>> tiles("C H").word   # two tiles, which ``CH`` would read as one
+    '[C][H]'
     """
     spelled, names, bracketed, count, value = _lexico.tiles(word)
     return Tiles(spelled, tuple(names), bracketed, count, value)
@@ -257,9 +316,14 @@ class Lexicon(_lexico.Lexicon):
         before any answer and, once keys are trusted (``lexico trust``), must be signed by one.
 
         Raises :class:`LexiconError`, with the CLI's message, if no lexicon has that name or the
-        file cannot be opened, is not a lexicon, is damaged or is not signed by a trusted key.
+        file cannot be opened, is not a lexicon, is damaged or is not signed by a trusted key;
+        :class:`LexiconNotFoundError`, also a ``FileNotFoundError``, if the file is not there.
         """
-        return cls(_source=os.fspath(path_or_name))
+        source = os.fspath(path_or_name)
+        try:
+            return cls(_source=source)
+        except FileNotFoundError as e:
+            raise LexiconNotFoundError(str(e)) from None
 
     @overload
     def anagram(
@@ -307,6 +371,28 @@ class Lexicon(_lexico.Lexicon):
         found = self._anagram(rack, mode, min_tiles, max_tiles, sort, details)
         return list(map(Word._make, found)) if details else found
 
+    @overload
+    def pattern(
+        self,
+        pattern: str,
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "alpha",
+        details: Literal[False] = False,
+    ) -> List[str]: ...
+
+    @overload
+    def pattern(
+        self,
+        pattern: str,
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "alpha",
+        details: Literal[True],
+    ) -> List[Word]: ...
+
     def pattern(
         self,
         pattern: str,
@@ -321,6 +407,28 @@ class Lexicon(_lexico.Lexicon):
         it. In tile order unless ``sort`` says otherwise; ``details=True`` gives :class:`Word`."""
         found = self._pattern(pattern, min_tiles, max_tiles, sort, details)
         return list(map(Word._make, found)) if details else found
+
+    @overload
+    def regex(
+        self,
+        regex: str,
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "alpha",
+        details: Literal[False] = False,
+    ) -> List[str]: ...
+
+    @overload
+    def regex(
+        self,
+        regex: str,
+        *,
+        min_tiles: Optional[int] = None,
+        max_tiles: Optional[int] = None,
+        sort: Sort = "alpha",
+        details: Literal[True],
+    ) -> List[Word]: ...
 
     def regex(
         self,
@@ -389,43 +497,121 @@ class Lexicon(_lexico.Lexicon):
     def search(
         self,
         *,
+        length: Optional[Condition] = None,
+        not_length: Optional[Condition] = None,
+        pattern: Optional[Condition] = None,
+        not_pattern: Optional[Condition] = None,
+        regex: Optional[Condition] = None,
+        not_regex: Optional[Condition] = None,
+        anagram: Optional[Condition] = None,
+        not_anagram: Optional[Condition] = None,
+        sub: Optional[Condition] = None,
+        not_sub: Optional[Condition] = None,
+        super: Optional[Condition] = None,
+        not_super: Optional[Condition] = None,
+        prefix: Optional[Condition] = None,
+        not_prefix: Optional[Condition] = None,
+        suffix: Optional[Condition] = None,
+        not_suffix: Optional[Condition] = None,
+        contains: Optional[Condition] = None,
+        not_contains: Optional[Condition] = None,
+        only: Optional[Condition] = None,
+        not_only: Optional[Condition] = None,
+        vowels: Optional[Condition] = None,
+        not_vowels: Optional[Condition] = None,
+        distinct: Optional[Condition] = None,
+        not_distinct: Optional[Condition] = None,
+        value: Optional[Condition] = None,
+        not_value: Optional[Condition] = None,
+        probability_order: Optional[Condition] = None,
+        not_probability_order: Optional[Condition] = None,
+        anagrams: Optional[Condition] = None,
+        not_anagrams: Optional[Condition] = None,
+        front_hooks: Optional[Condition] = None,
+        not_front_hooks: Optional[Condition] = None,
+        back_hooks: Optional[Condition] = None,
+        not_back_hooks: Optional[Condition] = None,
+        front_hook: Optional[Condition] = None,
+        not_front_hook: Optional[Condition] = None,
+        back_hook: Optional[Condition] = None,
+        not_back_hook: Optional[Condition] = None,
+        takes_prefix: Optional[Condition] = None,
+        not_takes_prefix: Optional[Condition] = None,
+        takes_suffix: Optional[Condition] = None,
+        not_takes_suffix: Optional[Condition] = None,
+        new_since: Union[None, Other, List[Other]] = None,
+        in_: Union[None, Other, List[Other]] = None,
+        not_in: Union[None, Other, List[Other]] = None,
+        not_new_since: Union[None, Other, List[Other]] = None,
+        generated: bool = False,
+        listed: bool = False,
+        not_generated: bool = False,
+        not_listed: bool = False,
         sort: StudySort = "study",
         limit: Optional[int] = None,
-        **conditions: Any,
-    ) -> List[Dict[str, Any]]:
-        """A study list, as ``lexico search --format json`` prints it: one dict per word that
-        meets every condition, with the same keys and values (``word``, ``alphagram``,
-        ``probability_order``, ``front_hooks``, ``inner_front``, ``new``...).
+        blanks: Optional[int] = None,
+    ) -> List[StudyWord]:
+        """A study list, as ``lexico search`` lists it: one :class:`StudyWord` per word that
+        meets every condition given, in study order (by length, then probability order) unless
+        ``sort`` says ``"length"``, ``"value"``, ``"alpha"`` or ``"probability"``; ``limit`` keeps
+        the first words. ``blanks`` (0, 1 or 2) is how many blanks the bag has for the
+        combinations, probability and probability order (default: the bag's 2).
 
-        Conditions are the command's flags, ``_`` for ``-``: ``length=(7, 8)``, ``contains="Ñ"``,
-        ``not_contains="Q"``, ``probability_order=(1, 500)``, ``front_hook="A"``. A count or range
-        is an ``int``, a pair (``None`` for no bound) or the command's text (``"7.."``); the
-        lexicon of ``new_since``, ``in_``, ``not_in`` and ``not_new_since`` is a
-        :class:`Lexicon` or what :meth:`Lexicon.open` takes; ``generated``, ``listed`` and their
-        ``not_`` forms are ``True`` to apply. Several values of one condition go in a list.
+        Each condition is the command's flag of the same name (``_`` for ``-``), and each has a
+        ``not_`` form that keeps the words that fail it. Several values of one condition go in a
+        list, each one more condition. A count or range (``N..M``) is an ``int``, a pair
+        (``None`` for an open end) or the command's text (``"7.."``).
+
+        - ``length``: N..M tiles.
+        - ``pattern``, ``regex``: fit a crossword pattern (``?``, ``*``, ``[AEIOU]``), match a
+          regular expression over tiles.
+        - ``anagram``, ``sub``, ``super``: exactly, some of, or all of a rack's tiles and more;
+          ``?`` a blank, ``[AEIOU]`` one tile of a class, ``[^AEIOU]`` one outside it, and in
+          ``anagram`` ``*`` any further tiles.
+        - ``prefix``, ``suffix``: start or end with these tiles.
+        - ``contains``: hold these tiles (``"Ñ"``, ``"Q,U"``, ``"A2"``: at least two A).
+        - ``only``: made of these tiles only.
+        - ``vowels``, ``distinct``, ``value``: N..M vowels, distinct tiles, face value.
+        - ``probability_order``: N..M in the probability order of their length.
+        - ``anagrams``: an anagram group (the words of their alphagram) of N..M words.
+        - ``front_hooks``, ``back_hooks``: N..M tiles hook in front, or after.
+        - ``front_hook``, ``back_hook``: each of these tiles hooks in front, or after.
+        - ``takes_prefix``, ``takes_suffix``: these tiles, in this order, added in front or
+          after make a word (``takes_prefix="RE"``: HACER, for REHACER).
+        - ``new_since``, ``in_``, ``not_in``, ``not_new_since``: lacked, or had, by another
+          lexicon (a :class:`Lexicon` or what :meth:`Lexicon.open` takes); ``new_since`` marks
+          each word's ``new``.
+        - ``generated``, ``listed`` (and their ``not_`` forms): ``True`` for the words the rules
+          made, or that a source lists as they are.
 
         >>> lx = Lexicon()
-        >>> [r["word"] for r in lx.search(length=2, contains="Ñ")]
+        >>> [r.word for r in lx.search(length=2, contains="Ñ")]
         ['ÑA', 'ÑO', 'ÑU']
+        >>> lx.search(anagram="AE[R][R]")[0].alphagram
+        'AE[R][R]'
         """
+        given = {k: v for k, v in locals().items() if k not in ("self", "sort", "limit", "blanks")}
         texts: List[Tuple[str, str]] = []
         lexicons: List[Tuple[str, _lexico.Lexicon]] = []
         flags: List[str] = []
-        for key, value in conditions.items():
+        for key, value in given.items():
+            if value is None or value is False:
+                continue
             name = key.rstrip("_").replace("_", "-")
             base = name[4:] if name.startswith("not-") else name
-            values = value if isinstance(value, list) else [value]
+            if base in ("generated", "listed"):
+                if value is not True:
+                    raise TypeError(f"{key} is True or False")
+                flags.append(name)
+                continue
+            values: List[Any] = value if isinstance(value, list) else [value]
             for v in values:
-                if base in ("generated", "listed"):
-                    if v is True:
-                        flags.append(name)
-                    elif v is not False:
-                        raise TypeError(f"{key} is True or False")
-                elif base in ("new-since", "in"):
+                if base in ("new-since", "in"):
                     lexicons.append((name, v if isinstance(v, _lexico.Lexicon) else Lexicon.open(v)))
                 else:
                     texts.append((name, _condition_text(v)))
-        return [json.loads(row) for row in self._search(texts, lexicons, flags, sort, limit)]
+        rows = self._search(texts, lexicons, flags, sort, limit, blanks)
+        return list(map(StudyWord._make, rows))
 
     def hooks(self, word: str) -> Hooks:
         """The tiles that make a valid word in front of ``word`` or after it."""

@@ -5,7 +5,10 @@ from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Unio
 
 from typing_extensions import disjoint_base
 
+__version__: str
+
 __all__ = [
+    "__version__",
     "LexiconError",
     "Lexicon",
     "WordIter",
@@ -23,7 +26,8 @@ class LexiconError(Exception):
     data folder it refuses (an installation, a key to trust or stop trusting)."""
 
 # Found words: each a spelling, or with details (word, length, value, blanks, combinations,
-# probability); the package's `Lexicon` makes the latter `Word` tuples.
+# probability, alphagram, probability_order); the package's `Lexicon` makes the latter `Word`
+# tuples.
 _Found = List[Any]
 
 @disjoint_base
@@ -36,8 +40,10 @@ class Lexicon:
         two tiles typed where one is spelled the same (`[C][H]URRO`) make a word invalid; any
         other character that is no tile raises `ValueError`."""
     def valid_many(self, words: Iterable[str]) -> List[bool]:
-        """One verdict per word, in order, as `valid` gives them, judged without the GIL.
-        Raises `ValueError` naming the first word that cannot be read (`words[3]: …`)."""
+        """One verdict per word, in order, as `valid` gives them, judged without the GIL; a line
+        end at the end of a word is not part of it, so the lines of a file can be judged as they
+        are. Raises `TypeError` for a `str` (which would be judged letter by letter) and
+        `ValueError` naming the first word that cannot be read (`words[3]: …`)."""
     def _anagram(
         self,
         rack: str,
@@ -70,7 +76,8 @@ class Lexicon:
         flags: List[str],
         sort: str = "study",
         limit: Optional[int] = None,
-    ) -> List[str]: ...
+        blanks: Optional[int] = None,
+    ) -> List[Tuple[Any, ...]]: ...
     def _hooks(self, word: str) -> Tuple[str, bool, List[str], List[str], List[str]]: ...
     def _judge(self, play: Union[str, Iterable[str]]) -> Tuple[str, int, str, str, str, str]: ...
     def _explain(self, word: str) -> Tuple[str, bool, str, List[str], List[Any], List[Any]]: ...

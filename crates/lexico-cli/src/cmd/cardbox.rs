@@ -6,9 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use lexico_answers::quiz::questions;
 use lexico_cardbox::{Cardbox, Group, Schedule, Scheduler};
-use lexico_lexicon::query::{Search, StudyOrder};
 
 use crate::conditions::Conditions;
 use crate::i18n::{msg, terminal, Arg};
@@ -69,10 +67,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let path = cardbox.path().display().to_string();
     match args.action {
         Action::Add { conditions, .. } => {
-            let others = conditions.lexicons()?;
-            let conditions = conditions.conditions(&lex, &others)?;
-            let list = Search { conditions, order: StudyOrder::Study, limit: None }.run(&lex)?;
-            let added = cardbox.add(&lex, &questions(&lex, &list)?, now)?;
+            let added = cardbox.add(&lex, &conditions.questions(&lex)?, now)?;
             let total = cardbox.stats(now)?.cards;
             let a =
                 [("added", Arg::Num(added as u64)), ("total", Arg::Num(total)), ("path", Arg::Str(&path))];

@@ -11,9 +11,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use lexico_answers::quiz::{questions, Attempt, Question, Score, Typed};
+use lexico_answers::quiz::{Attempt, Question, Score, Typed};
 use lexico_cardbox::{Cardbox, Scheduler};
-use lexico_lexicon::query::{Search, StudyOrder};
 
 use crate::conditions::Conditions;
 use crate::i18n::{msg, terminal, Arg};
@@ -68,11 +67,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 .collect::<Result<_>>()?
         }
         _ => {
-            let others = args.conditions.lexicons()?;
-            let conditions = args.conditions.conditions(&lex, &others)?;
-            anyhow::ensure!(!conditions.is_empty(), "{}", say("quiz-no-conditions", &[]));
-            let list = Search { conditions, order: StudyOrder::Study, limit: None }.run(&lex)?;
-            let mut qs = questions(&lex, &list)?;
+            let mut qs = args.conditions.questions(&lex)?;
             qs.truncate(args.limit.unwrap_or(usize::MAX));
             qs
         }

@@ -27,6 +27,10 @@ pub struct Args {
     /// Print only the first N words of the list.
     #[arg(long, value_name = "N", help_heading = "Output")]
     pub limit: Option<usize>,
+    /// The blanks in the bag that combinations, probability and probability order count: 0,
+    /// 1 or 2 (the bag's, the default).
+    #[arg(long, value_name = "0|1|2", value_parser = clap::value_parser!(u8).range(0..=2), help_heading = "Output")]
+    pub blanks: Option<u8>,
     /// Spell words and tiles with brackets ([CH]U[RR]O) instead of naturally.
     #[arg(long, help_heading = "Output")]
     pub tiles: bool,
@@ -66,7 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         SortArg::Probability => StudyOrder::Probability,
         SortArg::Value => StudyOrder::Value,
     };
-    let search = Search { conditions, order, limit: args.limit };
+    let search = Search { conditions, order, limit: args.limit, blanks: args.blanks };
     let list = search.run(&lex)?;
     let spelling = if args.tiles { Spelling::Brackets } else { Spelling::Natural };
     let mut out = Out::new(args.format);

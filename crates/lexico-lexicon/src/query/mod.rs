@@ -11,6 +11,7 @@ mod hooks;
 mod keys;
 mod pattern;
 mod probability;
+mod rack_pattern;
 mod regex;
 pub mod study;
 
@@ -20,7 +21,8 @@ pub use anagram::{
 pub use hooks::{hooks, Hooks};
 pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN, MAX_PATTERN_TEXT};
-pub use probability::{Bag, Draws, PrefixDraws, Ranks};
+pub use probability::{Bag, Draws, Orders, PrefixDraws, Ranks};
+pub use rack_pattern::RackPattern;
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
 pub use study::{Condition, Row, Search, Span, StudyError, StudyList, StudyOrder, Test, TextCondition};
 

@@ -173,7 +173,7 @@ impl Pattern {
 }
 
 /// The index of the `]` closing the `[` at `open`, counting nested brackets (`[[CH]A]`).
-fn closing(chars: &[char], open: usize) -> Option<usize> {
+pub(super) fn closing(chars: &[char], open: usize) -> Option<usize> {
     let mut depth = 0;
     for (k, &c) in chars.iter().enumerate().skip(open) {
         match c {

@@ -60,6 +60,23 @@ impl Bag {
         Bag::of_counts(counts, set.blanks())
     }
 
+    /// The same bag with `blanks` blanks instead of its own: word-study tools count
+    /// probabilities with 0, 1 or 2 blanks (the bag holds 98, 99 or 100 tiles in Spanish).
+    ///
+    /// ```
+    /// use lexico_lexicon::query::Bag;
+    ///
+    /// let set = lexico_lexicon::fise_2016_tiles();
+    /// let none = Bag::of(&set).with_blanks(0);
+    /// assert_eq!(none.total(), 98);
+    /// // No blank: ÑU is drawn only with the Ñ and one of the five U.
+    /// assert_eq!(none.combinations(&set.parse_word("ÑU")?), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_blanks(&self, blanks: u8) -> Bag {
+        Bag::of_counts(self.counts, blanks)
+    }
+
     /// A bag of 60 copies of each tile of `set` and two blanks, for tests: the combinations of
     /// a word of 11 distinct tiles pass 2^64, and C(total, k) does from 8 tiles on.
     #[cfg(test)]
@@ -719,6 +736,74 @@ impl Ranks {
     }
 }
 
+/// Every word's probability order within its length, as a study list numbers it
+/// ([`super::Search`]): most combinations first, equal ones by alphagram, then by the word; 1 to n
+/// for the n words of a length. For callers that number words a search did not list.
+///
+/// ```
+/// use lexico_lexicon::query::{Bag, Orders};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["as", "sal", "las", "mas", "asa", "alas"])?;
+/// let bag = Bag::of(lex.tiles());
+/// let orders = Orders::compute(&lex, &bag);
+/// let order = |w: &str| {
+///     let w = lex.tiles().parse_word(w).unwrap();
+///     orders.order(&w, bag.combinations(&w))
+/// };
+/// assert_eq!((order("asa"), order("las"), order("sal"), order("mas")), (Some(1), Some(2), Some(3), Some(4)));
+/// assert_eq!(order("sol"), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Orders {
+    /// `by_length[n]`: the order keys of every word of `n` tiles, sorted.
+    by_length: Vec<Vec<OrderKey>>,
+}
+
+/// A word's place in the probability order of its length: fewer combinations later, then its
+/// alphagram, then the word (both packed as [`super::study`] packs words).
+type OrderKey = (u64, u128, u128);
+
+fn order_key(word: &[Tile], combinations: u64) -> OrderKey {
+    let mut sorted = [0u8; 16];
+    sorted[..word.len()].copy_from_slice(word);
+    sorted[..word.len()].sort_unstable();
+    (!combinations, u128::from_be_bytes(sorted), super::study::pack(word))
+}
+
+impl Orders {
+    /// Computes the combinations and alphagram of every word of `lex` in `bag`, reading the whole
+    /// word store once.
+    pub fn compute(lex: &Lexicon, bag: &Bag) -> Orders {
+        let mut by_length: Vec<Vec<OrderKey>> = Vec::new();
+        let mut draws = PrefixDraws::new(bag);
+        let mut keys = lex.fst().keys();
+        while let Some(k) = keys.next() {
+            if k.len() > crate::MAX_WORD_TILES {
+                continue;
+            }
+            if by_length.len() <= k.len() {
+                by_length.resize_with(k.len() + 1, Vec::new);
+            }
+            by_length[k.len()].push(order_key(k, draws.combinations(k)));
+        }
+        for v in &mut by_length {
+            v.sort_unstable();
+        }
+        Orders { by_length }
+    }
+
+    /// The probability order of `word`, whose combinations are `combinations`; `None` for a
+    /// word the lexicon lacks.
+    pub fn order(&self, word: &[Tile], combinations: u64) -> Option<u64> {
+        if word.len() > crate::MAX_WORD_TILES {
+            return None;
+        }
+        let words = self.by_length.get(word.len())?;
+        words.binary_search(&order_key(word, combinations)).ok().map(|i| i as u64 + 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -979,6 +1064,23 @@ mod tests {
             let word = set.parse_word(w).unwrap();
             assert_eq!(bag.combinations(&word) as u128, zyzzyva(&bag, &word), "{w}");
         }
+    }
+
+    #[test]
+    fn bags_of_fewer_blanks_agree_with_zyzzyvas_loops() {
+        let set = crate::fise_2016_tiles();
+        for blanks in 0..=2u8 {
+            let bag = Bag::of(&set).with_blanks(blanks);
+            assert_eq!(bag.total(), 98 + blanks as u32);
+            for w in ["CHURRO", "AEINRST", "ZZZ", "ÑAÑA", "A", "JAQUE", "EEEEEEEEEEEEEE"] {
+                let word = set.parse_word(w).unwrap();
+                assert_eq!(bag.combinations(&word) as u128, zyzzyva(&bag, &word), "{w} {blanks}");
+                let mut draws = PrefixDraws::new(&bag);
+                assert_eq!(draws.combinations(&word), bag.combinations(&word), "{w} {blanks}");
+            }
+        }
+        // Without blanks a word with more copies of a tile than the bag has cannot be drawn.
+        assert_eq!(Bag::of(&set).with_blanks(0).combinations(&set.parse_word("ZZ").unwrap()), 0);
     }
 
     #[test]

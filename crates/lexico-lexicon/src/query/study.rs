@@ -46,7 +46,7 @@ use fst::{Automaton, IntoStreamer, Streamer};
 use lexico_tiles::{Rack, Tile, TileSet};
 
 use super::pattern::tile_error;
-use super::{Bag, Bounded, Pattern, PrefixDraws, QueryError, TileRegex, MAX_RACK};
+use super::{Bag, Bounded, Pattern, PrefixDraws, QueryError, RackPattern, TileRegex};
 use crate::provenance::slot_of;
 use crate::{Checker, FormKind, Lexicon, LexiconError, MAX_WORD_TILES};
 
@@ -120,12 +120,13 @@ pub enum Test<'l> {
     Pattern(Pattern),
     /// It matches a regular expression over tiles.
     Regex(Box<TileRegex>),
-    /// It uses exactly the rack's tiles, blanks standing for any tile.
-    Anagram(Rack),
+    /// It uses exactly the rack's tiles, blanks standing for any tile, a class for one of its
+    /// tiles, and, if the rack has a `*`, any further tiles.
+    Anagram(RackPattern),
     /// It uses some of the rack's tiles.
-    Sub(Rack),
-    /// It uses every lettered tile of the rack, and is at least as long as the rack.
-    Super(Rack),
+    Sub(RackPattern),
+    /// It uses every lettered tile and class of the rack, and is at least as long as the rack.
+    Super(RackPattern),
     /// It starts with these tiles.
     Prefix(Vec<Tile>),
     /// It ends with these tiles.
@@ -136,6 +137,8 @@ pub enum Test<'l> {
     Only(Vec<Tile>),
     /// Its number of vowels (A, E, I, O, U).
     Vowels(Span),
+    /// Its number of distinct tiles.
+    Distinct(Span),
     /// Its face value.
     Value(Span),
     /// Its probability order within its length (1: most probable).
@@ -150,6 +153,10 @@ pub enum Test<'l> {
     FrontHook(Vec<Tile>),
     /// Each of these tiles hooks after it.
     BackHook(Vec<Tile>),
+    /// These tiles, in this order, make a word in front of it.
+    TakesPrefix(Vec<Tile>),
+    /// These tiles, in this order, make a word after it.
+    TakesSuffix(Vec<Tile>),
     /// The other lexicon lacks it: the word is new since that edition, and its records say so.
     NewSince(&'l Lexicon),
     /// The other lexicon has it.
@@ -208,11 +215,17 @@ pub enum TextCondition {
     FrontHook,
     /// [`Test::BackHook`].
     BackHook,
+    /// [`Test::Distinct`].
+    Distinct,
+    /// [`Test::TakesPrefix`].
+    TakesPrefix,
+    /// [`Test::TakesSuffix`].
+    TakesSuffix,
 }
 
 impl TextCondition {
     /// Every condition whose value is text, in the order of [`TextCondition::NAMES`].
-    pub const ALL: [TextCondition; 18] = {
+    pub const ALL: [TextCondition; 21] = {
         use TextCondition as C;
         [
             C::Length,
@@ -233,6 +246,9 @@ impl TextCondition {
             C::BackHooks,
             C::FrontHook,
             C::BackHook,
+            C::Distinct,
+            C::TakesPrefix,
+            C::TakesSuffix,
         ]
     };
 
@@ -257,6 +273,9 @@ impl TextCondition {
         "back-hooks",
         "front-hook",
         "back-hook",
+        "distinct",
+        "takes-prefix",
+        "takes-suffix",
     ];
 }
 
@@ -281,9 +300,10 @@ impl std::str::FromStr for StudyOrder {
 
 impl<'l> Condition<'l> {
     /// The condition `on` whose value is `text`, read in the tiles of `set`, negated if
-    /// `negated`: a count or range of counts ([`Span`]) for `Length`, `Vowels`, `Value`,
-    /// `ProbabilityOrder`, `Anagrams`, `FrontHooks`, `BackHooks`; a pattern, a regular
-    /// expression, a rack (blanks `?` allowed) or tiles for the others. In `Contains`, a number
+    /// `negated`: a count or range of counts ([`Span`]) for `Length`, `Vowels`, `Distinct`,
+    /// `Value`, `ProbabilityOrder`, `Anagrams`, `FrontHooks`, `BackHooks`; a pattern, a regular
+    /// expression, a rack ([`RackPattern`]: blanks `?`, classes `[AEIOU]` and, for `Anagram`,
+    /// `*`) or tiles for the others. In `Contains`, a number
     /// after a tile counts it (`A2`: at least two A; `Q,U`: a Q and a U), so CH, LL and RR are
     /// written by their letters there.
     ///
@@ -309,7 +329,7 @@ impl<'l> Condition<'l> {
             C::Length => Test::Length(text.parse()?),
             C::Pattern => Test::Pattern(Pattern::parse(set, text)?),
             C::Regex => Test::Regex(Box::new(TileRegex::new(set, text)?)),
-            C::Anagram => Test::Anagram(rack(set, text)?),
+            C::Anagram => Test::Anagram(RackPattern::parse(set, text)?),
             C::Sub => Test::Sub(rack(set, text)?),
             C::Super => Test::Super(rack(set, text)?),
             C::Prefix => Test::Prefix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
@@ -324,6 +344,9 @@ impl<'l> Condition<'l> {
             C::BackHooks => Test::BackHooks(text.parse()?),
             C::FrontHook => Test::FrontHook(tile_list(set, text)?),
             C::BackHook => Test::BackHook(tile_list(set, text)?),
+            C::Distinct => Test::Distinct(text.parse()?),
+            C::TakesPrefix => Test::TakesPrefix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
+            C::TakesSuffix => Test::TakesSuffix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
         };
         Ok(Condition { test, negated })
     }
@@ -334,14 +357,12 @@ impl<'l> Condition<'l> {
     }
 }
 
-/// A rack of a condition, with at most the bag's blanks and [`MAX_RACK`] tiles.
-fn rack(set: &TileSet, text: &str) -> Result<Rack, StudyError> {
-    let rack = Rack::parse(set, text).map_err(|e| tile_error(e, 0))?;
-    if rack.blanks > set.blanks() {
-        return Err(QueryError::Blanks { got: rack.blanks_read(), max: set.blanks() as usize }.into());
-    }
-    if rack.len() > MAX_RACK {
-        return Err(QueryError::RackTooLong { got: rack.len(), max: MAX_RACK }.into());
+/// The rack of a sub- or super-anagram condition: no `*`, which only an exact anagram takes (a
+/// sub-anagram has no further tiles, a super-anagram always may).
+fn rack(set: &TileSet, text: &str) -> Result<RackPattern, StudyError> {
+    let rack = RackPattern::parse(set, text)?;
+    if rack.star {
+        return Err(StudyError::Star);
     }
     Ok(rack)
 }
@@ -433,6 +454,17 @@ pub enum StudyError {
     /// A blank in a list of tiles.
     #[error("'?' is a blank: list the tiles themselves")]
     Blank,
+    /// A `*` in the rack of a sub- or super-anagram.
+    #[error("'*' (any further tiles) is for exact anagrams: a sub-anagram has no more tiles than its rack, a super-anagram always may")]
+    Star,
+    /// More blanks for probability than the bag holds.
+    #[error("the bag holds {max} blanks: probability counts 0 to {max}, not {got}")]
+    ProbabilityBlanks {
+        /// The blanks asked for.
+        got: u8,
+        /// The bag's.
+        max: u8,
+    },
     /// The lexicon of a condition on another lexicon ([`Test::NewSince`], [`Test::In`]) is
     /// spelled in another tile set, so the same bytes are not the same word.
     #[error("the lexicon of the condition {condition} is spelled in another tile set: its words cannot be compared")]
@@ -471,6 +503,9 @@ pub struct Search<'l> {
     pub order: StudyOrder,
     /// Keep only the first words of the list.
     pub limit: Option<usize>,
+    /// The blanks of the bag that combinations, probability and probability order count (0 to
+    /// the tile set's); `None`: the tile set's own (two in the Spanish bag).
+    pub blanks: Option<u8>,
 }
 
 /// A word the search kept, and what the list shows of it.
@@ -524,7 +559,7 @@ const VOWELS: [&str; 5] = ["A", "E", "I", "O", "U"];
 /// compare as their tiles do, and the words that extend a word of `n` tiles by one are those
 /// whose key starts with its `n` bytes. A lexicon holds words of at most
 /// [`MAX_WORD_TILES`] = 16 tiles.
-fn pack(tiles: &[Tile]) -> u128 {
+pub(super) fn pack(tiles: &[Tile]) -> u128 {
     let mut b = [0u8; 16];
     b[..tiles.len()].copy_from_slice(tiles);
     u128::from_be_bytes(b)
@@ -568,14 +603,24 @@ enum Check<'c, 'l> {
     Length(Span),
     Pattern(&'c Pattern),
     Regex(&'c TileRegex),
-    /// Exact (0), sub (1) or super (2) anagrams of a rack: its copies of each tile, its tiles
-    /// with their copies, its blanks and length.
+    /// Exact (0), sub (1) or super (2) anagrams of a rack of tiles and blanks: its copies of
+    /// each tile, its tiles with their copies, its blanks and length.
     Rack {
         mode: u8,
         copies: Box<[u8; 256]>,
         tiles: Vec<(Tile, u8)>,
         blanks: u8,
         len: usize,
+    },
+    /// Exact (0), sub (1) or super (2) anagrams of a rack with classes or a `*`.
+    Classes(u8, &'c RackPattern),
+    Distinct(Span),
+    /// Membership of the word with these tiles added in front (`true`) or after it.
+    Takes {
+        checker: Box<Checker<'l>>,
+        tiles: &'c [Tile],
+        front: bool,
+        scratch: Vec<Tile>,
     },
     Prefix(&'c [Tile]),
     Suffix(&'c [Tile]),
@@ -599,11 +644,11 @@ fn cost(test: &Test) -> u8 {
     match test {
         Test::Length(_) => 0,
         Test::Prefix(_) | Test::Suffix(_) => 1,
-        Test::Value(_) | Test::Vowels(_) | Test::Contains(_) | Test::Only(_) => 2,
+        Test::Value(_) | Test::Vowels(_) | Test::Distinct(_) | Test::Contains(_) | Test::Only(_) => 2,
         Test::Anagram(_) | Test::Sub(_) | Test::Super(_) => 3,
         Test::Pattern(_) | Test::Regex(_) => 4,
         Test::Generated | Test::Listed => 5,
-        Test::NewSince(_) | Test::In(_) => 6,
+        Test::NewSince(_) | Test::In(_) | Test::TakesPrefix(_) | Test::TakesSuffix(_) => 6,
         Test::ProbabilityOrder(_)
         | Test::Anagrams(_)
         | Test::FrontHooks(_)
@@ -649,6 +694,7 @@ impl Search<'_> {
         for c in self.conditions.iter().filter(|c| !c.negated) {
             let (min, max) = match &c.test {
                 Test::Length(s) => s.lengths(),
+                Test::Anagram(r) if r.star => (r.len(), usize::MAX),
                 Test::Anagram(r) => (r.len(), r.len()),
                 Test::Sub(r) => (1, r.len()),
                 Test::Super(r) => (r.len(), usize::MAX),
@@ -684,7 +730,13 @@ impl Search<'_> {
                 marks_new |= matches!(c.test, Test::NewSince(_));
             }
         }
-        let bag = Bag::of(set);
+        let mut bag = Bag::of(set);
+        if let Some(blanks) = self.blanks {
+            if blanks > set.blanks() {
+                return Err(StudyError::ProbabilityBlanks { got: blanks, max: set.blanks() });
+            }
+            bag = bag.with_blanks(blanks);
+        }
         let mut list = StudyList {
             lex,
             bag: bag.clone(),
@@ -699,7 +751,7 @@ impl Search<'_> {
         }
         let provenance = self.conditions.iter().any(|c| matches!(c.test, Test::Generated | Test::Listed));
         let generated = if provenance { Some(generated_by_rank(lex)?) } else { None };
-        let mut checks = self.checks();
+        let mut checks = self.checks(lex);
         let tables = Tables::of(set);
         let mut ranks: Vec<Vec<Rank>> = vec![Vec::new(); MAX_WORD_TILES + 1];
         let mut draws = PrefixDraws::new(&bag);
@@ -752,6 +804,29 @@ impl Search<'_> {
                         c.iter().all(|&(t, want)| k.iter().filter(|&&x| x == t).count() >= want as usize)
                     }
                     Check::Only(allowed) => k.iter().all(|&t| allowed[t as usize]),
+                    Check::Distinct(s) => {
+                        let mut seen = [false; 256];
+                        s.contains(
+                            k.iter().filter(|&&t| !std::mem::replace(&mut seen[t as usize], true)).count()
+                                as u64,
+                        )
+                    }
+                    Check::Classes(mode, r) => match mode {
+                        0 => r.fits_exact(k),
+                        1 => r.fits_sub(k),
+                        _ => r.fits_super(k),
+                    },
+                    Check::Takes { checker, tiles, front, scratch } => {
+                        scratch.clear();
+                        if *front {
+                            scratch.extend_from_slice(tiles);
+                            scratch.extend_from_slice(k);
+                        } else {
+                            scratch.extend_from_slice(k);
+                            scratch.extend_from_slice(tiles);
+                        }
+                        checker.contains(scratch)
+                    }
                     Check::Rack { mode, copies, tiles, blanks, len } => match mode {
                         2 => {
                             n >= *len
@@ -812,7 +887,7 @@ impl Search<'_> {
     }
 
     /// The conditions as checks, cheapest first.
-    fn checks(&self) -> Vec<(bool, Check<'_, '_>)> {
+    fn checks<'s>(&'s self, lex: &'s Lexicon) -> Vec<(bool, Check<'s, 's>)> {
         let mut conditions: Vec<&Condition> = self.conditions.iter().collect();
         conditions.sort_by_key(|c| cost(&c.test));
         let mut marked = false;
@@ -829,15 +904,19 @@ impl Search<'_> {
                             Test::Sub(_) => 1,
                             _ => 2,
                         };
-                        let mut copies = Box::new([0u8; 256]);
-                        for (t, &k) in r.counts.iter().enumerate().take(256) {
-                            copies[t] = k;
+                        if !r.classes.is_empty() || r.star {
+                            Check::Classes(mode, r)
+                        } else {
+                            let mut copies = Box::new([0u8; 256]);
+                            for &t in &r.tiles {
+                                copies[t as usize] += 1;
+                            }
+                            let tiles = (0..=255u8)
+                                .filter(|&t| copies[t as usize] > 0)
+                                .map(|t| (t, copies[t as usize]))
+                                .collect();
+                            Check::Rack { mode, copies, tiles, blanks: r.blanks, len: r.len() }
                         }
-                        let tiles = (0..=255u8)
-                            .filter(|&t| copies[t as usize] > 0)
-                            .map(|t| (t, copies[t as usize]))
-                            .collect();
-                        Check::Rack { mode, copies, tiles, blanks: r.blanks, len: r.len() }
                     }
                     Test::Prefix(p) => Check::Prefix(p),
                     Test::Suffix(p) => Check::Suffix(p),
@@ -850,6 +929,13 @@ impl Search<'_> {
                         Check::Only(allowed)
                     }
                     Test::Vowels(s) => Check::Vowels(*s),
+                    Test::Distinct(s) => Check::Distinct(*s),
+                    Test::TakesPrefix(tiles) | Test::TakesSuffix(tiles) => Check::Takes {
+                        checker: Box::new(lex.checker()),
+                        tiles,
+                        front: matches!(c.test, Test::TakesPrefix(_)),
+                        scratch: Vec::with_capacity(MAX_WORD_TILES + tiles.len()),
+                    },
                     Test::Value(s) => Check::Value(*s),
                     Test::Generated => Check::Generated(true),
                     Test::Listed => Check::Generated(false),
@@ -1082,6 +1168,99 @@ mod tests {
             Err(StudyError::Query(QueryError::Pattern { column: 3, .. }))
         ));
         assert!(counted_tiles(&set, " , ").is_err());
+    }
+
+    /// The words a search of `conditions` (name, negated, value) lists on `lex`, in tile order.
+    fn listed(lex: &Lexicon, conditions: &[(TextCondition, bool, &str)], blanks: Option<u8>) -> Vec<String> {
+        let set = lex.tiles();
+        let conditions = conditions
+            .iter()
+            .map(|&(on, negated, text)| Condition::parse(set, on, negated, text).unwrap())
+            .collect();
+        let search = Search { conditions, order: StudyOrder::Alpha, limit: None, blanks };
+        let mut words = Vec::new();
+        search
+            .run(lex)
+            .unwrap()
+            .each(|r| {
+                words.push(set.spell(r.word));
+                Ok::<_, ()>(())
+            })
+            .unwrap();
+        words
+    }
+
+    #[test]
+    fn prefixes_suffixes_and_distinct_tiles_and_their_negations() {
+        let lex =
+            Lexicon::from_words(["hacer", "rehacer", "dar", "redar", "mar", "mares", "ese", "eses", "sed"])
+                .unwrap();
+        use TextCondition as C;
+        assert_eq!(listed(&lex, &[(C::TakesPrefix, false, "RE")], None), ["DAR", "HACER"]);
+        assert_eq!(
+            listed(&lex, &[(C::TakesPrefix, true, "RE"), (C::Length, false, "3")], None),
+            ["ESE", "MAR", "SED"]
+        );
+        // --front-hook RE is R and E each hooking: no word here takes both.
+        assert!(listed(&lex, &[(C::FrontHook, false, "RE")], None).is_empty());
+        assert_eq!(listed(&lex, &[(C::TakesSuffix, false, "ES")], None), ["MAR"]);
+        assert_eq!(listed(&lex, &[(C::TakesSuffix, false, "S")], None), ["ESE"]);
+        assert_eq!(
+            listed(&lex, &[(C::TakesSuffix, true, "S"), (C::Length, false, "..3")], None),
+            ["DAR", "MAR", "SED"]
+        );
+        assert_eq!(listed(&lex, &[(C::Distinct, false, "2")], None), ["ESE", "ESES"]);
+        assert_eq!(listed(&lex, &[(C::Distinct, true, "..3")], None), ["HACER", "MARES", "REDAR", "REHACER"]);
+    }
+
+    #[test]
+    fn classes_and_stars_in_anagram_racks_and_their_negations() {
+        let lex = Lexicon::from_words(["mar", "mares", "ramas", "arma", "rama", "sed"]).unwrap();
+        use TextCondition as C;
+        assert_eq!(listed(&lex, &[(C::Anagram, false, "AR[MS]")], None), ["MAR"]);
+        assert_eq!(
+            listed(&lex, &[(C::Anagram, false, "AR[MS]*")], None),
+            ["ARMA", "MAR", "MARES", "RAMA", "RAMAS"]
+        );
+        assert_eq!(listed(&lex, &[(C::Anagram, true, "AR[MS]*")], None), ["SED"]);
+        assert_eq!(
+            listed(&lex, &[(C::Sub, false, "[AEIOU]RSM?")], None),
+            ["ARMA", "MAR", "MARES", "RAMA", "RAMAS", "SED"]
+        );
+        assert_eq!(
+            listed(&lex, &[(C::Super, false, "[^R]RA")], None),
+            ["ARMA", "MAR", "MARES", "RAMA", "RAMAS"]
+        );
+        assert!(matches!(Condition::parse(lex.tiles(), C::Sub, false, "AR*"), Err(StudyError::Star)));
+    }
+
+    #[test]
+    fn probability_counts_the_blanks_asked_for() {
+        let lex = Lexicon::from_words(["zas", "sol", "as"]).unwrap();
+        let set = lex.tiles();
+        let combinations = |blanks: Option<u8>| {
+            let search = Search { blanks, ..Search::default() };
+            let mut by_word = Vec::new();
+            search
+                .run(&lex)
+                .unwrap()
+                .each(|r| {
+                    by_word.push((set.spell(r.word), r.combinations));
+                    Ok::<_, ()>(())
+                })
+                .unwrap();
+            by_word
+        };
+        let zas = set.parse_word("zas").unwrap();
+        for blanks in [0, 1, 2] {
+            let bag = Bag::of(set).with_blanks(blanks);
+            let got = combinations(Some(blanks));
+            assert!(got.contains(&("ZAS".to_string(), bag.combinations(&zas))), "{blanks}: {got:?}");
+        }
+        assert_eq!(combinations(None), combinations(Some(2)));
+        assert_ne!(combinations(Some(0)), combinations(Some(2)));
+        let too_many = Search { blanks: Some(3), ..Search::default() };
+        assert!(matches!(too_many.run(&lex), Err(StudyError::ProbabilityBlanks { got: 3, max: 2 })));
     }
 
     #[test]

@@ -1,0 +1,277 @@
+//! Racks of a search's anagram conditions: tiles, blanks (`?`), classes (`[AEIOU]` one tile of
+//! the class, `[^AEIOU]` one tile outside it) and, in an exact anagram, `*` (any further tiles).
+//!
+//! A class is read as a pattern's class (`[C H]` is C or H), except that a class of one tile is
+//! that tile, as brackets type it anywhere (`[CH]`, `AE[R][R]`). A word fits a rack when each of
+//! its tiles can be given its own element of the rack: a tile of the same kind, a class that
+//! holds it, or a blank; an exact anagram uses every element (and, with `*`, may have tiles
+//! left over), a sub-anagram some of them, a super-anagram every element and any other tiles.
+//! The rack's tiles are given first (a tile of a kind the rack holds never needs a class or a
+//! blank), then the classes, by a bipartite matching of the tiles left over to the classes, the
+//! blanks taking the rest.
+
+use lexico_tiles::{Tile, TileSet};
+
+use super::pattern::{closing, tile_error};
+use super::{PatternProblem, QueryError, MAX_RACK};
+
+/// A rack of a search condition ([`super::Test::Anagram`], [`super::Test::Sub`],
+/// [`super::Test::Super`]).
+///
+/// ```
+/// use lexico_lexicon::query::RackPattern;
+///
+/// let set = lexico_lexicon::fise_2016_tiles();
+/// let rack = RackPattern::parse(&set, "CAS[AEIOU]*")?;
+/// assert_eq!((rack.len(), rack.classes.len(), rack.star), (4, 1, true));
+/// let word = |w: &str| set.parse_word(w).unwrap();
+/// assert!(rack.fits_exact(&word("casa")) && rack.fits_exact(&word("casado")));
+/// assert!(!rack.fits_exact(&word("cast")) && !rack.fits_exact(&word("cas")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RackPattern {
+    /// The rack's tiles, in tile order.
+    pub tiles: Vec<Tile>,
+    /// Its blanks.
+    pub blanks: u8,
+    /// Each class: the tiles it holds, in tile order.
+    pub classes: Vec<Vec<Tile>>,
+    /// Whether the rack has a `*`: an exact anagram may have any further tiles.
+    pub star: bool,
+    /// The copies of each tile byte among `tiles`.
+    counts: Box<[u8; 256]>,
+    /// Each class as a table of the tile bytes it holds.
+    members: Vec<[bool; 256]>,
+}
+
+impl RackPattern {
+    /// Reads a rack of `set`: tiles as a rack reads them (spaces or commas separate tiles), `?`
+    /// a blank, `[..]` a class or a bracketed tile, `[^..]` a class of the tiles outside it,
+    /// `*` any further tiles. At most the bag's blanks and [`MAX_RACK`] tiles, blanks and
+    /// classes.
+    pub fn parse(set: &TileSet, text: &str) -> Result<RackPattern, QueryError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut tiles: Vec<Tile> = Vec::new();
+        let mut blanks = 0usize;
+        let mut classes: Vec<Vec<Tile>> = Vec::new();
+        let mut star = false;
+        let mut i = 0;
+        while i < chars.len() {
+            match chars[i] {
+                ' ' | ',' | '\t' => i += 1,
+                '?' => {
+                    blanks += 1;
+                    i += 1;
+                }
+                '*' => {
+                    star = true;
+                    i += 1;
+                }
+                '[' => {
+                    let close = closing(&chars, i)
+                        .ok_or(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unclosed })?;
+                    let negated = chars.get(i + 1) == Some(&'^');
+                    let start = i + 1 + negated as usize;
+                    let inner: String = chars[start..close].iter().collect();
+                    let seq = set.parse_sequence(&inner).map_err(|e| tile_error(e, start))?;
+                    let problem = match seq.is_empty() {
+                        true => Some(PatternProblem::EmptyClass),
+                        false if seq.contains(&None) => Some(PatternProblem::BlankInClass),
+                        false => None,
+                    };
+                    if let Some(problem) = problem {
+                        return Err(QueryError::Pattern { column: i + 1, problem });
+                    }
+                    let mut class: Vec<Tile> = seq.into_iter().flatten().collect();
+                    class.sort_unstable();
+                    class.dedup();
+                    if negated {
+                        class = set.all().filter(|t| class.binary_search(t).is_err()).collect();
+                    }
+                    match class[..] {
+                        [t] if !negated => tiles.push(t),
+                        _ => classes.push(class),
+                    }
+                    i = close + 1;
+                }
+                ']' => return Err(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unopened }),
+                _ => {
+                    let start = i;
+                    while i < chars.len() && !" ,\t?*[]".contains(chars[i]) {
+                        i += 1;
+                    }
+                    let run: String = chars[start..i].iter().collect();
+                    tiles.extend(set.parse_word(&run).map_err(|e| tile_error(e, start))?);
+                }
+            }
+        }
+        if blanks > set.blanks() as usize {
+            return Err(QueryError::Blanks { got: blanks, max: set.blanks() as usize });
+        }
+        let len = tiles.len() + blanks + classes.len();
+        if len > MAX_RACK {
+            return Err(QueryError::RackTooLong { got: len, max: MAX_RACK });
+        }
+        if len == 0 {
+            return Err(QueryError::Pattern { column: 1, problem: PatternProblem::NoTiles });
+        }
+        tiles.sort_unstable();
+        let mut counts = Box::new([0u8; 256]);
+        for &t in &tiles {
+            counts[t as usize] += 1;
+        }
+        let members = classes
+            .iter()
+            .map(|class| {
+                let mut m = [false; 256];
+                for &t in class {
+                    m[t as usize] = true;
+                }
+                m
+            })
+            .collect();
+        Ok(RackPattern { tiles, blanks: blanks as u8, classes, star, counts, members })
+    }
+
+    /// The number of elements: tiles, blanks and classes.
+    pub fn len(&self) -> usize {
+        self.tiles.len() + self.blanks as usize + self.classes.len()
+    }
+
+    /// Returns true if and only if the rack has no element (never, once parsed).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Returns true if and only if `word` uses every element of the rack, and no other tile
+    /// unless the rack has a `*`.
+    pub fn fits_exact(&self, word: &[Tile]) -> bool {
+        match self.star {
+            false => word.len() == self.len() && self.fit(word, false, false),
+            true => word.len() >= self.len() && self.fit(word, true, true),
+        }
+    }
+
+    /// Returns true if and only if `word` uses some of the rack's elements and nothing else.
+    pub fn fits_sub(&self, word: &[Tile]) -> bool {
+        (self.star || word.len() <= self.len()) && self.fit(word, false, self.star)
+    }
+
+    /// Returns true if and only if `word` uses every element of the rack but its blanks, and
+    /// is at least as long as the rack.
+    pub fn fits_super(&self, word: &[Tile]) -> bool {
+        word.len() >= self.len() && self.fit(word, true, true)
+    }
+
+    /// Whether the tiles of `word` can each be given their own element: every tile and class of
+    /// the rack used if `all`, tiles no element takes allowed if `extra` (blanks take any tile).
+    fn fit(&self, word: &[Tile], all: bool, extra: bool) -> bool {
+        let mut left = *self.counts;
+        let mut rest: Vec<Tile> = Vec::with_capacity(word.len());
+        for &t in word {
+            match left[t as usize] {
+                0 => rest.push(t),
+                c => left[t as usize] = c - 1,
+            }
+        }
+        if all && left.iter().any(|&c| c > 0) {
+            return false;
+        }
+        let matched = self.matching(&rest);
+        if all && matched < self.classes.len() {
+            return false;
+        }
+        extra || rest.len() - matched <= self.blanks as usize
+    }
+
+    /// The most tiles of `rest` that the classes can take, each class one tile (Kuhn's
+    /// augmenting paths: a rack has at most [`MAX_RACK`] classes, a word a few dozen tiles).
+    fn matching(&self, rest: &[Tile]) -> usize {
+        if self.classes.is_empty() || rest.is_empty() {
+            return 0;
+        }
+        // `owner[c]`: the tile of `rest` class `c` takes.
+        let mut owner: Vec<Option<usize>> = vec![None; self.classes.len()];
+        let mut matched = 0;
+        for i in 0..rest.len() {
+            let mut seen = vec![false; self.classes.len()];
+            if self.augment(i, rest, &mut owner, &mut seen) {
+                matched += 1;
+            }
+        }
+        matched
+    }
+
+    fn augment(&self, i: usize, rest: &[Tile], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+        for c in 0..self.members.len() {
+            if seen[c] || !self.members[c][rest[i] as usize] {
+                continue;
+            }
+            seen[c] = true;
+            if owner[c].is_none_or(|j| self.augment(j, rest, owner, seen)) {
+                owner[c] = Some(i);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(w: &str) -> Vec<Tile> {
+        crate::fise_2016_tiles().parse_word(w).unwrap()
+    }
+
+    fn rack(text: &str) -> RackPattern {
+        RackPattern::parse(&crate::fise_2016_tiles(), text).unwrap()
+    }
+
+    #[test]
+    fn a_class_of_one_tile_is_that_tile() {
+        let set = crate::fise_2016_tiles();
+        let r = rack("AE[R][R]");
+        assert!(r.classes.is_empty());
+        assert_eq!(r.tiles, set.parse_word("[A][E][R][R]").unwrap());
+        assert_eq!(rack("[CH]O").tiles, word("CHO"));
+        assert_eq!(rack("[C H]").classes, [word("[C][H]")]);
+        assert_eq!(rack("[^AEIOU]").classes[0].len(), 28 - 5);
+    }
+
+    #[test]
+    fn classes_are_matched_whatever_their_order() {
+        // The E must go to the first class for the second to take the A.
+        let r = rack("[AE][E]S");
+        assert!(r.classes.len() == 1 && r.fits_exact(&word("ESE")) && !r.fits_exact(&word("ASA")));
+        let r = rack("[EI][AE]S");
+        assert!(r.fits_exact(&word("SEA")) && r.fits_exact(&word("SIE")) && !r.fits_exact(&word("SAA")));
+        assert!(rack("[AEIOU][AEIOU]?").fits_exact(&word("OSO")));
+        assert!(!rack("[AEIOU][AEIOU]?").fits_exact(&word("SOS")));
+    }
+
+    #[test]
+    fn sub_super_and_star_use_the_elements_as_they_say() {
+        let r = rack("S[AEIOU]?");
+        assert!(r.fits_sub(&word("AS")) && r.fits_sub(&word("SOL")) && r.fits_sub(&word("OS")));
+        assert!(!r.fits_sub(&word("SSS")) && !r.fits_sub(&word("SOLA")));
+        assert!(r.fits_super(&word("SOL")) && r.fits_super(&word("MESA")) && !r.fits_super(&word("SS")));
+        let star = rack("S[AEIOU]*");
+        assert!(
+            star.fits_exact(&word("SOLES")) && !star.fits_exact(&word("SSS")) && !star.fits_exact(&word("S"))
+        );
+    }
+
+    #[test]
+    fn bad_racks_say_where() {
+        let set = crate::fise_2016_tiles();
+        let err = |t: &str| RackPattern::parse(&set, t).unwrap_err().to_string();
+        assert_eq!(err("A[EI"), "column 2: '[' has no closing ']'");
+        assert_eq!(err("A[?]"), "column 2: '?' inside a class (a class lists tiles)");
+        assert_eq!(err("AB@"), "column 3: '@' is not a tile");
+        assert!(err("???").contains("blank"), "{}", err("???"));
+        assert_eq!(err("*"), "column 1: no tiles");
+    }
+}
