@@ -14,7 +14,7 @@
 //!
 //! `--sign KEY` signs both `SHA256SUMS` with that minisign secret key (`SHA256SUMS.minisig`,
 //! as `lexico sign` writes it; an encrypted key takes its password from `LEXICO_KEY_PASSWORD`).
-//! `--target x86_64-pc-windows-gnu` makes the Windows zip instead (`crate::windows`).
+//! `--target x86_64-pc-windows-gnu` makes the Windows zip instead (`xtask/src/windows.rs`).
 //!
 //! The binary is built exactly as `cargo xtask bench` measures it ([`build_release`], which
 //! checks that the x86-64 Linux binary really is static, non-PIE and stripped); the scripts and
@@ -151,26 +151,17 @@ fn has_symbol_table(elf: &[u8]) -> bool {
 }
 
 pub fn run(args: &[String]) -> Result<()> {
-    let (mut check, mut key, mut windows) = (false, None, false);
+    let (mut check, mut key) = (false, None);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--check" => check = true,
             "--sign" => key = Some(PathBuf::from(args.next().context("--sign needs a secret key file")?)),
-            "--target" if args.next().is_some_and(|t| t == crate::windows::TRIPLE) => windows = true,
-            other => bail!(
-                "unknown dist option '{other}' (usage: cargo xtask dist [--check] [--sign KEY] [--target {}])",
-                crate::windows::TRIPLE
-            ),
+            other => bail!("unknown dist option '{other}' (usage: cargo xtask dist [--check] [--sign KEY] [--target TRIPLE])"),
         }
     }
     let key = key.map(|k| absolute(&k)).transpose()?;
     let root = root();
-    if windows {
-        ensure!(!check, "the Windows zip is checked by `cargo xtask windows --check`");
-        crate::windows::dist(&root, key.as_deref())?;
-        return Ok(());
-    }
     let target = target_dir(&root);
     eprintln!("dist: building lexico (release)");
     let binary = build_release(&root, &target)?;

@@ -41,6 +41,7 @@ fn main() -> ExitCode {
         Some("import-letterpress") => import::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
+        Some("dist") if args.iter().any(|a| a == "--target") => windows::run_dist(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
         Some("wheels") => wheels::run(&args[1..]),
         Some("package") => package::run(&args[1..]),

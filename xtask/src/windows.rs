@@ -71,13 +71,32 @@ pub fn run(args: &[String]) -> Result<()> {
     if scratch.exists() {
         fs::remove_dir_all(&scratch).with_context(|| format!("cannot empty {}", scratch.display()))?;
     }
-    let wine = Wine::new(&scratch, Some(&zip))?;
+    let wine = Wine::new(&scratch, &zip)?;
     eprintln!("windows: {} unpacked, Wine ready ({:.0?})", zip.display(), start.elapsed());
     let result = suite(&root, &wine, &scratch);
     wine.stop();
     result?;
     eprintln!("windows: every check passed under Wine ({:.0?})", start.elapsed());
     Ok(())
+}
+
+/// `cargo xtask dist --target x86_64-pc-windows-gnu [--sign KEY]`.
+pub fn run_dist(args: &[String]) -> Result<()> {
+    let (mut triple, mut key) = (None, None);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--target" => triple = args.next(),
+            "--sign" => {
+                key = Some(crate::dist::absolute(Path::new(args.next().context("--sign needs a key")?))?)
+            }
+            other => {
+                bail!("unknown option '{other}' (usage: cargo xtask dist --target {TRIPLE} [--sign KEY])")
+            }
+        }
+    }
+    ensure!(triple.is_some_and(|t| t == TRIPLE), "the only other target is {TRIPLE}");
+    dist(&crate::root(), key.as_deref()).map(drop)
 }
 
 /// Returns true if and only if `tool` is a file of a folder of `PATH`.
@@ -104,8 +123,7 @@ pub fn dist(root: &Path, key: Option<&Path>) -> Result<PathBuf> {
     if scratch.exists() {
         fs::remove_dir_all(&scratch).with_context(|| format!("cannot empty {}", scratch.display()))?;
     }
-    let wine = Wine::new(&scratch, None)?;
-    fs::copy(&exe, wine.dir.join("lexico.exe")).context("cannot copy lexico.exe")?;
+    let wine = Wine::new(&scratch, &exe)?;
     let version = wine.expect(&["--version"], 0)?;
     let version = version.trim().strip_prefix("lexico ").context("`lexico --version` names no version")?;
     let completion = wine.expect(&["completions", "powershell"], 0)?;
@@ -119,10 +137,10 @@ pub fn dist(root: &Path, key: Option<&Path>) -> Result<PathBuf> {
     fs::create_dir_all(&folder).with_context(|| format!("cannot create {}", folder.display()))?;
     let mut files = vec![folder.join("lexico.exe"), folder.join("_lexico.ps1")];
     fs::copy(&exe, &files[0]).context("cannot copy lexico.exe")?;
-    // PowerShell reads a script without a byte order mark in the system's code page: the script
-    // is ASCII, so it reads the same either way.
-    ensure!(completion.is_ascii(), "the PowerShell completion script is not ASCII");
-    fs::write(&files[1], completion.replace("\r\n", "\n").replace('\n', "\r\n"))?;
+    // Windows PowerShell 5 reads a script without a byte order mark in the system's code page:
+    // the mark makes it read the help texts' accents as UTF-8.
+    let completion = format!("\u{feff}{}", completion.replace("\r\n", "\n").replace('\n', "\r\n"));
+    fs::write(&files[1], completion)?;
     for extra in ["README.md", "LICENSE"] {
         let copy = folder.join(extra);
         fs::copy(root.join(extra), &copy).with_context(|| format!("cannot copy {extra}"))?;
@@ -210,13 +228,19 @@ struct Wine {
 
 impl Wine {
     /// Makes `scratch/prefix` (a new Wine prefix) and a folder for the executable with the
-    /// stand-in DLL: `scratch/exe`, or, with `zip`, the release folder that zip unpacks to inside
-    /// `scratch/Señal árbol`.
-    fn new(scratch: &Path, zip: Option<&Path>) -> Result<Wine> {
+    /// stand-in DLL: for an executable, `scratch/exe` with a copy of it; for a zip, the release
+    /// folder it unpacks to inside `scratch/Señal árbol`.
+    fn new(scratch: &Path, exe_or_zip: &Path) -> Result<Wine> {
         fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
-        let dir = match zip {
-            None => scratch.join("exe"),
-            Some(zip) => {
+        let dir = match exe_or_zip.extension().and_then(|e| e.to_str()) {
+            Some("exe") => {
+                let dir = scratch.join("exe");
+                fs::create_dir_all(&dir)?;
+                fs::copy(exe_or_zip, dir.join("lexico.exe")).context("cannot copy lexico.exe")?;
+                dir
+            }
+            _ => {
+                let zip = exe_or_zip;
                 let unpack = scratch.join("Señal árbol");
                 fs::create_dir_all(&unpack)?;
                 crate::run(Command::new("unzip").arg("-q").arg(zip).arg("-d").arg(&unpack))?;
