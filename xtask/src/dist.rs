@@ -1,4 +1,5 @@
-//! `cargo xtask dist [--check]`: the release archive of the command line, in `target/dist/`:
+//! `cargo xtask dist [--check] [--sign KEY] [--target x86_64-pc-windows-gnu]`: the release
+//! archive of the command line, in `target/dist/`:
 //!
 //! ```text
 //! target/dist/lexico-VERSION-TRIPLE/          the release folder:
@@ -10,6 +11,10 @@
 //! target/dist/lexico-VERSION-TRIPLE.tar.gz    that folder, archived
 //! target/dist/SHA256SUMS                      the archive's digest, to check a download with
 //! ```
+//!
+//! `--sign KEY` signs both `SHA256SUMS` with that minisign secret key (`SHA256SUMS.minisig`,
+//! as `lexico sign` writes it; an encrypted key takes its password from `LEXICO_KEY_PASSWORD`).
+//! `--target x86_64-pc-windows-gnu` makes the Windows zip instead (`xtask/src/windows.rs`).
 //!
 //! The binary is built exactly as `cargo xtask bench` measures it ([`build_release`], which
 //! checks that the x86-64 Linux binary really is static, non-PIE and stripped); the scripts and
@@ -25,7 +30,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, ensure, Context, Result};
 
 use crate::root;
 
@@ -146,11 +151,16 @@ fn has_symbol_table(elf: &[u8]) -> bool {
 }
 
 pub fn run(args: &[String]) -> Result<()> {
-    let check = match args {
-        [] => false,
-        [flag] if flag == "--check" => true,
-        [other, ..] => bail!("unknown dist option '{other}' (usage: cargo xtask dist [--check])"),
-    };
+    let (mut check, mut key) = (false, None);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--check" => check = true,
+            "--sign" => key = Some(PathBuf::from(args.next().context("--sign needs a secret key file")?)),
+            other => bail!("unknown dist option '{other}' (usage: cargo xtask dist [--check] [--sign KEY] [--target TRIPLE])"),
+        }
+    }
+    let key = key.map(|k| absolute(&k)).transpose()?;
     let root = root();
     let target = target_dir(&root);
     eprintln!("dist: building lexico (release)");
@@ -165,9 +175,18 @@ pub fn run(args: &[String]) -> Result<()> {
     let folder = dist.join(&name);
     let files = lay_out(&binary, &folder, &[root.join("README.md"), root.join("LICENSE")])?;
     write_sums(&folder, &files)?;
+    let mut signed = Vec::new();
+    if let Some(key) = &key {
+        signed.push(sign(&folder.join("SHA256SUMS"), key, Command::new(&binary))?);
+    }
     let archive = archive(&folder)?;
     write_sums(&dist, std::slice::from_ref(&archive))?;
-    for file in files.iter().chain([&folder.join("SHA256SUMS"), &archive, &dist.join("SHA256SUMS")]) {
+    if let Some(key) = &key {
+        signed.push(sign(&dist.join("SHA256SUMS"), key, Command::new(&binary))?);
+    }
+    for file in
+        files.iter().chain([&folder.join("SHA256SUMS"), &archive, &dist.join("SHA256SUMS")]).chain(&signed)
+    {
         println!("{}", file.display());
     }
     if check {
@@ -200,9 +219,33 @@ fn host_triple() -> Result<String> {
         .context("rustc -vV names no host")
 }
 
+/// `path` made absolute against the current folder.
+pub fn absolute(path: &Path) -> Result<PathBuf> {
+    Ok(std::env::current_dir().context("the current folder")?.join(path))
+}
+
+/// Signs `file` with the minisign secret key `key` through `lexico sign` (`lexico`, a command
+/// that runs the binary just built), and returns the signature's path (`FILE.minisig`).
+pub fn sign(file: &Path, key: &Path, mut lexico: Command) -> Result<PathBuf> {
+    crate::run(
+        lexico.arg("sign").arg("--force").arg("--key").arg(key).arg(file).stdout(std::process::Stdio::null()),
+    )?;
+    let signature = file.with_file_name(format!(
+        "{}.minisig",
+        file.file_name().context("a file to sign has a name")?.to_string_lossy()
+    ));
+    ensure!(signature.is_file(), "`lexico sign` wrote no {}", signature.display());
+    Ok(signature)
+}
+
 /// Writes `dir/SHA256SUMS`: one `sha256sum` line per file of `files` (all inside `dir`), named
 /// relative to `dir`, so `sha256sum -c SHA256SUMS` checks them from there.
-fn write_sums(dir: &Path, files: &[PathBuf]) -> Result<()> {
+pub fn write_sums(dir: &Path, files: &[PathBuf]) -> Result<()> {
+    write_sums_as(dir, files, "SHA256SUMS")
+}
+
+/// [`write_sums`] into the file `name` of `dir`.
+pub fn write_sums_as(dir: &Path, files: &[PathBuf], name: &str) -> Result<()> {
     let mut cmd = Command::new("sha256sum");
     cmd.current_dir(dir);
     for file in files {
@@ -215,7 +258,7 @@ fn write_sums(dir: &Path, files: &[PathBuf]) -> Result<()> {
     if !out.status.success() {
         bail!("sha256sum failed ({}): {}", out.status, String::from_utf8_lossy(&out.stderr).trim());
     }
-    let sums = dir.join("SHA256SUMS");
+    let sums = dir.join(name);
     fs::write(&sums, &out.stdout).with_context(|| format!("cannot write {}", sums.display()))
 }
 

@@ -12,6 +12,8 @@
 //! - `dist`: the release archive in `target/dist/`: the distributed binary (static and stripped
 //!   on x86-64 Linux, as `bench` measures it), its completion scripts and manual page, README,
 //!   licence and digests; `--check`: unpack it and use it where no Rust is installed.
+//! - `windows --check`: the Windows zip (`dist --target x86_64-pc-windows-gnu`), unpacked and
+//!   used under Wine, its answers compared with the Linux binary's.
 //! - `wheels`: the Python package's wheel and sdist and the command line's wheel, in
 //!   `target/wheels/`; `--check`: install them where no Rust is installed and run their tests.
 //! - `package`: `cargo package` of every published crate, the packages checked together.
@@ -27,6 +29,7 @@ mod package;
 mod tidy;
 mod web;
 mod wheels;
+mod windows;
 
 use std::process::{Command, ExitCode};
 
@@ -38,16 +41,18 @@ fn main() -> ExitCode {
         Some("import-letterpress") => import::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
+        Some("dist") if args.iter().any(|a| a == "--target") => windows::run_dist(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
         Some("wheels") => wheels::run(&args[1..]),
         Some("package") => package::run(&args[1..]),
         Some("tidy") => tidy::run(&args[1..]),
         Some("web") => web::run_web(&args[1..]),
         Some("npm") => web::run_npm(&args[1..]),
+        Some("windows") => windows::run(&args[1..]),
         Some("ci") => ci(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist [--check] | wheels [--check] | package | tidy [--fix] | web | npm [--check] | ci>"
+                "usage: cargo xtask <import-letterpress [VERSION] | bench [--quick] | conformance [--2009] | dist [--check] [--sign KEY] [--target x86_64-pc-windows-gnu] | windows --check | wheels [--check] | package | tidy [--fix] | web | npm [--check] | ci>"
             );
             return ExitCode::from(2);
         }
@@ -85,6 +90,12 @@ fn fise2_dir() -> std::path::PathBuf {
         Some(dir) if !dir.is_empty() => std::path::PathBuf::from(dir),
         _ => std::path::PathBuf::from("../shared/data/fise-2"),
     }
+}
+
+/// The folder of the FISE-2 lists ([`fise2_dir`], from the workspace root) when it holds them.
+fn fise2_dir_present() -> Option<std::path::PathBuf> {
+    let dir = root().join(fise2_dir());
+    dir.join("no-verbos.txt").is_file().then_some(dir)
 }
 
 /// Held by every test that starts a process. A test that writes a script and runs it can fail

@@ -39,7 +39,10 @@ pub fn run_web(args: &[String]) -> Result<()> {
 }
 
 /// Builds the engine (with the default lexicon inside when `embedded`) into `target/web/` (or
-/// `target/web-embedded/`) and returns that folder.
+/// `target/web-embedded/`) and returns that folder. It is built in the workspace's `target/`
+/// whatever `CARGO_TARGET_DIR` says, since `lexico` embeds it from there; and the folder is
+/// replaced only when the new engine differs, so that a build of `lexico` reading it meanwhile
+/// (the Windows build beside the release archive's, in CI) never finds it half-written.
 pub fn build(root: &Path, embedded: bool) -> Result<PathBuf> {
     let version = locked_version(root, "wasm-bindgen")?;
     let bindgen = Command::new("wasm-bindgen").arg("--version").output();
@@ -69,15 +72,40 @@ pub fn build(root: &Path, embedded: bool) -> Result<PathBuf> {
     if embedded {
         cargo.args(["--features", "embedded"]);
     }
-    run(&mut cargo)?;
     let target = root.join("target");
+    cargo.env("CARGO_TARGET_DIR", &target);
+    run(&mut cargo)?;
     let module = target.join(TARGET).join("web/lexico_web.wasm");
     let out = target.join(if embedded { "web-embedded" } else { "web" });
-    if out.exists() {
-        fs::remove_dir_all(&out)?;
+    let fresh =
+        target.join(format!("{}.new.{}", if embedded { "web-embedded" } else { "web" }, std::process::id()));
+    let _ = fs::remove_dir_all(&fresh);
+    run(Command::new("wasm-bindgen").arg(&module).args(["--target", "web", "--out-dir"]).arg(&fresh))?;
+    if same_files(&fresh, &out) {
+        fs::remove_dir_all(&fresh)?;
+    } else {
+        if out.exists() {
+            fs::remove_dir_all(&out)?;
+        }
+        fs::rename(&fresh, &out)
+            .with_context(|| format!("cannot rename {} to {}", fresh.display(), out.display()))?;
     }
-    run(Command::new("wasm-bindgen").arg(&module).args(["--target", "web", "--out-dir"]).arg(&out))?;
     Ok(out)
+}
+
+/// Returns true if and only if the folders `a` and `b` hold the same files (by name, top level
+/// only, as wasm-bindgen writes them) with the same bytes.
+fn same_files(a: &Path, b: &Path) -> bool {
+    let files = |dir: &Path| -> Option<Vec<(std::ffi::OsString, Vec<u8>)>> {
+        let mut files = Vec::new();
+        for entry in fs::read_dir(dir).ok()? {
+            let entry = entry.ok()?;
+            files.push((entry.file_name(), fs::read(entry.path()).ok()?));
+        }
+        files.sort();
+        Some(files)
+    };
+    matches!((files(a), files(b)), (Some(a), Some(b)) if a == b)
 }
 
 /// The version of package `name` in `Cargo.lock`.

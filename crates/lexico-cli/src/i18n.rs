@@ -1,6 +1,7 @@
 //! The language the command speaks to people: `--lang` when given; else, in the terminal, the
 //! first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty (a value starting with
-//! `es` means Spanish), else English; the judge station's pages and API speak Spanish unless
+//! `es` means Spanish), else, on Windows, the user's interface language (`console`), else
+//! English; the judge station's pages and API speak Spanish unless
 //! `--lang` says otherwise. The messages themselves are the answers' catalogues
 //! (`lexico_answers::i18n`).
 
@@ -34,12 +35,16 @@ pub fn choose(lang: Option<LangArg>) {
     let _ = CHOSEN.set(lang.map(Lang::from));
 }
 
-/// The terminal's language: `--lang`, else the locale variables, else English.
+/// The terminal's language: `--lang`, else the locale variables, else the system's (on
+/// Windows, read as if it were `LANG`), else English.
 pub fn terminal() -> Lang {
     if let Some(Some(lang)) = CHOSEN.get() {
         return *lang;
     }
-    Lang::from_env(|name| std::env::var(name).ok())
+    let system = || crate::console::system_locale();
+    Lang::from_env(|name| {
+        std::env::var(name).ok().filter(|v| !v.is_empty()).or_else(|| (name == "LANG").then(system).flatten())
+    })
 }
 
 /// The judge station's language: `--lang`, else Spanish.

@@ -2,6 +2,7 @@
 
 mod cmd;
 mod conditions;
+mod console;
 mod files;
 mod help;
 mod i18n;
@@ -23,7 +24,8 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 #[command(name = "lexico", version, about, max_term_width = 100)]
 struct Cli {
     /// The language of messages for people: es or en. Default: from LC_ALL, LC_MESSAGES or LANG
-    /// (es* is Spanish), else English; the judge station's pages are Spanish by default.
+    /// (es* is Spanish), else the language of Windows, else English; the judge station's pages
+    /// are Spanish by default.
     #[arg(long, value_enum, global = true, value_name = "LANG")]
     lang: Option<i18n::LangArg>,
     #[command(subcommand)]
@@ -125,6 +127,7 @@ fn main() -> ExitCode {
     let command = help::top(Cli::command());
     let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     i18n::choose(cli.lang);
+    console::prepare();
     let result = match cli.command {
         Command::Build(args) => cmd::build::run(args),
         // `valid --judge` is the terminal judge station; `valid --explain` is `explain`.

@@ -49,7 +49,9 @@ pub const MAX_HEAD: usize = 8 * 1024;
 pub const MAX_HEADERS: usize = 64;
 /// The most connections one client address holds at once (a browser opens about six).
 pub const MAX_PER_CLIENT: usize = 16;
-/// Files kept free of connections: the audit log, standard streams, the runtime's own.
+/// Files kept free of connections: the audit log, standard streams, the runtime's own (Unix
+/// counts sockets among its open files; Windows has no such limit).
+#[cfg(unix)]
 const RESERVED_FILES: u64 = 64;
 /// The least time between two lines about failing to accept connections.
 const WARN_EVERY: Duration = Duration::from_secs(60);

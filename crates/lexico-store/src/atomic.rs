@@ -48,6 +48,7 @@ pub fn stage(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile, Store
 /// [`stage`] with the permissions `mode` on Unix (0600 for a secret key, 0444 for a file nobody
 /// is to change in place).
 pub fn stage_with_mode(path: &Path, bytes: &[u8], mode: u32) -> Result<tempfile::NamedTempFile, StoreError> {
+    check_name(path)?;
     let dir = parent(path);
     let mut tmp = cleanup::create(
         || tempfile::Builder::new().prefix(&temp_prefix(path)).tempfile_in(dir),
@@ -113,8 +114,9 @@ pub fn persist(tmp: tempfile::NamedTempFile, path: &Path) -> Result<std::fs::Fil
     Ok(file)
 }
 
-/// Flushes the folder `dir` to disk: the names renamed or removed in it (on Unix; elsewhere a
-/// rename is flushed by the system).
+/// Flushes the folder `dir` to disk: the names renamed or removed in it. On Unix only: Windows
+/// refuses to open a folder as a file (`Access denied`) and has no flush of a folder's names;
+/// NTFS journals a rename's metadata itself, so there the flush is skipped, not emulated.
 pub fn sync_dir(dir: &Path) -> Result<(), StoreError> {
     #[cfg(unix)]
     std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir.display()))?;
@@ -156,6 +158,7 @@ pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 /// Refuses an output that exists and is not a regular file: a folder, a symlink (which would be
 /// replaced, not followed), a FIFO or a device.
 pub fn check_output(path: &Path) -> Result<(), StoreError> {
+    check_name(path)?;
     let meta = match path.symlink_metadata() {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -173,6 +176,36 @@ pub fn check_output(path: &Path) -> Result<(), StoreError> {
         special_kind(&t)
     };
     Err(StoreError::NotAnOutput { path: path.to_path_buf(), what })
+}
+
+/// Refuses, on Windows, a path with a character Windows forbids in a name ([`forbidden_char`]):
+/// `a:b.lex` would otherwise write the hidden stream `b.lex` of a file `a` there.
+pub fn check_name(path: &Path) -> Result<(), StoreError> {
+    match forbidden_char(path) {
+        Some(character) if cfg!(windows) => {
+            Err(StoreError::ForbiddenName { path: path.to_path_buf(), character })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The first character of a name in `path` (not its drive or root) that Windows forbids in file
+/// names: `<>:"|?*` and the control characters.
+///
+/// ```
+/// use std::path::Path;
+/// use lexico_store::atomic::forbidden_char;
+/// assert_eq!(forbidden_char(Path::new("mal:nombre.lex")), Some(':'));
+/// assert_eq!(forbidden_char(Path::new("datos/¿qué?.lex")), Some('?'));
+/// assert_eq!(forbidden_char(Path::new("Señal árbol/ñandú.lex")), None);
+/// ```
+pub fn forbidden_char(path: &Path) -> Option<char> {
+    path.components().find_map(|component| match component {
+        std::path::Component::Normal(name) => {
+            name.to_string_lossy().chars().find(|c| "<>:\"|?*".contains(*c) || c.is_control())
+        }
+        _ => None,
+    })
 }
 
 /// What a file that is neither a regular file, a folder nor a symlink is.
@@ -227,20 +260,86 @@ pub fn check_release_dir(dir: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The lock that serialises the writers of `path`: an exclusive `flock` on the folder it goes in,
-/// held for as long as the returned handle is open (nothing is left behind in the folder). Two
-/// handles of one process exclude each other too: a holder never asks for it again.
-pub fn lock(path: &Path) -> Result<std::fs::File, StoreError> {
+/// The lock that serialises the writers of `path`: on the folder it goes in, held for as long
+/// as the returned handle lives, and released by the system when the process dies (nothing is
+/// left behind in the folder). Two handles of one process exclude each other too on Unix: a
+/// holder never asks for it again.
+pub fn lock(path: &Path) -> Result<FolderLock, StoreError> {
     lock_folder(parent(path))
 }
 
 /// [`lock`] on the folder `dir` itself.
-pub fn lock_folder(dir: &Path) -> Result<std::fs::File, StoreError> {
-    let handle = std::fs::File::open(dir).map_err(io(dir.display()))?;
-    #[cfg(unix)]
-    rustix::fs::flock(&handle, rustix::fs::FlockOperation::LockExclusive)
-        .map_err(|e| io(format!("locking {}", dir.display()))(e.into()))?;
-    Ok(handle)
+pub fn lock_folder(dir: &Path) -> Result<FolderLock, StoreError> {
+    FolderLock::take(dir)
+}
+
+/// The lock on a folder ([`lock_folder`]): an exclusive `flock` on the open folder on Unix.
+#[cfg(unix)]
+pub struct FolderLock(
+    #[allow(dead_code, reason = "the lock is held while the folder is open")] std::fs::File,
+);
+
+#[cfg(unix)]
+impl FolderLock {
+    fn take(dir: &Path) -> Result<FolderLock, StoreError> {
+        let handle = std::fs::File::open(dir).map_err(io(dir.display()))?;
+        rustix::fs::flock(&handle, rustix::fs::FlockOperation::LockExclusive)
+            .map_err(|e| io(format!("locking {}", dir.display()))(e.into()))?;
+        Ok(FolderLock(handle))
+    }
+}
+
+/// The lock on a folder ([`lock_folder`]): on Windows, which opens a folder as a file only with
+/// backup semantics and locks no byte range of a folder, a named mutex of the session whose name
+/// is the hash of the folder's canonical path, lower-cased as NTFS compares names. The system
+/// hands an abandoned mutex to the next waiter, as it drops a dead process's `flock`.
+#[cfg(windows)]
+pub struct FolderLock(windows_sys::Win32::Foundation::HANDLE);
+
+#[cfg(windows)]
+#[allow(unsafe_code, reason = "the mutex is the system's: three calls through windows-sys")]
+impl FolderLock {
+    fn take(dir: &Path) -> Result<FolderLock, StoreError> {
+        use sha2::Digest as _;
+        use windows_sys::Win32::Foundation::{CloseHandle, WAIT_ABANDONED, WAIT_OBJECT_0};
+        use windows_sys::Win32::System::Threading::{CreateMutexW, WaitForSingleObject, INFINITE};
+        let canonical = dir.canonicalize().map_err(io(dir.display()))?;
+        let key = canonical.to_string_lossy().to_lowercase();
+        let hash: String = sha2::Sha256::digest(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        let name: Vec<u16> = format!("Local\\lexico-folder-{hash}").encode_utf16().chain([0]).collect();
+        let failed =
+            |what: &str| io(format!("locking {} ({what})", dir.display()))(std::io::Error::last_os_error());
+        // SAFETY: `name` is a NUL-terminated UTF-16 string that outlives the call; no attributes.
+        let handle = unsafe { CreateMutexW(std::ptr::null(), 0, name.as_ptr()) };
+        if handle.is_null() {
+            return Err(failed("CreateMutexW"));
+        }
+        // SAFETY: `handle` is the mutex just opened.
+        match unsafe { WaitForSingleObject(handle, INFINITE) } {
+            WAIT_OBJECT_0 | WAIT_ABANDONED => Ok(FolderLock(handle)),
+            _ => {
+                let err = failed("WaitForSingleObject");
+                // SAFETY: `handle` is open and not used again.
+                unsafe { CloseHandle(handle) };
+                Err(err)
+            }
+        }
+    }
+}
+
+#[cfg(windows)]
+#[allow(unsafe_code, reason = "the mutex is the system's: released and closed through windows-sys")]
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        use windows_sys::Win32::Foundation::CloseHandle;
+        use windows_sys::Win32::System::Threading::ReleaseMutex;
+        // SAFETY: the thread that took the mutex holds the lock in its scope and drops it there;
+        // the handle is not used again.
+        unsafe {
+            ReleaseMutex(self.0);
+            CloseHandle(self.0);
+        }
+    }
 }
 
 /// The journal of a publication of `path` in progress: the renames still to do.

@@ -50,12 +50,12 @@ pub enum StoreError {
     #[error("the embedded default lexicon: {0}")]
     Embedded(#[source] LexiconError),
     /// No data folder: none of the variables that name it is set.
-    #[error("no data folder for installed lexicons: set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR")]
+    #[error("no data folder for installed lexicons: set LEXICO_DATA_DIR, or HOME (APPDATA on Windows)")]
     NoDataDir,
     /// A name that is no file, with no data folder to look it up in.
     #[error(
         "{name}: no such file, and no data folder to look for an installed lexicon of that name \
-         (set HOME, XDG_DATA_HOME or LEXICO_DATA_DIR)"
+         (set LEXICO_DATA_DIR, or HOME (APPDATA on Windows))"
     )]
     NoDataDirForName {
         /// The name given.
@@ -315,6 +315,14 @@ pub enum StoreError {
         path: PathBuf,
         /// What it is.
         what: &'static str,
+    },
+    /// An output whose name holds a character Windows forbids in file names.
+    #[error("{}: Windows forbids '{character}' in a file name", path.display())]
+    ForbiddenName {
+        /// The output.
+        path: PathBuf,
+        /// The first forbidden character.
+        character: char,
     },
     /// A release folder that is not a folder.
     #[error("{}: not a folder; a release folder must be a folder or not exist yet", dir.display())]

@@ -14,7 +14,8 @@ pub const DATA_DIR_VAR: &str = "LEXICO_DATA_DIR";
 /// The file in the data folder that names the default lexicon.
 pub const DEFAULT_RECORD: &str = "default";
 
-/// The folder of installed lexicons: `$LEXICO_DATA_DIR`, else `$XDG_DATA_HOME/lexico`, else
+/// The folder of installed lexicons: `$LEXICO_DATA_DIR`, else, on Windows, `%APPDATA%\lexico`
+/// (the user's roaming application data), elsewhere `$XDG_DATA_HOME/lexico`, else
 /// `$HOME/.local/share/lexico`; `None` when none of them is set. Empty variables count as unset,
 /// and so does a relative `XDG_DATA_HOME`, as the XDG base directory specification asks.
 ///
@@ -22,13 +23,18 @@ pub const DEFAULT_RECORD: &str = "default";
 /// std::env::set_var("LEXICO_DATA_DIR", "/srv/lexico");
 /// assert_eq!(lexico_store::data_dir(), Some("/srv/lexico".into()));
 /// std::env::set_var("LEXICO_DATA_DIR", "");
+/// # #[cfg(unix)] {
 /// std::env::set_var("XDG_DATA_HOME", "/home/ana/.data");
 /// assert_eq!(lexico_store::data_dir(), Some("/home/ana/.data/lexico".into()));
+/// # }
 /// ```
 pub fn data_dir() -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
     if let Some(dir) = var(DATA_DIR_VAR) {
         return Some(dir);
+    }
+    if cfg!(windows) {
+        return var("APPDATA").map(|appdata| appdata.join("lexico"));
     }
     if let Some(xdg) = var("XDG_DATA_HOME").filter(|p| p.is_absolute()) {
         return Some(xdg.join("lexico"));
@@ -39,7 +45,7 @@ pub fn data_dir() -> Option<PathBuf> {
 /// [`data_dir`], or an error saying how to set it.
 ///
 /// ```
-/// for var in ["LEXICO_DATA_DIR", "XDG_DATA_HOME", "HOME"] {
+/// for var in ["LEXICO_DATA_DIR", "XDG_DATA_HOME", "HOME", "APPDATA"] {
 ///     std::env::remove_var(var);
 /// }
 /// let err = lexico_store::require_data_dir().unwrap_err();

@@ -5,9 +5,9 @@
 //! name, the installed default, else the embedded one ([`open_default`]).
 //!
 //! Installed lexicons are entries `<EDITION>.entry` in the data folder ([`data_dir`]:
-//! `$LEXICO_DATA_DIR`, else `$XDG_DATA_HOME/lexico`, else `~/.local/share/lexico`), each naming
-//! read-only copies of a lexicon and its signature kept under `objects/` by the SHA-256 of their
-//! bytes. The folder also holds `default`, one line naming the default lexicon's entry (or
+//! `$LEXICO_DATA_DIR`, else `%APPDATA%\lexico` on Windows, elsewhere `$XDG_DATA_HOME/lexico`,
+//! else `~/.local/share/lexico`), each naming read-only copies of a lexicon and its signature
+//! kept under `objects/` by the SHA-256 of their bytes. The folder also holds `default`, one line naming the default lexicon's entry (or
 //! `embedded`). Finding the lexicon when none is named costs one attempt to open that record.
 //! Looking a name up opens every installed lexicon to read its manifest ([`scan`],
 //! [`find_installed`]).

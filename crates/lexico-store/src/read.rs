@@ -25,7 +25,14 @@ pub(crate) fn open_nonblocking(path: &Path) -> std::io::Result<File> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
-    options.open(path)
+    // Windows refuses to open a folder as a file (`Access denied`): the error says what it is.
+    options.open(path).map_err(|e| {
+        if cfg!(windows) && path.is_dir() {
+            std::io::Error::new(ErrorKind::IsADirectory, "a folder, not a file")
+        } else {
+            e
+        }
+    })
 }
 
 /// The text of the small file `path` (a key, a signature, a record), `what` naming its kind in
