@@ -278,7 +278,7 @@ fn tiles_in_every_notation_and_racks() {
         "CHURRO\tCH U RR O\t4 tiles\t15 points\n\
          CHURRO\tCH U RR O\t4 tiles\t15 points\n\
          CHURRO\tCH U RR O\t4 tiles\t15 points\n\
-         CHAO\tC H A O\t4 tiles\t9 points\n\
+         [C][H]AO\tC H A O\t4 tiles\t9 points\n\
          CHAO\tCH A O\t3 tiles\t7 points\n\
          AEINR??\tA E I N R ? ?\t7 tiles\t5 points\n"
     );

@@ -63,7 +63,7 @@ fn a_quiz_at_a_terminal_records_right_wrong_and_none_answers_in_the_cardbox() {
         ("A A C S", &["casa, saca acas"], ""),
         ("A A R T", &["none"], ""),
         ("A E R R", &["arre perro", ""], "+"),
-        ("A E [ R ] R", &["erar"], ""),
+        ("A E [ R ] [ R ]", &["erar"], ""),
         ("E O P R R", &["no hay"], ""),
     ];
     let mut at = 0;

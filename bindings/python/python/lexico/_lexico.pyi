@@ -116,9 +116,9 @@ def untrust(key_id: str) -> str:
 
 @final
 class Cardbox:
-    def __init__(
-        self, lexicon: Lexicon, path: Optional[str] = None, scheduler: str = "leitner"
-    ) -> None: ...
+    def __new__(
+        cls, lexicon: Lexicon, path: Optional[str] = None, scheduler: str = "leitner"
+    ) -> "Cardbox": ...
     def add(self, words: List[str]) -> int:
         """Adds the alphagrams of `words` not yet in the cardbox; returns how many were added."""
     def due(self, limit: Optional[int] = None) -> List[str]:
