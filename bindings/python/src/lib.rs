@@ -822,7 +822,8 @@ mod _lexico {
     #[pymodule_export]
     use super::{tiles, LexiconError, PyCardbox, PyLexicon, WordIter};
 
-    /// The package's version, the crate's.
+    /// The package's version, the crate's, under the name Python gives it.
     #[pymodule_export]
+    #[allow(non_upper_case_globals)]
     const __version__: &str = env!("CARGO_PKG_VERSION");
 }
