@@ -202,16 +202,5 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// the signal would have. The terminal is never taken out of its line mode, so nothing else
 /// needs restoring; every answer recorded before is in the cardbox.
 fn restore_on_interrupt() {
-    #[cfg(unix)]
-    {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
-        std::thread::spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                let _ = std::io::stderr().write_all(b"\x1b[0m\n");
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-                std::process::exit(128 + signal);
-            }
-        });
-    }
+    crate::files::on_signal(|| std::io::stderr().write_all(b"\x1b[0m\n"));
 }
