@@ -60,66 +60,30 @@ impl Pattern {
         if text.len() > MAX_PATTERN_TEXT {
             return Err(QueryError::TooLarge(format!("a pattern may have at most {MAX_PATTERN_TEXT} bytes")));
         }
-        let chars: Vec<char> = text.chars().collect();
         let mut elems: Vec<Elem> = Vec::new();
         let mut all = [false; 256];
         for t in set.all() {
             all[t as usize] = true;
         }
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            match c {
-                ' ' | ',' | '\t' => i += 1,
-                '?' => {
-                    elems.push(Elem::Set(Box::new(all)));
-                    i += 1;
-                }
-                '*' => {
+        tokens(set, text, |token| {
+            match token {
+                Token::Blank => elems.push(Elem::Set(Box::new(all))),
+                Token::Star => {
                     if !matches!(elems.last(), Some(Elem::Star)) {
                         elems.push(Elem::Star);
                     }
-                    i += 1;
                 }
-                '[' => {
-                    let close = closing(&chars, i)
-                        .ok_or(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unclosed })?;
-                    let negated = chars.get(i + 1) == Some(&'^');
-                    let start = i + 1 + negated as usize;
-                    let inner: String = chars[start..close].iter().collect();
-                    let mut member = [false; 256];
-                    let seq = set.parse_sequence(&inner).map_err(|e| tile_error(e, start))?;
-                    if seq.is_empty() {
-                        return Err(QueryError::Pattern {
-                            column: i + 1,
-                            problem: PatternProblem::EmptyClass,
-                        });
+                Token::Class { tiles, negated } => {
+                    let mut member = [negated; 256];
+                    for t in tiles {
+                        member[t as usize] = !negated;
                     }
-                    for t in seq {
-                        let Some(t) = t else {
-                            return Err(QueryError::Pattern {
-                                column: i + 1,
-                                problem: PatternProblem::BlankInClass,
-                            });
-                        };
-                        member[t as usize] = true;
-                    }
-                    if negated {
-                        for (m, a) in member.iter_mut().zip(all) {
-                            *m = a && !*m;
-                        }
+                    for (m, a) in member.iter_mut().zip(all) {
+                        *m &= a;
                     }
                     elems.push(Elem::Set(Box::new(member)));
-                    i = close + 1;
                 }
-                ']' => return Err(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unopened }),
-                _ => {
-                    let start = i;
-                    while i < chars.len() && !" ,\t?*[]".contains(chars[i]) {
-                        i += 1;
-                    }
-                    let run: String = chars[start..i].iter().collect();
-                    let word = set.parse_word(&run).map_err(|e| tile_error(e, start))?;
+                Token::Tiles(word) => {
                     for t in word {
                         let mut member = [false; 256];
                         member[t as usize] = true;
@@ -132,7 +96,8 @@ impl Pattern {
                     "a pattern may have at most {MAX_PATTERN} tiles, classes, '?' and '*'"
                 )));
             }
-        }
+            Ok(())
+        })?;
         if elems.is_empty() {
             return Err(QueryError::Pattern { column: 1, problem: PatternProblem::Empty });
         }
@@ -170,6 +135,75 @@ impl Pattern {
     fn closure(&self, s: u64) -> u64 {
         s | (s & self.stars) << 1
     }
+}
+
+/// A piece of a pattern or a rack, as [`tokens`] reads it.
+pub(super) enum Token {
+    /// `?`.
+    Blank,
+    /// `*`.
+    Star,
+    /// `[..]` (`negated`: `[^..]`): the tiles named, in tile order, once each.
+    Class { tiles: Vec<Tile>, negated: bool },
+    /// A run of tiles as a word reads them.
+    Tiles(Vec<Tile>),
+}
+
+/// Reads `text`, the notation patterns and racks share, for the tiles of `set`: spaces, commas
+/// and tabs separate; `?`, `*`, `[..]`, `[^..]` and runs of tiles are given to `f` in order. An
+/// empty class, a blank in a class, an unopened or unclosed bracket and a run that is not tiles
+/// are errors at their column.
+pub(super) fn tokens(
+    set: &TileSet,
+    text: &str,
+    mut f: impl FnMut(Token) -> Result<(), QueryError>,
+) -> Result<(), QueryError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            ' ' | ',' | '\t' => i += 1,
+            '?' => {
+                f(Token::Blank)?;
+                i += 1;
+            }
+            '*' => {
+                f(Token::Star)?;
+                i += 1;
+            }
+            '[' => {
+                let close = closing(&chars, i)
+                    .ok_or(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unclosed })?;
+                let negated = chars.get(i + 1) == Some(&'^');
+                let start = i + 1 + negated as usize;
+                let inner: String = chars[start..close].iter().collect();
+                let seq = set.parse_sequence(&inner).map_err(|e| tile_error(e, start))?;
+                let problem = match seq.is_empty() {
+                    true => Some(PatternProblem::EmptyClass),
+                    false if seq.contains(&None) => Some(PatternProblem::BlankInClass),
+                    false => None,
+                };
+                if let Some(problem) = problem {
+                    return Err(QueryError::Pattern { column: i + 1, problem });
+                }
+                let mut tiles: Vec<Tile> = seq.into_iter().flatten().collect();
+                tiles.sort_unstable();
+                tiles.dedup();
+                f(Token::Class { tiles, negated })?;
+                i = close + 1;
+            }
+            ']' => return Err(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unopened }),
+            _ => {
+                let start = i;
+                while i < chars.len() && !" ,\t?*[]".contains(chars[i]) {
+                    i += 1;
+                }
+                let run: String = chars[start..i].iter().collect();
+                f(Token::Tiles(set.parse_word(&run).map_err(|e| tile_error(e, start))?))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The index of the `]` closing the `[` at `open`, counting nested brackets (`[[CH]A]`).

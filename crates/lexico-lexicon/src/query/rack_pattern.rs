@@ -12,7 +12,7 @@
 
 use lexico_tiles::{Tile, TileSet};
 
-use super::pattern::{closing, tile_error};
+use super::pattern::{tokens, Token};
 use super::{PatternProblem, QueryError, MAX_RACK};
 
 /// A rack of a search condition ([`super::Test::Anagram`], [`super::Test::Sub`],
@@ -51,61 +51,25 @@ impl RackPattern {
     /// `*` any further tiles. At most the bag's blanks and [`MAX_RACK`] tiles, blanks and
     /// classes.
     pub fn parse(set: &TileSet, text: &str) -> Result<RackPattern, QueryError> {
-        let chars: Vec<char> = text.chars().collect();
         let mut tiles: Vec<Tile> = Vec::new();
         let mut blanks = 0usize;
         let mut classes: Vec<Vec<Tile>> = Vec::new();
         let mut star = false;
-        let mut i = 0;
-        while i < chars.len() {
-            match chars[i] {
-                ' ' | ',' | '\t' => i += 1,
-                '?' => {
-                    blanks += 1;
-                    i += 1;
+        tokens(set, text, |token| {
+            match token {
+                Token::Blank => blanks += 1,
+                Token::Star => star = true,
+                Token::Class { tiles: class, negated: true } => {
+                    classes.push(set.all().filter(|t| class.binary_search(t).is_err()).collect())
                 }
-                '*' => {
-                    star = true;
-                    i += 1;
-                }
-                '[' => {
-                    let close = closing(&chars, i)
-                        .ok_or(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unclosed })?;
-                    let negated = chars.get(i + 1) == Some(&'^');
-                    let start = i + 1 + negated as usize;
-                    let inner: String = chars[start..close].iter().collect();
-                    let seq = set.parse_sequence(&inner).map_err(|e| tile_error(e, start))?;
-                    let problem = match seq.is_empty() {
-                        true => Some(PatternProblem::EmptyClass),
-                        false if seq.contains(&None) => Some(PatternProblem::BlankInClass),
-                        false => None,
-                    };
-                    if let Some(problem) = problem {
-                        return Err(QueryError::Pattern { column: i + 1, problem });
-                    }
-                    let mut class: Vec<Tile> = seq.into_iter().flatten().collect();
-                    class.sort_unstable();
-                    class.dedup();
-                    if negated {
-                        class = set.all().filter(|t| class.binary_search(t).is_err()).collect();
-                    }
-                    match class[..] {
-                        [t] if !negated => tiles.push(t),
-                        _ => classes.push(class),
-                    }
-                    i = close + 1;
-                }
-                ']' => return Err(QueryError::Pattern { column: i + 1, problem: PatternProblem::Unopened }),
-                _ => {
-                    let start = i;
-                    while i < chars.len() && !" ,\t?*[]".contains(chars[i]) {
-                        i += 1;
-                    }
-                    let run: String = chars[start..i].iter().collect();
-                    tiles.extend(set.parse_word(&run).map_err(|e| tile_error(e, start))?);
-                }
+                Token::Class { tiles: class, negated: false } => match class[..] {
+                    [t] => tiles.push(t),
+                    _ => classes.push(class),
+                },
+                Token::Tiles(run) => tiles.extend(run),
             }
-        }
+            Ok(())
+        })?;
         if blanks > set.blanks() as usize {
             return Err(QueryError::Blanks { got: blanks, max: set.blanks() as usize });
         }
