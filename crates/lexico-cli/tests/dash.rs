@@ -7,7 +7,6 @@ mod common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use lexico_lexicon::{FormKind as Kind, Lexicon};
 use serde_json::Value;
@@ -151,31 +150,7 @@ fn the_verb_card_on_a_plain_word_list_is_refused_in_one_line() {
 
 /// The FISE-2 build, made once per test run.
 fn fise2() -> &'static PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lexico-dash");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let out = dir.join("FISE-2.lex");
-        let built = lexico()
-            .current_dir(lexico_testdata::fise2_dir())
-            .args(["build", "--quiet", "--previous", "default", "-o"])
-            .arg(&out)
-            .args([
-                "no-verbos.txt",
-                "verbos-clasificados.txt",
-                "actualizacion-no-verbos.txt",
-                "actualizacion-verbos.txt",
-            ])
-            .output()
-            .expect("lexico runs");
-        assert!(
-            built.status.success(),
-            "the FISE-2 build failed: {}",
-            String::from_utf8_lossy(&built.stderr)
-        );
-        out
-    })
+    common::fise2_build("dash")
 }
 
 #[test]

@@ -7,8 +7,7 @@
 mod common;
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::path::PathBuf;
 
 use lexico_lexicon::query::Bag;
 use lexico_lexicon::{FormKind, Lexicon};
@@ -569,31 +568,7 @@ fn default_reference() -> Reference {
 
 /// The FISE-2 build, made once per test run.
 fn fise2() -> &'static PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lexico-search");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let out = dir.join("FISE-2.lex");
-        let built = lexico()
-            .current_dir(lexico_testdata::fise2_dir())
-            .args(["build", "--quiet", "--previous", "embedded", "-o"])
-            .arg(&out)
-            .args([
-                "no-verbos.txt",
-                "verbos-clasificados.txt",
-                "actualizacion-no-verbos.txt",
-                "actualizacion-verbos.txt",
-            ])
-            .output()
-            .expect("lexico runs");
-        assert!(
-            built.status.success(),
-            "the FISE-2 build failed: {}",
-            String::from_utf8_lossy(&built.stderr)
-        );
-        out
-    })
+    common::fise2_build("search")
 }
 
 #[test]

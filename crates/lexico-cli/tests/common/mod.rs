@@ -204,3 +204,34 @@ impl Station {
         command
     }
 }
+
+/// The FISE-2 build of the four 2016 lists (the embedded lexicon as the previous edition), made
+/// once per test binary in `CARGO_TARGET_TMPDIR/lexico-NAME/`; `name` keeps the binaries'
+/// builds apart. Callers check `lexico_testdata::fise2_missing()` first.
+pub fn fise2_build(name: &str) -> &'static PathBuf {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("lexico-{name}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("FISE-2.lex");
+        let built = lexico()
+            .current_dir(lexico_testdata::fise2_dir())
+            .args(["build", "--quiet", "--previous", "embedded", "-o"])
+            .arg(&out)
+            .args([
+                "no-verbos.txt",
+                "verbos-clasificados.txt",
+                "actualizacion-no-verbos.txt",
+                "actualizacion-verbos.txt",
+            ])
+            .output()
+            .expect("lexico runs");
+        assert!(
+            built.status.success(),
+            "the FISE-2 build failed: {}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        out
+    })
+}
