@@ -738,9 +738,7 @@ impl PyCardbox {
 
     /// The question of `text`, a word or an alphagram in any notation, with its answers.
     fn question(&self, text: &str) -> PyResult<lexico_answers::quiz::Question> {
-        let lex = &self.lex.get().lex;
-        let tiles = lex.tiles().parse_word(text).map_err(|e| bad_input(text, e))?;
-        lexico_answers::quiz::Question::of(lex, &tiles).map_err(|e| bad_input(text, e))
+        lexico_answers::quiz::Question::read(&self.lex.get().lex, text).map_err(|e| bad_input(text, e))
     }
 }
 

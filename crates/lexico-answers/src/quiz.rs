@@ -22,7 +22,7 @@
 
 use lexico_lexicon::query::{anagram, hooks, AnagramQuery, QueryError, StudyList};
 use lexico_lexicon::Lexicon;
-use lexico_tiles::{Rack, Tile, TileSet, Word};
+use lexico_tiles::{Rack, Tile, TileError, TileSet, Word};
 
 /// Why a question could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +33,9 @@ pub enum QuizError {
     /// The anagram query failed.
     #[error(transparent)]
     Query(#[from] QueryError),
+    /// A question's text that is not tiles.
+    #[error(transparent)]
+    Tiles(#[from] TileError),
 }
 
 /// An answer of a question: the word, with the tiles that hook it in front and after.
@@ -81,6 +84,12 @@ impl Question {
             })
             .collect();
         Ok(Question { alphagram, answers })
+    }
+
+    /// The question of the tiles `text` spells (an alphagram as a card or a player writes it,
+    /// or any word of them), with the anagrams `lex` holds.
+    pub fn read(lex: &Lexicon, text: &str) -> Result<Question, QuizError> {
+        Question::of(lex, &lex.tiles().parse_word(text)?)
     }
 
     /// The alphagram spelled so that it reads back as the same tiles

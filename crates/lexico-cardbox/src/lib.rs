@@ -472,6 +472,5 @@ fn insert(conn: &Connection, card: &Card, replace: bool) -> rusqlite::Result<usi
 
 /// The question of an alphagram as a card spells it, with `lex`'s answers; why not, in words.
 fn question_of(lex: &Lexicon, alphagram: &str) -> Result<Question, String> {
-    let tiles = lex.tiles().parse_word(alphagram).map_err(|e| format!("question '{alphagram}': {e}"))?;
-    Question::of(lex, &tiles).map_err(|e| format!("question '{alphagram}': {e}"))
+    Question::read(lex, alphagram).map_err(|e| format!("question '{alphagram}': {e}"))
 }

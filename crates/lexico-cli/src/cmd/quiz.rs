@@ -61,10 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let asked: Vec<Question> = match &cardbox {
         Some(c) if args.cardbox => {
             let due = c.due(chrono::Utc::now(), args.limit)?;
-            let set = lex.tiles();
-            due.iter()
-                .map(|card| Ok(Question::of(&lex, &set.parse_word(&card.question)?)?))
-                .collect::<Result<_>>()?
+            due.iter().map(|card| Question::read(&lex, &card.question)).collect::<Result<_, _>>()?
         }
         _ => {
             let mut qs = args.conditions.questions(&lex)?;
