@@ -166,31 +166,6 @@ pub fn counts(changes: &[ChangedWord]) -> (BTreeMap<usize, u64>, BTreeMap<FormKi
     (by_len, by_kind)
 }
 
-/// `text` (a name or an edition read from a file) as Markdown shows it literally: control
-/// characters escaped as `\u{1b}`, markup characters with a backslash, `&`, `<` and `>` as HTML
-/// entities, so that no name adds a line, a heading, a link or raw HTML to release notes.
-///
-/// ```
-/// assert_eq!(lexico_answers::markdown_text("FISE <b>2</b>\r# x"), "FISE &lt;b&gt;2&lt;/b&gt;\\u{d}\\# x");
-/// ```
-pub fn markdown_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if c.is_control() => out.extend(c.escape_unicode()),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A count of `diff --counts`: of the words `change`d (`added`, `removed`), those `by` a
 /// grouping (`total`, `length`, `kind`, `cause`) of `key`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

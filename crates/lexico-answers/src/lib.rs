@@ -54,7 +54,7 @@ pub mod trust;
 
 pub use attribute::{attribute, Attributed, Attribution, Cause, ExplainedRecord};
 pub use batch::{valid_many, BadWord};
-pub use diff::{counts, diff, markdown_text, ChangeRecord, ChangedWord, CountRecord, Diff, DiffError};
+pub use diff::{counts, diff, ChangeRecord, ChangedWord, CountRecord, Diff, DiffError};
 pub use explain::{explain, Enclitic, ExplainError, Explanation, Finding};
 pub use forms::{refused_only, SourceSpelling};
 pub use notes::{notes, notes_by_cause, release_notes};

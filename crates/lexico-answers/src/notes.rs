@@ -11,9 +11,10 @@ use std::fmt::Write as _;
 use lexico_lexicon::{FormKind, Lexicon, LexiconError, Manifest, SlotInfo};
 
 use crate::attribute::{Attributed, Attribution, Cause};
-use crate::diff::{counts, diff, markdown_text, ChangedWord, Diff, DiffError};
+use crate::diff::{counts, diff, ChangedWord, Diff, DiffError};
 use crate::forms::SourceSpelling;
 use crate::i18n::{msg, Arg, Lang};
+use crate::safe::markdown_text;
 
 /// The message `id` with one number `count`.
 fn counted(lang: Lang, id: &str, name: &str, count: usize) -> String {

@@ -1,6 +1,7 @@
 //! Text from inputs and files, shown safely: a CSV field that a spreadsheet reads as text, never
 //! as a formula ([`csv_safe`]), and text with its control characters escaped, so that a line end
-//! or an escape sequence never splits a row or reaches a terminal ([`escape_controls`]). Every CSV
+//! or an escape sequence never splits a row or reaches a terminal ([`escape_controls`]), and text
+//! in HTML ([`html_text`], [`fill`]) and Markdown ([`markdown_text`]) shown literally. Every CSV
 //! the program writes and every line it shows from an input goes through these.
 
 use std::borrow::Cow;
@@ -70,6 +71,31 @@ pub fn html_text(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` (a name or an edition read from a file) as Markdown shows it literally: control
+/// characters escaped as `\u{1b}`, markup characters with a backslash, `&`, `<` and `>` as HTML
+/// entities, so that no name adds a line, a heading, a link or raw HTML to release notes.
+///
+/// ```
+/// assert_eq!(lexico_answers::safe::markdown_text("FISE <b>2</b>\r# x"), "FISE &lt;b&gt;2&lt;/b&gt;\\u{d}\\# x");
+/// ```
+pub fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }
