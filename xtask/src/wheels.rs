@@ -19,7 +19,7 @@
 //! `--check` then installs the wheels as a user would, on a machine without Rust: a fresh
 //! virtual environment (of `PYTHON`, else `python3`), `PATH` less every folder with `cargo`,
 //! `rustc` or `rustup`, and `pip install --no-index --only-binary :all: 'lexico[cli]'` from
-//! `target/wheels/`. There it runs `lexico valid ZUZAR`, the package's tests
+//! `target/wheels/`. There it runs `lexico valid ZUZAR` and `lexico page`, the package's tests
 //! (`bindings/python/tests`, comparing the package with the installed command), the examples of
 //! `docs/python.md` and of the package's README as doctests, and the type checks: the stubs
 //! against the module (`mypy.stubtest`) and the package under `mypy --strict`, both for the
@@ -83,6 +83,8 @@ pub fn run(args: &[String]) -> Result<()> {
         Command::new("maturin").args(["sdist", "--manifest-path"]).arg(&package).arg("--out").arg(&out),
     )?;
     eprintln!("wheels: building the command lexico-cli (release, as `cargo xtask dist` builds it)");
+    // The offline page's engine, which the command embeds (feature `page`, bindings/cli).
+    crate::web::build(&root, false)?;
     let mut cli = Command::new("maturin");
     cli.current_dir(root.join("bindings/cli")).args(["build", "--release", "--locked", "--out"]).arg(&out);
     if BUILDS_STATIC {
@@ -241,6 +243,18 @@ fn check_install(root: &Path, out: &Path, scratch: &Path, python: &std::ffi::OsS
             valid.status,
             String::from_utf8_lossy(&valid.stdout),
             String::from_utf8_lossy(&valid.stderr)
+        );
+    }
+    // It writes the offline judge page, as the release archive's binary does.
+    let page = scratch.join("juez.html");
+    let written =
+        tool("lexico".as_ref()).arg("page").arg("-o").arg(&page).output().context("cannot run lexico")?;
+    let html = fs::read(&page).unwrap_or_default();
+    if !written.status.success() || !html.windows(b"<html".len()).any(|w| w == b"<html") {
+        bail!(
+            "`lexico page` from the wheel: {}: {}",
+            written.status,
+            String::from_utf8_lossy(&written.stderr).trim()
         );
     }
     // The package carries its marker and stubs (PEP 561).
