@@ -21,6 +21,7 @@ Queries run in native code with the GIL released, so threads can query one lexic
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from typing import Any, Dict, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union, overload
@@ -610,8 +611,17 @@ class Lexicon(_lexico.Lexicon):
                     lexicons.append((name, v if isinstance(v, _lexico.Lexicon) else Lexicon.open(v)))
                 else:
                     texts.append((name, _condition_text(v)))
-        rows = self._search(texts, lexicons, flags, sort, limit, blanks)
-        return list(map(StudyWord._make, rows))
+        # A list of every word is over half a million tuples, none of which can be part of a
+        # reference cycle: the cyclic garbage collector, which would walk the tuples made so far
+        # every few hundred new ones, is paused while they are made.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            rows = self._search(texts, lexicons, flags, sort, limit, blanks)
+            return list(map(StudyWord._make, rows))
+        finally:
+            if collecting:
+                gc.enable()
 
     def hooks(self, word: str) -> Hooks:
         """The tiles that make a valid word in front of ``word`` or after it."""
