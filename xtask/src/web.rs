@@ -5,8 +5,8 @@
 //! `cargo xtask npm`: the npm package `lexico-wasm`: the same engine with the default lexicon
 //! inside (feature `embedded`), the package's own module, types and README
 //! (`bindings/npm/`), packed by `npm pack` into `target/npm/`; `--check` then runs the
-//! package's tests (Node's test runner) against the `lexico` command from a temporary folder
-//! where the tarball is installed.
+//! package's tests (Node's test runner) against the `lexico` command (`LEXICO_BIN`, else the
+//! one `cargo build` builds) from a temporary folder where the tarball is installed.
 //!
 //! wasm-bindgen's command must be the version of the `wasm-bindgen` crate in `Cargo.lock`
 //! (`cargo install wasm-bindgen-cli --version V`). No `wasm-opt` runs: Debian's (binaryen 108)
@@ -171,12 +171,19 @@ pub fn run_npm(args: &[String]) -> Result<()> {
 
 /// Installs the tarball in a temporary folder (`npm install`, no registry needed: the package
 /// has no dependencies) and runs its tests there with Node's test runner, against the `lexico`
-/// command built by `cargo build`.
+/// command `LEXICO_BIN` names, else the one `cargo build` builds.
 fn self_check(root: &Path, tarball: &Path) -> Result<()> {
-    run(Command::new("cargo").current_dir(root).args(["build", "--quiet", "--locked", "-p", "lexico"]))?;
-    let lexico = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| root.join("target"), PathBuf::from)
-        .join("debug/lexico");
+    let lexico = match std::env::var_os("LEXICO_BIN") {
+        Some(bin) => PathBuf::from(bin),
+        None => {
+            run(Command::new("cargo")
+                .current_dir(root)
+                .args(["build", "--quiet", "--locked", "-p", "lexico"]))?;
+            std::env::var_os("CARGO_TARGET_DIR")
+                .map_or_else(|| root.join("target"), PathBuf::from)
+                .join("debug/lexico")
+        }
+    };
     let dir = root.join("target/npm/check");
     fs::create_dir_all(&dir)?;
     fs::write(dir.join("package.json"), "{\"private\": true, \"type\": \"module\"}\n")?;
