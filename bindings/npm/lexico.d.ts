@@ -32,6 +32,26 @@ export interface JudgeRecord {
   error: string | null;
 }
 
+/** Whether a word meets a Scrabble Dash card (`lexico dash --format json`), and what people read of it. */
+export interface DashRecord {
+  word: string;
+  /** The card: "length 4", "verb", "proper-name", "starts-with D", "ends-with A", "contains D". */
+  card: string;
+  verdict: "meets" | "fails" | "players-decide";
+  /** "meets", "players-decide", or why it fails ("card-count", "not-a-verb", "no-card", …). */
+  reason: string;
+  /** The letter cards, "·" between them; null when the word cannot be laid down. */
+  cards: string | null;
+  count: number | null;
+  /** The letter with no card, or the cards the hand lacks. */
+  missing: string | null;
+  /** For the verb card, the verb a form meets it as. */
+  lemma: string | null;
+  card_text: string;
+  verdict_text: string;
+  message: string;
+}
+
 export interface DerivationRecord {
   article: string;
   entry: number;
@@ -151,6 +171,7 @@ export class Lexicon {
   pattern(pattern: string, options?: PatternOptions): WordRecord[];
   hooks(word: string, options?: { tiles?: boolean }): HooksRecord;
   search(request?: SearchRequest): StudyRecord[];
+  dash(card: string, word: string, options?: { hand?: string; lang?: "en" | "es" }): DashRecord;
 }
 
 /** The default lexicon, the one the `lexico` command embeds. */

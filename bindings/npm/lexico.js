@@ -86,6 +86,16 @@ export class Lexicon {
   }
 
   /**
+   * Whether `word` meets a Scrabble Dash card (its wording, as `lexico dash` reads it: "4
+   * letras", "verbo", "empieza con D"), laid down from `hand` when one is given: the record of
+   * `lexico dash --format json`, with the card, the verdict and what the word meets or lacks
+   * said in `lang` (`card_text`, `verdict_text`, `message`).
+   */
+  dash(card, word, { hand = "", lang = "en" } = {}) {
+    return JSON.parse(call(() => this.#engine.dash(String(card), String(word), String(hand), lang)));
+  }
+
+  /**
    * A study list: `conditions` maps the names of `lexico search`'s flags (`not-` negates) to a
    * text or a list of texts; `flags` lists those without a value (`generated`, `listed`).
    */

@@ -92,6 +92,19 @@ test("search gives the records of lexico search", () => {
   assert.throws(() => lx.search({ conditions: { nonsense: "1" } }), LexiconError);
 });
 
+test("dash gives the records of lexico dash", () => {
+  const cases = [["4 letras", "ATLMNOE", ["MANO", "QUESO", "XILOFONO"]], ["tiene una D", "BATRMEF", ["DEBA", "CASA"]],
+    ["nombre propio", "", ["MARTA"]]];
+  for (const [card, hand, words] of cases) {
+    const rows = cli(["dash", card, ...(hand ? ["--mano", hand] : []), ...words]);
+    words.forEach((w, i) => {
+      assert.deepEqual(without(lx.dash(card, w, { hand }), "card_text", "verdict_text", "message"), without(rows[i]), w);
+    });
+  }
+  assert.equal(lx.dash("4 letras", "mano", { lang: "es" }).verdict_text, "cumple");
+  assert.throws(() => lx.dash("verbo", "deba"), (e) => e instanceof LexiconError && /cannot tell verbs/.test(e.message));
+});
+
 test("a lexicon file opens from its bytes, and an altered one does not", () => {
   const dir = mkdtempSync(join(tmpdir(), "lexico-npm-"));
   writeFileSync(join(dir, "words.txt"), "casa\nperro\nchurro\n");

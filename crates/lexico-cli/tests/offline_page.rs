@@ -9,6 +9,9 @@
 //!   inside the screen and as large as the space allows.
 //! - A byte flipped in the page's lexicon: one Spanish line, no verdict, no exception.
 //! - Hostile text in the play box gives a verdict or ILEGIBLE, and the page goes on judging.
+//! - Its Dash mode answers as `lexico dash --lang es` does: each card of the game, with and
+//!   without a hand, on 60 words of the embedded lexicon; the verb card on a FISE-2 build, and
+//!   its one-line refusal on the embedded list.
 //! - `--solo-juez` gives a page with the Juez mode only.
 //! - `lexico serve` offers the page at `/sin-conexion/`: on localhost its service worker installs,
 //!   and with the network off and the station stopped the page still judges. So does the folder
@@ -212,6 +215,90 @@ return arguments[0].map(function (w) {
     all
 }
 
+/// The wordings of the Dash cards the page offers (`{n}` and `{letter}` for the number or letter
+/// a card shows).
+async fn dash_wordings(c: &Client) -> Vec<String> {
+    let got = js(c, "return Array.from(document.querySelectorAll('#dash-card option')).map(function (o) { return o.value; })").await;
+    got.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+/// The page's Dash answers (Dash mode) for `words`, with the card `wording` showing `value` and
+/// the player's `hand`: for each, the verdict's two lines and the line under them, or three
+/// empty texts but the message when no verdict is shown.
+async fn page_dash(c: &Client, wording: &str, value: &str, hand: &str, words: &[String]) -> Vec<[String; 3]> {
+    js(c, "document.querySelector('#modes button[data-mode=dash]').click(); return true").await;
+    let script = r#"
+const [wording, value, hand, words] = arguments;
+const form = document.getElementById('dash-form');
+const card = document.getElementById('dash-card');
+card.value = wording;
+card.dispatchEvent(new Event('change'));
+document.getElementById('dash-value').value = value;
+document.getElementById('dash-hand').value = hand;
+const v = document.getElementById('verdict');
+const text = function (id) { return document.getElementById(id).textContent; };
+return words.map(function (w) {
+  document.getElementById('dash-word').value = w;
+  form.requestSubmit();
+  const got = v.hidden ? ['', '', text('dash-message')] : [text('verdict-line1'), text('verdict-line2'), text('verdict-meta')];
+  document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  return got;
+});"#;
+    let got = js_with(c, script, vec![json!(wording), json!(value), json!(hand), json!(words)]).await;
+    js(c, "document.querySelector('#modes button[data-mode=juez]').click(); return true").await;
+    got.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let r: Vec<String> =
+                r.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+            [r[0].clone(), r[1].clone(), r[2].clone()]
+        })
+        .collect()
+}
+
+/// What the page should show for `lexico dash CARD [--mano HAND] --lang es`'s answers: the word,
+/// the verdict in capitals, and the end of the line under them (the cards the word takes, when
+/// it can be laid down, and what it meets or lacks); or, when the command refuses the card or the
+/// hand, the message of its one line for every word.
+fn cli_dash(lexicon: &str, card: &str, hand: &str, words: &[String]) -> Vec<[String; 3]> {
+    let mut args = vec!["dash", card, "--lang", "es", "--lexicon", lexicon];
+    if !hand.is_empty() {
+        args.extend(["--mano", hand]);
+    }
+    args.extend(words.iter().map(String::as_str));
+    let out = run(&args, b"");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    if stdout.is_empty() {
+        let said = String::from_utf8(out.stderr).unwrap();
+        let said = said.trim_end().strip_prefix("lexico: ").unwrap_or(&said).to_string();
+        return words.iter().map(|_| [String::new(), String::new(), said.clone()]).collect();
+    }
+    let rows: Vec<[String; 3]> = stdout
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let under: Vec<&str> = [f[2], f[3]].into_iter().filter(|t| *t != "-").collect();
+            [f[0].to_string(), f[1].to_uppercase(), under.join(" · ")]
+        })
+        .collect();
+    assert_eq!(rows.len(), words.len(), "{card} {hand}");
+    rows
+}
+
+/// Checks the page's Dash answers against the command's, for `cases` of (wording, value, hand).
+async fn same_dash(c: &Client, lexicon: &str, cases: &[(&str, &str, &str)], words: &[String]) {
+    for &(wording, value, hand) in cases {
+        let card = wording.replace("{n}", value).replace("{letter}", value);
+        let page = page_dash(c, wording, value, hand, words).await;
+        let cli = cli_dash(lexicon, &card, hand, words);
+        for ((word, p), e) in words.iter().zip(&page).zip(&cli) {
+            let same = p[0] == e[0] && p[1] == e[1] && p[2].ends_with(&e[2]);
+            assert!(same, "{card} / {hand} / {word}: the page shows {p:?}, the command says {e:?}");
+        }
+    }
+}
+
 /// The verdict's geometry as the browser lays it out (as the station's browser test measures it).
 const GEOMETRY: &str = r#"
 const v = document.getElementById('verdict');
@@ -356,7 +443,7 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         assert!(lexicon.as_str().unwrap().contains("FISE-2 2009"), "{lexicon}");
         assert_eq!(js(&c, "return document.getElementById('signer').textContent").await, "incluido en el binario");
         assert_eq!(js(&c, "return document.getElementById('checksum').textContent.length").await, 16);
-        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 2);
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 3);
         let words = words_of("embedded");
         let drawn = plays(&words, 2000, 43);
         assert_eq!(page_verdicts(&c, &drawn).await, cli_verdicts("embedded", &drawn));
@@ -368,6 +455,43 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
             })
             .collect();
         assert_eq!(page_explanations(&c, &sample).await, cli_explanations("embedded", &sample));
+        // Dash: every card, with and without a hand, on the leaflet's words and 50 drawn ones.
+        let wordings = dash_wordings(&c).await;
+        assert_eq!(wordings.len(), 6, "{wordings:?}");
+        let mut dash_words: Vec<String> =
+            ["MANO", "DEBA", "QUESO", "CALLE", "CHURRO", "XILOFONO", "DOLARES", "ÑANDÚ", "MARTA", "ZZZA"]
+                .map(String::from)
+                .into();
+        dash_words.extend((0..50).map(|_| words[d.next(words.len())].clone()));
+        let card = |kind: &str| wordings.iter().find(|w| w.to_lowercase().contains(kind)).unwrap().as_str();
+        let cases = [
+            (card("letras"), "4", ""),
+            (card("letras"), "5", "ATLMNOE"),
+            (card("nombre"), "", ""),
+            (card("empieza"), "D", ""),
+            (card("termina"), "A", "BATRMEF"),
+            (card("tiene"), "D", "BATRMEF"),
+            (card("verbo"), "", ""),
+        ];
+        same_dash(&c, "embedded", &cases, &dash_words).await;
+        let refused = page_dash(&c, card("verbo"), "", "", &["DEBA".to_string()]).await;
+        assert!(refused[0][2].contains("no distingue los verbos"), "{refused:?}");
+        // The guides' screenshot of the Dash mode on a phone: the leaflet's MANO.
+        chrome::viewport(&c, 390, 844).await;
+        js(&c, "document.querySelector('#modes button[data-mode=dash]').click(); return true").await;
+        let pick = "const s = document.getElementById('dash-card'); s.value = arguments[0]; \
+                    s.dispatchEvent(new Event('change')); document.getElementById('dash-value').value = '4'; \
+                    document.getElementById('dash-hand').value = 'ATLMNOE'; \
+                    document.getElementById('dash-word').value = ''; return true";
+        js_with(&c, pick, vec![json!(card("letras"))]).await;
+        c.find(Locator::Id("dash-word")).await.unwrap().send_keys("mano\u{E007}").await.unwrap();
+        until(&c, "return !document.getElementById('verdict').hidden", 10, "no Dash verdict").await;
+        let shown = js(&c, "return [1, 2].map(function (i) { return document.getElementById('verdict-line' + i).textContent; }).concat([document.getElementById('verdict-meta').textContent])").await;
+        assert_eq!(shown, json!(["MANO", "CUMPLE", "Palabra de 4 letras · M·A·N·O · 4 cartas"]));
+        for_docs(&c.screenshot().await.unwrap(), "offline-dash.png");
+        js(&c, "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); return true").await;
+        js(&c, "document.querySelector('#modes button[data-mode=juez]').click(); return true").await;
+        chrome::viewport(&c, 1280, 800).await;
 
         // Every verdict whole at every size; the guides' screenshots at a phone's and a tablet's.
         for (width, height) in SIZES {
@@ -423,6 +547,7 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         // --solo-juez: Juez only.
         open(&c, &url(&solo)).await;
         assert_eq!(js(&c, "return document.getElementById('consult-form') === null").await, true);
+        assert_eq!(js(&c, "return document.getElementById('dash-form') === null").await, true);
         assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 0);
         assert_eq!(
             js(&c, "return document.getElementById('mode-list').textContent").await,
@@ -444,6 +569,13 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
             let drawn = plays(&words_of(lex), 2000, 2016);
             assert_eq!(page_verdicts(&c, &drawn).await, cli_verdicts(lex, &drawn));
             assert_eq!(js(&c, "return document.getElementById('signer').textContent").await, "sin firma");
+            // The verb card, which a lexicon built from the lemma lists can answer.
+            let verbs: Vec<String> = ["DEBA", "CASA", "ÁRBOL", "COMIMOS", "MESA"].map(String::from).into();
+            let wordings = dash_wordings(&c).await;
+            let verb = wordings.iter().find(|w| w.to_lowercase().contains("verbo")).unwrap();
+            same_dash(&c, lex, &[(verb, "", "")], &verbs).await;
+            let deba = page_dash(&c, verb, "", "", &["DEBA".to_string()]).await;
+            assert_eq!(deba[0][1], "CUMPLE", "{deba:?}");
         }
 
         // The station's /sin-conexion/ on localhost: the service worker installs, and the page
@@ -471,7 +603,7 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         let home = format!("http://localhost:{}/", server.port);
         open(&c, &home).await;
         until(&c, ready, 30, "the folder's service worker did not install").await;
-        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 2);
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 3);
         server.refuse();
         chrome::network(&c, false).await;
         open(&c, &home).await;

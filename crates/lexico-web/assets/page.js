@@ -4,8 +4,9 @@
 // single file.
 //
 // Modes: Juez (a play's verdict, large, never saying which word failed, cleared after a set
-// time or by any key), Consulta (each word's verdict and why, in the catalogue's words). A mode
-// is a form of the page and an entry of MODES; the page has the modes it was exported with.
+// time or by any key), Consulta (each word's verdict and why, in the catalogue's words), Dash
+// (whether a word meets a Scrabble Dash card, as `lexico dash` answers). A mode is a form of the
+// page and an entry of MODES; the page has the modes it was exported with.
 const body = document.body;
 const d = body.dataset;
 const $ = function (id) { return document.getElementById(id); };
@@ -65,6 +66,7 @@ function translate() {
     lexicon.set_lang(lang);
   }
   if (MODES.consulta && MODES.consulta.last) { MODES.consulta.show(MODES.consulta.last); }
+  if (MODES.dash) { MODES.dash.cards(); }
   installState();
 }
 
@@ -97,9 +99,10 @@ function hide() {
   if (mode) { mode.focus(); }
 }
 
-function show(kind, word, note) {
+// The verdict, large: its first line is "the play" unless `first` is given (Dash: the word).
+function show(kind, word, note, first) {
   hide();
-  lines[0].firstElementChild.textContent = t("verdict-play");
+  lines[0].firstElementChild.textContent = first || t("verdict-play");
   lines[1].firstElementChild.textContent = word;
   meta.textContent = note || "";
   verdict.className = "verdict " + kind;
@@ -200,6 +203,53 @@ const MODES = {};
   });
 })();
 
+// Dash: the card chosen from the card table's wordings, its number or letter typed beside it,
+// and the player's hand when one is typed; the word and its verdict take the screen, with the
+// card, the cards the word takes and what it meets or lacks under them.
+(function () {
+  const form = $("dash-form");
+  if (!form) { return; }
+  const card = $("dash-card");
+  const value = $("dash-value");
+  const hand = $("dash-hand");
+  const word = $("dash-word");
+  const note = $("dash-message");
+  const m = { form: form, focus: function () { word.focus(); } };
+  MODES.dash = m;
+  function showsValue() { value.hidden = !/\{(n|letter)\}/.test(card.value); }
+  // The wordings in the page's language; the card chosen stays chosen.
+  m.cards = function () {
+    const chosen = card.selectedIndex;
+    card.textContent = "";
+    for (const wording of JSON.parse(dash_cards(lang))) {
+      const option = document.createElement("option");
+      option.value = wording;
+      option.textContent = wording.replace("{n}", "N").replace("{letter}", "_");
+      card.appendChild(option);
+    }
+    card.selectedIndex = Math.max(chosen, 0);
+    showsValue();
+  };
+  card.addEventListener("change", showsValue);
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    const text = word.value.trim();
+    if (!text || !lexicon) { word.focus(); return; }
+    note.textContent = "";
+    const shown = value.value.trim();
+    let b;
+    try {
+      b = JSON.parse(lexicon.dash(card.value.replace("{n}", shown).replace("{letter}", shown), text, hand.value, lang));
+    } catch (err) {
+      note.textContent = String(err && err.message ? err.message : err);
+      return;
+    }
+    word.value = "";
+    const kind = { meets: "acceptable", fails: "unacceptable" }[b.verdict] || "unreadable";
+    show(kind, b.verdict_text.toUpperCase(), [b.card_text, b.cards, b.message].filter(Boolean).join(" · "), b.word);
+  });
+})();
+
 function choose(name) {
   hide();
   mode = MODES[name];
@@ -225,8 +275,9 @@ document.addEventListener("keydown", function (e) {
     // Any key clears the verdict; a character typed goes on to start the next play.
     e.preventDefault();
     hide();
-    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && mode === MODES.juez) {
-      $("play").value += e.key;
+    const next = mode === MODES.juez ? $("play") : mode === MODES.dash ? $("dash-word") : null;
+    if (next && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      next.value += e.key;
     }
     return;
   }

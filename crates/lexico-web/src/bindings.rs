@@ -2,17 +2,18 @@
 //! gives back the JSON of their record (what `lexico … --format json` prints of it), or throws an
 //! `Error` whose message is the answers' own, in the lexicon's language ([`Lexicon::set_lang`]).
 
+use lexico_answers::dash::{Cards, Dash};
 use lexico_answers::i18n::{msg, Arg, Lang};
 use lexico_answers::record::{
-    anagram_words, shape_words, study_records, HooksRecord, JudgeRecord, Shape, Spelling, ValidRecord,
-    WordRecords,
+    anagram_words, shape_words, study_records, DashRecord, HooksRecord, JudgeRecord, Shape, Spelling,
+    ValidRecord, WordRecords,
 };
 use lexico_answers::say::{self, Localize};
 use lexico_answers::trust::{open_proven, PublicKey, Trust};
 use lexico_answers::{explain, judge_play, judge_word, play_words, ExplanationRecord, Signer};
 use lexico_lexicon::query::{self, AnagramQuery, Condition, Mode, Search, Sort, StudyOrder, TextCondition};
 use lexico_tiles::Rack;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 /// A lexicon proven whole, and who vouches for it.
@@ -254,6 +255,25 @@ impl Lexicon {
         json(&rows)
     }
 
+    /// Whether a word meets a Scrabble Dash card (its wording, as `lexico dash` reads it:
+    /// `Palabra de 4 letras`, `verbo`, `empieza con D`), laid down from `hand` when it is not
+    /// empty: `lexico dash --format json`'s record, with the card, the verdict and what the word
+    /// meets or lacks said in `lang` (`card_text`, `verdict_text`, `message`, as the station's
+    /// `/api/v1/dash` gives them). A card or hand the game does not have is thrown, in `lang`.
+    pub fn dash(&self, card: &str, word: &str, hand: &str, lang: &str) -> Result<String, JsError> {
+        let lang = lang_of(lang);
+        let hand = hand.trim();
+        let dash =
+            Dash::new(&self.lex, card, (!hand.is_empty()).then_some(hand)).map_err(|e| thrown(&e, lang))?;
+        let j = dash.judge(word).map_err(|e| thrown(&e, lang))?;
+        json(&DashAnswer {
+            record: DashRecord::new(&j, dash.cards(), dash.card()),
+            card_text: dash.cards().name(dash.card(), lang),
+            verdict_text: say::dash_verdict(&j.verdict, lang),
+            message: say::dash(&j, dash.cards(), dash.card(), lang),
+        })
+    }
+
     fn records(&self, o: &Options, order: Sort) -> WordRecords<'_> {
         let records = WordRecords::new(&self.lex, spelling(o));
         if o.rank || order == Sort::Probability {
@@ -262,6 +282,23 @@ impl Lexicon {
             records
         }
     }
+}
+
+/// A Dash card's answer ([`Lexicon::dash`]): the record, and what people read of it.
+#[derive(Serialize)]
+struct DashAnswer<'a> {
+    #[serde(flatten)]
+    record: DashRecord<'a>,
+    card_text: String,
+    verdict_text: String,
+    message: String,
+}
+
+/// The wordings of the Scrabble Dash cards in `lang` (`es`, `en`), as a JSON list: `{n}` and
+/// `{letter}` stand for the number or letter the card shows.
+#[wasm_bindgen]
+pub fn dash_cards(lang: &str) -> String {
+    serde_json::to_string(&Cards::embedded().wordings(lang_of(lang))).unwrap_or_default()
 }
 
 fn spelling(o: &Options) -> Spelling {

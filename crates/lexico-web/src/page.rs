@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 
 const BODY: &str = include_str!("../assets/page.html");
 const CONSULT: &str = include_str!("../assets/consult.html");
+const DASH: &str = include_str!("../assets/dash.html");
 const STATION_CSS: &str = include_str!("../assets/station.css");
 const PAGE_CSS: &str = include_str!("../assets/page.css");
 const PAGE_JS: &str = include_str!("../assets/page.js");
@@ -36,20 +37,27 @@ pub struct Engine<'a> {
     pub glue: &'a str,
 }
 
-/// A mode of the page. (The Scrabble Dash card judge is to be one more.)
+/// A mode of the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PageMode {
     /// A play's verdict, as the station's judge page gives it.
     Juez,
     /// Each word's verdict and explanation, for study.
     Consulta,
+    /// Whether a word meets a Scrabble Dash card, as `lexico dash` and the station's Dash mode
+    /// answer.
+    Dash,
 }
 
 impl PageMode {
+    /// Every mode, in the order the page offers them.
+    pub const ALL: [PageMode; 3] = [PageMode::Juez, PageMode::Consulta, PageMode::Dash];
+
     fn name(self) -> &'static str {
         match self {
             PageMode::Juez => "juez",
             PageMode::Consulta => "consulta",
+            PageMode::Dash => "dash",
         }
     }
 }
@@ -298,11 +306,15 @@ fn body(page: &Page) -> Result<String, PageError> {
         0 => msg(lang, "judge-never-clears", &[]),
         n => msg(lang, "judge-clears", &[("seconds", Arg::Num(n))]),
     };
-    let consult = if page.modes.contains(&PageMode::Consulta) {
-        render(CONSULT, lang, &|_| None)?
-    } else {
-        String::new()
+    let form = |mode: PageMode, template: &str| -> Result<String, PageError> {
+        if page.modes.contains(&mode) {
+            render(template, lang, &|_| None)
+        } else {
+            Ok(String::new())
+        }
     };
+    let consult = form(PageMode::Consulta, CONSULT)?;
+    let dash = form(PageMode::Dash, DASH)?;
     render(BODY, lang, &|name| {
         Some(match name {
             "mode-buttons" => buttons.clone(),
@@ -311,6 +323,7 @@ fn body(page: &Page) -> Result<String, PageError> {
             "other-lang-name" => html_text(&msg(lang, &format!("page-lang-{}", other.tag()), &[])),
             "clears" => html_text(&clears),
             "consult-form" => consult.clone(),
+            "dash-form" => dash.clone(),
             _ => return None,
         })
     })

@@ -22,7 +22,8 @@ pub struct Args {
     /// server.
     #[arg(long, short = 'o', value_name = "FILE.html|DIR")]
     pub output: PathBuf,
-    /// Only the Juez mode: the page judges plays and looks up no word (a tournament's tablet).
+    /// Only the Juez mode: the page judges plays, and neither looks up words nor judges Dash
+    /// cards (a tournament's tablet).
     #[arg(long)]
     pub solo_juez: bool,
     /// A minisign public key the page accepts the lexicon's signature from (repeatable).
@@ -48,8 +49,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let term = terminal();
     let engine = offline::require_engine()?;
     let carried = offline::carried(&args.lexicon, &args.trust)?;
-    let modes: &[PageMode] =
-        if args.solo_juez { &[PageMode::Juez] } else { &[PageMode::Juez, PageMode::Consulta] };
+    let modes: &[PageMode] = if args.solo_juez { &[PageMode::Juez] } else { &PageMode::ALL };
     let page = Page {
         lexicon: &carried.bytes,
         trust: &carried.trust,

@@ -148,7 +148,7 @@ fn offline_files(
     let page = lexico_web::page::Page {
         lexicon: &carried.bytes,
         trust: &carried.trust,
-        modes: &[lexico_web::page::PageMode::Juez, lexico_web::page::PageMode::Consulta],
+        modes: &lexico_web::page::PageMode::ALL,
         clear_after,
         lang: crate::i18n::station(),
     };
