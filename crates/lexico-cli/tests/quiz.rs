@@ -1,7 +1,8 @@
 //! `lexico quiz` and `lexico cardbox`: a quiz of five questions typed at a pseudo-terminal, with
 //! right, wrong and "none" answers, on a cardbox whose lexicon changed, then the cardbox as it
 //! is left; Ctrl-C ends a quiz with the terminal's style reset; a quiz killed (`kill -9`) between
-//! answers leaves a readable cardbox holding every answer given.
+//! answers leaves a readable cardbox holding every answer given; a question whose `--timer` runs
+//! out ends, shows its answers and is kept as missed.
 
 #![cfg(unix)]
 
@@ -187,4 +188,50 @@ fn a_quiz_killed_between_answers_leaves_every_answer_recorded() {
         .collect();
     assert_eq!(answered, [("AACS".to_string(), true), ("AART".to_string(), false)]);
     assert_eq!(cardbox.stats(chrono::Utc::now()).unwrap().cards, 5);
+}
+
+#[test]
+fn a_question_whose_timer_runs_out_ends_and_is_kept_as_missed() {
+    let (data, old, _) = cardbox_of_five("timer");
+    let mut child = lexico()
+        .args(["quiz", "--cardbox", "--timer", "1", "--lexicon", &old])
+        .env("LEXICO_DATA_DIR", &data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // A timer that never runs out would leave the quiz waiting: it is killed after 30 s, and
+    // the line awaited is then never shown.
+    let pid = rustix::process::Pid::from_child(&child);
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(30));
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+    });
+    let input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut shown = String::new();
+    let mut wait_for = |wanted: &str| {
+        let mut line = String::new();
+        while !line.contains(wanted) {
+            line.clear();
+            assert!(output.read_line(&mut line).unwrap() > 0, "{wanted:?} never shown: {shown}");
+            shown.push_str(&line);
+        }
+    };
+    // Nothing typed: the first question ends on its own, with its answers, after its second.
+    wait_for("gives up");
+    let asked = std::time::Instant::now();
+    wait_for("time is up");
+    assert!(asked.elapsed() >= std::time::Duration::from_millis(900), "ended after {:?}", asked.elapsed());
+    wait_for("ACAS");
+    wait_for("Enter goes on");
+    let mut input = input;
+    input.write_all(b"\n").unwrap();
+    wait_for("Question 2 of 5");
+    drop(input);
+    assert!(child.wait().unwrap().success());
+    let (cardbox, _) = open(&data, &old);
+    let history = cardbox.history("AACS").unwrap();
+    assert_eq!(history.iter().map(|r| r.passed).collect::<Vec<_>>(), [false], "{shown}");
 }
