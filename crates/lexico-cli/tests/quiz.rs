@@ -53,6 +53,18 @@ fn open(data: &Path, lex: &str) -> (Cardbox, Lexicon) {
     (Cardbox::open(&file, &lex, Scheduler::Leitner).unwrap(), lex)
 }
 
+/// `lexico ARGS` with the data folder `data`, its standard input and output on pipes.
+fn quiz_on_pipes(data: &Path, args: &[&str]) -> std::process::Child {
+    lexico()
+        .args(args)
+        .env("LEXICO_DATA_DIR", data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn a_quiz_at_a_terminal_records_right_wrong_and_none_answers_in_the_cardbox() {
     let (data, _, new) = cardbox_of_five("terminal");
@@ -150,14 +162,7 @@ fn ctrl_c_ends_a_quiz_and_resets_the_terminal() {
 #[test]
 fn a_quiz_killed_between_answers_leaves_every_answer_recorded() {
     let (data, old, _) = cardbox_of_five("killed");
-    let mut child = lexico()
-        .args(["quiz", "--cardbox", "--lexicon", &old])
-        .env("LEXICO_DATA_DIR", &data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = quiz_on_pipes(&data, &["quiz", "--cardbox", "--lexicon", &old]);
     let mut input = child.stdin.take().unwrap();
     let mut output = BufReader::new(child.stdout.take().unwrap());
     let mut wait_for = |wanted: &str| {
@@ -193,14 +198,7 @@ fn a_quiz_killed_between_answers_leaves_every_answer_recorded() {
 #[test]
 fn a_question_whose_timer_runs_out_ends_and_is_kept_as_missed() {
     let (data, old, _) = cardbox_of_five("timer");
-    let mut child = lexico()
-        .args(["quiz", "--cardbox", "--timer", "1", "--lexicon", &old])
-        .env("LEXICO_DATA_DIR", &data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = quiz_on_pipes(&data, &["quiz", "--cardbox", "--timer", "1", "--lexicon", &old]);
     // A timer that never runs out would leave the quiz waiting: it is killed after 30 s, and
     // the line awaited is then never shown.
     let pid = rustix::process::Pid::from_child(&child);
