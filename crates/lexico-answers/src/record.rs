@@ -141,8 +141,9 @@ impl<'a> Spelled<'a> {
     pub fn push_to(&self, s: &mut String) {
         // Most words are made of tiles named by one ASCII letter: spelled from the set's table
         // of those letters, and spelled again tile by tile only when a tile has a longer name
-        // (or when the tiles are an alphagram, whose neighbours may need brackets).
-        if self.spelling == Spelling::Natural && !self.apart {
+        // (or, in an alphagram, when tiles would read together and need brackets).
+        if self.spelling == Spelling::Natural && (!self.apart || self.set.apart(self.tiles).peek().is_none())
+        {
             let start = s.len();
             s.reserve(self.tiles.len());
             let all = self.tiles.iter().enumerate().all(|(i, &t)| {

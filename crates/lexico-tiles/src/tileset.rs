@@ -188,6 +188,10 @@ pub struct TileSet {
     /// `one_byte[b]`: the name of the tile whose byte is `b` when it is one ASCII character, or 0
     /// (CH, Ñ): most words are spelled from this table alone.
     one_byte: [u8; 256],
+    /// `joins[b]`: whether a spelling longer than the name of the tile whose byte is `b` starts
+    /// with the same character (C of CH, R of RR), so that the tile may read together with the
+    /// tiles after it when they are spelled one after another.
+    joins: [bool; 256],
     blanks: u8,
     absent: Vec<String>,
 }
@@ -240,6 +244,7 @@ impl TileSet {
             enye: 0,
             row: [0; 256],
             one_byte: [0; 256],
+            joins: [false; 256],
             blanks: 0,
             absent: Vec::new(),
         };
@@ -373,6 +378,13 @@ impl TileSet {
         }
         set.letter[ENYE as usize] = set.enye;
         set.any_multi_ascii = set.multi_ascii.iter().any(|&m| m);
+        for (row, def) in set.tiles.iter().enumerate() {
+            let own = def.name.chars().count();
+            let longer = |c: &char| {
+                set.starts.get(c).is_some_and(|k| k.iter().any(|&k| set.spellings[k].0.len() > own))
+            };
+            set.joins[byte_of_row(row) as usize] = def.name.chars().next().is_some_and(|c| longer(&c));
+        }
         Ok(set)
     }
 
@@ -407,6 +419,14 @@ impl TileSet {
     #[inline]
     pub fn one_byte_name(&self, t: Tile) -> u8 {
         self.one_byte[t as usize]
+    }
+
+    /// Whether tile `t` may read together with the tiles after it when tiles are spelled one
+    /// after another: a longer spelling starts with its name's first character (`C` of `CH`,
+    /// `R` of `RR`). Only such a tile is ever bracketed by [`spell_apart`](Self::spell_apart).
+    #[inline]
+    fn may_join(&self, t: Tile) -> bool {
+        self.joins[t as usize]
     }
 
     /// The definition of tile `t`, if the set has it.
@@ -689,6 +709,19 @@ impl TileSet {
     /// than tile `i`'s name: the place of the last tile that spelling reaches into. `None` when
     /// tile `i` reads as itself.
     fn joins_at(&self, tiles: &[Tile], i: usize) -> Option<usize> {
+        if !self.may_join(tiles[i]) {
+            return None;
+        }
+        // A one-letter name followed by another: they read together only as a two-letter
+        // spelling (the table of those) or as one of three or more letters.
+        let a = self.one_byte[tiles[i] as usize] as usize;
+        if a != 0 && !self.multi_ascii[a] {
+            match tiles.get(i + 1).map(|&t| self.one_byte[t as usize] as usize) {
+                None => return None,
+                Some(b) if b != 0 && self.pairs[a << 7 | b] == 0 => return None,
+                _ => {}
+            }
+        }
         let name = self.name(tiles[i]);
         let first = name.chars().next()?;
         let own = name.chars().count();

@@ -575,14 +575,41 @@ fn tile_at(key: u128, i: usize) -> Tile {
     key.to_be_bytes()[i]
 }
 
-/// The keys of `keys` (packed words of `len + 1` tiles, sorted) that start with the `len` tiles
-/// of `prefix`.
-fn extending(keys: &[u128], prefix: u128, len: usize) -> (u32, u32) {
-    let rest = 8 * (16 - len) as u32;
-    let last = prefix | 1u128.checked_shl(rest).map_or(u128::MAX, |b| b - 1);
-    let a = keys.partition_point(|&k| k < prefix);
-    let b = keys.partition_point(|&k| k <= last);
-    (a as u32, b as u32)
+/// Sorted keys, asked about keys that never decrease: each answer is found by reading on from
+/// where the last one stopped, so a whole sweep reads each key once.
+struct Sweep<'k> {
+    keys: &'k [u128],
+    at: usize,
+}
+
+impl<'k> Sweep<'k> {
+    /// A sweep of each list.
+    fn each(lists: &'k [Vec<u128>]) -> Vec<Sweep<'k>> {
+        lists.iter().map(|keys| Sweep { keys, at: 0 }).collect()
+    }
+
+    /// The place of the first key not below `key`.
+    fn skip_to(&mut self, key: u128) -> usize {
+        debug_assert!(self.at == 0 || self.keys[self.at - 1] < key, "a sweep goes forward");
+        self.at += self.keys[self.at..].iter().take_while(|&&k| k < key).count();
+        self.at
+    }
+
+    /// Whether the keys hold `key`.
+    fn holds(&mut self, key: u128) -> bool {
+        let at = self.skip_to(key);
+        self.keys.get(at) == Some(&key)
+    }
+
+    /// The range of the keys (packed words of `len + 1` tiles) that start with the `len` tiles
+    /// of `prefix`.
+    fn extending(&mut self, prefix: u128, len: usize) -> (u32, u32) {
+        let rest = 8 * (16 - len) as u32;
+        let last = prefix | 1u128.checked_shl(rest).map_or(u128::MAX, |b| b - 1);
+        let a = self.skip_to(prefix);
+        let b = a + self.keys[a..].iter().take_while(|&&k| k <= last).count();
+        (a as u32, b as u32)
+    }
 }
 
 /// Whether the rules made each word of `lex`, by its place in tile order: the kind of form the
@@ -983,16 +1010,20 @@ impl<'a> StudyList<'a> {
             order[n] = places;
             self.front[n + 1].sort_unstable();
         }
+        // The matches are still in tile order, so the words of each length that extend them,
+        // and their first tiles, come in order too: each length is swept once, from where the
+        // word before ended.
+        let (mut backs, mut fronts, mut prefixes) =
+            (Sweep::each(&self.words), Sweep::each(&self.front), Sweep::each(&self.words));
         for m in &mut self.matches {
             let n = m.len as usize;
             (m.order, m.anagrams) = order[n][m.position as usize];
-            m.back = extending(&self.words[n + 1], m.key, n);
-            m.front = extending(&self.front[n + 1], m.key, n);
+            m.back = backs[n + 1].extending(m.key, n);
+            m.front = fronts[n + 1].extending(m.key, n);
             let (word, _) = unpack(m.key, n);
             if n > 1 {
-                let shorter = &self.words[n - 1];
-                m.inner_front = shorter.binary_search(&pack(&word[1..n])).is_ok();
-                m.inner_back = shorter.binary_search(&pack(&word[..n - 1])).is_ok();
+                m.inner_front = self.words[n - 1].binary_search(&pack(&word[1..n])).is_ok();
+                m.inner_back = prefixes[n - 1].holds(pack(&word[..n - 1]));
             }
         }
         let later: Vec<&Condition> = search
@@ -1036,7 +1067,8 @@ impl<'a> StudyList<'a> {
         // The words were kept in tile order; stable sorts keep it for ties.
         let tables = Tables::of(self.lex.tiles());
         match search.order {
-            StudyOrder::Study => self.matches.sort_by_key(|m| (m.len, m.order)),
+            // (length, order) is each word's own: no ties to keep.
+            StudyOrder::Study => self.matches.sort_unstable_by_key(|m| (m.len, m.order)),
             StudyOrder::Alpha => {}
             StudyOrder::Length => self.matches.sort_by_key(|m| std::cmp::Reverse(m.len)),
             StudyOrder::Probability => self.matches.sort_by_key(|m| std::cmp::Reverse(m.combinations)),
@@ -1268,9 +1300,16 @@ mod tests {
         let set = crate::fise_2016_tiles();
         let w = |s: &str| pack(&set.parse_word(s).unwrap());
         let longer: Vec<u128> = ["CASAS", "CASCO", "COSAS"].iter().map(|s| w(s)).collect();
-        assert_eq!(extending(&longer, w("CASA"), 4), (0, 1));
-        assert_eq!(extending(&longer, w("CASC"), 4), (1, 2));
-        assert_eq!(extending(&longer, w("CASO"), 4), (2, 2));
+        let mut sweep = Sweep { keys: &longer, at: 0 };
+        assert_eq!(sweep.extending(w("CASA"), 4), (0, 1));
+        assert_eq!(sweep.extending(w("CASC"), 4), (1, 2));
+        assert_eq!(sweep.extending(w("CASO"), 4), (2, 2));
+        assert_eq!(sweep.extending(w("ZZZZ"), 4), (3, 3));
         assert_eq!(tile_at(longer[0], 4), set.tile_named("S").unwrap());
+        let shorter: Vec<u128> = ["CAS", "COS"].iter().map(|s| w(s)).collect();
+        let mut sweep = Sweep { keys: &shorter, at: 0 };
+        let held: Vec<bool> =
+            ["CAR", "CAS", "CAS", "CAT", "COS", "DOS"].iter().map(|s| sweep.holds(w(s))).collect();
+        assert_eq!(held, [false, true, true, false, true, false]);
     }
 }
