@@ -1,7 +1,7 @@
 //! `lexico._lexico`, the native half of the Python package `lexico`: a thin layer of PyO3 over
 //! the answers (`lexico-answers`). It opens lexicons, asks the answers with the GIL released, and
 //! hands back plain values (str, bool, int, float, tuples); the named tuples users see are made
-//! in `python/lexico/__init__.py`. It has no logic of its own beyond turning arguments into the
+//! in `python/lexico/__init__.py`, except a study list's, whose class is handed in ([`Row`]). It has no logic of its own beyond turning arguments into the
 //! answers' types and errors into Python exceptions with the CLI's messages. Every answer is
 //! made of the answers' records (`lexico_answers::record`), the rows the CLI prints.
 
@@ -23,7 +23,7 @@ use lexico_tiles::{quoted, Rack, TileSet, Word};
 use pyo3::exceptions::{PyException, PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple, PyType};
 
 pyo3::create_exception!(
     lexico,
@@ -31,6 +31,51 @@ pyo3::create_exception!(
     PyException,
     "A lexicon that cannot be found, opened or read (no installed lexicon of that name; a missing, damaged or foreign file; a file not signed by a trusted key), or a change to the data folder it refuses (an installation, a key to trust or stop trusting)."
 );
+
+/// A named tuple's class (`lexico.StudyWord`), whose rows are made here as CPython's own
+/// `tuple.__new__` makes them for a subclass: allocated by the class, then filled. A study list
+/// of every word makes 636,598 of them; made as plain tuples and then copied into named ones,
+/// they cost a fifth more.
+struct Row<'py> {
+    class: Bound<'py, PyType>,
+    alloc: pyo3::ffi::allocfunc,
+}
+
+impl<'py> Row<'py> {
+    /// The rows of `class`, a subclass of `tuple`.
+    fn of(class: Bound<'py, PyType>) -> PyResult<Row<'py>> {
+        if !class.is_subclass_of::<PyTuple>()? {
+            return Err(PyTypeError::new_err("a row is a subclass of tuple"));
+        }
+        // SAFETY: `class` is a type object (a `Bound<PyType>`); a subclass of `tuple` always has
+        // the `tp_alloc` slot (inherited from `tuple` when not its own), whose value is an
+        // `allocfunc`.
+        #[allow(unsafe_code, reason = "CPython's own way to make an instance of a tuple subclass")]
+        let alloc = unsafe {
+            let slot = pyo3::ffi::PyType_GetSlot(class.as_type_ptr(), pyo3::ffi::Py_tp_alloc);
+            std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::allocfunc>(slot)
+        };
+        Ok(Row { class, alloc })
+    }
+
+    /// A row of `N` fields.
+    fn make<const N: usize>(&self, fields: [Bound<'py, PyAny>; N]) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.class.py();
+        // SAFETY: `alloc` is the class's `tp_alloc`, given the class and its number of items, as
+        // `tuple.__new__` calls it; the new tuple, referenced only here, gets each item once
+        // (`PyTuple_SetItem` takes the reference `into_ptr` gives up) before it is returned.
+        #[allow(unsafe_code, reason = "CPython's own way to make an instance of a tuple subclass")]
+        unsafe {
+            let tuple = Bound::from_owned_ptr_or_err(py, (self.alloc)(self.class.as_type_ptr(), N as isize))?;
+            for (i, field) in fields.into_iter().enumerate() {
+                if pyo3::ffi::PyTuple_SetItem(tuple.as_ptr(), i as isize, field.into_ptr()) != 0 {
+                    return Err(PyErr::fetch(py));
+                }
+            }
+            Ok(tuple)
+        }
+    }
+}
 
 /// The tile set `lexico.tiles` reads words with: the embedded default lexicon's, which its rule
 /// set gave it.
@@ -389,11 +434,12 @@ impl PyLexicon {
     /// `texts` are the conditions whose value is text, by the name of the CLI's flag without
     /// `--`; `lexicons` those whose value is another lexicon; `flags` those without a value.
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (texts, lexicons, flags, sort = "study", limit = None, blanks = None))]
+    #[pyo3(signature = (row, texts, lexicons, flags, sort = "study", limit = None, blanks = None))]
     #[pyo3(name = "_search")]
     fn study<'py>(
         &self,
         py: Python<'py>,
+        row: Bound<'py, PyType>,
         texts: Vec<(String, String)>,
         lexicons: Vec<(String, Bound<'py, PyLexicon>)>,
         flags: Vec<String>,
@@ -451,8 +497,9 @@ impl PyLexicon {
             s.push_to(&mut spelled);
             PyString::new(py, &spelled).into_any()
         };
+        let row = Row::of(row)?;
         study_records(&list, Spelling::Natural, |r| {
-            let row: [Bound<'py, PyAny>; 13] = [
+            let fields: [Bound<'py, PyAny>; 13] = [
                 spell(&r.word),
                 spell(&r.alphagram),
                 r.length.into_pyobject(py)?.into_any(),
@@ -467,7 +514,7 @@ impl PyLexicon {
                 r.value.into_pyobject(py)?.into_any(),
                 r.new.into_pyobject(py)?.into_any(),
             ];
-            rows.append(PyTuple::new(py, row)?)
+            rows.append(row.make(fields)?)
         })?;
         Ok(rows)
     }

@@ -617,8 +617,7 @@ class Lexicon(_lexico.Lexicon):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            rows = self._search(texts, lexicons, flags, sort, limit, blanks)
-            return list(map(StudyWord._make, rows))
+            return self._search(StudyWord, texts, lexicons, flags, sort, limit, blanks)
         finally:
             if collecting:
                 gc.enable()

@@ -1,7 +1,7 @@
 """Type stubs of the native module `lexico._lexico`; users import `lexico` instead."""
 
 import os
-from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Union, final
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple, Type, TypeVar, Union, final
 
 from typing_extensions import disjoint_base
 
@@ -24,6 +24,9 @@ class LexiconError(Exception):
     """A lexicon that cannot be found, opened or read (no installed lexicon of that name; a
     missing, damaged or foreign file; a file not signed by a trusted key), or a change to the
     data folder it refuses (an installation, a key to trust or stop trusting)."""
+
+# The class of a study list's rows (`lexico.StudyWord`), a subclass of tuple.
+_Row = TypeVar("_Row", bound=Tuple[Any, ...])
 
 # Found words: each a spelling, or with details (word, length, value, blanks, combinations,
 # probability, alphagram, probability_order); the package's `Lexicon` makes the latter `Word`
@@ -71,13 +74,14 @@ class Lexicon:
     ) -> _Found: ...
     def _search(
         self,
+        row: Type[_Row],
         texts: List[Tuple[str, str]],
         lexicons: List[Tuple[str, "Lexicon"]],
         flags: List[str],
         sort: str = "study",
         limit: Optional[int] = None,
         blanks: Optional[int] = None,
-    ) -> List[Tuple[Any, ...]]: ...
+    ) -> List[_Row]: ...
     def _hooks(self, word: str) -> Tuple[str, bool, List[str], List[str], List[str]]: ...
     def _judge(self, play: Union[str, Iterable[str]]) -> Tuple[str, int, str, str, str, str]: ...
     def _explain(self, word: str) -> Tuple[str, bool, str, List[str], List[Any], List[Any]]: ...
