@@ -172,6 +172,42 @@ export class Lexicon {
   hooks(word: string, options?: { tiles?: boolean }): HooksRecord;
   search(request?: SearchRequest): StudyRecord[];
   dash(card: string, word: string, options?: { hand?: string; lang?: "en" | "es" }): DashRecord;
+  /** Anagram questions as `lexico quiz` asks them: from a search, or from given alphagrams. */
+  quiz(request?: SearchRequest, options?: { limit?: number; alphagrams?: string[] }): Quiz;
+  /** A cardbox in memory, from `lexico cardbox export`'s CSV (empty: a new one). */
+  cardbox(options?: { csv?: string; scheduler?: "leitner" | "fsrs" }): Cardbox;
+}
+
+export interface QuizQuestion { n: number; total: number; question: string; answers: number; }
+export interface Typed { kind: "right" | "again" | "wrong" | "none"; word: string; }
+export interface QuizAnswers { answers: { front: string; word: string; back: string; found: boolean }[]; wrong: string[]; passed: boolean; }
+export interface QuizTotals { questions: number; passed: number; answers: number; found: number; wrong: number; }
+export interface CardRecord { question: string; answers: string[]; place: string; due: number; flagged: string[] | null; }
+
+export class Quiz {
+  private constructor();
+  readonly length: number;
+  readonly over: boolean;
+  readonly question: QuizQuestion;
+  take(line: string): Typed[];
+  readonly done: boolean;
+  readonly passed: boolean;
+  readonly answers: QuizAnswers;
+  next(passed: boolean): boolean;
+  readonly totals: QuizTotals;
+}
+
+export class Cardbox {
+  private constructor();
+  readonly scheduler: "leitner" | "fsrs";
+  readonly changed: string[];
+  /** `now` in milliseconds since the epoch (Date.now() by default). */
+  record(quiz: Quiz, passed: boolean, now?: number): CardRecord;
+  due(now?: number, limit?: number): string[];
+  card(question: string): CardRecord | null;
+  stats(now?: number): { cards: number; due: number; flagged: number; reviews: number; passed: number };
+  import(csv: string, file?: string): { cards: number; flagged: string[] };
+  exportCsv(): string;
 }
 
 /** The default lexicon, the one the `lexico` command embeds. */

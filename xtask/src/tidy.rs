@@ -15,7 +15,8 @@
 //! - `crates/lexico-cli/src` has no `unsafe`, and no command module (`cmd/*`) imports another: what two commands share is in the answers, or in a module
 //!   of the CLI that is not a command.
 //! - The station (`lexico-station`) depends on the answers, never on the command line.
-//! - The answers (`lexico-answers`) and every crate they depend on build for
+//! - The answers (`lexico-answers`), the cardbox without SQLite (`lexico-cardbox
+//!   --no-default-features`, the offline page's) and every crate they depend on build for
 //!   `wasm32-unknown-unknown` (`cargo check --target`; `rustup target add` installs it).
 //! - No two library crates define a public enum of the same name: the vocabulary the rules
 //!   produce and the file records is defined once (`lexico-vocab`), and no twin is converted by
@@ -737,20 +738,26 @@ fn enum_problems(root: &Path) -> Result<Vec<String>> {
 const WASM: &str = "wasm32-unknown-unknown";
 
 fn wasm_problems(root: &Path) -> Result<Vec<String>> {
-    let out = cargo()
-        .current_dir(root)
-        .args(["check", "--quiet", "--locked", "-p", "lexico-answers", "--target", WASM])
-        .env("CARGO_TARGET_DIR", root.join("target/wasm-check"))
-        .output()
-        .context("cannot run cargo check")?;
-    if out.status.success() {
-        return Ok(Vec::new());
+    let mut problems = Vec::new();
+    for args in [&["-p", "lexico-answers"][..], &["-p", "lexico-cardbox", "--no-default-features"]] {
+        let out = cargo()
+            .current_dir(root)
+            .args(["check", "--quiet", "--locked", "--target", WASM])
+            .args(args)
+            .env("CARGO_TARGET_DIR", root.join("target/wasm-check"))
+            .output()
+            .context("cannot run cargo check")?;
+        if out.status.success() {
+            continue;
+        }
+        let err = String::from_utf8_lossy(&out.stderr);
+        let first = err.lines().find(|l| l.starts_with("error")).unwrap_or("cargo check failed");
+        problems.push(format!(
+            "{} does not build for {WASM} (install the target with `rustup target add {WASM}`): {first}",
+            args[1]
+        ));
     }
-    let err = String::from_utf8_lossy(&out.stderr);
-    let first = err.lines().find(|l| l.starts_with("error")).unwrap_or("cargo check failed");
-    Ok(vec![format!(
-        "lexico-answers does not build for {WASM} (install the target with `rustup target add {WASM}`): {first}"
-    )])
+    Ok(problems)
 }
 
 /// Returns true if and only if `line` holds a time of day or an ISO date, as a run's timestamp

@@ -105,6 +105,40 @@ test("dash gives the records of lexico dash", () => {
   assert.throws(() => lx.dash("verbo", "deba"), (e) => e instanceof LexiconError && /cannot tell verbs/.test(e.message));
 });
 
+test("a quiz asks lexico search's alphagrams, and its cardbox is the one lexico cardbox imports", () => {
+  const rows = cli(["search", "--length", "7", "--probability-order", "..3"]);
+  const alphagrams = [...new Set(rows.map((r) => r.alphagram))].slice(0, 2);
+  const words = alphagrams.map((a) => cli(["anagram", a]).map((r) => r.word));
+  const quiz = lx.quiz({ conditions: { length: "7", "probability-order": "..3" } }, { limit: 2 });
+  assert.equal(quiz.length, 2);
+  const box = lx.cardbox();
+  const now = Date.UTC(2030, 0, 1);
+  assert.equal(quiz.question.question, alphagrams[0]);
+  assert.deepEqual(quiz.take(words[0].join(" ")).map((t) => t.kind), words[0].map(() => "right"));
+  assert.ok(quiz.done && quiz.passed);
+  assert.equal(box.record(quiz, true, now).place, "1");
+  assert.equal(quiz.next(true), true);
+  assert.equal(quiz.question.question, alphagrams[1]);
+  assert.deepEqual(quiz.take("casa"), [{ kind: "wrong", word: "CASA" }]);
+  assert.equal(quiz.answers.answers.length, words[1].length);
+  assert.equal(quiz.answers.passed, false);
+  assert.equal(box.record(quiz, false, now).place, "0");
+  assert.equal(quiz.next(false), false);
+  assert.deepEqual(quiz.totals,
+    { questions: 2, passed: 1, answers: words[0].length + words[1].length, found: words[0].length, wrong: 1 });
+  // The command reads the cardbox's CSV back to the same CSV; the missed card is due first.
+  const dir = mkdtempSync(join(tmpdir(), "lexico-npm-cardbox-"));
+  const csv = box.exportCsv();
+  writeFileSync(join(dir, "box.csv"), csv);
+  const env = { ...process.env, LEXICO_DATA_DIR: join(dir, "data") };
+  for (const args of [["cardbox", "import", join(dir, "box.csv")], ["cardbox", "export", join(dir, "again.csv")]]) {
+    const run = spawnSync(bin, args, { encoding: "utf8", env });
+    assert.equal(run.status, 0, run.stderr);
+  }
+  assert.equal(readFileSync(join(dir, "again.csv"), "utf8"), csv);
+  assert.deepEqual(lx.cardbox({ csv }).due(now + 2 * 86400e3), [alphagrams[1]]);
+});
+
 test("a lexicon file opens from its bytes, and an altered one does not", () => {
   const dir = mkdtempSync(join(tmpdir(), "lexico-npm-"));
   writeFileSync(join(dir, "words.txt"), "casa\nperro\nchurro\n");

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum CardboxError {
     /// The database could not be opened, read or written.
+    #[cfg(feature = "sqlite")]
     #[error("{}: {source}", path.display())]
     Database {
         /// The cardbox's file.
@@ -33,6 +34,7 @@ pub enum CardboxError {
         message: String,
     },
     /// The data folder or a file in it.
+    #[cfg(feature = "sqlite")]
     #[error(transparent)]
     Store(#[from] lexico_store::StoreError),
     /// The lexicon could not answer a question.

@@ -157,3 +157,65 @@ fn a_new_edition_flags_the_questions_whose_answers_changed_and_keeps_their_sched
     let imported = fresh.import_csv(&new, &csv[..], "old.csv").unwrap();
     assert_eq!(imported.flagged, ["AACS", "EOPRR"]);
 }
+
+/// The cardbox in memory (the offline page's) against the SQLite one, on one fixed history of
+/// answers for each scheduler: the same cards, due times, statistics and CSV, byte for byte;
+/// and each reads the other's CSV back to the same cards.
+#[test]
+fn the_cardbox_in_memory_schedules_as_the_sqlite_one_on_a_fixed_history() {
+    use lexico_cardbox::Deck;
+    let lex = old_edition();
+    let qs =
+        [question(&lex, "casa"), question(&lex, "rata"), question(&lex, "perro"), question(&lex, "erar")];
+    // (question, hour after the start, passed): passes, misses and a question asked before it
+    // was added.
+    let history = [
+        (0, 1, true),
+        (1, 1, false),
+        (0, 30, true),
+        (3, 2, true),
+        (1, 40, true),
+        (0, 200, false),
+        (1, 90, true),
+        (0, 260, true),
+        (2, 500, false),
+        (0, 2000, true),
+    ];
+    for scheduler in [Scheduler::Leitner, Scheduler::Fsrs] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut sqlite = Cardbox::open(&dir.path().join("c.sqlite"), &lex, scheduler).unwrap();
+        let mut deck = Deck::new(scheduler);
+        assert_eq!(sqlite.add(&lex, &qs[..3], at(0, 0)).unwrap(), 3);
+        assert_eq!(deck.add(&lex, &qs[..3], at(0, 0)), 3);
+        for (i, hour, passed) in history {
+            let now = at(0, hour) + Duration::milliseconds(250);
+            let a = sqlite.record(&lex, &qs[i], passed, now).unwrap();
+            let b = deck.record(&lex, &qs[i], passed, now);
+            assert_eq!(a, b, "{scheduler:?}: question {i} at hour {hour}");
+        }
+        for day in [0, 1, 5, 30, 400] {
+            assert_eq!(
+                sqlite.due(at(day, 0), None).unwrap(),
+                deck.due(at(day, 0), None),
+                "{scheduler:?}: day {day}"
+            );
+            assert_eq!(sqlite.stats(at(day, 0)).unwrap(), deck.stats(at(day, 0)));
+        }
+        assert_eq!(deck.history("AACS").len(), 5);
+        let (mut from_sqlite, mut from_deck) = (Vec::new(), Vec::new());
+        sqlite.export_csv(&mut from_sqlite).unwrap();
+        deck.export_csv(&mut from_deck).unwrap();
+        assert_eq!(
+            String::from_utf8(from_sqlite.clone()).unwrap(),
+            String::from_utf8(from_deck.clone()).unwrap()
+        );
+        // Each reads the other's CSV back to the same cards.
+        let mut read = Deck::new(Scheduler::Leitner);
+        assert_eq!(read.import_csv(&lex, from_sqlite.as_slice(), "c.csv").unwrap().cards, 4);
+        assert_eq!(read, deck, "{scheduler:?}");
+        let mut other = Cardbox::open(&dir.path().join("d.sqlite"), &lex, Scheduler::Leitner).unwrap();
+        other.import_csv(&lex, from_deck.as_slice(), "d.csv").unwrap();
+        assert_eq!(other.cards().unwrap(), deck.cards().cloned().collect::<Vec<_>>());
+        assert_eq!(other.scheduler(), scheduler);
+    }
+}

@@ -12,6 +12,11 @@
 //! - Its Dash mode answers as `lexico dash --lang es` does: each card of the game, with and
 //!   without a hand, on 60 words of the embedded lexicon; the verb card on a FISE-2 build, and
 //!   its one-line refusal on the embedded list.
+//! - Its Estudio mode runs a quiz of three questions (right answers, a wrong one and a give-up,
+//!   "no hay" overruled as a pass) into the cardbox in the browser's storage; `lexico cardbox
+//!   import` of the page's CSV gives the boxes and history the answers make; a CSV that `lexico
+//!   cardbox export` wrote imports in the page, its due cards asked in the command's order and a
+//!   changed answer flagged; the cardbox survives a reload.
 //! - `--solo-juez` gives a page with the Juez mode only.
 //! - `lexico serve` offers the page at `/sin-conexion/`: on localhost its service worker installs,
 //!   and with the network off and the station stopped the page still judges. So does the folder
@@ -443,7 +448,7 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         assert!(lexicon.as_str().unwrap().contains("FISE-2 2009"), "{lexicon}");
         assert_eq!(js(&c, "return document.getElementById('signer').textContent").await, "incluido en el binario");
         assert_eq!(js(&c, "return document.getElementById('checksum').textContent.length").await, 16);
-        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 3);
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 4);
         let words = words_of("embedded");
         let drawn = plays(&words, 2000, 43);
         assert_eq!(page_verdicts(&c, &drawn).await, cli_verdicts("embedded", &drawn));
@@ -603,7 +608,7 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         let home = format!("http://localhost:{}/", server.port);
         open(&c, &home).await;
         until(&c, ready, 30, "the folder's service worker did not install").await;
-        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 3);
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 4);
         server.refuse();
         chrome::network(&c, false).await;
         open(&c, &home).await;
@@ -613,6 +618,148 @@ fn the_offline_page_judges_as_the_command_does_with_no_network() {
         c.close().await.unwrap();
     });
     println!("screenshots: {}", screens().display());
+}
+
+/// `lexico ARGS` with the data folder `data`; its standard output, once it succeeded.
+fn with_data(data: &Path, args: &[&str]) -> String {
+    let out = lexico().args(args).env("LEXICO_DATA_DIR", data).output().unwrap();
+    assert!(out.status.success(), "lexico {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Types `text` and Enter in the quiz's answer box.
+async fn answer(c: &Client, text: &str) {
+    c.find(Locator::Id("quiz-line")).await.unwrap().send_keys(&format!("{text}\u{E007}")).await.unwrap();
+}
+
+#[test]
+fn the_offline_page_quizzes_into_a_cardbox_the_command_reads() {
+    let Some((browser, driver)) = chrome::tools() else { return };
+    let dir = temp_dir("browser", "offline-quiz");
+    let single = dir.join("juez.html");
+    let Some(_) = export(&["-o", single.to_str().unwrap()]) else {
+        assert!(!chrome::required(), "LEXICO_REQUIRE_BROWSER=1 but this lexico has no offline page");
+        println!("skipped: this lexico was built without the offline page (cargo xtask web; --features lexico/page)");
+        return;
+    };
+    // A cardbox the command made and exported: the two-letter words' alphagrams, one card's
+    // answers changed in the file (as another edition would have them).
+    let cli_data = dir.join("cli-data");
+    with_data(&cli_data, &["cardbox", "add", "--length", "2"]);
+    let cli_csv = dir.join("cli.csv");
+    with_data(&cli_data, &["cardbox", "export", cli_csv.to_str().unwrap()]);
+    let first_due = with_data(&cli_data, &["cardbox", "due", "--limit", "1"]);
+    let first_due = first_due.split('\t').next().unwrap().to_string();
+    let text = std::fs::read_to_string(&cli_csv).unwrap();
+    let mut rows: Vec<String> = text.lines().map(String::from).collect();
+    let cli_cards = rows.len() - 1;
+    assert!(cli_cards > 20, "{text}");
+    let (question, rest) = rows[1].split_once(',').unwrap();
+    let (_, rest) = rest.split_once(',').unwrap();
+    rows[1] = format!("{question},ZZ,{rest}");
+    std::fs::write(&cli_csv, rows.join("\n") + "\n").unwrap();
+
+    let driver = chrome::start_driver(&driver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let c = chrome::session(&browser, &driver, &dir.join("profile")).await;
+        chrome::record_errors(&c).await;
+        chrome::viewport(&c, 320, 640).await;
+        chrome::network(&c, false).await;
+        let url = format!("file://{}", single.display());
+        open(&c, &url).await;
+        assert_eq!(js(&c, "return document.querySelectorAll('#modes button').length").await, 4);
+        js(&c, "document.querySelector('#modes button[data-mode=estudio]').click(); return true").await;
+        js(&c, "document.getElementById('quiz-length').value = '7'; document.getElementById('quiz-order').value = '..40'; \
+                document.getElementById('quiz-limit').value = '3'; return true").await;
+        c.find(Locator::Id("quiz-limit")).await.unwrap().send_keys("\u{E007}").await.unwrap();
+        until(&c, "return !document.getElementById('quiz-ask').hidden", 10, "no quiz").await;
+        let shown = || async { js(&c, "return document.getElementById('quiz-alphagram').textContent").await.as_str().unwrap().to_string() };
+        let answers_of = |alphagram: &str| -> Vec<String> {
+            let out = run(&["anagram", alphagram, "--format", "json"], b"");
+            assert!(out.status.success());
+            let rows: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+            rows.iter().map(|r| r["word"].as_str().unwrap().to_string()).collect()
+        };
+        let verdict = "return document.getElementById('quiz-result').hidden ? '' : document.getElementById('quiz-verdict').textContent";
+        // 1: every answer, two on one line; the question ends by itself, passed.
+        let q1 = shown().await;
+        let a1 = answers_of(&q1);
+        assert!(!a1.is_empty(), "{q1}");
+        answer(&c, &a1.join(", ").to_lowercase()).await;
+        assert_eq!(js(&c, verdict).await, "ACERTADA", "{q1}: {a1:?}");
+        assert_eq!(js(&c, "return document.querySelectorAll('#quiz-typed .right').length").await, a1.len());
+        // The guides' screenshot: a question answered, on a phone, nothing sideways.
+        for_docs(&c.screenshot().await.unwrap(), "offline-quiz.png");
+        assert_eq!(js(&c, "return document.documentElement.scrollWidth <= window.innerWidth").await, true);
+        answer(&c, "").await;
+        // 2: a wrong word, then Esc gives up: missed, its answers shown as missed.
+        let q2 = shown().await;
+        assert_ne!(q1, q2);
+        answer(&c, "casa").await;
+        assert_eq!(js(&c, "return document.querySelector('#quiz-typed .wrong').textContent").await, "✗ CASA: no es respuesta");
+        c.find(Locator::Id("quiz-line")).await.unwrap().send_keys("\u{E00C}").await.unwrap();
+        assert_eq!(js(&c, verdict).await, "FALLADA");
+        assert_eq!(js(&c, "return document.querySelectorAll('#quiz-answers tr.missed').length").await, answers_of(&q2).len());
+        answer(&c, "").await;
+        // 3: "no hay" for a question with answers: missed, which the player overrules with +.
+        let q3 = shown().await;
+        answer(&c, "no hay").await;
+        assert_eq!(js(&c, verdict).await, "FALLADA");
+        answer(&c, "+").await;
+        until(&c, "return document.getElementById('quiz-totals').textContent !== ''", 10, "no totals").await;
+        let totals = js(&c, "return document.getElementById('quiz-totals').textContent").await;
+        assert!(totals.as_str().unwrap().starts_with("2 de 3 preguntas acertadas"), "{totals}");
+
+        // The page's CSV, into the command's cardbox: the boxes and history the answers make.
+        js(&c, "document.getElementById('cardbox-export').click(); return true").await;
+        let href = js(&c, "return document.getElementById('cardbox-download').getAttribute('href')").await;
+        let csv = js_with(&c, "return decodeURIComponent(arguments[0].slice(arguments[0].indexOf(',') + 1))", vec![href]).await;
+        let page_csv = dir.join("page.csv");
+        std::fs::write(&page_csv, csv.as_str().unwrap()).unwrap();
+        let data = dir.join("data");
+        let imported = with_data(&data, &["cardbox", "import", page_csv.to_str().unwrap()]);
+        assert!(imported.starts_with("3 "), "{imported}");
+        let exported = dir.join("again.csv");
+        with_data(&data, &["cardbox", "export", exported.to_str().unwrap()]);
+        let again = std::fs::read_to_string(&exported).unwrap();
+        assert_eq!(again, csv.as_str().unwrap(), "the command writes back what the page wrote");
+        let mut cards: Vec<(String, String, String)> = again
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                (f[0].to_string(), f[3].to_string(), f[14].chars().take(1).collect())
+            })
+            .collect();
+        cards.sort();
+        let mut expected = vec![(q1, "1".to_string(), "+".to_string()), (q2, "0".into(), "-".into()), (q3, "1".into(), "+".into())];
+        expected.sort();
+        assert_eq!(cards, expected);
+
+        // The command's CSV, into the page: every card due, the changed answer flagged, and the
+        // due cards asked in the command's order.
+        c.find(Locator::Id("cardbox-import")).await.unwrap().send_keys(cli_csv.to_str().unwrap()).await.unwrap();
+        until(&c, "return document.getElementById('quiz-message').textContent !== ''", 10, "no import").await;
+        assert_eq!(
+            js(&c, "return document.getElementById('quiz-message').textContent").await,
+            format!("{cli_cards} fichas importadas, 1 marcadas")
+        );
+        let stats = format!("{} fichas, {cli_cards} tocan ahora, 1 marcadas", cli_cards + 3);
+        let said = js(&c, "return document.getElementById('cardbox-stats').textContent").await;
+        assert!(said.as_str().unwrap().starts_with(&stats), "{said}");
+        js(&c, "document.getElementById('quiz-due').click(); return true").await;
+        until(&c, "return !document.getElementById('quiz-ask').hidden", 10, "no due quiz").await;
+        assert_eq!(shown().await, first_due);
+
+        // A reload keeps the cardbox.
+        open(&c, &url).await;
+        js(&c, "document.querySelector('#modes button[data-mode=estudio]').click(); return true").await;
+        let again = js(&c, "return document.getElementById('cardbox-stats').textContent").await;
+        assert_eq!(again, said);
+        assert_eq!(js(&c, "return window.lexicoErrors").await, json!([]));
+        c.close().await.unwrap();
+    });
 }
 
 /// A static file server of a folder on a free loopback port (GET, one connection at a time, as

@@ -5,7 +5,8 @@
 //
 // Modes: Juez (a play's verdict, large, never saying which word failed, cleared after a set
 // time or by any key), Consulta (each word's verdict and why, in the catalogue's words), Dash
-// (whether a word meets a Scrabble Dash card, as `lexico dash` answers). A mode is a form of the
+// (whether a word meets a Scrabble Dash card, as `lexico dash` answers), Estudio (anagram
+// quizzes with a cardbox, as `lexico quiz` asks them). A mode is a form of the
 // page and an entry of MODES; the page has the modes it was exported with.
 const body = document.body;
 const d = body.dataset;
@@ -67,6 +68,7 @@ function translate() {
   }
   if (MODES.consulta && MODES.consulta.last) { MODES.consulta.show(MODES.consulta.last); }
   if (MODES.dash) { MODES.dash.cards(); }
+  if (MODES.estudio) { MODES.estudio.stats(); }
   installState();
 }
 
@@ -250,6 +252,210 @@ const MODES = {};
   });
 })();
 
+// Estudio: anagram questions from a length and a probability-order range (as `lexico quiz
+// --length 7 --probability-order ..500` asks them), or the cardbox's due cards. The alphagram is
+// shown large, spelled so that it reads back; the player types answers (Enter), "no hay", or
+// gives up (Esc); then the answers with their hooks, found or missed, and the wrong words; + or
+// − change the verdict and Enter goes on. The cardbox is the engine's (the command's scheduling
+// and CSV), kept as CSV in this browser's storage, one per lexicon edition.
+(function () {
+  const form = $("quiz-form");
+  if (!form) { return; }
+  const setup = $("quiz-setup");
+  const ask = $("quiz-ask");
+  const line = $("quiz-line");
+  const note = $("quiz-message");
+  const result = $("quiz-result");
+  const typed = $("quiz-typed");
+  const schedulerBox = $("cardbox-scheduler");
+  const m = { form: form, focus: function () { (ask.hidden ? $("quiz-length") : line).focus(); } };
+  MODES.estudio = m;
+  let quiz = null;
+  let cardbox = null;
+  let passed = false;
+  let showing = false;
+  let key = null;
+  function said(err) { return t("page-quiz-error", { why: String(err && err.message ? err.message : err) }); }
+  function store() {
+    localStorage.setItem(key, JSON.stringify({ scheduler: cardbox.scheduler(), csv: cardbox.export_csv() }));
+  }
+  m.stats = function () {
+    if (!cardbox) { return; }
+    const s = JSON.parse(cardbox.stats(Date.now()));
+    s.scheduler = cardbox.scheduler() === "fsrs" ? "FSRS" : "Leitner";
+    $("cardbox-stats").textContent = s.cards ? t("page-cardbox-stats", s) : t("page-cardbox-none", s);
+    schedulerBox.value = cardbox.scheduler();
+    schedulerBox.disabled = s.cards > 0;
+    $("quiz-due").disabled = s.due === 0;
+  };
+  // The cardbox of this lexicon's edition, from the browser's storage.
+  m.open = function (info) {
+    key = "lexico-cardbox/" + (info.edition || info.name);
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (err) { kept = null; }
+    try {
+      cardbox = lexicon.cardbox(kept ? kept.csv : "", kept ? kept.scheduler : "leitner");
+      const changed = cardbox.changed();
+      if (changed.length) { note.textContent = t("cardbox-changed", { n: changed.length }); }
+    } catch (err) {
+      note.textContent = said(err);
+      cardbox = lexicon.cardbox("", "leitner");
+      key = null;
+    }
+    m.stats();
+  };
+  schedulerBox.addEventListener("change", function () {
+    cardbox = lexicon.cardbox("", schedulerBox.value);
+    if (key) { store(); }
+    m.stats();
+  });
+  function begin(q) {
+    quiz = q;
+    if (quiz.is_empty()) { note.textContent = t("quiz-no-questions"); quiz = null; return; }
+    setup.hidden = true;
+    ask.hidden = false;
+    $("quiz-totals").textContent = "";
+    question();
+  }
+  function question() {
+    const q = JSON.parse(lexicon.quiz_question(quiz));
+    showing = false;
+    result.hidden = true;
+    typed.textContent = "";
+    note.textContent = "";
+    $("quiz-count").textContent = t("quiz-question", { n: q.n, total: q.total }) + " · " + t("quiz-answers", { answers: q.answers });
+    const card = cardbox && cardbox.card(q.question);
+    const before = card && JSON.parse(card).flagged;
+    $("quiz-flagged").textContent = before ? t("quiz-flagged", { before: before.join(" ") }) : "";
+    $("quiz-alphagram").textContent = q.question;
+    line.value = "";
+    line.focus();
+  }
+  function verdict() {
+    $("quiz-verdict").textContent = t(passed ? "quiz-kept-passed" : "quiz-kept-missed").split(".")[0].toUpperCase();
+    $("quiz-verdict").className = passed ? "valid" : "invalid";
+  }
+  function answers() {
+    const a = JSON.parse(lexicon.quiz_answers(quiz));
+    const rows = $("quiz-answers");
+    rows.textContent = "";
+    for (const x of a.answers) {
+      const tr = document.createElement("tr");
+      for (const [text, cls] of [[x.found ? "✓" : "·", ""], [x.front, "hooks"], [x.word, "word"], [x.back, "hooks"], [x.found ? "" : t("quiz-missed"), "invalid"]]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        if (cls) { td.className = cls; }
+        tr.appendChild(td);
+      }
+      tr.className = x.found ? "found" : "missed";
+      rows.appendChild(tr);
+    }
+    if (!a.answers.length) {
+      const tr = document.createElement("tr");
+      const td = document.createElement("td");
+      td.textContent = t("quiz-no-answer");
+      tr.appendChild(td);
+      rows.appendChild(tr);
+    }
+    $("quiz-wrong").textContent = a.wrong.length ? t("quiz-wrong-list", { words: a.wrong.join(" ") }) : "";
+    passed = a.passed;
+    showing = true;
+    result.hidden = false;
+    verdict();
+    line.value = "";
+    line.focus();
+  }
+  function next() {
+    if (cardbox && $("quiz-record").checked) {
+      cardbox.record(lexicon, quiz, passed, Date.now());
+      if (key) { store(); }
+    }
+    const more = quiz.next(passed);
+    if (more) { question(); return; }
+    const s = JSON.parse(quiz.totals());
+    $("quiz-totals").textContent = t("quiz-totals", s);
+    quiz.free();
+    quiz = null;
+    ask.hidden = true;
+    setup.hidden = false;
+    m.stats();
+    $("quiz-length").focus();
+  }
+  $("quiz-start").addEventListener("submit", function (e) {
+    e.preventDefault();
+    if (!lexicon) { return; }
+    const conditions = [];
+    const length = $("quiz-length").value.trim();
+    const order = $("quiz-order").value.trim();
+    if (length) { conditions.push(["length", length]); }
+    if (order) { conditions.push(["probability-order", order]); }
+    note.textContent = "";
+    try {
+      begin(lexicon.quiz(JSON.stringify({ conditions: conditions }), Number($("quiz-limit").value) || 20));
+    } catch (err) {
+      note.textContent = said(err);
+    }
+  });
+  $("quiz-due").addEventListener("click", function () {
+    const due = cardbox.due(Date.now(), Number($("quiz-limit").value) || 20);
+    if (!due.length) { note.textContent = t("quiz-none-due"); return; }
+    begin(lexicon.quiz_of(due));
+  });
+  $("quiz-answer").addEventListener("submit", function (e) {
+    e.preventDefault();
+    if (!quiz) { return; }
+    const text = line.value.trim();
+    if (showing) {
+      if (text === "+") { passed = true; } else if (text === "-" || text === "−") { passed = false; }
+      next();
+      return;
+    }
+    if (!text) { answers(); return; }
+    line.value = "";
+    for (const x of JSON.parse(lexicon.quiz_take(quiz, text))) {
+      if (x.kind === "none") { continue; }
+      const li = document.createElement("li");
+      li.className = x.kind;
+      li.textContent = t("quiz-" + x.kind, { word: x.word });
+      typed.appendChild(li);
+    }
+    if (quiz.is_done()) { answers(); }
+  });
+  $("quiz-give-up").addEventListener("click", function () { if (quiz && !showing) { answers(); } });
+  $("quiz-pass").addEventListener("click", function () { passed = true; verdict(); line.focus(); });
+  $("quiz-miss").addEventListener("click", function () { passed = false; verdict(); line.focus(); });
+  $("quiz-next").addEventListener("click", function () { if (showing) { next(); } });
+  line.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && quiz && !showing) { e.preventDefault(); answers(); }
+  });
+  $("cardbox-export").addEventListener("click", function () {
+    const a = document.createElement("a");
+    a.id = "cardbox-download";
+    a.download = "fichero-" + (key || "lexico").replace(/^lexico-cardbox\//, "").replace(/[^\w.-]/g, "_") + ".csv";
+    a.href = "data:text/csv;charset=utf-8," + encodeURIComponent(cardbox.export_csv());
+    const old = $("cardbox-download");
+    if (old) { old.remove(); }
+    a.hidden = true;
+    form.appendChild(a);
+    a.click();
+  });
+  $("cardbox-import").addEventListener("change", async function (e) {
+    const file = e.target.files[0];
+    if (!file) { return; }
+    try {
+      const done = JSON.parse(lexicon.cardbox_import(cardbox, await file.text(), file.name));
+      if (key) { store(); }
+      note.className = "message done";
+      note.textContent = t("cardbox-imported", { cards: done.cards, flagged: done.flagged.length });
+    } catch (err) {
+      note.className = "message";
+      note.textContent = said(err);
+    }
+    e.target.value = "";
+    m.stats();
+  });
+})();
+
 function choose(name) {
   hide();
   mode = MODES[name];
@@ -351,6 +557,7 @@ async function start() {
   $("checksum").textContent = info.payload_sha256.slice(0, 16);
   $("checksum").title = info.payload_sha256;
   $("signer").textContent = lexicon.signer(lang);
+  if (MODES.estudio) { MODES.estudio.open(info); }
   status.removeAttribute("data-t");
   status.textContent = "";
   status.className = "status ready";

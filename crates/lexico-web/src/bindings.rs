@@ -19,12 +19,12 @@ use wasm_bindgen::prelude::*;
 /// A lexicon proven whole, and who vouches for it.
 #[wasm_bindgen]
 pub struct Lexicon {
-    lex: lexico_lexicon::Lexicon,
+    pub(crate) lex: lexico_lexicon::Lexicon,
     signer: Signer,
     digest: String,
     /// The file's SHA-256: the one checked at opening, else computed once when first asked.
     file_sha256: std::cell::OnceCell<String>,
-    lang: Lang,
+    pub(crate) lang: Lang,
 }
 
 fn lang_of(tag: &str) -> Lang {
@@ -32,11 +32,11 @@ fn lang_of(tag: &str) -> Lang {
 }
 
 /// An error for JavaScript, with the message said in `lang`.
-fn thrown(e: &impl Localize, lang: Lang) -> JsError {
+pub(crate) fn thrown(e: &impl Localize, lang: Lang) -> JsError {
     JsError::new(&e.localize(lang))
 }
 
-fn json(value: &impl serde::Serialize) -> Result<String, JsError> {
+pub(crate) fn json(value: &impl serde::Serialize) -> Result<String, JsError> {
     serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
 }
 
@@ -72,7 +72,7 @@ where
 /// search`'s flag (`not-` in front negates), flags without a value, the order and the limit.
 #[derive(Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-struct SearchRequest {
+pub(crate) struct SearchRequest {
     conditions: Vec<(String, String)>,
     flags: Vec<String>,
     sort: Option<String>,
@@ -217,35 +217,8 @@ impl Lexicon {
     /// limit, tiles}`, the names those of `lexico search`'s flags): `lexico search --format
     /// json`'s records, as a list.
     pub fn search(&self, request_json: &str) -> Result<String, JsError> {
-        let r: SearchRequest =
-            serde_json::from_str(request_json).map_err(|e| JsError::new(&format!("search: {e}")))?;
-        let set = self.lex.tiles();
-        let negation = |name: &str| match name.strip_prefix("not-") {
-            Some(base) => (true, base.to_string()),
-            None => (false, name.to_string()),
-        };
-        let unknown = |name: &str| JsError::new(&format!("no condition is named '{name}'"));
-        let mut conditions = Vec::new();
-        for (name, text) in &r.conditions {
-            let (negated, base) = negation(name);
-            let on: TextCondition = base.parse().map_err(|_| unknown(name))?;
-            let c = Condition::parse(set, on, negated, text)
-                .map_err(|e| JsError::new(&format!("{name}: {}", e.localize(self.lang))))?;
-            conditions.push(c);
-        }
-        for name in &r.flags {
-            let (negated, base) = negation(name);
-            let test = match base.as_str() {
-                "generated" => query::Test::Generated,
-                "listed" => query::Test::Listed,
-                _ => return Err(unknown(name)),
-            };
-            conditions.push(Condition::new(test, negated));
-        }
-        let order: StudyOrder = named(r.sort.as_deref().unwrap_or("study"))?;
-        let list = Search { conditions, order, limit: r.limit, blanks: None }
-            .run(&self.lex)
-            .map_err(|e| thrown(&e, self.lang))?;
+        let (r, search) = self.search_of(request_json)?;
+        let list = search.run(&self.lex).map_err(|e| thrown(&e, self.lang))?;
         let spelling = if r.tiles { Spelling::Brackets } else { Spelling::Natural };
         let mut rows = Vec::new();
         study_records(&list, spelling, |s| {
@@ -272,6 +245,38 @@ impl Lexicon {
             verdict_text: say::dash_verdict(&j.verdict, lang),
             message: say::dash(&j, dash.cards(), dash.card(), lang),
         })
+    }
+
+    /// The search a request asks for (see [`Lexicon::search`]).
+    pub(crate) fn search_of(&self, request_json: &str) -> Result<(SearchRequest, Search<'_>), JsError> {
+        let r: SearchRequest =
+            serde_json::from_str(request_json).map_err(|e| JsError::new(&format!("search: {e}")))?;
+        let set = self.lex.tiles();
+        let negation = |name: &str| match name.strip_prefix("not-") {
+            Some(base) => (true, base.to_string()),
+            None => (false, name.to_string()),
+        };
+        let unknown = |name: &str| JsError::new(&format!("no condition is named '{name}'"));
+        let mut conditions = Vec::new();
+        for (name, text) in &r.conditions {
+            let (negated, base) = negation(name);
+            let on: TextCondition = base.parse().map_err(|_| unknown(name))?;
+            let c = Condition::parse(set, on, negated, text)
+                .map_err(|e| JsError::new(&format!("{name}: {}", e.localize(self.lang))))?;
+            conditions.push(c);
+        }
+        for name in &r.flags {
+            let (negated, base) = negation(name);
+            let test = match base.as_str() {
+                "generated" => query::Test::Generated,
+                "listed" => query::Test::Listed,
+                _ => return Err(unknown(name)),
+            };
+            conditions.push(Condition::new(test, negated));
+        }
+        let order: StudyOrder = named(r.sort.as_deref().unwrap_or("study"))?;
+        let search = Search { conditions, order, limit: r.limit, blanks: None };
+        Ok((r, search))
     }
 
     fn records(&self, o: &Options, order: Sort) -> WordRecords<'_> {

@@ -18,6 +18,7 @@ use sha2::{Digest, Sha256};
 const BODY: &str = include_str!("../assets/page.html");
 const CONSULT: &str = include_str!("../assets/consult.html");
 const DASH: &str = include_str!("../assets/dash.html");
+const QUIZ: &str = include_str!("../assets/quiz.html");
 const STATION_CSS: &str = include_str!("../assets/station.css");
 const PAGE_CSS: &str = include_str!("../assets/page.css");
 const PAGE_JS: &str = include_str!("../assets/page.js");
@@ -47,17 +48,20 @@ pub enum PageMode {
     /// Whether a word meets a Scrabble Dash card, as `lexico dash` and the station's Dash mode
     /// answer.
     Dash,
+    /// Anagram quizzes, as `lexico quiz` asks them, with a cardbox in the browser's storage.
+    Estudio,
 }
 
 impl PageMode {
     /// Every mode, in the order the page offers them.
-    pub const ALL: [PageMode; 3] = [PageMode::Juez, PageMode::Consulta, PageMode::Dash];
+    pub const ALL: [PageMode; 4] = [PageMode::Juez, PageMode::Consulta, PageMode::Dash, PageMode::Estudio];
 
     fn name(self) -> &'static str {
         match self {
             PageMode::Juez => "juez",
             PageMode::Consulta => "consulta",
             PageMode::Dash => "dash",
+            PageMode::Estudio => "estudio",
         }
     }
 }
@@ -315,6 +319,7 @@ fn body(page: &Page) -> Result<String, PageError> {
     };
     let consult = form(PageMode::Consulta, CONSULT)?;
     let dash = form(PageMode::Dash, DASH)?;
+    let quiz = form(PageMode::Estudio, QUIZ)?;
     render(BODY, lang, &|name| {
         Some(match name {
             "mode-buttons" => buttons.clone(),
@@ -324,6 +329,7 @@ fn body(page: &Page) -> Result<String, PageError> {
             "clears" => html_text(&clears),
             "consult-form" => consult.clone(),
             "dash-form" => dash.clone(),
+            "quiz-form" => quiz.clone(),
             _ => return None,
         })
     })

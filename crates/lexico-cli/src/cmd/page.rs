@@ -22,8 +22,8 @@ pub struct Args {
     /// server.
     #[arg(long, short = 'o', value_name = "FILE.html|DIR")]
     pub output: PathBuf,
-    /// Only the Juez mode: the page judges plays, and neither looks up words nor judges Dash
-    /// cards (a tournament's tablet).
+    /// Only the Juez mode: the page judges plays, and neither looks up words, judges Dash
+    /// cards nor quizzes (a tournament's tablet).
     #[arg(long)]
     pub solo_juez: bool,
     /// A minisign public key the page accepts the lexicon's signature from (repeatable).
