@@ -486,3 +486,14 @@ def test_a_card_or_hand_dash_has_not_is_a_value_error(lx):
     with pytest.raises(ValueError, match="cannot tell verbs"):
         lx.dash("verbo", "deba")
 
+
+def test_anagram_racks_with_classes_equal_the_cli(lx, cli):
+    for rack, mode, flags in [
+        ("AR[MS]*", "exact", []),
+        ("CAS[AEIOU]?", "sub", ["--sub"]),
+        ("ÑU[AEIOU]", "super", ["--super"]),
+    ]:
+        want = [r["word"] for r in cli.records("anagram", *flags, rack)]
+        assert want and lx.anagram(rack, mode=mode) == want, rack
+    with pytest.raises(ValueError, match="closing"):
+        lx.anagram("A[EI")

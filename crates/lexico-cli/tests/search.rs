@@ -878,3 +878,75 @@ fn a_bad_bingo_type_is_one_line() {
     assert_eq!(err, "lexico: --bingo-type 'IV': 'IV' is not a bingo type: 1, 2 or 3 (I, II or III)\n");
 }
 
+/// `lexico anagram` reads classes and `*` as `lexico search` does: the same words for the same
+/// racks, exact, sub and super, on the default lexicon and on the FISE-2 build.
+#[test]
+fn anagram_racks_with_classes_list_the_words_of_search() {
+    let set = lexico_lexicon::fise_2016_tiles();
+    let mut lexicons = vec!["embedded".to_string()];
+    if !lexico_testdata::fise2_missing() {
+        lexicons.push(fise2().display().to_string());
+    }
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("", "AEIS[LNRT]??", &["--anagram"]),
+        ("", "AR[MS]*", &["--anagram"]),
+        ("", "[^AEIOU]ASA", &["--anagram"]),
+        ("", "[AE][EI]S*", &["--anagram"]),
+        ("", "C[AEIOU][AEIOU]??", &["--anagram"]),
+        ("--sub", "CAS[AEIOU]?", &["--sub"]),
+        ("--sub", "[LNRT]AEI[^S]", &["--sub"]),
+        ("--super", "ÑU[AEIOU]", &["--length", "..15", "--super"]),
+        ("--super", "Q[AEIOU]?", &["--length", "..15", "--super"]),
+    ];
+    for lexicon in &lexicons {
+        for &(mode, rack, search) in cases {
+            let mut anagram = lexico();
+            anagram.args(["anagram", "--format", "csv", "--lexicon", lexicon]);
+            if !mode.is_empty() {
+                anagram.arg(mode);
+            }
+            let out = anagram.arg(rack).output().unwrap();
+            assert!(
+                matches!(out.status.code(), Some(0 | 1)),
+                "{rack}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let text = String::from_utf8(out.stdout).unwrap();
+            let mut blanks = 0;
+            let got: HashSet<Vec<Tile>> = text
+                .lines()
+                .skip(1)
+                .map(|l| {
+                    let fields: Vec<&str> = l.split(',').collect();
+                    let word = fields[1];
+                    // A tile played by a blank is in lower case and scores nothing.
+                    blanks += word.chars().filter(|c| c.is_lowercase()).count();
+                    set.parse_word(word).unwrap()
+                })
+                .collect();
+            let mut args = search.to_vec();
+            args.push(rack);
+            let want = searched(lexicon, &args);
+            assert!(!want.is_empty(), "{rack}: no words");
+            assert!(got == want, "{mode} {rack}: {} words, search lists {}", got.len(), want.len());
+            if rack.contains('?') && mode != "--super" {
+                assert!(blanks > 0, "{rack}: no blank shown");
+            }
+        }
+    }
+}
+
+/// A bad class in an anagram rack is told on one line, exit 2; `*` is for exact anagrams.
+#[test]
+fn a_bad_class_in_an_anagram_rack_is_one_line() {
+    for (args, said) in [
+        (&["A[EI"][..], "lexico: argument 1: 'A[EI': column 2: '[' has no closing ']'"),
+        (&["--sub", "AR*"], "lexico: argument 1: 'AR*': '*' (any further tiles) is for exact anagrams"),
+    ] {
+        let out = lexico().arg("anagram").args(args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(said), "{args:?}: {err}");
+    }
+}

@@ -360,7 +360,9 @@ class Lexicon(_lexico.Lexicon):
         sort: Sort = "length",
         details: bool = False,
     ) -> Union[List[str], List[Word]]:
-        """The words ``rack`` makes (``?`` is a blank), as ``lexico anagram`` lists them.
+        """The words ``rack`` makes (``?`` is a blank, ``[AEIOU]`` one tile of a class,
+        ``[^AEIOU]`` one outside it, and in an exact anagram ``*`` any further tiles), as
+        ``lexico anagram`` lists them.
 
         ``mode``: ``"exact"`` uses every tile; ``"sub"`` some of them (``min_tiles`` defaults
         to 1, ``max_tiles`` to the rack's length); ``"super"`` all of them plus any others

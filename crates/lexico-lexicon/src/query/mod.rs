@@ -24,7 +24,7 @@ pub use hooks::{hooks, Hooks};
 pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN, MAX_PATTERN_TEXT};
 pub use probability::{Bag, Draws, Orders, PrefixDraws, Ranks};
-pub use rack_pattern::RackPattern;
+pub use rack_pattern::{anagram_pattern, RackPattern};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
 pub use study::{Condition, Row, Search, Span, StudyError, StudyList, StudyOrder, Test, TextCondition};
 
