@@ -64,7 +64,7 @@ pub struct Lexicon {
     rejected: OnceLock<fst::Map<Bytes>>,
     anagrams: OnceLock<Option<AnagramIndex>>,
     /// Zyzzyva's Type I, II and III sets for this lexicon, computed on first use.
-    bingo: OnceLock<crate::query::BingoSets>,
+    bingo: OnceLock<crate::stems::BingoSets>,
     /// The payload digest computed by [`Lexicon::verify`] (or recorded by an earlier
     /// verification of the same bytes, [`Lexicon::assume_verified`]).
     verified: OnceLock<String>,
@@ -296,10 +296,9 @@ impl Lexicon {
         Ok(self.anagrams.get_or_init(|| Some(index)).as_ref())
     }
 
-    /// The top stems, Type II multiset and Type III thresholds of this lexicon
-    /// ([`crate::query::BingoSets`]), computed from its sevens on first use and kept.
-    pub fn bingo_sets(&self) -> &crate::query::BingoSets {
-        self.bingo.get_or_init(|| crate::query::BingoSets::compute(self))
+    /// Where [`crate::query::bingo_sets`] keeps this lexicon's sets once computed.
+    pub(crate) fn bingo_cell(&self) -> &OnceLock<crate::stems::BingoSets> {
+        &self.bingo
     }
 
     /// The position of a valid word in tile order. It counts the words before it, which takes

@@ -20,13 +20,13 @@
 //!   search counts its probability with.
 //!
 //! ```
-//! use lexico_lexicon::query::BingoType;
+//! use lexico_lexicon::query::{bingo_sets, Bag, BingoType};
 //!
 //! let lex = lexico_lexicon::Lexicon::from_words(["cantares", "cantaré", "trances"])?;
-//! let sets = lex.bingo_sets();
+//! let (sets, bag) = (bingo_sets(&lex), Bag::of(lex.tiles()));
 //! let word = lex.tiles().parse_word("trances")?;
-//! assert!(sets.is(BingoType::One, &word));
-//! assert!(!sets.is(BingoType::Two, &word) && !sets.is(BingoType::Three, &word));
+//! assert!(sets.is(BingoType::One, &word, &bag));
+//! assert!(!sets.is(BingoType::Two, &word, &bag) && !sets.is(BingoType::Three, &word, &bag));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -36,6 +36,7 @@ use fst::{IntoStreamer, Streamer};
 use lexico_tiles::{Tile, TileSet};
 
 use super::{Bag, Bounded};
+pub use crate::stems::{BingoSets, Stem};
 use crate::Lexicon;
 
 /// How many stems are top stems.
@@ -65,38 +66,10 @@ impl FromStr for BingoType {
     }
 }
 
-/// A six-tile stem and its score.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stem {
-    /// Its tiles, in tile order.
-    pub tiles: Vec<Tile>,
-    /// Its combinations with no blank.
-    pub combinations: u64,
-    /// The bag's tiles, copies left after the stem, that make a valid seven with it.
-    pub usable: u32,
-}
-
-impl Stem {
-    /// Its score: combinations times usable tiles.
-    pub fn score(&self) -> u128 {
-        u128::from(self.combinations) * u128::from(self.usable)
-    }
-}
-
-/// The top stems, the Type II multiset and the Type III thresholds of a lexicon
-/// ([`Lexicon::bingo_sets`], computed once).
-#[derive(Clone, Debug)]
-pub struct BingoSets {
-    /// The top stems, best first.
-    stems: Vec<Stem>,
-    /// The top stems, packed ([`pack6`]), sorted.
-    keys: Vec<u64>,
-    /// Copies of each tile in the Type II multiset.
-    two: [u8; 256],
-    /// The least combinations of a Type III seven and eight (`None`: no such word).
-    three: [Option<u64>; 2],
-    /// The full bag, with the tile set's blanks.
-    bag: Bag,
+/// The top stems, Type II multiset and Type III thresholds of `lex`, computed from its sevens on
+/// first use and kept with the lexicon.
+pub fn bingo_sets(lex: &Lexicon) -> &BingoSets {
+    lex.bingo_cell().get_or_init(|| BingoSets::compute(lex))
 }
 
 /// Up to eight tiles packed into 64 bits, the first in the highest byte.
@@ -176,7 +149,7 @@ impl BingoSets {
             two[s as usize] += 1;
         }
 
-        let bag = Bag::of(set);
+        let full = Bag::of(set);
         let pairs: Vec<Tile> = set.all().filter(|&t| counts[t as usize] == 2).collect();
         let mut three = [None, None];
         for stem in &stems {
@@ -184,11 +157,11 @@ impl BingoSets {
             for extra in 1..=lacking.len().min(2) {
                 let mut word = stem.tiles.clone();
                 word.extend_from_slice(&lacking[..extra]);
-                let c = bag.combinations(&word);
+                let c = full.combinations(&word);
                 three[extra - 1] = Some(three[extra - 1].map_or(c, |l: u64| l.min(c)));
             }
         }
-        BingoSets { stems, keys, two, three, bag }
+        BingoSets { stems, keys, two, three }
     }
 
     /// The top stems, best first.
@@ -205,8 +178,9 @@ impl BingoSets {
         }
     }
 
-    /// Returns true if and only if `word` belongs to the set `kind`.
-    pub fn is(&self, kind: BingoType, word: &[Tile]) -> bool {
+    /// Returns true if and only if `word` belongs to the set `kind`; `bag` is the tile set's
+    /// full bag, with its blanks ([`Bag::of`]), that Type III counts combinations in.
+    pub fn is(&self, kind: BingoType, word: &[Tile], bag: &Bag) -> bool {
         let n = word.len();
         if n != 7 && n != 8 {
             return false;
@@ -223,9 +197,7 @@ impl BingoSets {
             BingoType::One => one(),
             BingoType::Two => two() && !one(),
             BingoType::Three => {
-                self.three[n - 7].is_some_and(|least| self.bag.combinations(word) >= least)
-                    && !two()
-                    && !one()
+                self.three[n - 7].is_some_and(|least| bag.combinations(word) >= least) && !two() && !one()
             }
         }
     }
@@ -302,26 +274,26 @@ mod tests {
 
         // With one top stem, AENORS: sevens and eights that hold it are Type I.
         let one = BingoSets::from_sevens(&set, sevens, 1);
-        let w = |s: &str| set.parse_word(s).unwrap();
-        assert!(one.is(BingoType::One, &w("ronseau")));
-        assert!(one.is(BingoType::One, &w("zorenas")));
-        assert!(one.is(BingoType::One, &w("zorenasp")));
-        assert!(!one.is(BingoType::One, &w("ratonas")), "one S only, no E");
-        assert!(!one.is(BingoType::One, &w("aenors")), "six tiles");
-        // Type II: within A×4 E×4 O×3 S×3 I×2 C D L N R T U, and not Type I.
-        assert!(one.is(BingoType::Two, &w("aaeeoss")));
-        assert!(!one.is(BingoType::Two, &w("sosiega")), "G is not in the multiset");
-        assert!(!one.is(BingoType::Two, &w("aaaaaes")), "five A");
-        assert!(!one.is(BingoType::Two, &w("ratones")), "Type I");
-        // Type III: at least the draws of AENORS and one (two) of B G H M P, two blanks.
         let bag = Bag::of(&set);
+        let w = |s: &str| set.parse_word(s).unwrap();
+        assert!(one.is(BingoType::One, &w("ronseau"), &bag));
+        assert!(one.is(BingoType::One, &w("zorenas"), &bag));
+        assert!(one.is(BingoType::One, &w("zorenasp"), &bag));
+        assert!(!one.is(BingoType::One, &w("ratonas"), &bag), "one S only, no E");
+        assert!(!one.is(BingoType::One, &w("aenors"), &bag), "six tiles");
+        // Type II: within A×4 E×4 O×3 S×3 I×2 C D L N R T U, and not Type I.
+        assert!(one.is(BingoType::Two, &w("aaeeoss"), &bag));
+        assert!(!one.is(BingoType::Two, &w("sosiega"), &bag), "G is not in the multiset");
+        assert!(!one.is(BingoType::Two, &w("aaaaaes"), &bag), "five A");
+        assert!(!one.is(BingoType::Two, &w("ratones"), &bag), "Type I");
+        // Type III: at least the draws of AENORS and one (two) of B G H M P, two blanks.
         assert_eq!(one.threshold(7), Some(bag.combinations(&w("aenorsb"))));
         assert_eq!(one.threshold(8), Some(bag.combinations(&w("aenorsbg"))));
         assert_eq!(bag.combinations(&w("aenorsb")), bag.combinations(&w("aenorsp")));
         assert!(bag.combinations(&w("aeeiosp")) > one.threshold(7).unwrap());
-        assert!(one.is(BingoType::Three, &w("aeeiosp")), "a P: not Type II");
-        assert!(!one.is(BingoType::Three, &w("aaeeoss")), "Type II");
-        assert!(!one.is(BingoType::Three, &w("zorenas")), "Type I");
-        assert!(!one.is(BingoType::Three, &w("jaquesz")));
+        assert!(one.is(BingoType::Three, &w("aeeiosp"), &bag), "a P: not Type II");
+        assert!(!one.is(BingoType::Three, &w("aaeeoss"), &bag), "Type II");
+        assert!(!one.is(BingoType::Three, &w("zorenas"), &bag), "Type I");
+        assert!(!one.is(BingoType::Three, &w("jaquesz"), &bag));
     }
 }

@@ -19,7 +19,7 @@ pub mod study;
 pub use anagram::{
     anagram, anagram_keys, anagram_keys_with_combinations, AnagramQuery, Mode, MAX_RACK, SUPER_MAX,
 };
-pub use bingo::{BingoSets, BingoType, Stem, TOP_STEMS};
+pub use bingo::{bingo_sets, BingoSets, BingoType, Stem, TOP_STEMS};
 pub use hooks::{hooks, Hooks};
 pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN, MAX_PATTERN_TEXT};

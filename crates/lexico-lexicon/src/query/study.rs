@@ -640,7 +640,7 @@ enum Check<'c, 'l> {
     Only(Box<[bool; 256]>),
     Vowels(Span),
     Value(Span),
-    Bingo(BingoType, &'l BingoSets),
+    Bingo(BingoType, &'l BingoSets, Box<Bag>),
     Generated(bool),
     /// Membership in another lexicon; `new` for the first `--new-since`.
     Member {
@@ -865,7 +865,7 @@ impl Search<'_> {
                     },
                     Check::Pattern(p) => matches(*p, k),
                     Check::Regex(r) => matches(*r, k),
-                    Check::Bingo(kind, sets) => sets.is(*kind, k),
+                    Check::Bingo(kind, sets, bag) => sets.is(*kind, k, bag),
                     Check::Generated(want) => {
                         generated.as_ref().and_then(|g| g.get(rank)).copied().unwrap_or(false) == *want
                     }
@@ -952,7 +952,9 @@ impl Search<'_> {
                         scratch: Vec::with_capacity(MAX_WORD_TILES + tiles.len()),
                     },
                     Test::Value(s) => Check::Value(*s),
-                    Test::BingoType(kind) => Check::Bingo(*kind, lex.bingo_sets()),
+                    Test::BingoType(kind) => {
+                        Check::Bingo(*kind, super::bingo_sets(lex), Box::new(Bag::of(lex.tiles())))
+                    }
                     Test::Generated => Check::Generated(true),
                     Test::Listed => Check::Generated(false),
                     Test::NewSince(other) | Test::In(other) => {
