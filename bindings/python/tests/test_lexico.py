@@ -368,6 +368,8 @@ SEARCH_KEYWORDS = [
     ("back_hook", ["A", "S"], ["--back-hook", "A", "--back-hook", "S"]),
     ("takes_prefix", "RE", ["--takes-prefix", "RE"]),
     ("takes_suffix", "ES", ["--takes-suffix", "ES"]),
+    ("bingo_type", "II", ["--bingo-type", "II"]),
+    ("bingo_type", 3, ["--bingo-type", "3"]),
     ("in_", "embedded", ["--in", "embedded"]),
     ("new_since", "embedded", ["--new-since", "embedded"]),
     ("generated", True, ["--generated"]),
@@ -377,7 +379,9 @@ SEARCH_KEYWORDS = [
 
 @pytest.mark.parametrize("keyword, value, flags", SEARCH_KEYWORDS, ids=[k[0] for k in SEARCH_KEYWORDS])
 def test_every_search_keyword_equals_the_cli(lx, cli, keyword, value, flags):
-    short = ["--length", "2..4"]
+    # Sevens for the Types, which no shorter word belongs to.
+    span = (7, 7) if keyword == "bingo_type" else (2, 4)
+    short = ["--length", "%d..%d" % span]
     found = 0
     for negated in (False, True):
         name = keyword
@@ -392,7 +396,7 @@ def test_every_search_keyword_equals_the_cli(lx, cli, keyword, value, flags):
             args = {name: value}
             want = _study_rows(cli, *cli_flags)
         else:
-            args = {"length": (2, 4), name: value}
+            args = {"length": span, name: value}
             want = _study_rows(cli, *short, *cli_flags)
         got = lx.search(**args)
         assert got == want, (name, value)
@@ -481,3 +485,15 @@ def test_a_card_or_hand_dash_has_not_is_a_value_error(lx):
         lx.dash("4 letras", "mano", hand="ATLMNOEE")
     with pytest.raises(ValueError, match="cannot tell verbs"):
         lx.dash("verbo", "deba")
+
+
+def test_anagram_racks_with_classes_equal_the_cli(lx, cli):
+    for rack, mode, flags in [
+        ("AR[MS]*", "exact", []),
+        ("CAS[AEIOU]?", "sub", ["--sub"]),
+        ("ÑU[AEIOU]", "super", ["--super"]),
+    ]:
+        want = [r["word"] for r in cli.records("anagram", *flags, rack)]
+        assert want and lx.anagram(rack, mode=mode) == want, rack
+    with pytest.raises(ValueError, match="closing"):
+        lx.anagram("A[EI")

@@ -268,6 +268,7 @@ error-empty-span = { $min }..{ $max } is empty: the first count is larger than t
 error-count = column { $column }: a count is a number from 1 to 255 after a tile (A2: at least two A)
 error-blank-in-tiles = '?' is a blank: list the tiles themselves
 error-star-in-rack = '*' (any further tiles) is for exact anagrams: a sub-anagram has no more tiles than its rack, a super-anagram always may
+error-bingo-type = '{ $text }' is not a bingo type: 1, 2 or 3 (I, II or III)
 error-probability-blanks = the bag holds { $max } blanks: probability counts 0 to { $max }, not { $got }
 error-condition-tile-sets = the lexicon of the condition { $condition } is spelled in another tile set: its words cannot be compared
 error-io-not-found = No such file or directory

@@ -267,6 +267,7 @@ error-empty-span = { $min }..{ $max } está vacío: el primer número es mayor q
 error-count = columna { $column }: un número va detrás de una ficha y vale de 1 a 255 (A2: al menos dos A)
 error-blank-in-tiles = '?' es un comodín: escribe las fichas mismas
 error-star-in-rack = '*' (más fichas cualesquiera) es para anagramas exactos: un subanagrama no tiene más fichas que su atril, un superanagrama siempre puede tenerlas
+error-bingo-type = '{ $text }' no es un tipo de bingo: 1, 2 o 3 (I, II o III)
 error-probability-blanks = la bolsa tiene { $max } comodines: la probabilidad cuenta de 0 a { $max }, no { $got }
 error-condition-tile-sets = el léxico de la condición { $condition } usa otro juego de fichas: sus palabras no se pueden comparar
 error-io-not-found = no existe ese fichero o carpeta

@@ -403,6 +403,24 @@ pub fn anagram_words(
     Ok(AnagramWords { words })
 }
 
+/// The words a rack with classes or a `*` makes under `query` ([`query::anagram_pattern`]),
+/// sorted as [`anagram_words`] sorts them; a rack of tiles and blanks only (`AE[R][R]`) is
+/// answered by [`anagram_words`] itself. Racks read as [`query::RackPattern::wanted`] says.
+pub fn anagram_pattern_words(
+    lex: &Lexicon,
+    rack: &query::RackPattern,
+    query: &AnagramQuery,
+    order: Sort,
+    records: &WordRecords<'_>,
+) -> Result<AnagramWords, query::StudyError> {
+    if let Some(plain) = rack.plain(lex.tiles()) {
+        return Ok(anagram_words(lex, &plain, query, order, records)?);
+    }
+    let mut found = query::anagram_pattern(lex, rack, query)?;
+    query::sort(&mut found, order, lex.tiles(), records.bag());
+    Ok(AnagramWords { words: Answer::Found(found) })
+}
+
 impl AnagramWords {
     /// The number of words.
     pub fn len(&self) -> usize {

@@ -118,6 +118,7 @@ impl Localize for StudyError {
             StudyError::Count { column } => msg(lang, "error-count", &[("column", n(*column))]),
             StudyError::Blank => msg(lang, "error-blank-in-tiles", &[]),
             StudyError::Star => msg(lang, "error-star-in-rack", &[]),
+            StudyError::BingoType(text) => msg(lang, "error-bingo-type", &[("text", Arg::Str(text))]),
             StudyError::ProbabilityBlanks { got, max } => msg(
                 lang,
                 "error-probability-blanks",

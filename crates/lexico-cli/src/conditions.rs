@@ -87,6 +87,10 @@ pub struct Conditions {
     /// Words that these tiles, in this order, make a word after: `--takes-suffix ES`.
     #[arg(long, value_name = "TILES", help_heading = "Conditions")]
     pub takes_suffix: Vec<String>,
+    /// Sevens and eights of Zyzzyva's Type I, II or III (1, 2, 3 or I, II, III), with the top
+    /// stems computed from the lexicon and the bag (docs/queries.md).
+    #[arg(long, value_name = "1|2|3", help_heading = "Conditions")]
+    pub bingo_type: Vec<String>,
     /// Words that LEXICON lacks, each marked new (`+` in text, `new` in CSV and JSON). LEXICON
     /// is named as --lexicon names one (`embedded` is the lexicon embedded in the binary).
     #[arg(long, value_name = "LEXICON", help_heading = "Conditions")]
@@ -167,6 +171,9 @@ pub struct Conditions {
     /// Words that these tiles after them do not make a word of.
     #[arg(long, value_name = "TILES", help_heading = "Negated conditions")]
     pub not_takes_suffix: Vec<String>,
+    /// Words outside that Type: every word of another length, too.
+    #[arg(long, value_name = "1|2|3", help_heading = "Negated conditions")]
+    pub not_bingo_type: Vec<String>,
     /// Words that LEXICON has (each marked not new).
     #[arg(long, value_name = "LEXICON", help_heading = "Negated conditions")]
     pub not_new_since: Vec<OsString>,
@@ -181,7 +188,7 @@ pub struct Conditions {
 impl Conditions {
     /// The conditions whose value is text, each with its flag's name, what it asks and whether
     /// it is negated.
-    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 42] {
+    fn texts(&self) -> [(&'static str, TextCondition, bool, &[String]); 44] {
         use TextCondition as C;
         [
             ("length", C::Length, false, &self.length),
@@ -226,6 +233,8 @@ impl Conditions {
             ("not-takes-prefix", C::TakesPrefix, true, &self.not_takes_prefix),
             ("takes-suffix", C::TakesSuffix, false, &self.takes_suffix),
             ("not-takes-suffix", C::TakesSuffix, true, &self.not_takes_suffix),
+            ("bingo-type", C::BingoType, false, &self.bingo_type),
+            ("not-bingo-type", C::BingoType, true, &self.not_bingo_type),
         ]
     }
 

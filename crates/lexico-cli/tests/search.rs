@@ -722,3 +722,231 @@ fn every_alphagram_of_the_fise2_build_reads_back() {
     let (rows, bracketed) = every_alphagram_reads_back(fise2().to_str().unwrap());
     assert!(rows > 100_000 && bracketed > 1000, "{rows} rows, {bracketed} bracketed");
 }
+
+/// A stem of six tiles (in tile order), its draws with no blank and its usable tiles.
+type RankedStem = (Vec<Tile>, u64, u64);
+
+/// Zyzzyva's Type I, II and III sets, computed by brute force from `words` as
+/// `docs/queries.md` defines them: the top 100 stems (every six-tile part of a valid seven,
+/// scored by its draws with no blank times the bag's tiles that make a valid seven with it),
+/// then each word of 7 or 8 tiles tested against the stems, the multiset and the thresholds.
+/// Returns the stems, best first, and the words of each Type.
+fn bingo_types(words: &[Vec<Tile>]) -> (Vec<RankedStem>, [HashSet<Vec<Tile>>; 3]) {
+    let set = lexico_lexicon::fise_2016_tiles();
+    let count = |t: Tile| u64::from(set.get(t).unwrap().count);
+    let copies = |w: &[Tile], t: Tile| w.iter().filter(|&&x| x == t).count() as u64;
+    let choose = |n: u64, k: u64| if k > n { 0 } else { (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1)) };
+    let sevens: HashSet<Vec<Tile>> = words.iter().filter(|w| w.len() == 7).map(|w| alphagram(w)).collect();
+    let mut stems: HashSet<Vec<Tile>> = HashSet::new();
+    for a in &sevens {
+        for i in 0..7 {
+            let mut s = a.clone();
+            s.remove(i);
+            stems.insert(s);
+        }
+    }
+    let mut ranked: Vec<RankedStem> = stems
+        .into_iter()
+        .map(|s| {
+            let mut distinct = s.clone();
+            distinct.dedup();
+            let draws = distinct.iter().map(|&t| choose(count(t), copies(&s, t))).product::<u64>();
+            let usable = set
+                .all()
+                .filter(|&t| sevens.contains(&alphagram(&[&s[..], &[t]].concat())))
+                .map(|t| count(t).saturating_sub(copies(&s, t)))
+                .sum::<u64>();
+            (s, draws, usable)
+        })
+        .filter(|(_, draws, usable)| draws * usable > 0)
+        .collect();
+    ranked.sort_by(|a, b| (b.1 as u128 * b.2 as u128).cmp(&(a.1 as u128 * a.2 as u128)).then(a.0.cmp(&b.0)));
+    ranked.truncate(100);
+    let holds = |w: &[Tile], part: &[Tile]| part.iter().all(|&t| copies(w, t) >= copies(part, t));
+    let s = set.tile_named("S").unwrap();
+    let within_two = |w: &[Tile]| set.all().all(|t| copies(w, t) <= count(t) / 3 + u64::from(t == s));
+    let bag = Bag::of(&set);
+    let pairs: Vec<Tile> = set.all().filter(|&t| count(t) == 2).collect();
+    let mut least = [u64::MAX; 2];
+    for (stem, _, _) in &ranked {
+        for &t in pairs.iter().filter(|t| !stem.contains(t)) {
+            least[0] = least[0].min(bag.combinations(&[&stem[..], &[t]].concat()));
+            for &u in pairs.iter().filter(|&&u| u != t && !stem.contains(&u)) {
+                least[1] = least[1].min(bag.combinations(&[&stem[..], &[t, u]].concat()));
+            }
+        }
+    }
+    let mut types: [HashSet<Vec<Tile>>; 3] = Default::default();
+    for w in words.iter().filter(|w| w.len() == 7 || w.len() == 8) {
+        if ranked.iter().any(|(stem, _, _)| holds(w, stem)) {
+            types[0].insert(w.clone());
+        } else if within_two(w) {
+            types[1].insert(w.clone());
+        } else if bag.combinations(w) >= least[w.len() - 7] {
+            types[2].insert(w.clone());
+        }
+    }
+    (ranked, types)
+}
+
+/// The words `lexico search ARGS` lists on `lexicon`.
+fn searched(lexicon: &str, args: &[&str]) -> HashSet<Vec<Tile>> {
+    let set = lexico_lexicon::fise_2016_tiles();
+    let out = lexico().args(["search", "--format", "csv", "--lexicon", lexicon]).args(args).output().unwrap();
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().skip(1).map(|l| set.parse_word(l.split(',').next().unwrap()).unwrap()).collect()
+}
+
+/// `--bingo-type` lists the brute force's words of each Type, and `--not-bingo-type` every other
+/// word of the lexicon. Returns the stems for the guide's table.
+fn bingo_types_equal_the_brute_force(lexicon: &str) -> Vec<RankedStem> {
+    let words = dump(lexicon);
+    let (stems, types) = bingo_types(&words);
+    assert_eq!(stems.len(), 100);
+    for (kind, expected) in types.iter().enumerate() {
+        let roman = ["I", "II", "III"][kind];
+        let got = searched(lexicon, &["--bingo-type", &(kind + 1).to_string()]);
+        assert!(expected.len() > 100, "Type {roman}: only {} words", expected.len());
+        assert!(got == *expected, "Type {roman}: {} listed, {} expected", got.len(), expected.len());
+        assert_eq!(
+            searched(lexicon, &["--bingo-type", roman, "--length", "8"]).len(),
+            expected.iter().filter(|w| w.len() == 8).count()
+        );
+        let others = searched(lexicon, &["--not-bingo-type", roman]);
+        assert_eq!(others.len() + got.len(), words.len(), "Type {roman}: the complement");
+        assert!(others.is_disjoint(&got), "Type {roman}");
+    }
+    stems
+}
+
+#[test]
+fn bingo_types_of_the_default_lexicon_equal_a_brute_force() {
+    bingo_types_equal_the_brute_force("embedded");
+}
+
+/// Also: the guide's table of the ten top stems of FISE-2 is these.
+#[test]
+fn bingo_types_of_the_fise2_build_equal_a_brute_force() {
+    if lexico_testdata::fise2_missing() {
+        return;
+    }
+    let stems = bingo_types_equal_the_brute_force(fise2().to_str().unwrap());
+    let set = lexico_lexicon::fise_2016_tiles();
+    let thousands = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let table: Vec<String> = stems[..10]
+        .iter()
+        .enumerate()
+        .map(|(i, (stem, draws, usable))| {
+            let spelled = stem.iter().map(|&t| format!("{} ", set.name(t))).collect::<String>();
+            format!(
+                "| {} | {} | {} | {} | {} |",
+                i + 1,
+                spelled.trim_end(),
+                thousands(*draws),
+                usable,
+                thousands(draws * usable)
+            )
+        })
+        .collect();
+    let doc = std::fs::read_to_string(common::workspace().join("docs/queries.md")).unwrap();
+    let shown: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("| Rank | Stem |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert_eq!(shown, table, "docs/queries.md's top stems; they are:\n{}", table.join("\n"));
+}
+
+/// A bad Type is told on one line, exit 2.
+#[test]
+fn a_bad_bingo_type_is_one_line() {
+    let out = lexico().args(["search", "--bingo-type", "IV"]).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err, "lexico: --bingo-type 'IV': 'IV' is not a bingo type: 1, 2 or 3 (I, II or III)\n");
+}
+
+/// `lexico anagram` reads classes and `*` as `lexico search` does: the same words for the same
+/// racks, exact, sub and super, on the default lexicon and on the FISE-2 build.
+#[test]
+fn anagram_racks_with_classes_list_the_words_of_search() {
+    let set = lexico_lexicon::fise_2016_tiles();
+    let mut lexicons = vec!["embedded".to_string()];
+    if !lexico_testdata::fise2_missing() {
+        lexicons.push(fise2().display().to_string());
+    }
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("", "AEIS[LNRT]??", &["--anagram"]),
+        ("", "AR[MS]*", &["--anagram"]),
+        ("", "[^AEIOU]ASA", &["--anagram"]),
+        ("", "[AE][EI]S*", &["--anagram"]),
+        ("", "C[AEIOU][AEIOU]??", &["--anagram"]),
+        ("--sub", "CAS[AEIOU]?", &["--sub"]),
+        ("--sub", "[LNRT]AEI[^S]", &["--sub"]),
+        ("--super", "ÑU[AEIOU]", &["--length", "..15", "--super"]),
+        ("--super", "Q[AEIOU]?", &["--length", "..15", "--super"]),
+    ];
+    for lexicon in &lexicons {
+        for &(mode, rack, search) in cases {
+            let mut anagram = lexico();
+            anagram.args(["anagram", "--format", "csv", "--lexicon", lexicon]);
+            if !mode.is_empty() {
+                anagram.arg(mode);
+            }
+            let out = anagram.arg(rack).output().unwrap();
+            assert!(
+                matches!(out.status.code(), Some(0 | 1)),
+                "{rack}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let text = String::from_utf8(out.stdout).unwrap();
+            let mut blanks = 0;
+            let got: HashSet<Vec<Tile>> = text
+                .lines()
+                .skip(1)
+                .map(|l| {
+                    let fields: Vec<&str> = l.split(',').collect();
+                    let word = fields[1];
+                    // A tile played by a blank is in lower case and scores nothing.
+                    blanks += word.chars().filter(|c| c.is_lowercase()).count();
+                    set.parse_word(word).unwrap()
+                })
+                .collect();
+            let mut args = search.to_vec();
+            args.push(rack);
+            let want = searched(lexicon, &args);
+            assert!(!want.is_empty(), "{rack}: no words");
+            assert!(got == want, "{mode} {rack}: {} words, search lists {}", got.len(), want.len());
+            if rack.contains('?') && mode != "--super" {
+                assert!(blanks > 0, "{rack}: no blank shown");
+            }
+        }
+    }
+}
+
+/// A bad class in an anagram rack is told on one line, exit 2; `*` is for exact anagrams.
+#[test]
+fn a_bad_class_in_an_anagram_rack_is_one_line() {
+    for (args, said) in [
+        (&["A[EI"][..], "lexico: argument 1: 'A[EI': column 2: '[' has no closing ']'"),
+        (&["--sub", "AR*"], "lexico: argument 1: 'AR*': '*' (any further tiles) is for exact anagrams"),
+    ] {
+        let out = lexico().arg("anagram").args(args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(said), "{args:?}: {err}");
+    }
+}

@@ -63,6 +63,8 @@ pub struct Lexicon {
     provenance: OnceLock<Provenance>,
     rejected: OnceLock<fst::Map<Bytes>>,
     anagrams: OnceLock<Option<AnagramIndex>>,
+    /// Zyzzyva's Type I, II and III sets for this lexicon, computed on first use.
+    bingo: OnceLock<crate::stems::BingoSets>,
     /// The payload digest computed by [`Lexicon::verify`] (or recorded by an earlier
     /// verification of the same bytes, [`Lexicon::assume_verified`]).
     verified: OnceLock<String>,
@@ -167,6 +169,7 @@ impl Lexicon {
             provenance: OnceLock::new(),
             rejected: OnceLock::new(),
             anagrams: OnceLock::new(),
+            bingo: OnceLock::new(),
             verified: OnceLock::new(),
             stores_checked: OnceLock::new(),
             check,
@@ -291,6 +294,11 @@ impl Lexicon {
         }
         let index = AnagramIndex::new(bytes)?;
         Ok(self.anagrams.get_or_init(|| Some(index)).as_ref())
+    }
+
+    /// Where [`crate::query::bingo_sets`] keeps this lexicon's sets once computed.
+    pub(crate) fn bingo_cell(&self) -> &OnceLock<crate::stems::BingoSets> {
+        &self.bingo
     }
 
     /// The position of a valid word in tile order. It counts the words before it, which takes

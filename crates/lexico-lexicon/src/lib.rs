@@ -35,6 +35,7 @@ mod manifest;
 pub mod progress;
 pub mod provenance;
 pub mod query;
+mod stems;
 mod word_set;
 mod word_store;
 mod words;

@@ -360,7 +360,9 @@ class Lexicon(_lexico.Lexicon):
         sort: Sort = "length",
         details: bool = False,
     ) -> Union[List[str], List[Word]]:
-        """The words ``rack`` makes (``?`` is a blank), as ``lexico anagram`` lists them.
+        """The words ``rack`` makes (``?`` is a blank, ``[AEIOU]`` one tile of a class,
+        ``[^AEIOU]`` one outside it, and in an exact anagram ``*`` any further tiles), as
+        ``lexico anagram`` lists them.
 
         ``mode``: ``"exact"`` uses every tile; ``"sub"`` some of them (``min_tiles`` defaults
         to 1, ``max_tiles`` to the rack's length); ``"super"`` all of them plus any others
@@ -540,6 +542,8 @@ class Lexicon(_lexico.Lexicon):
         not_takes_prefix: Optional[Condition] = None,
         takes_suffix: Optional[Condition] = None,
         not_takes_suffix: Optional[Condition] = None,
+        bingo_type: Optional[Condition] = None,
+        not_bingo_type: Optional[Condition] = None,
         new_since: Union[None, Other, List[Other]] = None,
         in_: Union[None, Other, List[Other]] = None,
         not_in: Union[None, Other, List[Other]] = None,
@@ -579,6 +583,9 @@ class Lexicon(_lexico.Lexicon):
         - ``front_hook``, ``back_hook``: each of these tiles hooks in front, or after.
         - ``takes_prefix``, ``takes_suffix``: these tiles, in this order, added in front or
           after make a word (``takes_prefix="RE"``: HACER, for REHACER).
+        - ``bingo_type``: sevens and eights of Zyzzyva's Type I, II or III (``1``, ``2``, ``3``
+          or ``"I"``, ``"II"``, ``"III"``), with top stems computed from the lexicon and the bag;
+          ``not_bingo_type`` keeps every other word, of any length.
         - ``new_since``, ``in_``, ``not_in``, ``not_new_since``: lacked, or had, by another
           lexicon (a :class:`Lexicon` or what :meth:`Lexicon.open` takes); ``new_since`` marks
           each word's ``new``.

@@ -7,8 +7,8 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use lexico_answers::record::anagram_words;
-use lexico_lexicon::query::{AnagramQuery, Mode, Sort};
+use lexico_answers::record::{anagram_pattern_words, anagram_words};
+use lexico_lexicon::query::{AnagramQuery, Mode, RackPattern, Sort};
 use lexico_tiles::Rack;
 
 use crate::input;
@@ -19,8 +19,9 @@ use crate::output::Out;
 #[derive(clap::Args)]
 pub struct Args {
     /// Racks: tiles in any notation, `?` for a blank (at most 2); tiles separated by spaces or
-    /// commas are read one by one (`C H A O` is four tiles, `CHAO` three). With none, one rack
-    /// per line from standard input.
+    /// commas are read one by one (`C H A O` is four tiles, `CHAO` three). `[AEIOU]` is one tile
+    /// of a class, `[^AEIOU]` one outside it, and, for exact anagrams, `*` any further tiles, as
+    /// in `lexico search --anagram`. With none, one rack per line from standard input.
     pub racks: Vec<std::ffi::OsString>,
     /// Every word made from some of the rack's tiles (lengths: --min, default 1; --max, default
     /// the rack's length).
@@ -60,8 +61,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = Out::new(args.show.format);
     let mut any = false;
     let errors = input::each(&args.racks, &mut out, &rows.fields(), |text, out| {
-        let rack = Rack::parse(lex.tiles(), text).map_err(input::bad)?;
-        let words = anagram_words(&lex, &rack, &q, order, &records).map_err(input::bad)?;
+        let words = if RackPattern::wanted(text) {
+            let rack = RackPattern::parse(lex.tiles(), text).map_err(input::bad)?;
+            anagram_pattern_words(&lex, &rack, &q, order, &records).map_err(input::bad)?
+        } else {
+            let rack = Rack::parse(lex.tiles(), text).map_err(input::bad)?;
+            anagram_words(&lex, &rack, &q, order, &records).map_err(input::bad)?
+        };
         any |= !words.is_empty();
         Ok(words.records(&mut records, top, |r| rows.write(out, text, r))?)
     })?;

@@ -7,6 +7,7 @@
 //! [`Found`] words; sorting and limits are here too, printing is the caller's.
 
 mod anagram;
+mod bingo;
 mod hooks;
 mod keys;
 mod pattern;
@@ -18,11 +19,12 @@ pub mod study;
 pub use anagram::{
     anagram, anagram_keys, anagram_keys_with_combinations, AnagramQuery, Mode, MAX_RACK, SUPER_MAX,
 };
+pub use bingo::{bingo_sets, BingoSets, BingoType, Stem, TOP_STEMS};
 pub use hooks::{hooks, Hooks};
 pub use keys::{AnagramKeys, Marks, Word, KEY_TILES};
 pub use pattern::{search, Bounded, Pattern, MAX_PATTERN, MAX_PATTERN_TEXT};
 pub use probability::{Bag, Draws, Orders, PrefixDraws, Ranks};
-pub use rack_pattern::RackPattern;
+pub use rack_pattern::{anagram_pattern, RackPattern};
 pub use regex::{TileRegex, REGEX_SIZE_LIMIT};
 pub use study::{Condition, Row, Search, Span, StudyError, StudyList, StudyOrder, Test, TextCondition};
 

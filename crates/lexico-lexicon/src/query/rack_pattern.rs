@@ -13,7 +13,12 @@
 use lexico_tiles::{Tile, TileSet};
 
 use super::pattern::{tokens, Token};
-use super::{PatternProblem, QueryError, MAX_RACK};
+use super::{
+    AnagramQuery, Bounded, Found, Mode, PatternProblem, QueryError, StudyError, MAX_RACK, MAX_WORD, SUPER_MAX,
+};
+use crate::{Lexicon, MAX_WORD_TILES};
+use fst::automaton::AlwaysMatch;
+use fst::{IntoStreamer, Streamer};
 
 /// A rack of a search condition ([`super::Test::Anagram`], [`super::Test::Sub`],
 /// [`super::Test::Super`]).
@@ -98,6 +103,22 @@ impl RackPattern {
         Ok(RackPattern { tiles, blanks: blanks as u8, classes, star, counts, members })
     }
 
+    /// Returns true if and only if `text` may hold a class or a `*`, so that it must be read as
+    /// a rack pattern rather than a plain rack ([`lexico_tiles::Rack`]).
+    pub fn wanted(text: &str) -> bool {
+        text.contains(['[', '*'])
+    }
+
+    /// The rack as a plain rack, when it has no class and no `*` (`AE[R][R]`, bracketed tiles).
+    pub fn plain(&self, set: &TileSet) -> Option<lexico_tiles::Rack> {
+        if self.star || !self.classes.is_empty() {
+            return None;
+        }
+        let mut names: Vec<&str> = self.tiles.iter().map(|&t| set.name(t)).collect();
+        names.extend(std::iter::repeat_n("?", self.blanks as usize));
+        lexico_tiles::Rack::parse(set, &names.join(" ")).ok()
+    }
+
     /// The number of elements: tiles, blanks and classes.
     pub fn len(&self) -> usize {
         self.tiles.len() + self.blanks as usize + self.classes.len()
@@ -149,22 +170,43 @@ impl RackPattern {
         extra || rest.len() - matched <= self.blanks as usize
     }
 
-    /// The most tiles of `rest` that the classes can take, each class one tile (Kuhn's
-    /// augmenting paths: a rack has at most [`MAX_RACK`] classes, a word a few dozen tiles).
+    /// The most tiles of `rest` that the classes can take, each class one tile.
     fn matching(&self, rest: &[Tile]) -> usize {
-        if self.classes.is_empty() || rest.is_empty() {
-            return 0;
-        }
-        // `owner[c]`: the tile of `rest` class `c` takes.
+        self.owners(rest).iter().filter(|o| o.is_some()).count()
+    }
+
+    /// For each class, the tile of `rest` it takes in a largest matching (Kuhn's augmenting
+    /// paths: a rack has at most [`MAX_RACK`] classes, a word a few dozen tiles).
+    fn owners(&self, rest: &[Tile]) -> Vec<Option<usize>> {
         let mut owner: Vec<Option<usize>> = vec![None; self.classes.len()];
-        let mut matched = 0;
+        if rest.is_empty() {
+            return owner;
+        }
         for i in 0..rest.len() {
             let mut seen = vec![false; self.classes.len()];
-            if self.augment(i, rest, &mut owner, &mut seen) {
-                matched += 1;
+            self.augment(i, rest, &mut owner, &mut seen);
+        }
+        owner
+    }
+
+    /// The places of `word` (a word the rack makes as an exact or sub-anagram, with no `*`)
+    /// that its blanks play, as bits: the tiles no tile of the rack and no class takes. The
+    /// rack's tiles take the first copies of their kind, so a blank plays the last ones.
+    fn blanks_of(&self, word: &[Tile]) -> u64 {
+        let mut left = *self.counts;
+        let mut rest: Vec<(usize, Tile)> = Vec::new();
+        for (i, &t) in word.iter().enumerate() {
+            match left[t as usize] {
+                0 => rest.push((i, t)),
+                c => left[t as usize] = c - 1,
             }
         }
-        matched
+        let tiles: Vec<Tile> = rest.iter().map(|&(_, t)| t).collect();
+        let mut taken = vec![false; rest.len()];
+        for j in self.owners(&tiles).into_iter().flatten() {
+            taken[j] = true;
+        }
+        rest.iter().zip(taken).filter(|(_, taken)| !taken).fold(0, |mask, (&(i, _), _)| mask | 1 << i)
     }
 
     fn augment(&self, i: usize, rest: &[Tile], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
@@ -180,6 +222,56 @@ impl RackPattern {
         }
         false
     }
+}
+
+/// Every word of `lex` that `rack` makes under `query`, in tile order, with the places its blanks
+/// play: the words whose tiles each take their own element of the rack, as a search's
+/// `--anagram`, `--sub` and `--super` conditions keep them ([`RackPattern::fits_exact`] and the
+/// others), within the query's lengths (an exact anagram with a `*` has no longest length but
+/// the query's `max`). A tile that no tile of the rack and no class takes is played by a blank,
+/// except the further tiles of a `*` and the added tiles of a super-anagram, which come from the
+/// board. Errors: a `*` in a sub- or super-anagram, or lengths no word can have.
+///
+/// ```
+/// use lexico_lexicon::query::{anagram_pattern, AnagramQuery, RackPattern};
+///
+/// let lex = lexico_lexicon::Lexicon::from_words(["mar", "mares", "ramas", "sed"])?;
+/// let rack = RackPattern::parse(lex.tiles(), "AR[MS]*")?;
+/// let found = anagram_pattern(&lex, &rack, &AnagramQuery::default())?;
+/// let words: Vec<String> = found.iter().map(|f| f.spell(lex.tiles())).collect();
+/// assert_eq!(words, ["MAR", "MARES", "RAMAS"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn anagram_pattern(
+    lex: &Lexicon,
+    rack: &RackPattern,
+    query: &AnagramQuery,
+) -> Result<Vec<Found>, StudyError> {
+    let n = rack.len();
+    let (min, max) = match query.mode {
+        Mode::Exact if rack.star => (n, query.max.unwrap_or(MAX_WORD_TILES)),
+        Mode::Exact => (n, n),
+        _ if rack.star => return Err(StudyError::Star),
+        Mode::Sub => (query.min.unwrap_or(1), query.max.unwrap_or(n).min(n)),
+        Mode::Super => (query.min.unwrap_or(n).max(n), query.max.unwrap_or(SUPER_MAX.max(n))),
+    };
+    if min > max || max > MAX_WORD {
+        return Err(QueryError::Lengths { min, max }.into());
+    }
+    let mut found = Vec::new();
+    let mut stream = lex.fst().search(Bounded { inner: AlwaysMatch, min, max }).into_stream();
+    while let Some((word, _)) = stream.next() {
+        let (fits, blanks) = match query.mode {
+            Mode::Exact => (rack.fits_exact(word), !rack.star),
+            Mode::Sub => (rack.fits_sub(word), true),
+            Mode::Super => (rack.fits_super(word), false),
+        };
+        if fits {
+            let blanks = if blanks { rack.blanks_of(word) } else { 0 };
+            found.push(Found { tiles: word.to_vec(), blanks });
+        }
+    }
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -226,6 +318,16 @@ mod tests {
         assert!(
             star.fits_exact(&word("SOLES")) && !star.fits_exact(&word("SSS")) && !star.fits_exact(&word("S"))
         );
+    }
+
+    #[test]
+    fn blanks_play_what_no_tile_or_class_takes() {
+        // AES from S[AEIOU]?: the S is the rack's, the class takes the A, the blank the E.
+        assert_eq!(rack("S[AEIOU]?").blanks_of(&word("AES")), 0b010);
+        // CASA from CAS?: the rack's A is the first, the blank plays the last.
+        assert_eq!(rack("CAS?").blanks_of(&word("CASA")), 0b1000);
+        assert_eq!(rack("[AEIOU]CS?").blanks_of(&word("CASO")), 0b1000);
+        assert_eq!(rack("[AEIOU]CSA").blanks_of(&word("CASO")), 0);
     }
 
     #[test]

@@ -46,7 +46,7 @@ use fst::{Automaton, IntoStreamer, Streamer};
 use lexico_tiles::{Rack, Tile, TileSet};
 
 use super::pattern::tile_error;
-use super::{Bag, Bounded, Pattern, PrefixDraws, QueryError, RackPattern, TileRegex};
+use super::{Bag, BingoSets, BingoType, Bounded, Pattern, PrefixDraws, QueryError, RackPattern, TileRegex};
 use crate::provenance::slot_of;
 use crate::{Checker, FormKind, Lexicon, LexiconError, MAX_WORD_TILES};
 
@@ -157,6 +157,8 @@ pub enum Test<'l> {
     TakesPrefix(Vec<Tile>),
     /// These tiles, in this order, make a word after it.
     TakesSuffix(Vec<Tile>),
+    /// It belongs to one of Zyzzyva's sets of sevens and eights ([`BingoSets`]).
+    BingoType(BingoType),
     /// The other lexicon lacks it: the word is new since that edition, and its records say so.
     NewSince(&'l Lexicon),
     /// The other lexicon has it.
@@ -221,11 +223,13 @@ pub enum TextCondition {
     TakesPrefix,
     /// [`Test::TakesSuffix`].
     TakesSuffix,
+    /// [`Test::BingoType`].
+    BingoType,
 }
 
 impl TextCondition {
     /// Every condition whose value is text, in the order of [`TextCondition::NAMES`].
-    pub const ALL: [TextCondition; 21] = {
+    pub const ALL: [TextCondition; 22] = {
         use TextCondition as C;
         [
             C::Length,
@@ -249,6 +253,7 @@ impl TextCondition {
             C::Distinct,
             C::TakesPrefix,
             C::TakesSuffix,
+            C::BingoType,
         ]
     };
 
@@ -276,6 +281,7 @@ impl TextCondition {
         "distinct",
         "takes-prefix",
         "takes-suffix",
+        "bingo-type",
     ];
 }
 
@@ -347,6 +353,9 @@ impl<'l> Condition<'l> {
             C::Distinct => Test::Distinct(text.parse()?),
             C::TakesPrefix => Test::TakesPrefix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
             C::TakesSuffix => Test::TakesSuffix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
+            C::BingoType => {
+                Test::BingoType(text.parse().map_err(|_| StudyError::BingoType(text.to_string()))?)
+            }
         };
         Ok(Condition { test, negated })
     }
@@ -457,6 +466,9 @@ pub enum StudyError {
     /// A `*` in the rack of a sub- or super-anagram.
     #[error("'*' (any further tiles) is for exact anagrams: a sub-anagram has no more tiles than its rack, a super-anagram always may")]
     Star,
+    /// Text that is no bingo type.
+    #[error("'{0}' is not a bingo type: 1, 2 or 3 (I, II or III)")]
+    BingoType(String),
     /// More blanks for probability than the bag holds.
     #[error("the bag holds {max} blanks: probability counts 0 to {max}, not {got}")]
     ProbabilityBlanks {
@@ -655,6 +667,7 @@ enum Check<'c, 'l> {
     Only(Box<[bool; 256]>),
     Vowels(Span),
     Value(Span),
+    Bingo(BingoType, &'l BingoSets, Box<Bag>),
     Generated(bool),
     /// Membership in another lexicon; `new` for the first `--new-since`.
     Member {
@@ -672,7 +685,7 @@ fn cost(test: &Test) -> u8 {
         Test::Length(_) => 0,
         Test::Prefix(_) | Test::Suffix(_) => 1,
         Test::Value(_) | Test::Vowels(_) | Test::Distinct(_) | Test::Contains(_) | Test::Only(_) => 2,
-        Test::Anagram(_) | Test::Sub(_) | Test::Super(_) => 3,
+        Test::Anagram(_) | Test::Sub(_) | Test::Super(_) | Test::BingoType(_) => 3,
         Test::Pattern(_) | Test::Regex(_) => 4,
         Test::Generated | Test::Listed => 5,
         Test::NewSince(_) | Test::In(_) | Test::TakesPrefix(_) | Test::TakesSuffix(_) => 6,
@@ -728,6 +741,7 @@ impl Search<'_> {
                 Test::Pattern(p) => (p.min_len(), p.max_len().unwrap_or(usize::MAX)),
                 Test::Prefix(t) | Test::Suffix(t) => (t.len(), usize::MAX),
                 Test::Contains(c) => (c.iter().map(|&(_, k)| k as usize).sum(), usize::MAX),
+                Test::BingoType(_) => (7, 8),
                 _ => continue,
             };
             lo = lo.max(min);
@@ -878,6 +892,7 @@ impl Search<'_> {
                     },
                     Check::Pattern(p) => matches(*p, k),
                     Check::Regex(r) => matches(*r, k),
+                    Check::Bingo(kind, sets, bag) => sets.is(*kind, k, bag),
                     Check::Generated(want) => {
                         generated.as_ref().and_then(|g| g.get(rank)).copied().unwrap_or(false) == *want
                     }
@@ -964,6 +979,9 @@ impl Search<'_> {
                         scratch: Vec::with_capacity(MAX_WORD_TILES + tiles.len()),
                     },
                     Test::Value(s) => Check::Value(*s),
+                    Test::BingoType(kind) => {
+                        Check::Bingo(*kind, super::bingo_sets(lex), Box::new(Bag::of(lex.tiles())))
+                    }
                     Test::Generated => Check::Generated(true),
                     Test::Listed => Check::Generated(false),
                     Test::NewSince(other) | Test::In(other) => {
