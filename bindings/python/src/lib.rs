@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 
 use lexico_answers::dash::{Dash, DashError};
 use lexico_answers::record::{
-    anagram_pattern_words, anagram_words, shape_words, study_records, DashRecord, HooksRecord, Shape,
-    Spelling, TilesRecord, WordRecord, WordRecords,
+    rack_words, shape_words, study_records, DashRecord, HooksRecord, RackError, Shape, Spelling, TilesRecord,
+    WordRecord, WordRecords,
 };
 use lexico_answers::{
     explain, judge_play, judge_word, play_words, say, valid_many, DerivationRecord, Lang, PlayVerdict,
@@ -19,7 +19,7 @@ use lexico_lexicon::query::{
     self, AnagramQuery, Bag, Condition, Mode, Orders, Search, Sort, StudyOrder, TextCondition, MAX_WORD,
 };
 use lexico_lexicon::{Derivation, Lexicon};
-use lexico_tiles::{quoted, Rack, TileSet, Word};
+use lexico_tiles::{quoted, TileSet, Word};
 use pyo3::exceptions::{PyException, PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -381,28 +381,14 @@ impl PyLexicon {
             ));
         }
         let order: Sort = named(sort)?;
-        // A rack with a class or a `*` is read as `lexico search --anagram` reads it.
-        enum Parsed {
-            Plain(Rack),
-            Classes(query::RackPattern),
-        }
-        let parsed = match query::RackPattern::wanted(rack) {
-            true => Parsed::Classes(
-                query::RackPattern::parse(self.lex.tiles(), rack).map_err(|e| bad_input(rack, e))?,
-            ),
-            false => Parsed::Plain(Rack::parse(self.lex.tiles(), rack).map_err(|e| bad_input(rack, e))?),
-        };
         let q = AnagramQuery { mode, min: min_tiles, max: max_tiles };
-        let answer = py.detach(|| -> Result<Answer, query::StudyError> {
+        let answer = py.detach(|| -> Result<Answer, RackError> {
             let mut records = records_for(&self.lex, details);
-            let words = match &parsed {
-                Parsed::Plain(plain) => anagram_words(&self.lex, plain, &q, order, &records)?,
-                Parsed::Classes(pattern) => anagram_pattern_words(&self.lex, pattern, &q, order, &records)?,
-            };
+            let words = rack_words(&self.lex, rack, &q, order, &records)?;
             let mut answer = Answer::new(self.orders(details));
             words.records(&mut records, usize::MAX, |r| {
                 answer.push(r);
-                Ok::<_, query::StudyError>(())
+                Ok::<_, RackError>(())
             })?;
             Ok(answer)
         });

@@ -421,6 +421,43 @@ pub fn anagram_pattern_words(
     Ok(AnagramWords { words: Answer::Found(found) })
 }
 
+/// Why a rack typed as text makes no list: a character that is no tile, or what the query
+/// refuses (more blanks than the bag's, a malformed class, a `*` beyond an exact anagram).
+#[derive(Debug, thiserror::Error)]
+pub enum RackError {
+    /// The rack's text is not tiles.
+    #[error(transparent)]
+    Tiles(#[from] lexico_tiles::TileError),
+    /// The query refuses the rack.
+    #[error(transparent)]
+    Query(#[from] query::StudyError),
+}
+
+impl From<QueryError> for RackError {
+    fn from(e: QueryError) -> RackError {
+        RackError::Query(e.into())
+    }
+}
+
+/// The words the rack typed as `text` makes under `query`, as `lexico anagram` answers it: a
+/// plain rack (`AEINR??`) by [`anagram_words`], one with classes or a `*` (`AEIS[LNRT]*`) by
+/// [`anagram_pattern_words`].
+pub fn rack_words(
+    lex: &Lexicon,
+    text: &str,
+    query: &AnagramQuery,
+    order: Sort,
+    records: &WordRecords<'_>,
+) -> Result<AnagramWords, RackError> {
+    if query::RackPattern::wanted(text) {
+        let rack = query::RackPattern::parse(lex.tiles(), text)?;
+        Ok(anagram_pattern_words(lex, &rack, query, order, records)?)
+    } else {
+        let rack = Rack::parse(lex.tiles(), text)?;
+        Ok(anagram_words(lex, &rack, query, order, records)?)
+    }
+}
+
 impl AnagramWords {
     /// The number of words.
     pub fn len(&self) -> usize {

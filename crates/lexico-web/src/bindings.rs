@@ -5,14 +5,13 @@
 use lexico_answers::dash::{Cards, Dash};
 use lexico_answers::i18n::{msg, Arg, Lang};
 use lexico_answers::record::{
-    anagram_words, shape_words, study_records, DashRecord, HooksRecord, JudgeRecord, Shape, Spelling,
+    rack_words, shape_words, study_records, DashRecord, HooksRecord, JudgeRecord, Shape, Spelling,
     ValidRecord, WordRecords,
 };
 use lexico_answers::say::{self, Localize};
 use lexico_answers::trust::{open_proven, PublicKey, Trust};
 use lexico_answers::{explain, judge_play, judge_word, play_words, ExplanationRecord, Signer};
 use lexico_lexicon::query::{self, AnagramQuery, Condition, Mode, Search, Sort, StudyOrder, TextCondition};
-use lexico_tiles::Rack;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -169,17 +168,16 @@ impl Lexicon {
         json(&say::explanation(&e, lang_of(lang), &m.explain))
     }
 
-    /// The words a rack makes (`options`: JSON `{mode: "exact"|"sub"|"super", min, max, sort,
-    /// top, tiles, rank}`): `lexico anagram --format json`'s records, as a list.
+    /// The words a rack makes, classes and `*` read as `lexico anagram` reads them (`options`:
+    /// JSON `{mode: "exact"|"sub"|"super", min, max, sort, top, tiles, rank}`): `lexico anagram
+    /// --format json`'s records, as a list.
     pub fn anagram(&self, rack: &str, options_json: &str) -> Result<String, JsError> {
         let o = options(options_json)?;
         let mode: Mode = named(o.mode.as_deref().unwrap_or("exact"))?;
         let order: Sort = named(o.sort.as_deref().unwrap_or("length"))?;
-        let rack = Rack::parse(self.lex.tiles(), rack).map_err(|e| thrown(&e, self.lang))?;
         let q = AnagramQuery { mode, min: o.min, max: o.max };
         let mut records = self.records(&o, order);
-        let words =
-            anagram_words(&self.lex, &rack, &q, order, &records).map_err(|e| thrown(&e, self.lang))?;
+        let words = rack_words(&self.lex, rack, &q, order, &records).map_err(|e| thrown(&e, self.lang))?;
         let mut rows = Vec::new();
         words.records(&mut records, o.top.unwrap_or(usize::MAX), |r| {
             rows.push(serde_json::to_value(r)?);

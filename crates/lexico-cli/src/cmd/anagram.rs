@@ -7,9 +7,8 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use lexico_answers::record::{anagram_pattern_words, anagram_words};
-use lexico_lexicon::query::{AnagramQuery, Mode, RackPattern, Sort};
-use lexico_tiles::Rack;
+use lexico_answers::record::rack_words;
+use lexico_lexicon::query::{AnagramQuery, Mode, Sort};
 
 use crate::input;
 use crate::lexicons::LexiconArg;
@@ -61,13 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = Out::new(args.show.format);
     let mut any = false;
     let errors = input::each(&args.racks, &mut out, &rows.fields(), |text, out| {
-        let words = if RackPattern::wanted(text) {
-            let rack = RackPattern::parse(lex.tiles(), text).map_err(input::bad)?;
-            anagram_pattern_words(&lex, &rack, &q, order, &records).map_err(input::bad)?
-        } else {
-            let rack = Rack::parse(lex.tiles(), text).map_err(input::bad)?;
-            anagram_words(&lex, &rack, &q, order, &records).map_err(input::bad)?
-        };
+        let words = rack_words(&lex, text, &q, order, &records).map_err(input::bad)?;
         any |= !words.is_empty();
         Ok(words.records(&mut records, top, |r| rows.write(out, text, r))?)
     })?;
