@@ -433,6 +433,15 @@ pub enum RackError {
     Query(#[from] query::StudyError),
 }
 
+impl say::Localize for RackError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            RackError::Tiles(e) => e.localize(lang),
+            RackError::Query(e) => e.localize(lang),
+        }
+    }
+}
+
 impl From<QueryError> for RackError {
     fn from(e: QueryError) -> RackError {
         RackError::Query(e.into())

@@ -132,15 +132,6 @@ impl Localize for StudyError {
     }
 }
 
-impl Localize for crate::record::RackError {
-    fn localize(&self, lang: Lang) -> String {
-        match self {
-            crate::record::RackError::Tiles(e) => e.localize(lang),
-            crate::record::RackError::Query(e) => e.localize(lang),
-        }
-    }
-}
-
 impl Localize for io::Error {
     fn localize(&self, lang: Lang) -> String {
         let id = match self.kind() {
