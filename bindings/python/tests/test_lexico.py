@@ -357,6 +357,7 @@ SEARCH_KEYWORDS = [
     ("suffix", "RR", ["--suffix", "RR"]),
     ("contains", "A2", ["--contains", "A2"]),
     ("only", "AEIOUS", ["--only", "AEIOUS"]),
+    ("only", "AEIOU:60..", ["--only", "AEIOU:60.."]),
     ("vowels", 1, ["--vowels", "1"]),
     ("distinct", (3, None), ["--distinct", "3.."]),
     ("value", "..3", ["--value", "..3"]),

@@ -48,8 +48,9 @@ pub struct Conditions {
     /// counts it, so write CH, LL, RR by their letters.
     #[arg(long, value_name = "TILES", help_heading = "Conditions")]
     pub contains: Vec<String>,
-    /// Words made only of these tiles, each any number of times.
-    #[arg(long, value_name = "TILES", help_heading = "Conditions")]
+    /// Words made only of these tiles, each any number of times; with `:SHARE`, words whose
+    /// share of these tiles, in whole percent, is in the range (AEIOU:60..).
+    #[arg(long, value_name = "TILES[:SHARE]", help_heading = "Conditions")]
     pub only: Vec<String>,
     /// Words with N vowels (A, E, I, O, U), or a range: 0, 4..
     #[arg(long, value_name = "N..M", help_heading = "Conditions")]

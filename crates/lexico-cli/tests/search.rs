@@ -91,7 +91,8 @@ enum Test {
     Prefix(Vec<Tile>),
     Suffix(Vec<Tile>),
     Contains(Vec<(Tile, usize)>),
-    Only(Vec<Tile>),
+    /// These tiles only, or, with a span, this share of the word's tiles in whole percent.
+    Only(Vec<Tile>, Option<Span>),
     Vowels(Span),
     Value(Span),
     ProbabilityOrder(Span),
@@ -265,7 +266,11 @@ impl Reference {
             Test::Prefix(p) => w.starts_with(p),
             Test::Suffix(p) => w.ends_with(p),
             Test::Contains(c) => c.iter().all(|&(t, k)| count(t) >= k),
-            Test::Only(tiles) => w.iter().all(|t| tiles.contains(t)),
+            Test::Only(tiles, None) => w.iter().all(|t| tiles.contains(t)),
+            Test::Only(tiles, Some(share)) => {
+                let inside = w.iter().filter(|t| tiles.contains(t)).count() as u64;
+                share.holds(inside * 100 / w.len() as u64)
+            }
             Test::Vowels(s) => s
                 .holds(w.iter().filter(|&&t| ["A", "E", "I", "O", "U"].contains(&self.set.name(t))).count()
                     as u64),
@@ -329,7 +334,8 @@ impl Reference {
                     .collect();
                 ("contains", Some(pieces.join(",")))
             }
-            Test::Only(tiles) => ("only", Some(spell(tiles))),
+            Test::Only(tiles, None) => ("only", Some(spell(tiles))),
+            Test::Only(tiles, Some(share)) => ("only", Some(format!("{}:{}", spell(tiles), share.text()))),
             Test::Vowels(s) => ("vowels", Some(s.text())),
             Test::Value(s) => ("value", Some(s.text())),
             Test::ProbabilityOrder(s) => ("probability-order", Some(s.text())),
@@ -448,7 +454,10 @@ impl Reference {
                     }
                     Test::Contains(c)
                 }
-                8 => Test::Only(tiles(d, 6, 6)),
+                8 if d.chance(2) => Test::Only(tiles(d, 6, 6), None),
+                // A share as players ask for one: at least, or at most, so many percent.
+                8 if d.chance(2) => Test::Only(tiles(d, 3, 6), Some(Span(d.below(80), 100))),
+                8 => Test::Only(tiles(d, 3, 6), Some(Span(0, 20 + d.below(80)))),
                 9 => Test::Vowels(Span::draw(d, 0, 5)),
                 10 => Test::Value(Span::draw(d, 2, 20)),
                 11 => Test::ProbabilityOrder(Span::draw(d, 1, 3000)),
@@ -507,6 +516,17 @@ impl Reference {
         let mut nonempty = 0;
         for case in 0..n {
             let conds = self.draw(&mut d, provenance);
+            nonempty += usize::from(self.compare(case, &conds));
+        }
+        // The draws must test something: a third of the combinations or more find words (up to
+        // five conditions, a rack's exact length among them, often keep none).
+        assert!(nonempty * 3 >= n, "only {nonempty} of {n} combinations found words");
+    }
+
+    /// Runs `lexico search` with the conditions and compares its rows with the reference's;
+    /// returns whether there were any.
+    fn compare(&self, case: usize, conds: &[Cond]) -> bool {
+        {
             let args: Vec<String> = conds.iter().flat_map(|c| self.args(c)).collect();
             let out = lexico()
                 .args(["search", "--format", "json", "--lexicon", &self.lexicon_arg])
@@ -537,17 +557,14 @@ impl Reference {
                     v
                 })
                 .collect();
-            let expected = self.expected(&conds);
+            let expected = self.expected(conds);
             assert_eq!(code, Some(if expected.is_empty() { 1 } else { 0 }), "case {case} {args:?}");
             for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
                 assert_eq!(g, e, "case {case} {args:?}: row {i}");
             }
             assert_eq!(got.len(), expected.len(), "case {case} {args:?}: rows");
-            nonempty += usize::from(!expected.is_empty());
+            !expected.is_empty()
         }
-        // The draws must test something: a third of the combinations or more find words (up to
-        // five conditions, a rack's exact length among them, often keep none).
-        assert!(nonempty * 3 >= n, "only {nonempty} of {n} combinations found words");
     }
 }
 
@@ -573,7 +590,22 @@ fn fise2() -> &'static PathBuf {
 
 #[test]
 fn random_searches_on_the_default_lexicon_equal_the_reference() {
-    default_reference().check(0x5eed_0001, 30, true);
+    default_reference().check(0x5eed_0003, 30, true);
+}
+
+/// Zyzzyva's "consist of": shares of vowels, at least and at most, and their negations.
+#[test]
+fn shares_of_tiles_equal_the_reference() {
+    let r = default_reference();
+    let vowels = r.set.parse_word("AEIOU").unwrap();
+    for (case, share) in [Span(60, 100), Span(0, 25), Span(50, 50), Span(100, 100)].into_iter().enumerate() {
+        for negated in [false, true] {
+            let length = Cond { test: Test::Length(Span(2, 5)), negated: false };
+            let only = Cond { test: Test::Only(vowels.clone(), Some(share)), negated };
+            let any = r.compare(case, &[length, only]);
+            assert!(any || share.0 == 100, "{share:?}, negated {negated}: no word");
+        }
+    }
 }
 
 #[test]
@@ -607,6 +639,7 @@ fn a_bad_condition_names_its_flag() {
         (&["--length", "8..7"][..], "--length '8..7': 8..7 is empty"),
         (&["--contains", "A0"], "--contains 'A0': column 2: a count"),
         (&["--only", "A?"], "--only 'A?': '?' is a blank"),
+        (&["--only", "AEIOU:x"], "--only 'AEIOU:x': 'x' is not a count"),
         (&["--probability-order", "x"], "--probability-order 'x': 'x' is not a count"),
         (&["--pattern", "A@"], "--pattern 'A@': column 2"),
     ] {

@@ -575,7 +575,8 @@ class Lexicon(_lexico.Lexicon):
           ``anagram`` ``*`` any further tiles.
         - ``prefix``, ``suffix``: start or end with these tiles.
         - ``contains``: hold these tiles (``"Ñ"``, ``"Q,U"``, ``"A2"``: at least two A).
-        - ``only``: made of these tiles only.
+        - ``only``: made of these tiles only; ``"AEIOU:60.."``: at least 60% of the word's tiles
+          among them (in whole percent, rounded down).
         - ``vowels``, ``distinct``, ``value``: N..M vowels, distinct tiles, face value.
         - ``probability_order``: N..M in the probability order of their length.
         - ``anagrams``: an anagram group (the words of their alphagram) of N..M words.

@@ -133,8 +133,9 @@ pub enum Test<'l> {
     Suffix(Vec<Tile>),
     /// It holds at least so many copies of each tile (`(tile, copies)`).
     Contains(Vec<(Tile, u8)>),
-    /// It holds only these tiles, any number of times each.
-    Only(Vec<Tile>),
+    /// The share of its tiles that are among these, in whole percent rounded down, is in the
+    /// span (Zyzzyva's "consist of"): `100` (the default) is made of these tiles only.
+    Only(Vec<Tile>, Span),
     /// Its number of vowels (A, E, I, O, U).
     Vowels(Span),
     /// Its number of distinct tiles.
@@ -341,7 +342,10 @@ impl<'l> Condition<'l> {
             C::Prefix => Test::Prefix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
             C::Suffix => Test::Suffix(set.parse_word(text).map_err(|e| tile_error(e, 0))?),
             C::Contains => Test::Contains(counted_tiles(set, text)?),
-            C::Only => Test::Only(tile_list(set, text)?),
+            C::Only => match text.rsplit_once(':') {
+                Some((tiles, share)) => Test::Only(tile_list(set, tiles)?, share.parse()?),
+                None => Test::Only(tile_list(set, text)?, Span { min: 100, max: 100 }),
+            },
             C::Vowels => Test::Vowels(text.parse()?),
             C::Value => Test::Value(text.parse()?),
             C::ProbabilityOrder => Test::ProbabilityOrder(text.parse()?),
@@ -664,7 +668,7 @@ enum Check<'c, 'l> {
     Prefix(&'c [Tile]),
     Suffix(&'c [Tile]),
     Contains(&'c [(Tile, u8)]),
-    Only(Box<[bool; 256]>),
+    Only(Box<[bool; 256]>, Span),
     Vowels(Span),
     Value(Span),
     Bingo(BingoType, &'l BingoSets, Box<Bag>),
@@ -684,7 +688,7 @@ fn cost(test: &Test) -> u8 {
     match test {
         Test::Length(_) => 0,
         Test::Prefix(_) | Test::Suffix(_) => 1,
-        Test::Value(_) | Test::Vowels(_) | Test::Distinct(_) | Test::Contains(_) | Test::Only(_) => 2,
+        Test::Value(_) | Test::Vowels(_) | Test::Distinct(_) | Test::Contains(_) | Test::Only(..) => 2,
         Test::Anagram(_) | Test::Sub(_) | Test::Super(_) | Test::BingoType(_) => 3,
         Test::Pattern(_) | Test::Regex(_) => 4,
         Test::Generated | Test::Listed => 5,
@@ -844,7 +848,10 @@ impl Search<'_> {
                     Check::Contains(c) => {
                         c.iter().all(|&(t, want)| k.iter().filter(|&&x| x == t).count() >= want as usize)
                     }
-                    Check::Only(allowed) => k.iter().all(|&t| allowed[t as usize]),
+                    Check::Only(allowed, share) => {
+                        let inside = k.iter().filter(|&&t| allowed[t as usize]).count();
+                        share.contains((inside * 100 / n) as u64)
+                    }
                     Check::Distinct(s) => {
                         let mut seen = [false; 256];
                         s.contains(
@@ -963,12 +970,12 @@ impl Search<'_> {
                     Test::Prefix(p) => Check::Prefix(p),
                     Test::Suffix(p) => Check::Suffix(p),
                     Test::Contains(t) => Check::Contains(t),
-                    Test::Only(tiles) => {
+                    Test::Only(tiles, share) => {
                         let mut allowed = Box::new([false; 256]);
                         for &t in tiles {
                             allowed[t as usize] = true;
                         }
-                        Check::Only(allowed)
+                        Check::Only(allowed, *share)
                     }
                     Test::Vowels(s) => Check::Vowels(*s),
                     Test::Distinct(s) => Check::Distinct(*s),
