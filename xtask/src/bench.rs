@@ -11,10 +11,11 @@
 //! `grep -Fx -f` for batch lookups, `lexico dump | grep` for a broad pattern, and the text output
 //! of the same answer for CSV and JSON. A reference that is not installed is reported as
 //! `skipped:`, not faked. `--only SECTION` runs one section (`build`, `fise2`, `startup`, `file`,
-//! `valid`, `anagram`, `pattern`, `page`), for a quick look at one figure. `page` measures the
-//! offline judge page in headless Chromium (`xtask/page-bench.mjs`, under Node): its size, the
-//! time from opening the file to the first verdict and each later verdict, with the CPU throttled
-//! 4 times and unthrottled. `--write` puts the table of a
+//! `valid`, `anagram`, `pattern`, `page`, `python`), for a quick look at one figure. `page`
+//! measures the offline judge page in headless Chromium (`xtask/page-bench.mjs`, under Node): its
+//! size, the time from opening the file to the first verdict and each later verdict, with the CPU
+//! throttled 4 times and unthrottled. `python` times `search()` of every word from the installed
+//! Python package against `lexico search --format csv`. `--write` puts the table of a
 //! whole run into `docs/performance.md`, between its markers: the history of runs is in git.
 //!
 //! `--baseline REV` also builds the distributed binary of the git revision REV (in a scratch
@@ -267,7 +268,8 @@ fn verdict(ok: bool) -> &'static str {
 }
 
 /// The sections of a run, in order; `--only NAME` runs the sections whose names contain NAME.
-const SECTIONS: [&str; 8] = ["build", "fise2", "startup", "file", "valid", "anagram", "pattern", "page"];
+const SECTIONS: [&str; 9] =
+    ["build", "fise2", "startup", "file", "valid", "anagram", "pattern", "page", "python"];
 
 /// A target of at most `limit` times the reference, as the target column shows it.
 fn within(t: Duration, reference: Duration, limit: f64) -> String {
@@ -635,6 +637,10 @@ pub fn run(args: &[String]) -> Result<()> {
         page(&mut rows, &lexico, &work, if quick { 2 } else { 5 })?;
     }
 
+    if wants("python") {
+        python(&mut rows, &lexico, if quick { 3 } else { 7 })?;
+    }
+
     if let Some(rev) = &baseline {
         paired(&mut rows, &root, &target, &lexico, rev, if quick { 7 } else { 21 })?;
     }
@@ -657,6 +663,54 @@ pub fn run(args: &[String]) -> Result<()> {
 /// The offline judge page: the size of a single file with the embedded lexicon and with the
 /// FISE-2 build (when `fise2` built it), and its speed in headless Chromium, the CPU throttled 4
 /// times (a mid-range phone) and not.
+/// Times one `lx.search()` call of every word and of the sevens: a median of `argv[1]` calls.
+const PYTHON_SEARCH: &str = "import statistics, sys, time, lexico
+lx = lexico.Lexicon()
+def median(f):
+    took = []
+    for _ in range(int(sys.argv[1])):
+        start = time.perf_counter(); rows = f(); took.append(time.perf_counter() - start); del rows
+    return statistics.median(took)
+print(len(lx.search()), median(lx.search), len(lx.search(length=7)), median(lambda: lx.search(length=7)))
+";
+
+/// Python's `search()` of every word, as a script gets its `StudyWord` rows, from the package
+/// installed for `python3` (or `$LEXICO_PYTHON`; `pip install ./bindings/python`), against
+/// `lexico search --format csv` of the same words.
+fn python(rows: &mut Vec<Row>, lexico: &Path, runs: usize) -> Result<()> {
+    eprintln!("bench: Python");
+    let python = std::env::var_os("LEXICO_PYTHON").map(PathBuf::from).or_else(|| which("python3"));
+    let out = match &python {
+        Some(p) => Some(Command::new(p).args(["-c", PYTHON_SEARCH, &runs.to_string()]).output()?),
+        None => None,
+    };
+    let Some(out) = out.filter(|o| o.status.success()) else {
+        rows.push(figure(
+            "Python `search()`, every word",
+            "skipped: no Python with the package lexico (pip install ./bindings/python)".into(),
+            "-",
+        ));
+        return Ok(());
+    };
+    let text = String::from_utf8(out.stdout)?;
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let [all, all_s, sevens, sevens_s] = fields[..] else { bail!("python: unexpected output {text:?}") };
+    let secs = |s: &str| -> Result<Duration> { Ok(Duration::from_secs_f64(s.parse()?)) };
+    let (all_t, sevens_t) = (secs(all_s)?, secs(sevens_s)?);
+    let cli = Proc::new(lexico, &["search", "--format", "csv"]).median(runs)?;
+    rows.push(row(
+        &format!(
+            "Python `search()`, every word ({all} rows), median of {runs} (`lexico search --format csv`)"
+        ),
+        ms(all_t),
+        ms(cli),
+        ratio(all_t, cli),
+        &format!("< 1 s: {}", verdict(all_t < Duration::from_secs(1))),
+    ));
+    rows.push(figure(&format!("Python `search(length=7)` ({sevens} rows)"), ms(sevens_t), "-"));
+    Ok(())
+}
+
 fn page(rows: &mut Vec<Row>, lexico: &Path, work: &Path, runs: usize) -> Result<()> {
     eprintln!("bench: the offline page");
     let mut pages = Vec::new();
