@@ -569,9 +569,9 @@ impl Reference {
 }
 
 /// The default lexicon and, for `new-since` and `in`, a lexicon of every third of its words,
-/// built from a plain list.
-fn default_reference() -> Reference {
-    let dir = common::temp_dir("search", "third");
+/// built from a plain list in a scratch folder of the test's own (`test`): tests run at once.
+fn default_reference(test: &str) -> Reference {
+    let dir = common::temp_dir("search", &format!("third-{test}"));
     let list = dir.join("third.txt");
     let words = dump("embedded");
     let set = lexico_lexicon::fise_2016_tiles();
@@ -590,13 +590,13 @@ fn fise2() -> &'static PathBuf {
 
 #[test]
 fn random_searches_on_the_default_lexicon_equal_the_reference() {
-    default_reference().check(0x5eed_0003, 30, true);
+    default_reference("random").check(0x5eed_0003, 30, true);
 }
 
 /// Zyzzyva's "consist of": shares of vowels, at least and at most, and their negations.
 #[test]
 fn shares_of_tiles_equal_the_reference() {
-    let r = default_reference();
+    let r = default_reference("shares");
     let vowels = r.set.parse_word("AEIOU").unwrap();
     for (case, share) in [Span(60, 100), Span(0, 25), Span(50, 50), Span(100, 100)].into_iter().enumerate() {
         for negated in [false, true] {
