@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use lexico_answers::quiz::Question;
 use lexico_lexicon::Lexicon;
 
-use crate::{csv_io, spelled, whole, Card, CardboxError, Imported, Review, Schedule, Scheduler, Stats, Time};
+use crate::{csv_io, whole, Card, CardboxError, Imported, Review, Scheduler, Stats, Time};
 
 /// A cardbox in memory (see the module's documentation): cards by question, each with its
 /// history.
@@ -70,15 +70,7 @@ impl Deck {
         for q in questions {
             let question = q.readable(set);
             if !self.cards.contains_key(&question) {
-                let (schedule, due) = Schedule::new(self.scheduler, now);
-                let card = Card {
-                    question: question.clone(),
-                    answers: spelled(set, q),
-                    schedule,
-                    due,
-                    flagged: None,
-                };
-                self.cards.insert(question, (card, Vec::new()));
+                self.cards.insert(question, (Card::new(set, q, self.scheduler, now), Vec::new()));
                 added += 1;
             }
         }
@@ -91,15 +83,12 @@ impl Deck {
     pub fn record(&mut self, lex: &Lexicon, q: &Question, passed: bool, now: Time) -> Card {
         let now = whole(now);
         let set = lex.tiles();
-        let question = q.readable(set);
         let scheduler = self.scheduler;
-        let (card, history) = self.cards.entry(question.clone()).or_insert_with(|| {
-            let (schedule, due) = Schedule::new(scheduler, now);
-            (Card { question, answers: Vec::new(), schedule, due, flagged: None }, Vec::new())
-        });
-        let (schedule, due) = card.schedule.review(passed, now);
-        *card =
-            Card { question: card.question.clone(), answers: spelled(set, q), schedule, due, flagged: None };
+        let (card, history) = self
+            .cards
+            .entry(q.readable(set))
+            .or_insert_with(|| (Card::new(set, q, scheduler, now), Vec::new()));
+        card.answered(set, q, passed, now);
         history.push(Review { at: now, passed });
         card.clone()
     }

@@ -81,6 +81,22 @@ pub struct Card {
     pub flagged: Option<Vec<String>>,
 }
 
+impl Card {
+    /// A new card of `q`, due at `now`.
+    fn new(set: &TileSet, q: &Question, scheduler: Scheduler, now: Time) -> Card {
+        let (schedule, due) = Schedule::new(scheduler, now);
+        Card { question: q.readable(set), answers: spelled(set, q), schedule, due, flagged: None }
+    }
+
+    /// The card answered at `now`, passed or not: it moves in its scheduler, takes `q`'s answers
+    /// and loses its flag.
+    fn answered(&mut self, set: &TileSet, q: &Question, passed: bool, now: Time) {
+        (self.schedule, self.due) = self.schedule.review(passed, now);
+        self.answers = spelled(set, q);
+        self.flagged = None;
+    }
+}
+
 /// A review of a card: when, and whether it passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Review {

@@ -170,10 +170,7 @@ impl Cardbox {
         let tx = self.conn.transaction().map_err(db)?;
         let mut added = 0;
         for q in questions {
-            let (schedule, due) = Schedule::new(self.scheduler, now);
-            let card =
-                Card { question: q.readable(set), answers: spelled(set, q), schedule, due, flagged: None };
-            added += insert(&tx, &card, false).map_err(db)?;
+            added += insert(&tx, &Card::new(set, q, self.scheduler, now), false).map_err(db)?;
         }
         tx.commit().map_err(db)?;
         Ok(added)
@@ -240,12 +237,8 @@ impl Cardbox {
             .query_row(&format!("SELECT {COLUMNS} FROM cards WHERE question = ?1"), [&question], card_of)
             .optional()
             .map_err(db)?;
-        let schedule = match old {
-            Some(card) => card.schedule,
-            None => Schedule::new(self.scheduler, now).0,
-        };
-        let (schedule, due) = schedule.review(passed, now);
-        let card = Card { question, answers: spelled(set, q), schedule, due, flagged: None };
+        let mut card = old.unwrap_or_else(|| Card::new(set, q, self.scheduler, now));
+        card.answered(set, q, passed, now);
         insert(&tx, &card, true).map_err(db)?;
         tx.execute(
             "INSERT INTO reviews (question, at, passed) VALUES (?1, ?2, ?3)",
