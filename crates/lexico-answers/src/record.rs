@@ -413,7 +413,7 @@ pub fn anagram_pattern_words(
     order: Sort,
     records: &WordRecords<'_>,
 ) -> Result<AnagramWords, query::StudyError> {
-    if let Some(plain) = rack.plain(lex.tiles()) {
+    if let Some(plain) = rack.plain() {
         return Ok(anagram_words(lex, &plain, query, order, records)?);
     }
     let mut found = query::anagram_pattern(lex, rack, query)?;

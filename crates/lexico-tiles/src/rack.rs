@@ -30,8 +30,17 @@ impl Rack {
     /// on its own (`C H A O` is four tiles, `CH A O` three); without separators the text is read
     /// like a word (`CHAO` is three tiles). `?` is a blank.
     pub fn parse(set: &TileSet, text: &str) -> Result<Rack, TileError> {
+        let rack = Rack::of(set.parse_sequence(text)?);
+        if rack.is_empty() {
+            return Err(TileError::Empty);
+        }
+        Ok(rack)
+    }
+
+    /// The rack of these tiles, `None` for a blank.
+    pub fn of(tiles: impl IntoIterator<Item = Option<Tile>>) -> Rack {
         let mut rack = Rack { counts: vec![0; 256], blanks: 0, read: 0, blanks_read: 0 };
-        for tile in set.parse_sequence(text)? {
+        for tile in tiles {
             rack.read += 1;
             match tile {
                 Some(t) => rack.counts[t as usize] = rack.counts[t as usize].saturating_add(1),
@@ -41,10 +50,7 @@ impl Rack {
                 }
             }
         }
-        if rack.is_empty() {
-            return Err(TileError::Empty);
-        }
-        Ok(rack)
+        rack
     }
 
     /// The number of tiles, blanks included.

@@ -110,13 +110,12 @@ impl RackPattern {
     }
 
     /// The rack as a plain rack, when it has no class and no `*` (`AE[R][R]`, bracketed tiles).
-    pub fn plain(&self, set: &TileSet) -> Option<lexico_tiles::Rack> {
+    pub fn plain(&self) -> Option<lexico_tiles::Rack> {
         if self.star || !self.classes.is_empty() {
             return None;
         }
-        let mut names: Vec<&str> = self.tiles.iter().map(|&t| set.name(t)).collect();
-        names.extend(std::iter::repeat_n("?", self.blanks as usize));
-        lexico_tiles::Rack::parse(set, &names.join(" ")).ok()
+        let blanks = std::iter::repeat_n(None, self.blanks as usize);
+        Some(lexico_tiles::Rack::of(self.tiles.iter().map(|&t| Some(t)).chain(blanks)))
     }
 
     /// The number of elements: tiles, blanks and classes.
